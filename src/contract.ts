@@ -1,0 +1,77 @@
+/**
+ * The page contract: every name a published page, the loader, the widgets and the reference
+ * server agree on. It is pinned by tests/contract.test.ts; changing a value here is a breaking
+ * change for every site that has pasted our markup.
+ */
+
+/** `<script type="application/json" id="sf-context">` holds the site context object. */
+export const CONTEXT_SCRIPT_ID = 'sf-context';
+
+/** Attribute naming the widget a block mounts, e.g. `data-sf-widget="product-form"`. */
+export const WIDGET_ATTR = 'data-sf-widget';
+/** Attribute holding the widget's props as JSON. */
+export const PROPS_ATTR = 'data-sf-props';
+/** Set by the loader on a block once its widget is mounted; mounting twice is a no-op. */
+export const MOUNTED_ATTR = 'data-sf-mounted';
+/** Root element id of the full cart page (/cart). */
+export const CART_PAGE_ROOT_ID = 'sf-cart-page';
+
+/** The widget names a block may carry. */
+export const WIDGET_NAMES = [
+  'cart-pill',
+  'cart-page',
+  'product-form',
+  'instalment-pill',
+  'restock-form',
+  'site-form',
+] as const;
+export type WidgetName = (typeof WIDGET_NAMES)[number];
+
+/** Name of the global the loader defines on `window`. */
+export const GLOBAL_NAME = 'Storefront';
+
+/** CustomEvents dispatched on `document`. */
+export const EVENTS = {
+  cartChange: 'sf:cart-change',
+  itemAdded: 'sf:item-added',
+  error: 'sf:error',
+} as const;
+export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
+
+/**
+ * Message posted to `window.parent` when the page runs inside the editor's design frame and a
+ * click would leave the page: the editor sets the frame address instead of the page navigating.
+ */
+export const DESIGN_FRAME_MESSAGE_TYPE = 'sf:set-frame-url';
+export interface DesignFrameMessage {
+  type: typeof DESIGN_FRAME_MESSAGE_TYPE;
+  /** A same-origin path, e.g. `/cart`. */
+  url: string;
+}
+
+/** Fixed routes. The spec names only /cart; the three checkout pages are ours to choose. */
+export const PATHS = {
+  cart: '/cart',
+  /** Express checkout page, reached after a successful express purchase. */
+  checkout: '/checkout',
+  /** Subscription page, reached with `?cartToken=` after a subscription is created. */
+  subscription: '/checkout/subscription',
+  /** Gift card page, reached with `?itemId=&sku=` for the chosen denomination. */
+  giftCard: '/checkout/gift-card',
+} as const;
+
+/** Cookies the storefront reads (spec 000 §4, spec 001 §9). */
+export const COOKIES = {
+  /** Anti-forgery token; its value goes in the `X-CSRF-Token` header of state-changing calls. */
+  crumb: 'crumb',
+  /** `true` when the visitor has a cart on the server. */
+  hasCart: 'hasCart',
+  /** The cart's id. */
+  cart: 'CART',
+} as const;
+
+/** Header carrying the crumb. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** BroadcastChannel (and storage-event key) carrying cart changes between tabs. */
+export const CART_SYNC_CHANNEL = 'sf-cart';

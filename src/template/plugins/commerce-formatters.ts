@@ -1,0 +1,4 @@
+import type { FormatterTable } from './api';
+
+/** commerce formatters. */
+export const commerceFormatters: FormatterTable = {};

@@ -1,0 +1,4 @@
+import type { PredicateTable } from './api';
+
+/** commerce predicates. */
+export const commercePredicates: PredicateTable = {};

@@ -1,0 +1,4 @@
+import type { FormatterTable } from './api';
+
+/** content formatters. */
+export const contentFormatters: FormatterTable = {};

@@ -1,0 +1,4 @@
+import type { PredicateTable } from './api';
+
+/** content predicates. */
+export const contentPredicates: PredicateTable = {};

@@ -1,0 +1,4 @@
+import type { FormatterTable } from './api';
+
+/** core formatters. */
+export const coreFormatters: FormatterTable = {};

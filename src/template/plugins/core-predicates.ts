@@ -1,0 +1,4 @@
+import type { PredicateTable } from './api';
+
+/** core predicates. */
+export const corePredicates: PredicateTable = {};

@@ -1,0 +1,4 @@
+import type { FormatterTable } from './api';
+
+/** date formatters. */
+export const dateFormatters: FormatterTable = {};

@@ -1,0 +1,4 @@
+import type { PredicateTable } from './api';
+
+/** slide predicates. */
+export const slidePredicates: PredicateTable = {};

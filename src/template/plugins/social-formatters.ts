@@ -1,0 +1,4 @@
+import type { FormatterTable } from './api';
+
+/** social formatters. */
+export const socialFormatters: FormatterTable = {};

@@ -1,0 +1,4 @@
+import type { PredicateTable } from './api';
+
+/** social predicates. */
+export const socialPredicates: PredicateTable = {};

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests: happy-dom for anything that touches the DOM, node for the server and the engine.
+// Browser tests (real Chromium against dist/) have their own config: vitest.e2e.config.ts.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'happy-dom',
+    globals: false,
+    restoreMocks: true,
+    testTimeout: 20_000,
+  },
+});
