@@ -75,3 +75,36 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** BroadcastChannel (and storage-event key) carrying cart changes between tabs. */
 export const CART_SYNC_CHANNEL = 'sf-cart';
+
+/**
+ * What the loader hands a widget module besides its element and props: the parsed site context
+ * and the page's error reporter (which also dispatches `sf:error`).
+ */
+export interface WidgetEnv {
+  readonly context: import('./context.js').SiteContext;
+  report(error: unknown, info?: Record<string, string>): void;
+}
+
+/**
+ * The shape of every `dist/widgets/<name>.js` chunk. `mount` renders the widget into the block
+ * and returns its unmount; it throws when the props do not parse, and the loader reports that
+ * and leaves the server-rendered fallback in place.
+ */
+export interface WidgetModule {
+  mount(el: HTMLElement, props: unknown, env: WidgetEnv): () => void;
+}
+
+/**
+ * Set on `document.documentElement` by the loader once add-to-cart buttons may be shown: at once
+ * when no cart load is needed at page start, otherwise when that load settles (spec 000 §4).
+ * Themes hide add buttons with `:root:not([data-sf-ready]) .sf-add-button { visibility: hidden }`.
+ */
+export const READY_ATTR = 'data-sf-ready';
+
+/** `detail` of the `sf:error` event: what failed, never the raw error object. */
+export interface ErrorEventDetail {
+  readonly message: string;
+  /** e.g. `CSS_CHUNK_LOAD_FAILED`, `CHUNK_LOAD_FAILED`, `BAD_PROPS`, `UNKNOWN_WIDGET`, `RENDER_FAILED`. */
+  readonly code?: string;
+  readonly widget?: string;
+}

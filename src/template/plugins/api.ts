@@ -1,3 +1,10 @@
+/*
+ * Note to family owners: the engine added `arg(raw)` to TemplateContext (resolves a formatter or
+ * predicate argument: quoted string, number, true/false/null literal, else a reference) and an
+ * optional `options` parameter at the end of `applyTemplate` (for `apply NAME private`).
+ * Existing calls are unaffected.
+ */
+
 /**
  * The plugin interface between the template engine and its formatter and predicate families.
  * The engine (tokenizer, parser, assembler, evaluator, renderer) implements TemplateContext;
@@ -46,9 +53,20 @@ export interface TemplateContext {
    * Renders a macro or partial by name against `node` (the `apply` formatter and friends).
    * `args` become `@args` inside it. Returns undefined when not found (the error is recorded).
    */
-  applyTemplate(name: string, node: unknown, args?: Readonly<Record<string, string>>): string | undefined;
+  applyTemplate(
+    name: string,
+    node: unknown,
+    args?: Readonly<Record<string, string>>,
+    options?: { readonly private?: boolean },
+  ): string | undefined;
   /** Renders template source against `node` with the engine's own rules (for markup formatters). */
   renderSource(source: string, node: unknown): string;
+  /**
+   * Resolves one raw argument the way the language's comparison predicates do: `"text"` or
+   * `'text'` is a string, a number literal is a number, `true`/`false`/`null` are themselves,
+   * anything else is a reference resolved like `resolve(ref)`.
+   */
+  arg(raw: string): unknown;
   /** Records an error; the render goes on. */
   error(type: TemplateErrorType, message: string): void;
 }

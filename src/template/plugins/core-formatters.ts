@@ -1,4 +1,214 @@
-import type { FormatterTable } from './api';
+import type { FormatterFn, FormatterTable, TemplateContext } from './api';
+
+/** Default `truncate` length (spec 001 §9). */
+export const DEFAULT_TRUNCATE_LENGTH = 100;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Text of a scalar; structures have no text form (they print nothing). */
+function scalarText(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+    case 'boolean':
+      return String(v);
+    default:
+      return '';
+  }
+}
+
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  return Number.NaN;
+}
+
+function child(v: unknown, key: unknown): unknown {
+  if (v === null || typeof v !== 'object') return undefined;
+  const k = typeof key === 'number' ? String(key) : key;
+  if (typeof k !== 'string') return undefined;
+  if (Array.isArray(v)) return /^\d+$/.test(k) ? v[Number(k)] : undefined;
+  return hasOwn.call(v, k) ? (v as Record<string, unknown>)[k] : undefined;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+export function escapeAttr(s: string): string {
+  return s.replace(/[&<>"]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
+  );
+}
+
+/** JSON safe to place in a `<script>`: `</script` cannot close the element early. */
+export function safeJson(v: unknown, indent?: number): string | undefined {
+  if (v === undefined) return undefined;
+  const s = JSON.stringify(v, null, indent);
+  return s === undefined ? undefined : s.replace(/<\/(script)/gi, '<\\/$1');
+}
+
+function truncate(s: string, max: number, ellipsis: string): string {
+  if (s.length <= max) return s;
+  const cut = s.slice(0, max);
+  // Break on the last whitespace so words stay whole; a single long word is cut where it is.
+  const m = /\s(?=\S*$)/.exec(cut);
+  return (m === null ? cut : cut.slice(0, m.index + 1)) + ellipsis;
+}
+
+function smartypants(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i] as string;
+    const prev = i > 0 ? (s[i - 1] as string) : '';
+    const next = s[i + 1] ?? '';
+    const opening = prev === '' || /[\s([{\u2014-]/.test(prev);
+    if (c === '-' && next === '-') {
+      out += '\u2014';
+      i++;
+    } else if (c === '"') {
+      out += opening ? '\u201c' : '\u201d';
+    } else if (c === "'") {
+      // Leading-apostrophe contractions ('em, 'tis, 'twas) close even where a quote would open.
+      const contraction = /^'(?:em|tis|twas)\b/i.test(s.slice(i, i + 6));
+      out += opening && /\w/.test(next) && !contraction ? '\u2018' : '\u2019';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/** `get` and `lookup` arguments: a resolved key, or a resolved array of keys (a path). */
+function descend(v: unknown, key: unknown): unknown {
+  if (Array.isArray(key)) {
+    let cur = v;
+    for (const k of key) cur = child(cur, k);
+    return cur;
+  }
+  return child(v, key);
+}
+
+const apply: FormatterFn = (value, args, ctx) => {
+  const name = args[0];
+  if (name === undefined) return undefined;
+  let params: Record<string, string> | undefined;
+  let isPrivate = false;
+  for (const a of args.slice(1)) {
+    if (a === 'private') isPrivate = true;
+    const eq = a.indexOf('=');
+    if (eq > 0) (params ??= {})[a.slice(0, eq)] = a.slice(eq + 1);
+  }
+  return ctx.applyTemplate(name, value, params, { private: isPrivate });
+};
+
+/** Formats `{0}`-style placeholders with the resolved arguments. */
+function format(value: unknown, args: readonly string[], ctx: TemplateContext): string {
+  const values = args.map((a) => ctx.resolve(a));
+  return scalarText(value).replace(/\{(\d+)\}/g, (_m, n: string) => scalarText(values[Number(n)]));
+}
+
+/**
+ * Names the server-side engine formats with its own money and field data; the client engine
+ * accepts them so templates parse, and passes the value through unchanged.
+ */
+const passThrough: FormatterFn = (value) => value;
 
 /** core formatters. */
-export const coreFormatters: FormatterTable = {};
+export const coreFormatters: FormatterTable = {
+  apply,
+  count: (value) => {
+    if (Array.isArray(value)) return value.length;
+    if (typeof value === 'string') return value.length;
+    if (value !== null && typeof value === 'object') return Object.keys(value).length;
+    return 0;
+  },
+  cycle: (value, args) => {
+    const n = toNumber(value);
+    if (!Number.isInteger(n) || args.length === 0) return undefined;
+    const i = (n - 1) % args.length;
+    return args[i < 0 ? i + args.length : i];
+  },
+  'encode-space': (value) => scalarText(value).replace(/ /g, '&nbsp;'),
+  'encode-uri': (value) => encodeURI(scalarText(value)),
+  'encode-uri-component': (value) => encodeURIComponent(scalarText(value)),
+  format: (value, args, ctx) => format(value, args, ctx),
+  get: (value, args, ctx) => {
+    let cur = value;
+    for (const a of args) cur = descend(cur, ctx.resolve(a));
+    return cur;
+  },
+  html: (value) => escapeHtml(scalarText(value)),
+  htmlattr: (value) => escapeAttr(scalarText(value)),
+  htmltag: (value) => escapeAttr(scalarText(value)),
+  iter: (_value, _args, ctx) => {
+    const i = ctx.resolve('@index');
+    return typeof i === 'number' ? String(i) : undefined;
+  },
+  json: (value) => safeJson(value),
+  'json-pretty': (value) => safeJson(value, 2),
+  'key-by': (value, args) => {
+    if (!Array.isArray(value)) return undefined;
+    const path = (args[0] ?? '').split('.');
+    const out: Record<string, unknown> = {};
+    for (const item of value) {
+      const key = path.reduce<unknown>((cur, k) => child(cur, k), item);
+      if (typeof key === 'string' || typeof key === 'number') out[String(key)] = item;
+    }
+    return out;
+  },
+  lookup: (value, args, ctx) => {
+    const key = ctx.resolve(args[0] ?? '');
+    if (typeof key === 'string') return key.split('.').reduce<unknown>((cur, k) => child(cur, k), value);
+    return descend(value, key);
+  },
+  mod: (value, args) => {
+    const n = toNumber(value);
+    const d = args[0] === undefined ? 2 : toNumber(args[0]);
+    return Number.isNaN(n) || Number.isNaN(d) ? undefined : n % d;
+  },
+  output: (_value, args) => args.join(' '),
+  pluralize: (value, args) => {
+    const singular = args.length >= 2 ? (args[0] as string) : '';
+    const plural = args.length >= 2 ? (args[1] as string) : (args[0] ?? 's');
+    return toNumber(value) === 1 ? singular : plural;
+  },
+  prop: (value, args) => {
+    let cur = value;
+    for (const a of args) for (const k of a.split('.')) cur = child(cur, k);
+    return cur;
+  },
+  raw: (value) => (value === undefined ? undefined : JSON.stringify(value)),
+  round: (value) => {
+    const n = toNumber(value);
+    return Number.isNaN(n) ? undefined : Math.round(n);
+  },
+  safe: (value) => scalarText(value).replace(/<[^>]*>/g, ''),
+  slugify: (value) =>
+    scalarText(value)
+      .toLowerCase()
+      .replace(/[^a-z0-9\s-]/g, '')
+      .replace(/\s+/g, '-'),
+  smartypants: (value) => smartypants(scalarText(value)),
+  str: (value) => scalarText(value),
+  truncate: (value, args) => {
+    const parsed = args[0] === undefined ? Number.NaN : Number.parseInt(args[0], 10);
+    const max = Number.isNaN(parsed) ? DEFAULT_TRUNCATE_LENGTH : parsed;
+    return truncate(scalarText(value), max, args[1] ?? '...');
+  },
+  'url-encode': (value) => encodeURIComponent(scalarText(value)),
+};
+
+/**
+ * Legacy names (lowest priority in the registry: a family that implements one of them wins).
+ */
+export const legacyFormatters: FormatterTable = {
+  datetimefield: passThrough,
+  'i18n-money-format': passThrough,
+  'money-format': passThrough,
+  'money-string': passThrough,
+  moneyFormat: passThrough,
+  unit: passThrough,
+};

@@ -1,4 +1,99 @@
-import type { FormatterTable } from './api';
+import type { FormatterFn, FormatterTable, TemplateContext } from './api';
+import { escapeHtml } from './content/html';
+import { toNumber } from './content/json';
+import { toInstant } from './date/zone';
+import { formatDateTime, formatInterval } from './i18n/datetime';
+import { formatMessage, parseMessage, type MessageArgs } from './i18n/message';
+import { formatDecimal, formatMoney, formatPercent } from './i18n/number';
+import { parseOptions, type ParsedOptions } from './i18n/options';
+import { formatRelative, INVALID_DATE, timeSince } from './i18n/relative';
 
-/** i18n formatters. */
-export const i18nFormatters: FormatterTable = {};
+/**
+ * A locale-aware formatter: without locale data (`locale: null`) it prints nothing, since any
+ * output would be in the wrong language.
+ */
+function localized(
+  fn: (
+    value: unknown,
+    options: ParsedOptions,
+    locale: string,
+    ctx: TemplateContext,
+    values: readonly unknown[],
+    args: readonly string[],
+  ) => string | undefined,
+): FormatterFn {
+  return (value, args, ctx, values) => {
+    if (ctx.locale === null) return '';
+    return fn(value, parseOptions(args), ctx.locale, ctx, values, args);
+  };
+}
+
+/**
+ * Message arguments: each formatter argument is a reference, optionally `name=reference`; every
+ * argument takes its position (from 0), named ones are also reachable by name.
+ */
+function messageArgs(args: readonly string[], ctx: TemplateContext): MessageArgs {
+  const positional: unknown[] = [];
+  const named: Record<string, unknown> = {};
+  for (const arg of args) {
+    const eq = arg.indexOf('=');
+    if (eq > 0) {
+      const value = ctx.resolve(arg.slice(eq + 1));
+      named[arg.slice(0, eq)] = value;
+      positional.push(value);
+    } else {
+      positional.push(ctx.resolve(arg));
+    }
+  }
+  return { positional, named };
+}
+
+const message: FormatterFn = (value, args, ctx) => {
+  if (ctx.locale === null || typeof value !== 'string') return '';
+  const nodes = parseMessage(value);
+  if (nodes instanceof Error) {
+    ctx.error('runtime', nodes.message);
+    return '';
+  }
+  return formatMessage(nodes, messageArgs(args, ctx), { locale: ctx.locale, timeZone: ctx.timeZone });
+};
+
+/** i18n formatters: numbers, money, dates, intervals, relative times and messages. */
+export const i18nFormatters: FormatterTable = {
+  datetime: localized((value, options, locale, ctx) => {
+    const ms = toInstant(value);
+    return ms === undefined ? '' : formatDateTime(ms, options, locale, ctx.timeZone);
+  }),
+
+  'datetime-interval': localized((_value, options, locale, ctx, values) => {
+    const start = toInstant(values[0]);
+    const end = toInstant(values[1]);
+    if (start === undefined || end === undefined) return '';
+    return formatInterval(start, end, options, locale, ctx.timeZone);
+  }),
+
+  decimal: localized((value, options, locale) => formatDecimal(value, options, locale)),
+
+  message,
+
+  money: localized((value, options, locale) => formatMoney(value, options, locale)),
+
+  percent: localized((value, options, locale) => formatPercent(value, options, locale)),
+
+  /** `{msg|plural count}`: the same as `message`, named for messages that choose plural forms. */
+  plural: message,
+
+  'relative-time': localized((value, options, locale, ctx, values) => {
+    const from = values.length > 1 ? toNumber(values[0]) : ctx.now;
+    const to = values.length > 1 ? toNumber(values[1]) : toNumber(value);
+    if (from === undefined || to === undefined) return '';
+    return formatRelative(to - from, options, locale);
+  }),
+
+  /** English "about N units ago" inside a span carrying the instant for client-side refresh. */
+  timesince: (value, _args, ctx) => {
+    const ms = toNumber(value);
+    if (ms === undefined || Number.isNaN(new Date(ms).getTime())) return INVALID_DATE;
+    return `<span class="timesince" data-date="${escapeHtml(String(ms))}">${timeSince(ms - ctx.now)}</span>`;
+  },
+};

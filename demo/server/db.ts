@@ -1,0 +1,181 @@
+/**
+ * SQLite storage for the reference server: schema, seeding and re-seeding. Everything the server
+ * receives is stored so tests can assert it.
+ */
+import { randomBytes, scryptSync } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { ProductRecord } from './catalog';
+import type { FormSchema } from './forms';
+
+export type Db = Database.Database;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS products (
+  id TEXT PRIMARY KEY, position INTEGER NOT NULL, title TEXT NOT NULL, product_type INTEGER NOT NULL,
+  is_subscribable INTEGER NOT NULL, form_id TEXT, image_url TEXT, item_json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS variants (
+  item_id TEXT NOT NULL REFERENCES products(id), position INTEGER NOT NULL, variant_id TEXT NOT NULL,
+  sku TEXT NOT NULL, attributes_json TEXT NOT NULL, price_cents INTEGER NOT NULL,
+  sale_price_cents INTEGER, on_sale INTEGER NOT NULL, qty_in_stock INTEGER NOT NULL,
+  unlimited INTEGER NOT NULL, image_url TEXT,
+  PRIMARY KEY (item_id, sku), UNIQUE (item_id, variant_id));
+CREATE TABLE IF NOT EXISTS forms (id TEXT PRIMARY KEY, kind TEXT NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, roles_json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), created INTEGER NOT NULL,
+  expires INTEGER NOT NULL, ended INTEGER);
+CREATE TABLE IF NOT EXISTS crumbs (value TEXT PRIMARY KEY, created INTEGER NOT NULL, revoked INTEGER);
+CREATE TABLE IF NOT EXISTS carts (
+  id TEXT PRIMARY KEY, created INTEGER NOT NULL, updated INTEGER NOT NULL,
+  is_purchased INTEGER NOT NULL DEFAULT 0, user_id TEXT);
+CREATE TABLE IF NOT EXISTS cart_entries (
+  id TEXT PRIMARY KEY, cart_id TEXT NOT NULL REFERENCES carts(id), item_id TEXT NOT NULL,
+  sku TEXT NOT NULL, quantity INTEGER NOT NULL, additional_fields_json TEXT,
+  created INTEGER NOT NULL, seq INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS cart_entries_cart ON cart_entries(cart_id);
+CREATE TABLE IF NOT EXISTS subscription_carts (
+  token TEXT PRIMARY KEY, item_id TEXT NOT NULL, sku TEXT NOT NULL, qty INTEGER NOT NULL,
+  additional_fields_json TEXT, price_cents INTEGER NOT NULL, created INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS form_keys (key TEXT PRIMARY KEY, created INTEGER NOT NULL, used INTEGER);
+CREATE TABLE IF NOT EXISTS form_submissions (
+  id TEXT PRIMARY KEY, form_id TEXT NOT NULL, data_json TEXT NOT NULL, page_title TEXT,
+  page_id TEXT, content_source TEXT, page_path TEXT, page_permission_type_value TEXT,
+  created INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS restock_signups (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL, variant_id TEXT NOT NULL, email TEXT NOT NULL,
+  is_join_mailing_list INTEGER NOT NULL, created INTEGER NOT NULL, notified INTEGER,
+  UNIQUE (product_id, variant_id, email));
+CREATE TABLE IF NOT EXISTS restock_notifications (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id TEXT NOT NULL, product_id TEXT NOT NULL,
+  variant_id TEXT NOT NULL, email TEXT NOT NULL, sent INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS census_hits (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, target TEXT, payload_json TEXT NOT NULL,
+  created INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, source TEXT NOT NULL, name TEXT, payload_json TEXT NOT NULL,
+  created INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS error_reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, message TEXT NOT NULL, payload_json TEXT NOT NULL,
+  created INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS performance_page_loads (page_load_id TEXT PRIMARY KEY, created INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS performance_records (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, page_load_id TEXT NOT NULL, app_name TEXT, event_type TEXT NOT NULL,
+  payload_json TEXT NOT NULL, created INTEGER NOT NULL);
+`;
+
+const TABLES = [
+  'performance_records',
+  'performance_page_loads',
+  'error_reports',
+  'events',
+  'census_hits',
+  'restock_notifications',
+  'restock_signups',
+  'form_submissions',
+  'form_keys',
+  'subscription_carts',
+  'cart_entries',
+  'carts',
+  'crumbs',
+  'sessions',
+  'users',
+  'forms',
+  'variants',
+  'products',
+  'meta',
+];
+
+export interface SeedUser {
+  readonly email: string;
+  readonly password: string;
+  readonly roles: readonly string[];
+}
+
+export const SEED_USERS: readonly SeedUser[] = [
+  { email: 'owner@example.com', password: 'owner-password', roles: ['admin'] },
+  { email: 'shopper@example.com', password: 'shopper-password', roles: ['viewer'] },
+];
+
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  return `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;
+}
+
+// scrypt is deliberately slow; tests seed many databases, so each seed password is hashed once.
+const seedHashes = new Map<string, string>();
+function seedHash(password: string): string {
+  let hash = seedHashes.get(password);
+  if (hash === undefined) {
+    hash = hashPassword(password);
+    seedHashes.set(password, hash);
+  }
+  return hash;
+}
+
+export function openDatabase(path: string): Db {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.exec(SCHEMA);
+  return db;
+}
+
+export function isSeeded(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM meta WHERE key = 'seeded'").get() !== undefined;
+}
+
+/** Wipes every table and seeds products, forms and users: one transaction. */
+export function seedDatabase(db: Db, products: readonly ProductRecord[], forms: readonly FormSchema[]): void {
+  const insertProduct = db.prepare(
+    `INSERT INTO products (id, position, title, product_type, is_subscribable, form_id, image_url, item_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertVariant = db.prepare(
+    `INSERT INTO variants (item_id, position, variant_id, sku, attributes_json, price_cents, sale_price_cents,
+       on_sale, qty_in_stock, unlimited, image_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertForm = db.prepare('INSERT OR REPLACE INTO forms (id, kind, json) VALUES (?, ?, ?)');
+  const insertUser = db.prepare(
+    'INSERT INTO users (id, email, password_hash, roles_json) VALUES (?, ?, ?, ?)',
+  );
+  db.transaction(() => {
+    for (const table of TABLES) db.prepare(`DELETE FROM ${table}`).run();
+    for (const [i, p] of products.entries()) {
+      insertProduct.run(
+        p.id,
+        i,
+        p.title,
+        p.productType,
+        p.isSubscribable ? 1 : 0,
+        p.formId,
+        p.imageUrl,
+        JSON.stringify(p.item),
+      );
+      for (const [j, v] of p.variants.entries()) {
+        insertVariant.run(
+          p.id,
+          j,
+          v.variantId,
+          v.sku ?? '',
+          JSON.stringify(v.attributes),
+          v.priceCents,
+          v.salePriceCents,
+          v.onSale ? 1 : 0,
+          v.qtyInStock,
+          v.unlimited ? 1 : 0,
+          v.imageUrl,
+        );
+      }
+    }
+    const embedded = products.flatMap((p) => (p.form ? [p.form] : []));
+    for (const f of [...forms, ...embedded]) insertForm.run(f.id, f.kind, JSON.stringify(f));
+    for (const [i, u] of SEED_USERS.entries()) {
+      insertUser.run(`user-${i + 1}`, u.email, seedHash(u.password), JSON.stringify(u.roles));
+    }
+    const currency = products[0]?.currency ?? 'USD';
+    db.prepare("INSERT INTO meta (key, value) VALUES ('currency', ?)").run(currency);
+    db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(String(Date.now()));
+  })();
+}

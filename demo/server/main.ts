@@ -1,0 +1,67 @@
+/**
+ * Command line of the reference server: `npm start` (after a build) and `npm run demo:reset`.
+ * Options and environment variables are listed in docs/http-api.md, "Running the reference server".
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createServer, DEFAULT_DB_PATH, loadCatalogFile, prepareDatabase } from './app';
+
+const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--pages DIR] [--faults] [--reset] [--reset-only]`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      db: { type: 'string' },
+      catalog: { type: 'string' },
+      pages: { type: 'string' },
+      faults: { type: 'boolean', default: false },
+      reset: { type: 'boolean', default: false },
+      'reset-only': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const env = process.env;
+  const dbPath = resolve(values.db ?? env['SF_DB'] ?? DEFAULT_DB_PATH);
+  mkdirSync(dirname(dbPath), { recursive: true });
+  const catalogPath = values.catalog ?? env['SF_CATALOG'];
+  const catalog = catalogPath ? loadCatalogFile(resolve(catalogPath)) : undefined;
+  const pagesDir = values.pages ?? env['SF_PAGES_DIR'];
+  const faults = values.faults || env['SF_FAULTS'] === '1';
+  const portText = values.port ?? env['PORT'] ?? '4173';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${portText}`);
+
+  if (values['reset-only']) {
+    prepareDatabase({ dbPath, catalog, reset: true }).close();
+    console.log(`Re-seeded ${dbPath}`);
+    return;
+  }
+  const app = await createServer({
+    dbPath,
+    catalog,
+    pagesDir: pagesDir === undefined ? undefined : resolve(pagesDir),
+    faults,
+    reset: values.reset,
+    logger: false,
+  });
+  const host = env['HOST'] ?? 'localhost';
+  const address = await app.listen({ port, host });
+  const shown = host === 'localhost' ? `http://localhost:${new URL(address).port}` : address;
+  console.log(`Storefront demo on ${shown}${faults ? ' (fault mode on)' : ''}`);
+  const stop = (): void => {
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

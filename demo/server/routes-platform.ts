@@ -1,0 +1,296 @@
+/**
+ * Analytics, performance, error-report, session and site endpoints (spec 000 §7, spec 001 §7).
+ * Analytics calls answer 204 and store what they receive; the SDK ignores their failures.
+ */
+import { randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COOKIES } from '../../src/contract';
+import { cloneCart, findOpenCart } from './cart';
+import type { Db } from './db';
+import {
+  badField,
+  clearCartCookies,
+  clearSessionCookie,
+  crumbFail,
+  crumbOk,
+  currentUser,
+  isRecord,
+  issueCrumb,
+  newToken,
+  queryFlag,
+  REMEMBER_ME_MAX_AGE_S,
+  revokeCrumb,
+  sendError,
+  setCartCookies,
+  setSessionCookie,
+} from './http';
+
+export const SITE_TITLE = 'Hearth & Thread';
+const MAX_STACK = 5000;
+const MAX_ERROR_EVENTS = 10;
+const EVENT_TYPES = ['page_speed', 'user', 'image'];
+
+/** Beacons arrive as JSON, form fields or text/plain JSON; all become an object (or array). */
+function looseBody(body: unknown): unknown {
+  if (body === undefined || body === null || body === '') return {};
+  if (typeof body === 'string') {
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return body;
+}
+
+function parseJsonField(value: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (isRecord(value) || Array.isArray(value)) return { ok: true, value };
+  if (typeof value !== 'string') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(value) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function verifyPassword(password: string, stored: string): boolean {
+  const [saltHex, hashHex] = stored.split(':');
+  if (!saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+export function registerPlatformRoutes(app: FastifyInstance, db: Db): void {
+  const recordHit = (kind: string, target: string | null, payload: unknown): void => {
+    db.prepare('INSERT INTO census_hits (kind, target, payload_json, created) VALUES (?, ?, ?, ?)').run(
+      kind,
+      target,
+      JSON.stringify(payload),
+      Date.now(),
+    );
+  };
+  const census =
+    (kind: string, required: readonly string[] = []) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = looseBody(request.body);
+      if (!isRecord(body)) return sendError(reply, 400, 'The body must be an object.');
+      for (const field of required) {
+        if (typeof body[field] !== 'string' || body[field] === '')
+          return badField(reply, field, `${field} is required.`);
+      }
+      recordHit(kind, typeof body['formId'] === 'string' ? body['formId'] : null, body);
+      return reply.code(204).send();
+    };
+
+  app.post('/api/census/RecordHit', async (request, reply) => {
+    const body = looseBody(request.body);
+    if (!isRecord(body)) return sendError(reply, 400, 'The body must be form fields.');
+    if (typeof body['event'] !== 'string' || body['event'] === '')
+      return badField(reply, 'event', 'event is required.');
+    const data = parseJsonField(body['data']);
+    if (!data.ok || !isRecord(data.value)) return badField(reply, 'data', 'data must be a JSON object.');
+    recordHit('RecordHit', body['event'], { ...body, data: data.value });
+    return reply.code(204).send();
+  });
+  app.post('/api/census/button-click', census('button-click'));
+  app.post('/api/census/button-render', census('button-render'));
+  app.post('/api/census/form-render', census('form-render', ['formId']));
+  app.post('/api/census/overlay', census('overlay'));
+  app.post('/api/census/RecordQuickView/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const body = looseBody(request.body);
+    recordHit('RecordQuickView', id, isRecord(body) ? body : {});
+    return reply.code(204).send();
+  });
+
+  app.post('/api/events/RecordEvent', async (request, reply) => {
+    const body = looseBody(request.body);
+    if (!isRecord(body)) return sendError(reply, 400, 'The body must be form fields.');
+    // Sent by beacon, so the crumb travels as a form field rather than a header.
+    if (!crumbOk(db, request, body['crumb'])) return crumbFail(db, reply);
+    if (typeof body['event'] !== 'string' || body['event'] === '')
+      return badField(reply, 'event', 'event is required.');
+    const data = parseJsonField(body['data'] ?? '{}');
+    if (!data.ok || !isRecord(data.value)) return badField(reply, 'data', 'data must be a JSON object.');
+    const { crumb: _crumb, ...rest } = body;
+    const name = typeof data.value['eventName'] === 'string' ? data.value['eventName'] : body['event'];
+    db.prepare('INSERT INTO events (source, name, payload_json, created) VALUES (?, ?, ?, ?)').run(
+      'RecordEvent',
+      name,
+      JSON.stringify({ ...rest, data: data.value }),
+      Date.now(),
+    );
+    return reply.code(204).send();
+  });
+
+  app.post('/api/v1/clanker/events', async (request, reply) => {
+    const body = looseBody(request.body);
+    const events = Array.isArray(body) ? body : [body];
+    if (events.length === 0 || events.length > 100 || !events.every(isRecord)) {
+      return sendError(reply, 400, 'The body must be an event object or a list of 1 to 100 events.');
+    }
+    const insert = db.prepare('INSERT INTO events (source, name, payload_json, created) VALUES (?, ?, ?, ?)');
+    db.transaction(() => {
+      for (const e of events) {
+        const name = e['eventName'] ?? e['event_name'] ?? e['name'] ?? e['customSchemaName'];
+        insert.run('clanker', typeof name === 'string' ? name : null, JSON.stringify(e), Date.now());
+      }
+    })();
+    return reply.code(202).send();
+  });
+
+  app.post('/api/events/RecordJavascriptErrors', async (request, reply) => {
+    const body = looseBody(request.body);
+    if (
+      !Array.isArray(body) ||
+      body.length === 0 ||
+      body.length > MAX_ERROR_EVENTS ||
+      !body.every((e) => isRecord(e) && typeof e['message'] === 'string')
+    ) {
+      return sendError(
+        reply,
+        400,
+        `The body must be a list of 1 to ${MAX_ERROR_EVENTS} error events with a message.`,
+      );
+    }
+    const insert = db.prepare('INSERT INTO error_reports (message, payload_json, created) VALUES (?, ?, ?)');
+    db.transaction(() => {
+      for (const e of body as Record<string, unknown>[]) {
+        const stack = typeof e['stack'] === 'string' ? e['stack'].slice(0, MAX_STACK) : undefined;
+        insert.run(
+          String(e['message']).slice(0, MAX_STACK),
+          JSON.stringify({ ...e, ...(stack === undefined ? {} : { stack }) }),
+          Date.now(),
+        );
+      }
+    })();
+    return reply.code(204).send();
+  });
+
+  app.get('/api/1/performance/settings', async () => {
+    const pageLoadId = randomUUID();
+    db.prepare('INSERT INTO performance_page_loads (page_load_id, created) VALUES (?, ?)').run(
+      pageLoadId,
+      Date.now(),
+    );
+    return { pageLoadId, flushAfterMs: 30_000 };
+  });
+
+  app.post('/api/1/performance/records', async (request, reply) => {
+    const body = looseBody(request.body);
+    if (!Array.isArray(body)) return sendError(reply, 400, 'The body must be a JSON array of records.');
+    if (body.length === 0) return sendError(reply, 400, 'Data is empty');
+    for (const r of body) {
+      if (
+        !isRecord(r) ||
+        typeof r['pageLoadId'] !== 'string' ||
+        typeof r['eventType'] !== 'string' ||
+        !EVENT_TYPES.includes(r['eventType']) ||
+        typeof r['timestamp'] !== 'number' ||
+        !isRecord(r['data'])
+      ) {
+        return sendError(
+          reply,
+          400,
+          'Each record needs pageLoadId, eventType (page_speed, user or image), timestamp and data.',
+        );
+      }
+    }
+    const insert = db.prepare(
+      'INSERT INTO performance_records (page_load_id, app_name, event_type, payload_json, created) VALUES (?, ?, ?, ?, ?)',
+    );
+    db.transaction(() => {
+      for (const r of body as Record<string, unknown>[]) {
+        insert.run(
+          r['pageLoadId'],
+          typeof r['appName'] === 'string' ? r['appName'] : null,
+          r['eventType'],
+          JSON.stringify(r),
+          Date.now(),
+        );
+      }
+    })();
+    return reply.code(204).send();
+  });
+
+  app.post('/api/site-users/account/session', async (request, reply) => {
+    const body = request.body;
+    if (!isRecord(body)) return sendError(reply, 400, 'The request body must be a JSON object.');
+    const { email, password, rememberMe } = body;
+    if (typeof email !== 'string' || email.trim() === '' || email.length > 256)
+      return badField(reply, 'email', 'email is required.');
+    if (typeof password !== 'string' || password === '' || password.length > 1000)
+      return badField(reply, 'password', 'password is required.');
+    if (rememberMe !== undefined && typeof rememberMe !== 'boolean')
+      return badField(reply, 'rememberMe', 'rememberMe must be true or false.');
+    const user = db
+      .prepare('SELECT id, email, password_hash, roles_json FROM users WHERE email = ?')
+      .get(email.trim().toLowerCase()) as
+      { id: string; email: string; password_hash: string; roles_json: string } | undefined;
+    if (!user || !verifyPassword(password, user.password_hash))
+      return sendError(reply, 401, 'Invalid email or password.');
+    const sessionId = newToken();
+    const now = Date.now();
+    const lifetime = rememberMe === true ? REMEMBER_ME_MAX_AGE_S * 1000 : 24 * 60 * 60 * 1000;
+    db.prepare('INSERT INTO sessions (id, user_id, created, expires) VALUES (?, ?, ?, ?)').run(
+      sessionId,
+      user.id,
+      now,
+      now + lifetime,
+    );
+    setSessionCookie(reply, sessionId, rememberMe === true);
+    // A new crumb at login, so a token captured before it cannot act for the signed-in user.
+    revokeCrumb(db, request.cookies[COOKIES.crumb]);
+    const xsrfToken = issueCrumb(db, reply);
+    const visitorCart = findOpenCart(db, request.cookies[COOKIES.cart]);
+    if (visitorCart) {
+      db.prepare('UPDATE carts SET user_id = ? WHERE id = ?').run(user.id, visitorCart.id);
+    } else {
+      const own = db
+        .prepare('SELECT id FROM carts WHERE user_id = ? AND is_purchased = 0 ORDER BY updated DESC LIMIT 1')
+        .get(user.id) as { id: string } | undefined;
+      if (own) setCartCookies(reply, own.id);
+    }
+    return {
+      xsrfToken,
+      siteUser: { id: user.id, email: user.email, roles: JSON.parse(user.roles_json) as string[] },
+    };
+  });
+
+  app.delete('/api/site-users/account/session', async (request, reply) => {
+    const clone = queryFlag((request.query as Record<string, unknown>)['cloneCart']);
+    if (clone === 'invalid') return badField(reply, 'cloneCart', 'cloneCart must be true or false.');
+    const user = currentUser(db, request);
+    if (user) db.prepare('UPDATE sessions SET ended = ? WHERE id = ?').run(Date.now(), user.sessionId);
+    clearSessionCookie(reply);
+    revokeCrumb(db, request.cookies[COOKIES.crumb]);
+    issueCrumb(db, reply);
+    const cart = findOpenCart(db, request.cookies[COOKIES.cart]);
+    let cartId: string | null = null;
+    if (clone === true && cart) {
+      cartId = cloneCart(db, cart.id);
+      setCartCookies(reply, cartId);
+    } else {
+      clearCartCookies(reply);
+    }
+    return { loggedOut: true, cartId };
+  });
+
+  app.get('/api/multilingual/settings', async () => ({
+    enabled: false,
+    defaultLanguage: 'en-US',
+    languages: [{ code: 'en-US', name: 'English', isDefault: true }],
+  }));
+  app.get('/api/multilingual/status', async () => ({ enabled: false, status: 'DISABLED' }));
+  app.get('/api/site-header-footer', async () => ({
+    header: {
+      siteTitle: SITE_TITLE,
+      navigation: [
+        { title: 'Shop', url: '/' },
+        { title: 'Cart', url: '/cart' },
+      ],
+    },
+    footer: { text: `© ${SITE_TITLE}. A demo store.` },
+  }));
+}

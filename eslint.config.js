@@ -1,0 +1,108 @@
+// Flat config. Besides the usual recommended sets, `no-restricted-imports` enforces the import
+// arrows of design.md: loader -> (dynamic import) widgets -> src, never backwards or sideways.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REACT = { regex: '^(react|react-dom|preact)(/.*)?$', message: 'This layer is framework-free (design.md "Shape").' };
+const ZUSTAND_REACT = {
+  regex: '^zustand(/(react|shallow|traditional))?$',
+  message: 'Use zustand/vanilla here; the React binding lives in src/runtime.',
+};
+const FLOATING_UI = { regex: '^@floating-ui/react', message: 'This layer is framework-free.' };
+const SRC_TO_WIDGETS = {
+  regex: '^(\\.\\./)+(widgets|loader)(/.*)?$',
+  message: 'src/ never imports widgets/ or loader/ (imports point loader -> widgets -> src).',
+};
+const WIDGET_TO_WIDGET = {
+  regex: '^(\\.\\./(?!\\.\\./)[^/]+|(\\.\\./)+widgets/.*)$',
+  message: 'Widgets never import each other; move shared code to src/.',
+};
+const LOADER_TO_HEAVY = {
+  regex: '^(\\.\\./)+src/(store|api|runtime)(/.*)?$',
+  message: 'The loader stays tiny: load the store through the runtime chunk (dynamic import).',
+};
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'demo/data/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      // `typeof import('...')` names a lazily loaded module's type without importing it.
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-script-url': 'error',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Reads `refs.setFloating` of @floating-ui/react (a callback ref, not a ref value) as a
+      // ref read during render: a false positive on the documented floating-ui pattern.
+      'react-hooks/refs': 'off',
+      // Flags resetting local draft state when a prop changes (the cart page's quantity field
+      // following a confirmed change from the store); the alternatives (keys, derived state)
+      // would discard focus in the field being edited.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+
+  // The arrows. Flat config does not merge one rule across blocks (the last match wins), so
+  // each block lists every restriction that applies to its files.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // The public index re-exports the React components of widgets/ for npm users.
+    ignores: ['src/index.ts'],
+    rules: { 'no-restricted-imports': restrict(SRC_TO_WIDGETS) },
+  },
+  {
+    files: ['src/store/**/*.ts', 'src/api/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(SRC_TO_WIDGETS, REACT, ZUSTAND_REACT, FLOATING_UI) },
+  },
+  {
+    files: ['src/runtime/page.ts'],
+    rules: { 'no-restricted-imports': restrict(SRC_TO_WIDGETS, REACT, ZUSTAND_REACT, FLOATING_UI) },
+  },
+  {
+    files: ['widgets/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(WIDGET_TO_WIDGET) },
+  },
+  {
+    files: ['loader/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(REACT, ZUSTAND_REACT, FLOATING_UI, LOADER_TO_HEAVY) },
+  },
+
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      // Tests build hostile inputs on purpose.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

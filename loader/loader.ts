@@ -1,0 +1,256 @@
+/**
+ * The loader's body, free of globals so it can be tested against any document: scan for blocks,
+ * import each widget's chunk once, mount, and keep the page's blocks and mounts in step as the
+ * DOM changes. No framework and no store here; both live in chunks loaded on demand.
+ */
+import {
+  COOKIES,
+  CONTEXT_SCRIPT_ID,
+  MOUNTED_ATTR,
+  PROPS_ATTR,
+  READY_ATTR,
+  WIDGET_ATTR,
+  type WidgetModule,
+} from '../src/contract.js';
+
+/** The framework-free runtime chunk (`widgets/runtime.js`), loaded on demand. */
+export type Runtime = typeof import('../src/runtime/page.js');
+type CartStore = ReturnType<Runtime['getCartStore']>;
+
+export interface LoaderOptions {
+  readonly doc: Document;
+  /** The loader's own script URL; chunk URLs are resolved against it. */
+  readonly base: string;
+  /** Baked in at build time. */
+  readonly version: string;
+  /** The widget names the build holds a chunk for. */
+  readonly widgets: readonly string[];
+  /** Widgets that ship a stylesheet (`widgets/<name>.css`). */
+  readonly styled: readonly string[];
+  /** Imports an ES module by URL. @default dynamic `import()` */
+  readonly importModule: (url: string) => Promise<unknown>;
+  /** Loads a stylesheet by URL. @default a `<link rel="stylesheet">` in `<head>` */
+  readonly loadStyle?: ((url: string) => Promise<unknown>) | undefined;
+  /** Time limit of one chunk load, in ms. @default 120000 */
+  readonly timeoutMs?: number | undefined;
+}
+
+/** `window.Storefront`. */
+export interface StorefrontGlobal {
+  readonly version: string;
+  /** Mounts every block in `root` not mounted yet; resolves when they have settled. @default document */
+  mount(root?: ParentNode): Promise<void>;
+  /** Unmounts every mounted block in `root` and puts back its server-rendered fallback. @default document */
+  unmount(root?: ParentNode): void;
+  /** The shared cart, loaded with the runtime chunk on first use. */
+  readonly cart: {
+    store(): Promise<CartStore>;
+    get(): Promise<ReturnType<CartStore['getState']>['cart']>;
+    load(): Promise<void>;
+  };
+  /** Listens to an `sf:*` event (the prefix is optional); returns the unsubscribe. */
+  on(event: string, fn: (detail: unknown, event: Event) => void): () => void;
+}
+
+/** A failed chunk load: names the chunk and how it failed (spec 001 §8). */
+export interface ChunkError extends Error {
+  code: 'CHUNK_LOAD_FAILED' | 'CSS_CHUNK_LOAD_FAILED';
+  chunk: string;
+  type: 'error' | 'timeout';
+}
+
+export function createLoader(o: LoaderOptions): StorefrontGlobal {
+  const { doc } = o;
+  const timeoutMs = o.timeoutMs ?? 120_000;
+  const chunks = new Map<string, Promise<unknown>>();
+  const mounted = new Map<Element, () => void>();
+  const pending = new Set<Element>();
+  const reported = new WeakMap<Element, string>();
+  const attempts = new Map<string, number>();
+
+  const url = (file: string) => new URL(`widgets/${file}`, o.base).href;
+
+  // Cached per chunk; a failure drops the cache entry so the next mount() tries again.
+  const load = (key: string, file: string, css: boolean): Promise<unknown> => {
+    let p = chunks.get(key);
+    if (!p) {
+      const n = attempts.get(key) ?? 0;
+      attempts.set(key, n + 1);
+      // A retry gets its own URL: some browsers remember a failed module fetch for the page. Not
+      // the runtime: widget chunks import it by its plain URL, and a second copy would mean a
+      // second cart store.
+      const href = url(file) + (n && !css && key !== 'runtime' ? `?retry=${n}` : '');
+      p = new Promise((resolve, reject) => {
+        const fail = (type: 'error' | 'timeout', cause?: unknown) => {
+          chunks.delete(key);
+          const e = new Error(
+            `${css ? 'Style chunk' : 'Chunk'} "${key}" failed to load (${type}): ${href}`,
+          ) as ChunkError;
+          e.name = 'ChunkLoadError';
+          e.code = css ? 'CSS_CHUNK_LOAD_FAILED' : 'CHUNK_LOAD_FAILED';
+          e.chunk = key;
+          e.type = type;
+          if (cause !== undefined) e.cause = cause;
+          reject(e);
+        };
+        const timer = setTimeout(() => fail('timeout'), timeoutMs);
+        (css ? (o.loadStyle ?? linkStyle)(href) : o.importModule(href)).then(
+          (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+          (e: unknown) => {
+            clearTimeout(timer);
+            fail('error', e);
+          },
+        );
+      });
+      chunks.set(key, p);
+    }
+    return p;
+  };
+
+  const linkStyle = (href: string) =>
+    new Promise((resolve, reject) => {
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.onload = resolve;
+      link.onerror = reject;
+      doc.head.appendChild(link);
+    });
+
+  const runtime = () => load('runtime', 'runtime.js', false) as Promise<Runtime>;
+
+  const report = (el: Element | null, code: string, message: string, error?: unknown) => {
+    const widget = (el && el.getAttribute(WIDGET_ATTR)) || '';
+    if (el) {
+      if (reported.get(el) === code) return;
+      reported.set(el, code);
+    }
+    console.warn(`[storefront] ${el ? `block data-sf-widget="${widget}": ` : ''}${message}`);
+    runtime().then(
+      (rt) => rt.reportError(error ?? new Error(message), { code, widget }),
+      () => undefined,
+    );
+  };
+
+  const mountBlock = (el: HTMLElement): Promise<void> | void => {
+    if (mounted.has(el) || pending.has(el) || el.hasAttribute(MOUNTED_ATTR)) return;
+    const name = el.getAttribute(WIDGET_ATTR) ?? '';
+    if (!o.widgets.includes(name)) return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
+    let props: unknown = {};
+    const raw = el.getAttribute(PROPS_ATTR);
+    if (raw && raw.trim()) {
+      try {
+        props = JSON.parse(raw);
+      } catch (e) {
+        return report(el, 'BAD_PROPS', `data-sf-props is not valid JSON (${(e as Error).message})`, e);
+      }
+    }
+    pending.add(el);
+    const style = o.styled.includes(name)
+      ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
+        load(`${name}.css`, `${name}.css`, true).catch((e: ChunkError) => report(el, e.code, e.message, e))
+      : 0;
+    return Promise.all([load(name, `${name}.js`, false), runtime(), style]).then(
+      ([mod, rt]) => {
+        pending.delete(el);
+        if (!el.isConnected) return;
+        try {
+          mounted.set(el, (mod as WidgetModule).mount(el, props, rt.getPageEnv()));
+          el.setAttribute(MOUNTED_ATTR, '');
+        } catch (e) {
+          const err = e as Error;
+          report(el, err.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED', String(err.message), e);
+        }
+      },
+      (e: ChunkError) => {
+        pending.delete(el);
+        report(el, e.code, e.message, e);
+      },
+    );
+  };
+
+  const blocks = (root: ParentNode): HTMLElement[] => {
+    const found = Array.from(root.querySelectorAll<HTMLElement>(`[${WIDGET_ATTR}]`));
+    if ((root as Element).hasAttribute?.(WIDGET_ATTR)) found.unshift(root as HTMLElement);
+    return found;
+  };
+
+  const mount = (root: ParentNode = doc) => Promise.all(blocks(root).map(mountBlock)).then(() => undefined);
+
+  const within = (root: ParentNode, el: Element) => root === el || root.contains(el);
+
+  const unmount = (root: ParentNode = doc) => {
+    mounted.forEach((off, el) => {
+      if (within(root, el)) {
+        mounted.delete(el);
+        el.removeAttribute(MOUNTED_ATTR);
+        off();
+      }
+    });
+  };
+
+  const cookie = (name: string) => {
+    const m = doc.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+    return m ? m[1] : null;
+  };
+
+  let ctx: { authenticatedAccountId?: unknown } | null = null;
+  try {
+    ctx = JSON.parse(doc.getElementById(CONTEXT_SCRIPT_ID)?.textContent || 'null');
+  } catch {
+    // The runtime parses the context properly and reports what is wrong with it.
+  }
+  const ready = () => doc.documentElement.setAttribute(READY_ATTR, '');
+  // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one.
+  const signedIn = !!ctx && typeof ctx.authenticatedAccountId === 'string' && ctx.authenticatedAccountId !== '';
+  if (signedIn || cookie(COOKIES.hasCart) === 'true' || cookie(COOKIES.cart) !== null) {
+    runtime()
+      .then((rt) => rt.loadCart())
+      .catch((e: ChunkError) => report(null, e.code, e.message, e))
+      .then(ready);
+  } else {
+    ready();
+  }
+
+  const start = () => {
+    void mount();
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.removedNodes.length) {
+          mounted.forEach((off, el) => {
+            if (!el.isConnected) {
+              mounted.delete(el);
+              off();
+            }
+          });
+        }
+        r.addedNodes.forEach((n) => {
+          if (n.nodeType === 1) void mount(n as Element);
+        });
+      }
+    }).observe(doc.documentElement, { childList: true, subtree: true });
+  };
+  // Blocks are mounted once parsed in full, so their fallback HTML is complete when captured.
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start);
+  else start();
+
+  return {
+    version: o.version,
+    mount,
+    unmount,
+    cart: {
+      store: () => runtime().then((rt) => rt.getCartStore()),
+      get: () => runtime().then((rt) => rt.getCartStore().getState().cart),
+      load: () => runtime().then((rt) => rt.loadCart()),
+    },
+    on(event, fn) {
+      const type = event.startsWith('sf:') ? event : `sf:${event}`;
+      const h = (e: Event) => fn((e as CustomEvent).detail, e);
+      doc.addEventListener(type, h);
+      return () => doc.removeEventListener(type, h);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm run build`: the four vite builds of vite.config.ts, then the library's declarations.
+// Output layout is documented in vite.config.ts and design.md ("Builds").
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = resolve(root, 'dist');
+
+const step = (text) => process.stdout.write(`\n> ${text}\n`);
+
+step('clean dist/');
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+for (const mode of ['loader', 'widgets', 'lib', 'cli']) {
+  if (mode === 'cli' && !existsSync(resolve(root, 'src/template/cli.ts'))) {
+    // Lets the other builds be used while the CLI is written; `npm run size` still fails on it.
+    process.stderr.write('\nWARNING: src/template/cli.ts is missing: dist/cli/sf-template.js not built\n');
+    continue;
+  }
+  step(`vite build --mode ${mode}`);
+  await build({ root, configFile: resolve(root, 'vite.config.ts'), mode, logLevel: 'warn' });
+}
+
+// The manifest is for scripts/size.mjs and the tests; keep it out of the published widgets folder.
+const manifest = resolve(dist, 'widgets/.vite/manifest.json');
+if (existsSync(manifest)) {
+  renameSync(manifest, resolve(dist, 'widgets-manifest.json'));
+  rmSync(resolve(dist, 'widgets/.vite'), { recursive: true, force: true });
+}
+
+step('tsc -p tsconfig.build.json (declarations into dist/lib)');
+const tsc = spawnSync(process.execPath, [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (tsc.status !== 0) {
+  process.stderr.write('declaration build failed\n');
+  process.exit(tsc.status ?? 1);
+}
+// tsc mirrors the source tree (dist/lib/src/...); the package exports point at these two files.
+writeFileSync(resolve(dist, 'lib/index.d.ts'), "export * from './src/index.js';\n");
+writeFileSync(resolve(dist, 'lib/template.d.ts'), "export * from './src/template/index.js';\n");
+
+const cli = resolve(dist, 'cli/sf-template.js');
+if (existsSync(cli)) chmodSync(cli, 0o755);
+
+step('build done: dist/loader.js, dist/widgets/, dist/lib/, dist/cli/');

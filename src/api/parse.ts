@@ -1,0 +1,192 @@
+/**
+ * Response parsers: the server is untrusted input like any other. Each parser takes the decoded
+ * JSON body and returns a Result; the api turns a failed parse into an 'invalid-response' error,
+ * so nothing past this file reads an unchecked field.
+ */
+import { fail, ok, type Result } from '../result.js';
+import type { CartEntry, ChosenVariant, ShoppingCart } from '../store/types.js';
+
+export type Parser<T> = (body: unknown) => Result<T>;
+
+export type JsonRecord = Readonly<Record<string, unknown>>;
+
+export const isRecord = (value: unknown): value is JsonRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isMinorUnits = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value);
+
+const isCount = (value: unknown): value is number => isMinorUnits(value) && value >= 0;
+
+/** Ids travel as strings; a numeric id is accepted and normalised. */
+const asId = (value: unknown): string | null => {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return null;
+};
+
+const stringMap = (value: unknown): Record<string, string> | null => {
+  if (!isRecord(value)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry !== 'string') return null;
+    out[key] = entry;
+  }
+  return out;
+};
+
+const parseVariant = (value: unknown): ChosenVariant | null | undefined => {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value) || typeof value['sku'] !== 'string') return undefined;
+  const attributes = value['attributes'] === undefined ? {} : stringMap(value['attributes']);
+  if (attributes === null) return undefined;
+  return { sku: value['sku'], attributes };
+};
+
+/** Additional-fields answers arrive either as an object or as the JSON string they were sent as. */
+const parseAdditionalFields = (value: unknown): Record<string, unknown> | null | undefined => {
+  if (value === null || value === undefined || value === '') return null;
+  if (isRecord(value)) return { ...value };
+  if (typeof value === 'string') {
+    try {
+      const decoded: unknown = JSON.parse(value);
+      return isRecord(decoded) ? { ...decoded } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+};
+
+export const parseCartEntry = (value: unknown): Result<CartEntry> => {
+  if (!isRecord(value)) return fail(['entry is not an object']);
+  const issues: string[] = [];
+  const id = asId(value['id']);
+  const itemId = asId(value['itemId']);
+  if (id === null) issues.push('entry.id');
+  if (itemId === null) issues.push('entry.itemId');
+  if (!isCount(value['quantity'])) issues.push('entry.quantity');
+  const chosenVariant = parseVariant(value['chosenVariant']);
+  if (chosenVariant === undefined) issues.push('entry.chosenVariant');
+  if (typeof value['title'] !== 'string') issues.push('entry.title');
+  if (!isMinorUnits(value['subTotal'])) issues.push('entry.subTotal');
+  if (!isMinorUnits(value['purchasePriceCents'])) issues.push('entry.purchasePriceCents');
+  const additionalFields = parseAdditionalFields(value['additionalFields']);
+  if (additionalFields === undefined) issues.push('entry.additionalFields');
+  const formId = value['additionalFieldsFormId'];
+  if (formId !== undefined && formId !== null && asId(formId) === null)
+    issues.push('entry.additionalFieldsFormId');
+  const imageUrl = value['imageUrl'];
+  if (imageUrl !== undefined && imageUrl !== null && typeof imageUrl !== 'string')
+    issues.push('entry.imageUrl');
+  if (
+    issues.length > 0 ||
+    id === null ||
+    itemId === null ||
+    chosenVariant === undefined ||
+    additionalFields === undefined
+  ) {
+    return fail(issues);
+  }
+  return ok({
+    id,
+    itemId,
+    quantity: value['quantity'] as number,
+    chosenVariant,
+    title: value['title'] as string,
+    subTotal: value['subTotal'] as number,
+    purchasePriceCents: value['purchasePriceCents'] as number,
+    additionalFields,
+    additionalFieldsFormId: formId === undefined || formId === null ? null : asId(formId),
+    imageUrl: typeof imageUrl === 'string' ? imageUrl : null,
+  });
+};
+
+const CART_MONEY = [
+  'subtotalCents',
+  'taxCents',
+  'shippingCostCents',
+  'discountCents',
+  'grandTotalCents',
+] as const;
+const CART_FLAGS = ['isPurchased', 'hasDigital', 'purelyDigital', 'requiresShipping'] as const;
+
+export const parseShoppingCart = (value: unknown): Result<ShoppingCart> => {
+  if (!isRecord(value)) return fail(['cart is not an object']);
+  const issues: string[] = [];
+  // "" is the server's way of saying "no cart yet": an empty cart, not a malformed one.
+  const id = value['id'] === '' ? '' : asId(value['id']);
+  if (id === null) issues.push('cart.id');
+  const websiteId = value['websiteId'] === undefined ? '' : asId(value['websiteId']);
+  if (websiteId === null) issues.push('cart.websiteId');
+  const orderId = value['orderId'] === undefined || value['orderId'] === null ? null : asId(value['orderId']);
+  const created = value['created'] ?? 0;
+  if (typeof created !== 'number' || !Number.isFinite(created)) issues.push('cart.created');
+  const currency = value['currency'] ?? 'USD';
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) issues.push('cart.currency');
+  for (const key of CART_MONEY) {
+    if (value[key] !== undefined && !isMinorUnits(value[key])) issues.push(`cart.${key}`);
+  }
+  if (!isMinorUnits(value['subtotalCents'])) issues.push('cart.subtotalCents');
+  for (const key of CART_FLAGS) {
+    if (value[key] !== undefined && typeof value[key] !== 'boolean') issues.push(`cart.${key}`);
+  }
+  const entries: CartEntry[] = [];
+  const rawEntries = value['entries'];
+  if (!Array.isArray(rawEntries)) {
+    issues.push('cart.entries');
+  } else {
+    for (const raw of rawEntries) {
+      const entry = parseCartEntry(raw);
+      if (entry.ok) entries.push(entry.value);
+      else issues.push(...entry.issues);
+    }
+  }
+  const summedQuantity = entries.reduce((sum, entry) => sum + entry.quantity, 0);
+  const totalQuantity = value['totalQuantity'] ?? summedQuantity;
+  if (!isCount(totalQuantity)) issues.push('cart.totalQuantity');
+  if (issues.length > 0 || id === null || websiteId === null) return fail(issues);
+  const money = (key: (typeof CART_MONEY)[number]): number => (value[key] as number | undefined) ?? 0;
+  const flag = (key: (typeof CART_FLAGS)[number]): boolean => (value[key] as boolean | undefined) ?? false;
+  return ok({
+    id,
+    websiteId,
+    orderId,
+    created: created as number,
+    isPurchased: flag('isPurchased'),
+    entries,
+    currency: currency as string,
+    subtotalCents: money('subtotalCents'),
+    taxCents: money('taxCents'),
+    shippingCostCents: money('shippingCostCents'),
+    discountCents: money('discountCents'),
+    grandTotalCents:
+      value['grandTotalCents'] === undefined ? money('subtotalCents') : money('grandTotalCents'),
+    totalQuantity: totalQuantity as number,
+    hasDigital: flag('hasDigital'),
+    purelyDigital: flag('purelyDigital'),
+    requiresShipping: flag('requiresShipping'),
+  });
+};
+
+/** Field id to message, as servers return per-field errors; null when the shape is anything else. */
+export const parseFieldErrors = (value: unknown): Record<string, string> | null => {
+  const map = stringMap(value);
+  return map !== null && Object.keys(map).length > 0 ? map : null;
+};
+
+/** A parser for `{ [key]: <parsed> }` bodies. */
+export const field =
+  <T>(key: string, parse: Parser<T>): Parser<T> =>
+  (body) => {
+    if (!isRecord(body)) return fail(['body is not an object']);
+    return parse(body[key]);
+  };
+
+export const parseString: Parser<string> = (value) =>
+  typeof value === 'string' && value !== '' ? ok(value) : fail(['expected a non-empty string']);
+
+/** Accepts any body: for calls whose response the spec does not show. */
+export const parseAnything: Parser<unknown> = (value) => ok(value);
+
+export const parseNothing: Parser<null> = () => ok(null);

@@ -1,0 +1,106 @@
+/**
+ * Restock management responses (spec 000 §3 "Restock groups response", docs/http-api.md), parsed
+ * at the edge.
+ */
+import { fail, ok, type Result } from '../result.js';
+import { isRecord, type JsonRecord } from './parse.js';
+
+export interface RestockGroup {
+  readonly productId: string;
+  readonly variantId: string | null;
+  readonly sku: string | null;
+  readonly title: string;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly signUpCount: number;
+  readonly pendingCount: number;
+  readonly unlimited: boolean;
+  readonly qtyInStock: number;
+  /** Epoch ms of the last send, or null. */
+  readonly lastSentOn: number | null;
+}
+
+export interface RestockSignUp {
+  readonly id: string;
+  readonly email: string;
+  readonly isJoinMailingList: boolean;
+  readonly created: number;
+  readonly notifiedOn: number | null;
+}
+
+export interface RestockPage<T> {
+  readonly items: readonly T[];
+  readonly hasNextPage: boolean;
+  readonly nextPageCursor: string | null;
+}
+
+const count = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const nullableText = (value: unknown): value is string | null | undefined =>
+  value === null || value === undefined || typeof value === 'string';
+const nullableTime = (value: unknown): value is number | null | undefined =>
+  value === null || value === undefined || (typeof value === 'number' && Number.isFinite(value));
+
+const attributesOf = (value: unknown): Record<string, string> | null => {
+  if (value === undefined || value === null) return {};
+  if (!isRecord(value)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry !== 'string') return null;
+    out[key] = entry;
+  }
+  return out;
+};
+
+const parseGroup = (raw: JsonRecord): RestockGroup | null => {
+  const { productId, variantId, sku, title, signUpCount, pendingCount, unlimited, qtyInStock, lastSentOn } =
+    raw;
+  const attributes = attributesOf(raw['attributes']);
+  if (typeof productId !== 'string' || !nullableText(variantId) || !nullableText(sku) || attributes === null)
+    return null;
+  if (!count(signUpCount) || !count(pendingCount) || !nullableTime(lastSentOn)) return null;
+  if (typeof unlimited !== 'boolean' || typeof qtyInStock !== 'number' || !Number.isSafeInteger(qtyInStock))
+    return null;
+  return {
+    productId,
+    variantId: variantId ?? null,
+    sku: sku ?? null,
+    title: typeof title === 'string' ? title : '',
+    attributes,
+    signUpCount,
+    pendingCount,
+    unlimited,
+    qtyInStock,
+    lastSentOn: lastSentOn ?? null,
+  };
+};
+
+const parseSignUp = (raw: JsonRecord): RestockSignUp | null => {
+  const { id, email, isJoinMailingList, created, notifiedOn } = raw;
+  if (typeof id !== 'string' && typeof id !== 'number') return null;
+  if (typeof email !== 'string' || typeof isJoinMailingList !== 'boolean') return null;
+  if (typeof created !== 'number' || !Number.isFinite(created) || !nullableTime(notifiedOn)) return null;
+  return { id: String(id), email, isJoinMailingList, created, notifiedOn: notifiedOn ?? null };
+};
+
+const parsePage =
+  <T>(listKey: string, parseItem: (raw: JsonRecord) => T | null) =>
+  (body: unknown): Result<RestockPage<T>> => {
+    if (!isRecord(body)) return fail(['body is not an object']);
+    const list = body[listKey];
+    const { hasNextPage, nextPageCursor } = body;
+    if (!Array.isArray(list)) return fail([listKey]);
+    const items: T[] = [];
+    for (const raw of list as unknown[]) {
+      const item = isRecord(raw) ? parseItem(raw) : null;
+      if (item === null) return fail([`${listKey} item`]);
+      items.push(item);
+    }
+    if (typeof hasNextPage !== 'boolean') return fail(['hasNextPage']);
+    if (!nullableText(nextPageCursor)) return fail(['nextPageCursor']);
+    // "More pages" without a cursor to reach them is a broken answer, not an end.
+    if (hasNextPage && !nextPageCursor) return fail(['nextPageCursor']);
+    return ok({ items, hasNextPage, nextPageCursor: nextPageCursor ?? null });
+  };
+
+export const parseGroupsPage = parsePage('signUpGroups', parseGroup);
+export const parseSignUpsPage = parsePage('signUps', parseSignUp);

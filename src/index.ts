@@ -1,0 +1,77 @@
+/**
+ * The npm entry (`storefront-widgets`): React components, the cart store, the api client and the
+ * core helpers, for theme developers who bundle their own React. Everything public is named
+ * here; a test pins the list. The template engine is its own entry: `storefront-widgets/template`.
+ */
+
+// Page contract
+export {
+  CART_PAGE_ROOT_ID,
+  CART_SYNC_CHANNEL,
+  CONTEXT_SCRIPT_ID,
+  COOKIES,
+  CSRF_HEADER,
+  DESIGN_FRAME_MESSAGE_TYPE,
+  EVENTS,
+  GLOBAL_NAME,
+  MOUNTED_ATTR,
+  PATHS,
+  PROPS_ATTR,
+  READY_ATTR,
+  WIDGET_ATTR,
+  WIDGET_NAMES,
+} from './contract.js';
+export type {
+  DesignFrameMessage,
+  ErrorEventDetail,
+  EventName,
+  WidgetEnv,
+  WidgetModule,
+  WidgetName,
+} from './contract.js';
+
+// Results
+export { fail, ok } from './result.js';
+export type { Result } from './result.js';
+
+// Site context
+export { DEFAULT_CONTEXT, isFeatureEnabled, parseSiteContext, readSiteContext } from './context.js';
+export type { SiteContext, SiteContextResult } from './context.js';
+
+// Money and messages
+export { CURRENCIES, CURRENCY_CODES, DEFAULT_CURRENCY, formatMoney, parseCurrencyCode, parseMoney } from './money.js';
+export type { CurrencyCode, FormatMoneyOptions, Money } from './money.js';
+export { MESSAGES, createMessages, format } from './messages.js';
+export type { MessageKey, MessageParams, Messages } from './messages.js';
+
+// Api and store
+export { createApi, getApi } from './api/index.js';
+export type { Api, ApiError, ApiErrorKind, ApiOptions, ApiResult } from './api/index.js';
+export { createCartStore, getCartStore, selectCount, selectSubtotal, shouldLoadCartAtStart } from './store/index.js';
+export type {
+  CartEntry,
+  CartState,
+  CartStore,
+  CartStoreOptions,
+  CartStoreState,
+  ShoppingCart,
+} from './store/index.js';
+export { createErrorReporter, getErrorReporter } from './reporter.js';
+export type { ErrorReporter, ErrorReporterOptions } from './reporter.js';
+
+// React runtime
+export {
+  StorefrontProvider,
+  WidgetBoundary,
+  WidgetPropsError,
+  defineWidget,
+  mountWidget,
+  useCart,
+  useStorefront,
+  useWidgetId,
+} from './runtime/index.js';
+export type { Storefront, StorefrontProviderProps, WidgetBoundaryProps, WidgetDefinition } from './runtime/index.js';
+
+// Widgets as React components
+export { CartPill } from '../widgets/cart-pill/index.js';
+export type { CartPillProps } from '../widgets/cart-pill/index.js';

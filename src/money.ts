@@ -1,0 +1,312 @@
+/**
+ * Money is an integer count of minor units plus a currency code (spec 000 §3, design.md §6).
+ * Prices are never touched with float arithmetic: parsing works on the digits of the string, and
+ * formatting hands Intl.NumberFormat an exact decimal string.
+ */
+
+/** The currencies a store can sell in (spec 000 §3). */
+export const CURRENCY_CODES = [
+  'EUR',
+  'USD',
+  'AUD',
+  'NOK',
+  'CAD',
+  'NZD',
+  'DKK',
+  'GBP',
+  'HKD',
+  'CHF',
+  'MXN',
+  'SGD',
+  'SEK',
+  'CZK',
+  'ILS',
+  'PHP',
+  'RUB',
+  'PLN',
+  'THB',
+  'MYR',
+  'ARS',
+  'BRL',
+  'COP',
+  'IDR',
+  'INR',
+  'JPY',
+  'ZAR',
+] as const;
+
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+export interface CurrencyInfo {
+  /** The symbol shown next to an amount where a locale gives none of its own. */
+  readonly symbol: string;
+  /** Digits after the decimal point; the amount is held in units of 10^-fractionDigits. */
+  readonly fractionDigits: number;
+}
+
+/**
+ * Per-currency symbol and fraction digits. Every currency has 2 fraction digits except JPY (0),
+ * as spec 000 §3 and §9 state; Intl's own data differs for some (COP, IDR), so ours wins.
+ */
+export const CURRENCIES: Readonly<Record<CurrencyCode, CurrencyInfo>> = Object.freeze({
+  EUR: { symbol: '€', fractionDigits: 2 },
+  USD: { symbol: '$', fractionDigits: 2 },
+  AUD: { symbol: 'A$', fractionDigits: 2 },
+  NOK: { symbol: 'kr', fractionDigits: 2 },
+  CAD: { symbol: 'CA$', fractionDigits: 2 },
+  NZD: { symbol: 'NZ$', fractionDigits: 2 },
+  DKK: { symbol: 'kr', fractionDigits: 2 },
+  GBP: { symbol: '£', fractionDigits: 2 },
+  HKD: { symbol: 'HK$', fractionDigits: 2 },
+  CHF: { symbol: 'CHF', fractionDigits: 2 },
+  MXN: { symbol: 'MX$', fractionDigits: 2 },
+  SGD: { symbol: 'S$', fractionDigits: 2 },
+  SEK: { symbol: 'kr', fractionDigits: 2 },
+  CZK: { symbol: 'Kč', fractionDigits: 2 },
+  ILS: { symbol: '₪', fractionDigits: 2 },
+  PHP: { symbol: '₱', fractionDigits: 2 },
+  RUB: { symbol: '₽', fractionDigits: 2 },
+  PLN: { symbol: 'zł', fractionDigits: 2 },
+  THB: { symbol: '฿', fractionDigits: 2 },
+  MYR: { symbol: 'RM', fractionDigits: 2 },
+  ARS: { symbol: 'ARS$', fractionDigits: 2 },
+  BRL: { symbol: 'R$', fractionDigits: 2 },
+  COP: { symbol: 'COL$', fractionDigits: 2 },
+  IDR: { symbol: 'Rp', fractionDigits: 2 },
+  INR: { symbol: '₹', fractionDigits: 2 },
+  JPY: { symbol: '¥', fractionDigits: 0 },
+  ZAR: { symbol: 'R', fractionDigits: 2 },
+});
+
+/** The store currency when the site context names none (spec 000 §9). */
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
+
+export interface Money {
+  /** Integer count of minor units (cents; yen for JPY). Always a safe integer. */
+  readonly amount: number;
+  readonly currency: CurrencyCode;
+}
+
+const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && hasOwn(CURRENCIES, value);
+}
+
+/** Reads a currency code, tolerating case and surrounding spaces; unknown codes give null. */
+export function parseCurrencyCode(value: unknown): CurrencyCode | null {
+  if (typeof value !== 'string') return null;
+  const code = value.trim().toUpperCase();
+  return isCurrencyCode(code) ? code : null;
+}
+
+/** Builds a Money from a minor-unit integer; null when the amount is not a safe integer. */
+export function moneyFromMinor(amount: number, currency: CurrencyCode): Money | null {
+  return Number.isSafeInteger(amount) ? { amount: amount === 0 ? 0 : amount, currency } : null;
+}
+
+export function zeroMoney(currency: CurrencyCode = DEFAULT_CURRENCY): Money {
+  return { amount: 0, currency };
+}
+
+const INTEGER_RE = /^([+-]?)(\d+)$/;
+const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/** Numbers arrive from JSON too; only plain (non-exponent) renderings are digit-parsed. */
+function numericText(raw: unknown): string | null {
+  if (typeof raw === 'string') return raw.trim();
+  if (typeof raw === 'number' && Number.isFinite(raw)) {
+    const text = String(raw);
+    return /e/i.test(text) ? null : text;
+  }
+  return null;
+}
+
+function digitsToMinor(sign: string, digits: string): number | null {
+  const n = Number(digits.replace(/^0+(?=\d)/, ''));
+  if (!Number.isSafeInteger(n)) return null;
+  return sign === '-' && n !== 0 ? -n : n;
+}
+
+/**
+ * Converts a decimal string ("19.99") to minor units for a currency by moving the decimal point
+ * in the digits. Extra fraction digits are accepted only when they are zeros ("19.990"); any other
+ * excess precision ("19.999") is rejected rather than rounded, since silently rounding a price is
+ * worse than showing none.
+ */
+export function decimalStringToMinor(raw: unknown, currency: CurrencyCode): number | null {
+  const text = numericText(raw);
+  if (text === null) return null;
+  const m = DECIMAL_RE.exec(text);
+  if (!m) return null;
+  const sign = m[1] ?? '';
+  const whole = m[2] ?? '';
+  const fraction = m[3] ?? '';
+  if (whole === '' && fraction === '') return null;
+  const digits = CURRENCIES[currency].fractionDigits;
+  const kept = fraction.slice(0, digits);
+  const excess = fraction.slice(digits);
+  if (/[^0]/.test(excess)) return null;
+  return digitsToMinor(sign, (whole || '0') + kept.padEnd(digits, '0'));
+}
+
+/** Reads a minor-unit integer given as a digit string ("1999") or an integer number. */
+export function minorStringToMinor(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? (raw === 0 ? 0 : raw) : null;
+  if (typeof raw !== 'string') return null;
+  const m = INTEGER_RE.exec(raw.trim());
+  if (!m) return null;
+  return digitsToMinor(m[1] ?? '', m[2] ?? '');
+}
+
+/**
+ * Parses either money shape of spec 001 §3 from untrusted input:
+ * `{ value: "1999", currency: "USD" }` (minor units, the CLDR money setting) or
+ * `{ decimalValue: "19.99", currencyCode: "USD" }`. Anything else, including unknown currencies,
+ * non-digit text, NaN and excess precision, gives null; it never throws.
+ */
+export function parseMoney(raw: unknown): Money | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  if (r['decimalValue'] !== undefined) {
+    const currency = parseCurrencyCode(r['currencyCode'] ?? r['currency']);
+    if (!currency) return null;
+    const amount = decimalStringToMinor(r['decimalValue'], currency);
+    return amount === null ? null : { amount, currency };
+  }
+  if (r['value'] !== undefined) {
+    const currency = parseCurrencyCode(r['currency'] ?? r['currencyCode']);
+    if (!currency) return null;
+    const amount = minorStringToMinor(r['value']);
+    return amount === null ? null : { amount, currency };
+  }
+  return null;
+}
+
+/**
+ * The amount as a plain decimal string with the currency's fraction digits, e.g. 1999 USD ->
+ * "19.99", -5 USD -> "-0.05", 1500 JPY -> "1500". Exact: built from digits, not by division.
+ */
+export function minorToDecimalString(money: Money): string;
+export function minorToDecimalString(amount: number, currency: CurrencyCode): string;
+export function minorToDecimalString(moneyOrAmount: Money | number, currency?: CurrencyCode): string {
+  const amount = typeof moneyOrAmount === 'number' ? moneyOrAmount : moneyOrAmount.amount;
+  const code = typeof moneyOrAmount === 'number' ? (currency ?? DEFAULT_CURRENCY) : moneyOrAmount.currency;
+  const digits = CURRENCIES[code].fractionDigits;
+  const negative = amount < 0;
+  const abs = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
+  const whole = abs.slice(0, abs.length - digits);
+  const fraction = abs.slice(abs.length - digits);
+  return (negative ? '-' : '') + whole + (digits > 0 ? '.' + fraction : '');
+}
+
+export interface FormatMoneyOptions {
+  /**
+   * BCP 47 locale for separators and symbol placement; an invalid tag falls back to the default.
+   * @default 'en-US'
+   */
+  locale?: string | undefined;
+  /**
+   * Drop the fraction when it is all zeros ($10 rather than $10.00; $10.50 is kept), as the cart
+   * pill shows money (spec 000 §9).
+   * @default false
+   */
+  trimZeroFraction?: boolean | undefined;
+  /**
+   * How the currency is shown, passed to Intl.NumberFormat.
+   * @default 'symbol'
+   */
+  currencyDisplay?: 'symbol' | 'narrowSymbol' | 'code' | 'name' | undefined;
+}
+
+/** Comma thousands and dot decimal (spec 000 §9). */
+export const DEFAULT_MONEY_LOCALE = 'en-US';
+
+const formatterCache = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(
+  locale: string,
+  currency: CurrencyCode,
+  digits: number,
+  display: string,
+): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits}|${display}`;
+  let f = formatterCache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: display as Intl.NumberFormatOptions['currencyDisplay'],
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    // A handful of formatters covers a page; the cap only guards against hostile locale churn.
+    if (formatterCache.size > 100) formatterCache.clear();
+    formatterCache.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Formats money for display with Intl.NumberFormat. The number handed to Intl is the exact
+ * decimal string, so amounts beyond float precision still print every digit.
+ */
+export function formatMoney(money: Money, opts: FormatMoneyOptions = {}): string {
+  const info = CURRENCIES[money.currency];
+  const trim = opts.trimZeroFraction === true && money.amount % 10 ** info.fractionDigits === 0;
+  const digits = trim ? 0 : info.fractionDigits;
+  const display = opts.currencyDisplay ?? 'symbol';
+  const value = minorToDecimalString(money) as Intl.StringNumericLiteral;
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = formatterFor(opts.locale ?? DEFAULT_MONEY_LOCALE, money.currency, digits, display);
+  } catch {
+    formatter = formatterFor(DEFAULT_MONEY_LOCALE, money.currency, digits, display);
+  }
+  return formatter.format(value);
+}
+
+function assertSameCurrency(a: Money, b: Money): void {
+  if (a.currency !== b.currency) {
+    throw new RangeError(`Cannot combine ${a.currency} with ${b.currency}`);
+  }
+}
+
+function checkedAmount(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new RangeError('Money amount out of range');
+  return n === 0 ? 0 : n;
+}
+
+/**
+ * Adds two amounts of the same currency. Mixing currencies or leaving the safe-integer range is a
+ * programming error past the parsing edge, so it throws a RangeError rather than returning junk.
+ */
+export function addMoney(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return { amount: checkedAmount(a.amount + b.amount), currency: a.currency };
+}
+
+export function subtractMoney(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return { amount: checkedAmount(a.amount - b.amount), currency: a.currency };
+}
+
+/** Line totals: a unit price times an integer quantity. A fractional quantity throws a RangeError. */
+export function multiplyMoney(money: Money, quantity: number): Money {
+  if (!Number.isSafeInteger(quantity)) throw new RangeError('Quantity must be an integer');
+  return { amount: checkedAmount(money.amount * quantity), currency: money.currency };
+}
+
+/** Sums a list in one currency; an empty list gives zero of that currency. */
+export function sumMoney(list: readonly Money[], currency: CurrencyCode): Money {
+  return list.reduce<Money>((total, m) => addMoney(total, m), zeroMoney(currency));
+}
+
+export function compareMoney(a: Money, b: Money): -1 | 0 | 1 {
+  assertSameCurrency(a, b);
+  return a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0;
+}
+
+export function isZeroMoney(money: Money): boolean {
+  return money.amount === 0;
+}

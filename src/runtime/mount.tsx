@@ -1,0 +1,94 @@
+import { useLayoutEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { WIDGET_ATTR, type WidgetEnv } from '../contract.js';
+import { WidgetBoundary } from './boundary.js';
+import { IdPrefixContext } from './provider.js';
+
+let rootCount = 0;
+
+function Committed({ onCommit, children }: { onCommit: () => void; children?: ReactNode }) {
+  // Runs after every child's layout effects: the widget's first render made it to the page.
+  useLayoutEffect(onCommit, [onCommit]);
+  return children;
+}
+
+/**
+ * Renders a widget into its block and returns the unmount.
+ *
+ * Replace, not hydrate: the block's server-rendered fallback stays in place (untouched, so it
+ * keeps working without us) until the widget's first render has committed; only then is it
+ * detached. If the widget throws, before or after that, the boundary reports once and the same
+ * fallback nodes go back, so the visitor sees the server's version rather than a hole. Unmounting
+ * also puts the fallback back, which leaves the block ready to be mounted again.
+ *
+ * The widget renders into a `<div class="sf-root">` with `display: contents`, so it adds no box
+ * of its own to the theme's layout.
+ */
+export function mountWidget(el: HTMLElement, node: ReactNode, env: WidgetEnv): () => void {
+  const widget = el.getAttribute(WIDGET_ATTR) ?? 'widget';
+  const fallback = Array.from(el.childNodes);
+  const host = el.ownerDocument.createElement('div');
+  host.className = 'sf-root';
+  // CSSOM writes are allowed under a CSP without 'unsafe-inline' (a style attribute is not).
+  host.style.display = 'contents';
+  el.appendChild(host);
+
+  let fallbackDetached = false;
+  let failed = false;
+  let unmounted = false;
+
+  const detachFallback = () => {
+    if (fallbackDetached || failed || unmounted) return;
+    for (const child of fallback) if (child.parentNode === el) el.removeChild(child);
+    fallbackDetached = true;
+  };
+  const restoreFallback = () => {
+    if (!fallbackDetached) return;
+    for (const child of fallback) el.insertBefore(child, host.parentNode === el ? host : null);
+    fallbackDetached = false;
+  };
+  const onError = () => {
+    failed = true;
+    restoreFallback();
+  };
+
+  rootCount += 1;
+  const idPrefix = `sf${rootCount}-`;
+  let root: ReturnType<typeof createRoot>;
+  try {
+    root = createRoot(host, {
+      identifierPrefix: idPrefix,
+      // The boundary reports what it catches; the default would also log it to the console.
+      onCaughtError: () => undefined,
+      onUncaughtError: (error: unknown) => {
+        env.report(error, { widget, code: 'RENDER_FAILED' });
+        onError();
+      },
+    });
+    root.render(
+      <IdPrefixContext.Provider value={idPrefix}>
+        <WidgetBoundary widget={widget} report={env.report} onError={onError}>
+          <Committed onCommit={detachFallback}>{node}</Committed>
+        </WidgetBoundary>
+      </IdPrefixContext.Provider>,
+    );
+  } catch (error) {
+    // A synchronous renderer (preact) can throw here for errors outside the boundary's reach.
+    env.report(error, { widget, code: 'RENDER_FAILED' });
+    onError();
+    host.remove();
+    return () => undefined;
+  }
+
+  return () => {
+    if (unmounted) return;
+    unmounted = true;
+    try {
+      root.unmount();
+    } catch (error) {
+      env.report(error, { widget, code: 'UNMOUNT_FAILED' });
+    }
+    restoreFallback();
+    host.remove();
+  };
+}

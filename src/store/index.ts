@@ -1,0 +1,351 @@
+/**
+ * The one cart store of the page (zustand vanilla, no React). Widgets read it through selectors
+ * and change it only through its actions; the cart changes only when the server confirms, and
+ * every change is announced on `document` and to the page's other tabs.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  API_MESSAGES,
+  getApi,
+  parseShoppingCart,
+  type Api,
+  type UpdateAdditionalFieldsInput,
+} from '../api/index.js';
+import type { ApiError, ApiResult } from '../api/types.js';
+import { CART_SYNC_CHANNEL, COOKIES, EVENTS } from '../contract.js';
+import { readCookie } from '../cookies.js';
+import type { CartEntry, ShoppingCart } from './types.js';
+
+export type { CartEntry, ChosenVariant, ShoppingCart } from './types.js';
+
+export interface CartState {
+  /** Null until the first load or change. */
+  readonly cart: ShoppingCart | null;
+  /** 'loading' while a read is in progress; 'recalculating' while an entry's form fields update. */
+  readonly status: 'idle' | 'loading' | 'recalculating';
+  /** False until the cart has been synced with the server once (spec 001 §4 "Cart indicator"). */
+  readonly initialised: boolean;
+  /** The last failure, cleared by the next success. */
+  readonly error: ApiError | null;
+}
+
+export interface AddEntryInput {
+  readonly itemId: string;
+  readonly sku: string | null;
+  readonly quantity: number;
+  readonly additionalFields?: Readonly<Record<string, unknown>> | null | undefined;
+}
+
+export interface CartActions {
+  /** Reads the cart. A load requested while one is in flight shares it: one request, not two. */
+  load(): Promise<ApiResult<ShoppingCart>>;
+  addEntry(input: AddEntryInput): Promise<ApiResult<{ cart: ShoppingCart; newlyAdded: CartEntry }>>;
+  updateEntryAdditionalFields(
+    entryId: string,
+    input: UpdateAdditionalFieldsInput,
+  ): Promise<ApiResult<{ cart: ShoppingCart; updatedEntry: CartEntry }>>;
+  /** Quantity 0 removes the entry. */
+  changeQuantity(entryId: string, quantity: number): Promise<ApiResult<ShoppingCart>>;
+  removeEntry(entryId: string): Promise<ApiResult<ShoppingCart>>;
+}
+
+export type CartStoreState = CartState & CartActions;
+
+/** The store as widgets see it: read, subscribe, call actions; no `setState`. */
+export interface CartStore extends Omit<StoreApi<CartStoreState>, 'setState'> {
+  /** Stops listening to other tabs (tests, and pages that tear the SDK down). */
+  dispose(): void;
+}
+
+export interface CartStoreOptions {
+  readonly api: Api;
+  /** Where `sf:cart-change` and `sf:item-added` are dispatched. @default globalThis.document */
+  readonly doc?: Document | undefined;
+  /**
+   * Share changes with the page's other tabs (BroadcastChannel, else the `storage` event).
+   * @default true
+   */
+  readonly broadcast?: boolean | undefined;
+}
+
+export interface CartChangeDetail {
+  readonly cart: ShoppingCart;
+}
+
+export interface ItemAddedDetail {
+  readonly cart: ShoppingCart;
+  readonly entry: CartEntry;
+}
+
+/** What one tab tells the others. `source` lets a tab ignore its own echo. */
+interface SyncMessage {
+  readonly type: 'cart';
+  readonly source: string;
+  readonly cart: unknown;
+}
+
+/** The api never rejects; this covers an injected one that does, so actions never reject either. */
+const unexpectedFailure = (): ApiError => ({ kind: 'network', status: 0, message: API_MESSAGES.tryAgain });
+
+const newTabId = (): string => {
+  try {
+    return globalThis.crypto.randomUUID();
+  } catch {
+    return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  }
+};
+
+interface Sync {
+  post(cart: ShoppingCart): void;
+  close(): void;
+}
+
+const noSync: Sync = { post: () => {}, close: () => {} };
+
+/** BroadcastChannel where it exists; otherwise a localStorage write, seen by other tabs' `storage` event. */
+const openSync = (doc: Document | undefined, onCart: (cart: unknown) => void): Sync => {
+  const source = newTabId();
+  const accept = (data: unknown): void => {
+    if (typeof data !== 'object' || data === null) return;
+    const message = data as Partial<SyncMessage>;
+    if (message.type !== 'cart' || message.source === source) return;
+    onCart(message.cart);
+  };
+  const view = doc?.defaultView ?? (typeof window === 'undefined' ? undefined : window);
+  const Channel = (view as { BroadcastChannel?: typeof BroadcastChannel } | undefined)?.BroadcastChannel;
+  if (typeof Channel === 'function') {
+    try {
+      const channel = new Channel(CART_SYNC_CHANNEL);
+      channel.onmessage = (event: MessageEvent) => accept(event.data);
+      return {
+        post: (cart) => {
+          try {
+            channel.postMessage({ type: 'cart', source, cart } satisfies SyncMessage);
+          } catch {
+            // A closed channel or an uncloneable value only costs the other tabs a refresh.
+          }
+        },
+        close: () => channel.close(),
+      };
+    } catch {
+      // Fall through to storage.
+    }
+  }
+  if (!view) return noSync;
+  const onStorage = (event: StorageEvent): void => {
+    if (event.key !== CART_SYNC_CHANNEL || typeof event.newValue !== 'string') return;
+    try {
+      accept(JSON.parse(event.newValue));
+    } catch {
+      // Someone else's value under our key: ignore it.
+    }
+  };
+  view.addEventListener('storage', onStorage);
+  return {
+    post: (cart) => {
+      try {
+        // `at` makes each write differ, so a repeated cart still fires the event elsewhere.
+        view.localStorage.setItem(
+          CART_SYNC_CHANNEL,
+          JSON.stringify({ type: 'cart', source, cart, at: Date.now() }),
+        );
+      } catch {
+        // Storage full or blocked: other tabs catch up on their next load.
+      }
+    },
+    close: () => view.removeEventListener('storage', onStorage),
+  };
+};
+
+export const createCartStore = (options: CartStoreOptions): CartStore => {
+  const { api } = options;
+  const doc = options.doc ?? (typeof document === 'undefined' ? undefined : document);
+
+  const dispatch = (name: string, detail: unknown): void => {
+    if (!doc) return;
+    try {
+      const Custom =
+        (doc.defaultView as { CustomEvent?: typeof CustomEvent } | null)?.CustomEvent ?? CustomEvent;
+      doc.dispatchEvent(new Custom(name, { detail }));
+    } catch {
+      // A listener's failure is the listener's problem; the cart is already updated.
+    }
+  };
+
+  // Status is derived from what is in flight, so overlapping calls cannot leave it stuck.
+  let reads = 0;
+  let recalculations = 0;
+  const statusNow = (): CartState['status'] =>
+    recalculations > 0 ? 'recalculating' : reads > 0 ? 'loading' : 'idle';
+
+  // Bumped by every confirmed write; a read that started before a write must not undo it.
+  let version = 0;
+  let inflightLoad: Promise<ApiResult<ShoppingCart>> | null = null;
+
+  let sync: Sync = noSync;
+
+  const store = createStore<CartStoreState>()((set, get) => {
+    const applyCart = (cart: ShoppingCart, share: boolean): void => {
+      set({ cart, initialised: true, error: null, status: statusNow() });
+      dispatch(EVENTS.cartChange, { cart } satisfies CartChangeDetail);
+      if (share) sync.post(cart);
+    };
+
+    const failed = (error: ApiError): void => set({ error, status: statusNow() });
+
+    const write = async <T>(
+      request: () => Promise<ApiResult<T>>,
+      cartOf: (data: T) => ShoppingCart,
+      recalculating: boolean,
+    ): Promise<ApiResult<T>> => {
+      if (recalculating) {
+        recalculations += 1;
+        set({ status: statusNow() });
+      }
+      let result: ApiResult<T>;
+      try {
+        result = await request();
+      } catch {
+        result = { ok: false, error: unexpectedFailure() };
+      } finally {
+        if (recalculating) recalculations -= 1;
+      }
+      if (result.ok) {
+        version += 1;
+        applyCart(cartOf(result.data), true);
+      } else {
+        failed(result.error);
+      }
+      return result;
+    };
+
+    const load = (): Promise<ApiResult<ShoppingCart>> => {
+      if (inflightLoad) return inflightLoad;
+      const startedAt = version;
+      reads += 1;
+      set({ status: statusNow() });
+      inflightLoad = (async () => {
+        let result: ApiResult<ShoppingCart>;
+        try {
+          result = await api.getCart();
+        } catch {
+          result = { ok: false, error: unexpectedFailure() };
+        } finally {
+          reads -= 1;
+          inflightLoad = null;
+        }
+        if (!result.ok) {
+          failed(result.error);
+          return result;
+        }
+        const current = get().cart;
+        if (version !== startedAt && current) {
+          // A write landed while this read was on the wire: its cart is newer than ours.
+          set({ status: statusNow() });
+          return { ok: true, data: current };
+        }
+        applyCart(result.data, false);
+        return result;
+      })();
+      return inflightLoad;
+    };
+
+    return {
+      cart: null,
+      status: 'idle',
+      initialised: false,
+      error: null,
+      load,
+      addEntry: async (input) => {
+        const result = await write(
+          () => api.addCartEntry(input),
+          (data) => data.shoppingCart,
+          false,
+        );
+        if (!result.ok) return result;
+        const { shoppingCart: cart, newlyAdded } = result.data;
+        dispatch(EVENTS.itemAdded, { cart, entry: newlyAdded } satisfies ItemAddedDetail);
+        return { ok: true, data: { cart, newlyAdded } };
+      },
+      updateEntryAdditionalFields: async (entryId, input) => {
+        const result = await write(
+          () => api.updateEntryAdditionalFields(entryId, input),
+          (data) => data.shoppingCart,
+          true,
+        );
+        return result.ok
+          ? { ok: true, data: { cart: result.data.shoppingCart, updatedEntry: result.data.updatedEntry } }
+          : result;
+      },
+      changeQuantity: async (entryId, quantity) => {
+        const result = await write(
+          () => api.changeEntryQuantity(entryId, quantity),
+          (data) => data.shoppingCart,
+          false,
+        );
+        return result.ok ? { ok: true, data: result.data.shoppingCart } : result;
+      },
+      removeEntry: async (entryId) => {
+        const result = await write(
+          () => api.removeEntry(entryId),
+          (data) => data.shoppingCart,
+          false,
+        );
+        return result.ok ? { ok: true, data: result.data.shoppingCart } : result;
+      },
+    };
+  });
+
+  if (options.broadcast !== false) {
+    sync = openSync(doc, (raw) => {
+      // Another tab is as untrusted as the network.
+      const parsed = parseShoppingCart(raw);
+      if (!parsed.ok) return;
+      version += 1;
+      store.setState({ cart: parsed.value, initialised: true, error: null });
+      dispatch(EVENTS.cartChange, { cart: parsed.value } satisfies CartChangeDetail);
+    });
+  }
+
+  return {
+    getState: store.getState,
+    getInitialState: store.getInitialState,
+    subscribe: store.subscribe,
+    dispose: () => sync.close(),
+  };
+};
+
+let pageStore: CartStore | null = null;
+
+/** The page-wide store, created on first use with the page-wide api client. */
+export const getCartStore = (): CartStore => {
+  pageStore ??= createCartStore({ api: getApi() });
+  return pageStore;
+};
+
+/** Items in the cart (the pill's count). */
+export const selectCount = (state: CartState): number => state.cart?.totalQuantity ?? 0;
+
+/** The cart subtotal in minor units, or null before the cart is known. */
+export const selectSubtotal = (state: CartState): { amount: number; currency: string } | null =>
+  state.cart ? { amount: state.cart.subtotalCents, currency: state.cart.currency } : null;
+
+/**
+ * Whether to read the cart at page start (spec 000 §4): only for a signed-in visitor, or when a
+ * has-cart cookie says `true`, or a cart cookie exists. Otherwise there is nothing to read.
+ */
+export const shouldLoadCartAtStart = (
+  context: { readonly authenticatedAccountId?: string | null | undefined },
+  doc?: Document,
+): boolean => {
+  if (typeof context.authenticatedAccountId === 'string' && context.authenticatedAccountId !== '')
+    return true;
+  const read = (name: string): string | null => {
+    try {
+      return readCookie(name, doc);
+    } catch {
+      return null;
+    }
+  };
+  return read(COOKIES.hasCart) === 'true' || read(COOKIES.cart) !== null;
+};

@@ -1,0 +1,41 @@
+import type { TemplateError, TemplateErrorType } from './plugins/api';
+
+/** Where an instruction starts in its source, for error messages. */
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+const at = (type: TemplateErrorType, message: string, pos?: Position): TemplateError =>
+  pos ? { type, message, line: pos.line, column: pos.column } : { type, message };
+
+/** The catalogue of spec 001 §8: every template error is built here so the wording stays in one place. */
+export const errors = {
+  unknownFormatter: (name: string, pos?: Position) =>
+    at('unknown-formatter', `Formatter '${name}' is unknown`, pos),
+  unknownPredicate: (name: string, pos?: Position) =>
+    at('unknown-predicate', `Predicate '${name}' is unknown`, pos),
+  deadCode: (what: string, pos?: Position) => at('assembly', `This ${what} block will never execute`, pos),
+  eofInBlock: (what: string, pos?: Position) =>
+    at('assembly', `Reached end of input in the middle of ${what}`, pos),
+  notAllowedInBlock: (what: string, parent: string, pos?: Position) =>
+    at('assembly', `Instruction ${what} is not allowed inside ${parent} block`, pos),
+  notAllowedAtRoot: (what: string, pos?: Position) =>
+    at('assembly', `Instruction ${what} is not allowed at root`, pos),
+  unclosed: (what: string, pos?: Position) => at('assembly', `Unclosed ${what} block`, pos),
+  nestingTooDeep: (limit: number, pos?: Position) =>
+    at('assembly', `Blocks nested deeper than ${limit}`, pos),
+  partialMissing: (name: string) => at('partial', `Partial or macro '${name}' not found`),
+  partialParseFail: (name: string, message: string) =>
+    at('partial', `Partial '${name}' failed to parse: ${message}`),
+  partialRecursion: (name: string, limit: number) =>
+    at('recursion', `Partial '${name}' recursion deeper than ${limit}`),
+  unexpected: (instruction: string, message: string) =>
+    at('runtime', `Unexpected error running ${instruction}: ${message}`),
+  expressionParse: (expr: string, message: string) =>
+    at('expression', `Error parsing expression "${expr}": ${message}`),
+  expressionReduce: (expr: string, message: string) =>
+    at('expression', `Error reducing expression "${expr}": ${message}`),
+  notImplemented: (name: string) => at('engine', `The ${name} formatter is not yet implemented`),
+  limit: (what: string, limit: number) => at('runtime', `Render stopped: ${what} exceeded the limit of ${limit}`),
+} as const;

@@ -1,0 +1,269 @@
+/**
+ * Product markup fragments of spec 001 §2: add-to-cart button, variant picker, quantity input,
+ * status marks, quick-view button, restock form and scarcity text. Every data value goes through
+ * `escapeHtml` (or `escapeAttributeLoose`); class names and layout match the platform's own pages,
+ * whose scripts and themes select on them.
+ */
+import type { TemplateContext } from '../api';
+import { asArray, asRecord, interpolate, isRecord, isTruthy, localized, lookup, pick, text } from './data';
+import { escapeAttributeLoose, escapeHtml, jsonText } from './html';
+import {
+  ProductType,
+  availableStock,
+  content,
+  hasVariants,
+  isOnSale,
+  isSoldOut,
+  isSubscribable,
+  productType,
+  variants,
+} from './product';
+
+/** Quantity input limits (spec 001 §5). */
+export const QUANTITY = { min: 1, max: 9999, step: 1, initial: 1 } as const;
+
+const attr = (value: unknown): string => escapeHtml(text(value));
+
+/** The product's entry in `productMerchandisingContext` (keyed by product id). */
+export function merchandising(ctx: TemplateContext, item: unknown): Readonly<Record<string, unknown>> {
+  const id = text(pick(item, 'id'));
+  const all = asRecord(lookup(ctx, 'productMerchandisingContext'));
+  return id !== '' && Object.prototype.hasOwnProperty.call(all, id) ? asRecord(all[id]) : {};
+}
+
+/** Subscribe for subscribable products, Add To Cart otherwise, unless a custom label is enabled. */
+export function buttonLabel(ctx: TemplateContext, item: unknown): string {
+  const c = content(item);
+  const custom = c['customAddButtonText'];
+  if (isTruthy(c['useCustomAddButtonText']) && typeof custom === 'string' && custom !== '') return custom;
+  return isSubscribable(item)
+    ? localized(ctx, 'productSubscribeText', 'Subscribe')
+    : localized(ctx, 'productAddToCartText', 'Add To Cart');
+}
+
+export function addToCartButtonHtml(ctx: TemplateContext, item: unknown): string {
+  const c = content(item);
+  const subscribable = isSubscribable(item);
+  const form = c['additionalFieldsForm'];
+  // The form applies only while the product still names it; subscriptions are bought without it.
+  const usesForm = !subscribable && text(c['additionalFieldsFormId']) !== '' && isRecord(form);
+  const label = escapeHtml(buttonLabel(ctx, item));
+  const optionId = text(pick(c, 'productSubscriptionOptions.0.id'));
+  const extra = usesForm
+    ? `data-form="${escapeHtml(jsonText(form))}"`
+    : subscribable && optionId !== ''
+      ? `data-subscription-option-id="${escapeHtml(optionId)}"`
+      : '';
+  return (
+    `<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n` +
+    `  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ${usesForm ? 'use-form' : ''}" role="button" tabindex="0" data-dynamic-strings` +
+    ` data-collection-id="${attr(pick(item, 'collectionId'))}"` +
+    ` data-item-id="${attr(pick(item, 'id'))}"` +
+    ` data-product-type="${attr(c['productType'])}"` +
+    ` data-use-custom-label="${attr(c['useCustomAddButtonText'])}"` +
+    (subscribable ? ` data-is-subscription="true"` : '') +
+    ` data-original-label="${label}" ${extra}>\n` +
+    `    <div class="sqs-add-to-cart-button-inner">${label}</div>\n` +
+    `  </div>\n` +
+    `</div>`
+  );
+}
+
+interface VariantOption {
+  readonly name: string;
+  readonly values: readonly string[];
+}
+
+/** Options in the product's ordering, each with its distinct values in variant order. */
+function variantOptions(item: unknown): readonly VariantOption[] {
+  const all = variants(item);
+  const ordering = asArray(content(item)['variantOptionOrdering']).filter(
+    (n): n is string => typeof n === 'string',
+  );
+  const names = ordering.length > 0 ? ordering : Object.keys(asRecord(all[0]?.['attributes']));
+  return names.map((name) => {
+    const values: string[] = [];
+    for (const variant of all) {
+      const value = text(asRecord(variant['attributes'])[name]);
+      if (value !== '' && !values.includes(value)) values.push(value);
+    }
+    return { name, values };
+  });
+}
+
+function variantOptionHtml(option: VariantOption, title: string, selectText: string): string {
+  const name = escapeHtml(option.name);
+  const idBase = `variant-option-${name}`;
+  const choices = option.values
+    .map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`)
+    .join('');
+  const radios = option.values
+    .map((v) => {
+      const value = escapeHtml(v);
+      return (
+        `      <input type="radio" class="variant-radiobtn" value="${value}" name="${idBase}" id="${idBase}-${value}"/>\n` +
+        `      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="${idBase}-${value}">${value}</label>\n`
+      );
+    })
+    .join('');
+  return (
+    `    <div class="variant-option">\n` +
+    `    <div class="variant-option-title">${escapeHtml(title)}: </div>\n` +
+    `    <div class="variant-select-wrapper">\n` +
+    `      <select aria-label="${escapeAttributeLoose(selectText)}" data-variant-option-name="${name}">\n` +
+    `        <option value="">${escapeHtml(selectText)}</option>\n` +
+    `        ${choices}\n` +
+    `      </select>\n` +
+    `    </div>\n` +
+    `    <div class="variant-radiobtn-wrapper" data-variant-option-name="${name}">\n` +
+    radios +
+    `    </div>\n` +
+    `    </div>\n`
+  );
+}
+
+/** The variant picker: only for products with more than one variant (spec 001 §5). */
+export function variantsSelectHtml(ctx: TemplateContext, item: unknown): string {
+  if (!hasVariants(item)) return '';
+  const c = content(item);
+  const giftCard = productType(item) === ProductType.giftCard;
+  const subscription = isSubscribable(item)
+    ? ` data-is-subscribable="true" data-subscription-plan="${escapeHtml(jsonText(c['subscriptionPlan'] ?? null))}"`
+    : '';
+  const options = variantOptions(item)
+    .map((option) => {
+      const title = giftCard ? localized(ctx, 'giftCardValueDisplayText', option.name) : option.name;
+      const selectText = giftCard
+        ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
+        : interpolate(localized(ctx, 'productVariantSelectText', 'Select {variantName}'), {
+            variantName: option.name,
+          });
+      return variantOptionHtml(option, title, selectText);
+    })
+    .join('');
+  return (
+    `<div class="product-variants" data-item-id="${attr(pick(item, 'id'))}"` +
+    ` data-variants="${escapeHtml(jsonText(c['variants']))}"${subscription} data-animation-role="content">\n` +
+    options +
+    `  </div>`
+  );
+}
+
+function multipleQuantityAllowedForServices(ctx: TemplateContext): boolean {
+  const setting =
+    lookup(ctx, 'websiteSettings.storeSettings.multipleQuantityAllowedForServices') ??
+    lookup(ctx, 'storeSettings.multipleQuantityAllowedForServices');
+  return setting === undefined || setting === null || isTruthy(setting);
+}
+
+/**
+ * Shown only for physical products, or service products when multiple quantity is allowed, that
+ * are not subscribable and have more than one item in stock (spec 001 §5).
+ */
+export function showsQuantityInput(ctx: TemplateContext, item: unknown): boolean {
+  const type = productType(item);
+  const kindAllows =
+    type === ProductType.physical ||
+    (type === ProductType.service && multipleQuantityAllowedForServices(ctx));
+  return kindAllows && !isSubscribable(item) && availableStock(item) > 1;
+}
+
+export function quantityInputHtml(ctx: TemplateContext, item: unknown): string {
+  if (!showsQuantityInput(ctx, item)) return '';
+  const label = escapeHtml(localized(ctx, 'productQuantityInputLabel', 'Quantity'));
+  return (
+    `<div class="product-quantity-input" data-item-id="${attr(pick(item, 'id'))}" data-animation-role="content">\n` +
+    `  <div class="quantity-label">${label}:</div>\n` +
+    `  <input aria-label="${label}" size="4" max="${QUANTITY.max}" min="${QUANTITY.min}" value="${QUANTITY.initial}" type="number" step="${QUANTITY.step}"></input>\n` +
+    `</div>`
+  );
+}
+
+/** Sold out takes priority over sale (spec 001 §4). */
+export function productStatusHtml(ctx: TemplateContext, item: unknown): string {
+  if (isSoldOut(item)) {
+    const custom = merchandising(ctx, item)['customSoldOutText'];
+    const label =
+      typeof custom === 'string' && custom !== '' ? custom : localized(ctx, 'productSoldOutText', 'sold out');
+    return `<div class="product-mark sold-out">${escapeHtml(label)}</div>`;
+  }
+  if (isOnSale(item)) {
+    return `<div class="product-mark sale">${escapeHtml(localized(ctx, 'productSaleText', 'sale'))}</div>`;
+  }
+  return '';
+}
+
+export function quickViewHtml(ctx: TemplateContext, item: unknown, group: string): string {
+  return (
+    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(pick(item, 'id'))}"` +
+    ` data-group="${escapeHtml(group)}">${escapeHtml(localized(ctx, 'productQuickViewText', 'Quick View'))}</span>`
+  );
+}
+
+/** One form per restock view (variant); hidden ones wait for their variant to be chosen. */
+export function restockNotificationHtml(ctx: TemplateContext, item: unknown): string {
+  const context = merchandising(ctx, item);
+  const views = asArray(context['restockNotificationViews']).map(asRecord);
+  if (views.length === 0) return '';
+  const messages = asRecord(context['restockNotificationMessages']);
+  const message = (key: string): string => escapeHtml(text(messages[key]));
+  const mailingList = isTruthy(context['mailingListSignUpEnabled'])
+    ? `  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"${
+        isTruthy(context['mailingListOptInByDefault']) ? ' checked' : ''
+      }>${message('mailingListDescription')}</label>`
+    : '';
+  const siteKey = lookup(ctx, 'website.captchaSettings.siteKey');
+  const captcha =
+    typeof siteKey === 'string' && siteKey !== '' ? '  <div class="captcha-container"></div>' : '';
+  const productId = attr(pick(item, 'id'));
+  return views
+    .map(
+      (view) =>
+        `<div class="product-restock-notification" data-product-id="${productId}" data-variant-id="${attr(view['variantId'])}"${
+          isTruthy(view['hiddenByDefault']) ? ' hidden' : ''
+        }>\n` +
+        `  <span class="product-restock-cta">${message('CTAText')}</span>\n` +
+        `  <form class="product-restock-form" action="#">\n` +
+        `    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${message('placeholderText')}">\n` +
+        `    <input class="sqs-editable-button" type="submit" value="${message('buttonText')}">\n` +
+        `  </form>\n` +
+        `${mailingList}\n` +
+        `${captcha}\n` +
+        `</div>`,
+    )
+    .join('\n\n');
+}
+
+/**
+ * Scarcity text per view. A view tied to variant attributes stays hidden until that variant is
+ * chosen; the product-wide view is hidden unless shown by default (spec 001 §4).
+ */
+export function scarcityHtml(ctx: TemplateContext, item: unknown): string {
+  const context = merchandising(ctx, item);
+  if (!isTruthy(context['scarcityEnabled'])) return '';
+  const template = text(context['scarcityText']);
+  const shownByDefault = isTruthy(context['scarcityShownByDefault']);
+  return asArray(context['scarcityTemplateViews'])
+    .map(asRecord)
+    .map((view) => {
+      const attributes = view['attributes'];
+      const perVariant = isRecord(attributes) && Object.keys(attributes).length > 0;
+      const variantAttr = perVariant ? ` data-variant-attributes="${escapeHtml(jsonText(attributes))}"` : '';
+      const hidden = perVariant || !shownByDefault ? ' hidden' : '';
+      const body = escapeHtml(interpolate(template, { qtyInStock: text(view['qtyInStock']) }));
+      return `  <div class="product-scarcity"${variantAttr}${hidden}>\n    ${body}\n  </div>`;
+    })
+    .join('\n\n');
+}
+
+/** Variant picker, quantity input and button, in the layout of the platform's product pages. */
+export function productCheckoutHtml(ctx: TemplateContext, item: unknown): string {
+  const picker = variantsSelectHtml(ctx, item);
+  const quantity = quantityInputHtml(ctx, item);
+  return (
+    (picker === '' ? '' : `${picker}\n`) +
+    (quantity === '' ? '' : `\n\n\n${quantity}`) +
+    '\n'.repeat(13) +
+    addToCartButtonHtml(ctx, item)
+  );
+}

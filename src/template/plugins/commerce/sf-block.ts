@@ -1,0 +1,69 @@
+/**
+ * `{item|sf-block product-form}`: wraps server-rendered fallback markup in a block the loader mounts
+ * (design.md, "The page contract"). The props travel as escaped JSON in the props attribute.
+ */
+import { PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
+import type { TemplateContext } from '../api';
+import { isRecord, lookup, pick, text } from './data';
+import { escapeHtml, jsonText } from './html';
+import { addToCartButtonHtml, merchandising } from './markup';
+
+/** The widgets a template can place, with how each builds its props and fallback markup. */
+type BlockBuilder = (
+  ctx: TemplateContext,
+  value: unknown,
+  args: readonly string[],
+) => { props: Record<string, unknown> | undefined; fallback: string } | string;
+
+const builders: Readonly<Record<string, BlockBuilder>> = {
+  /** Props `{ item, merchandising?, strings?, storeSettings? }`; fallback: the add-to-cart button. */
+  'product-form': (ctx, item) => {
+    if (!isRecord(item)) return 'product-form needs a product item';
+    const props: Record<string, unknown> = { item };
+    const context = merchandising(ctx, item);
+    if (Object.keys(context).length > 0) props['merchandising'] = context;
+    const strings = lookup(ctx, 'localizedStrings');
+    if (isRecord(strings)) props['strings'] = strings;
+    const storeSettings = lookup(ctx, 'websiteSettings.storeSettings') ?? lookup(ctx, 'storeSettings');
+    if (isRecord(storeSettings)) props['storeSettings'] = storeSettings;
+    return { props, fallback: addToCartButtonHtml(ctx, item) };
+  },
+  /**
+   * Props `{ productId, variantId? }`. The variant is the optional second argument (a reference or
+   * literal), else the product's only variant.
+   */
+  'restock-form': (ctx, item, args) => {
+    const productId = text(pick(item, 'id'));
+    if (productId === '') return 'restock-form needs a product item with an id';
+    const props: Record<string, unknown> = { productId };
+    const named = args[1] === undefined ? undefined : text(ctx.arg(args[1]));
+    const variantList = pick(item, 'structuredContent.variants');
+    const only =
+      Array.isArray(variantList) && variantList.length === 1 ? text(pick(variantList[0], 'id')) : '';
+    const variantId = named !== undefined && named !== '' ? named : only;
+    if (variantId !== '') props['variantId'] = variantId;
+    return { props, fallback: '' };
+  },
+  /** No props: the pill reads the shared cart store. */
+  'cart-pill': () => ({ props: undefined, fallback: '' }),
+};
+
+export function sfBlockHtml(
+  ctx: TemplateContext,
+  value: unknown,
+  args: readonly string[],
+): string | undefined {
+  const name = args[0] ?? '';
+  const build = Object.prototype.hasOwnProperty.call(builders, name) ? builders[name] : undefined;
+  if (build === undefined) {
+    ctx.error('runtime', `sf-block: unknown widget '${name}'`);
+    return undefined;
+  }
+  const built = build(ctx, value, args);
+  if (typeof built === 'string') {
+    ctx.error('runtime', `sf-block: ${built}`);
+    return undefined;
+  }
+  const props = built.props === undefined ? '' : ` ${PROPS_ATTR}="${escapeHtml(jsonText(built.props))}"`;
+  return `<div ${WIDGET_ATTR}="${escapeHtml(name)}"${props}>${built.fallback}</div>`;
+}

@@ -1,0 +1,47 @@
+/** Markup helpers shared by the markup-producing formatter families. */
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for use in element content or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
+}
+
+/**
+ * Turns a data value into attribute text: strings and finite numbers print, booleans print their
+ * name, anything else (missing, objects) prints nothing.
+ */
+export function attr(value: unknown): string {
+  return escapeHtml(plain(value));
+}
+
+/** The printable text of a scalar; objects, arrays and missing values give ''. */
+export function plain(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return String(value);
+  return '';
+}
+
+// Browsers ignore ASCII whitespace and control characters inside a scheme, so they are removed
+// before the scheme is compared.
+const UNSAFE_SCHEME = /^(?:javascript|vbscript|data):/i;
+
+/** A URL from data made safe for an href or src: script-capable schemes become ''. */
+export function safeUrl(value: unknown): string {
+  const url = plain(value);
+  // eslint-disable-next-line no-control-regex
+  const squashed = url.replace(/[\u0000-\u0020\u007f]/g, '');
+  return UNSAFE_SCHEME.test(squashed) ? '' : url;
+}
+
+/** An escaped URL attribute value. */
+export function urlAttr(value: unknown): string {
+  return escapeHtml(safeUrl(value));
+}

@@ -1,0 +1,52 @@
+/** Small readers for untrusted JSON nodes. */
+
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads `node.a.b.c`; anything missing along the way gives undefined. */
+export function path(node: unknown, ...keys: readonly string[]): unknown {
+  let cur: unknown = node;
+  for (const key of keys) {
+    if (Array.isArray(cur)) {
+      const index = Number(key);
+      cur = Number.isInteger(index) ? cur[index] : undefined;
+    } else if (isObject(cur)) {
+      cur = Object.prototype.hasOwnProperty.call(cur, key) ? cur[key] : undefined;
+    } else {
+      return undefined;
+    }
+  }
+  return cur;
+}
+
+/**
+ * The template language's idea of truth: empty strings, zero, NaN, false, null, empty arrays and
+ * empty objects are false.
+ */
+export function truthy(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.length > 0;
+  if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
+  if (typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return false;
+}
+
+/** A finite number from a number or a numeric string, else undefined. */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+/** A non-empty string, else undefined. */
+export function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}

@@ -1,0 +1,314 @@
+/** Date-time and interval formatting through Intl.DateTimeFormat (CLDR widths and skeletons). */
+import { sameDay, validZone, zonedFields } from '../date/zone';
+import { applyContext, cached, type ParsedOptions } from './options';
+
+type Width = 'short' | 'medium' | 'long' | 'full';
+const WIDTHS: readonly string[] = ['short', 'medium', 'long', 'full'];
+
+function isWidth(value: string | undefined): value is Width {
+  return value !== undefined && WIDTHS.includes(value);
+}
+
+type Options = Intl.DateTimeFormatOptions;
+
+const TEXT_WIDTH = (count: number): 'short' | 'long' | 'narrow' =>
+  count >= 5 ? 'narrow' : count === 4 ? 'long' : 'short';
+
+/** Maps a CLDR skeleton (yMMMd, Ehm, Bh, ...) to Intl options. */
+export function skeletonOptions(skeleton: string): Options {
+  const o: Options = {};
+  const re = /([A-Za-z])\1*/g;
+  for (let m = re.exec(skeleton); m !== null; m = re.exec(skeleton)) {
+    const n = m[0].length;
+    switch (m[1]) {
+      case 'G':
+        o.era = TEXT_WIDTH(n);
+        break;
+      case 'y':
+      case 'Y':
+      case 'u':
+        o.year = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 'M':
+      case 'L':
+        o.month = n === 1 ? 'numeric' : n === 2 ? '2-digit' : TEXT_WIDTH(n);
+        break;
+      case 'd':
+        o.day = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 'E':
+      case 'c':
+      case 'e':
+        o.weekday = TEXT_WIDTH(n);
+        break;
+      case 'h':
+        o.hour = n === 2 ? '2-digit' : 'numeric';
+        o.hourCycle = 'h12';
+        break;
+      case 'K':
+        o.hour = n === 2 ? '2-digit' : 'numeric';
+        o.hourCycle = 'h11';
+        break;
+      case 'H':
+        o.hour = n === 2 ? '2-digit' : 'numeric';
+        o.hourCycle = 'h23';
+        break;
+      case 'k':
+        o.hour = n === 2 ? '2-digit' : 'numeric';
+        o.hourCycle = 'h24';
+        break;
+      case 'j':
+      case 'J':
+      case 'C':
+        o.hour = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 'm':
+        o.minute = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 's':
+        o.second = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 'S':
+        o.fractionalSecondDigits = Math.min(n, 3) as 1 | 2 | 3;
+        break;
+      case 'B':
+      case 'b':
+        o.dayPeriod = TEXT_WIDTH(n);
+        break;
+      case 'z':
+        o.timeZoneName = n >= 4 ? 'long' : 'short';
+        break;
+      case 'v':
+      case 'V':
+        o.timeZoneName = n >= 4 ? 'longGeneric' : 'shortGeneric';
+        break;
+      case 'O':
+      case 'Z':
+      case 'x':
+      case 'X':
+        o.timeZoneName = n >= 4 ? 'longOffset' : 'shortOffset';
+        break;
+      default:
+        break;
+    }
+  }
+  return o;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat | null>();
+
+function formatter(locale: string, options: Options): Intl.DateTimeFormat | null {
+  return cached(formats, `${locale}|${JSON.stringify(options)}`, () => {
+    try {
+      return new Intl.DateTimeFormat(locale, options);
+    } catch {
+      return null;
+    }
+  });
+}
+
+/**
+ * Formats through formatToParts: V8's format() swaps CLDR's narrow no-break space (before AM/PM)
+ * for a plain space, while the parts keep the locale data as it is.
+ */
+function fmt(locale: string, options: Options, ms: number): string {
+  const f = formatter(locale, options);
+  if (f === null) return '';
+  return f
+    .formatToParts(ms)
+    .map((p) => p.value)
+    .join('');
+}
+
+function fmtRange(locale: string, options: Options, start: number, end: number): string {
+  const f = formatter(locale, options);
+  if (f === null) return '';
+  return f
+    .formatRangeToParts(start, end)
+    .map((p) => p.value)
+    .join('');
+}
+
+interface Glue {
+  readonly before: string;
+  readonly between: string;
+  readonly after: string;
+  readonly dateFirst: boolean;
+}
+
+const glues = new Map<string, Glue | null>();
+
+/** How the locale joins a date and a time at a given width ("{1}, {0}", "{1} 'at' {0}"). */
+function glue(locale: string, width: Width, base: Options): Glue | null {
+  return cached(glues, `${locale}|${width}|${JSON.stringify(base)}`, () => {
+    const sample = Date.UTC(2020, 0, 15, 12);
+    const opts = { ...base, timeZone: 'UTC' };
+    const both = fmt(locale, { ...opts, dateStyle: width, timeStyle: width }, sample);
+    const date = fmt(locale, { ...opts, dateStyle: width }, sample);
+    const time = fmt(locale, { ...opts, timeStyle: width }, sample);
+    const d = both.indexOf(date);
+    const t = both.indexOf(time);
+    if (date === '' || time === '' || d < 0 || t < 0) return null;
+    if (d <= t) {
+      if (d + date.length > t) return null;
+      return {
+        before: both.slice(0, d),
+        between: both.slice(d + date.length, t),
+        after: both.slice(t + time.length),
+        dateFirst: true,
+      };
+    }
+    if (t + time.length > d) return null;
+    return {
+      before: both.slice(0, t),
+      between: both.slice(t + time.length, d),
+      after: both.slice(d + date.length),
+      dateFirst: false,
+    };
+  });
+}
+
+function join(locale: string, width: Width, base: Options, date: string, time: string): string {
+  const g = glue(locale, width, base);
+  if (g === null) return `${date} ${time}`;
+  return g.dateFirst
+    ? g.before + date + g.between + time + g.after
+    : g.before + time + g.between + date + g.after;
+}
+
+/** Base options every date-time format carries: zone and calendar. */
+function baseOptions(zone: string, options: ParsedOptions): Options {
+  const base: Options = { timeZone: validZone(zone) };
+  const calendar = options.named['calendar'];
+  if (calendar !== undefined && /^[a-z0-9-]+$/i.test(calendar)) base.calendar = calendar;
+  return base;
+}
+
+/**
+ * `datetime`: `date:` and `time:` take a width (short, medium, long, full) or a skeleton;
+ * `skeleton:` or a bare skeleton formats by fields; a bare width sets both date and time;
+ * `wrap:` picks the width of the date-time glue. Without any of them, the long date.
+ */
+export function formatDateTime(ms: number, options: ParsedOptions, locale: string, zone: string): string {
+  const base = baseOptions(zone, options);
+  const named = options.named;
+  const bareWidth = options.bare.find(isWidth);
+  const bareSkeleton = options.bare.find((a) => !isWidth(a));
+  const skeleton = named['skeleton'] ?? bareSkeleton;
+  let date = named['date'];
+  let time = named['time'];
+  if (bareWidth !== undefined) {
+    date ??= bareWidth;
+    time ??= bareWidth;
+  }
+  let text: string;
+  if (skeleton !== undefined && date === undefined && time === undefined) {
+    text = fmt(locale, { ...base, ...skeletonOptions(skeleton) }, ms);
+  } else if (date === undefined && time === undefined) {
+    text = fmt(locale, { ...base, dateStyle: 'long' }, ms);
+  } else {
+    text = dateAndTime(ms, locale, base, date, time, named['wrap']);
+  }
+  return applyContext(text, options, locale);
+}
+
+function part(kind: 'date' | 'time', spec: string): Options {
+  if (isWidth(spec)) return kind === 'date' ? { dateStyle: spec } : { timeStyle: spec };
+  return skeletonOptions(spec);
+}
+
+function dateAndTime(
+  ms: number,
+  locale: string,
+  base: Options,
+  date: string | undefined,
+  time: string | undefined,
+  wrap: string | undefined,
+): string {
+  if (date === undefined || time === undefined) {
+    const spec = date ?? time ?? 'long';
+    return fmt(locale, { ...base, ...part(date === undefined ? 'time' : 'date', spec) }, ms);
+  }
+  const wrapWidth: Width | undefined = isWidth(wrap) ? wrap : undefined;
+  if (isWidth(date) && isWidth(time) && (wrapWidth === undefined || wrapWidth === date)) {
+    return fmt(locale, { ...base, dateStyle: date, timeStyle: time }, ms);
+  }
+  if (!isWidth(date) && !isWidth(time) && wrapWidth === undefined) {
+    return fmt(locale, { ...base, ...skeletonOptions(date), ...skeletonOptions(time) }, ms);
+  }
+  const width: Width = wrapWidth ?? (isWidth(date) ? date : isWidth(time) ? time : 'medium');
+  const dateText = fmt(locale, { ...base, ...part('date', date) }, ms);
+  const timeText = fmt(locale, { ...base, ...part('time', time) }, ms);
+  return join(locale, width, base, dateText, timeText);
+}
+
+const DATE_FIELDS: Readonly<Record<'y' | 'M' | 'd', RegExp>> = {
+  y: /[yYu]/,
+  M: /[ML]/,
+  d: /d/,
+};
+
+/** The largest calendar field in which the two instants differ, or 'time'. */
+function greatestDifference(start: number, end: number, zone: string): 'y' | 'M' | 'd' | 'time' {
+  const a = zonedFields(start, zone);
+  const b = zonedFields(end, zone);
+  if (a.year !== b.year) return 'y';
+  if (a.month !== b.month) return 'M';
+  if (a.day !== b.day) return 'd';
+  return 'time';
+}
+
+const separators = new Map<string, string>();
+
+/** The locale's range separator (" – " in English). */
+function rangeSeparator(locale: string): string {
+  return cached(separators, locale, () => {
+    const f = formatter(locale, { year: 'numeric', timeZone: 'UTC' });
+    const parts = f?.formatRangeToParts(Date.UTC(2000, 0, 1), Date.UTC(2010, 0, 1)) ?? [];
+    const shared = parts.find((p) => p.type === 'literal' && p.source === 'shared');
+    return shared?.value ?? ' \u2013 ';
+  });
+}
+
+/**
+ * `datetime-interval`: a skeleton argument picks the fields; without one, a same-day range shows
+ * times and a longer one the medium date. A skeleton without the field the range spans (a weekday
+ * across weeks) shows each end with its time.
+ */
+export function formatInterval(
+  start: number,
+  end: number,
+  options: ParsedOptions,
+  locale: string,
+  zone: string,
+): string {
+  const base = baseOptions(zone, options);
+  const skeleton = options.named['skeleton'] ?? options.bare[0];
+  let text: string;
+  if (skeleton === undefined) {
+    const same = sameDay(start, end, base.timeZone ?? zone);
+    const fields: Options = same
+      ? { hour: 'numeric', minute: 'numeric' }
+      : { year: 'numeric', month: 'short', day: 'numeric' };
+    text = fmtRange(locale, { ...base, ...fields }, start, end);
+  } else {
+    const diff = greatestDifference(start, end, base.timeZone ?? zone);
+    const fields = skeletonOptions(skeleton);
+    const hasTime = fields.hour !== undefined || fields.minute !== undefined;
+    if (diff !== 'time' && !hasTime && !DATE_FIELDS[diff].test(skeleton)) {
+      const time: Options = { hour: 'numeric', minute: 'numeric' };
+      const one = (ms: number): string =>
+        join(
+          locale,
+          'medium',
+          base,
+          fmt(locale, { ...base, ...fields }, ms),
+          fmt(locale, { ...base, ...time }, ms),
+        );
+      text = one(start) + rangeSeparator(locale) + one(end);
+    } else {
+      text = fmtRange(locale, { ...base, ...fields }, start, end);
+    }
+  }
+  return applyContext(text, options, locale);
+}

@@ -1,0 +1,496 @@
+/**
+ * Executes a compiled tree against JSON. The renderer is also the TemplateContext handed to
+ * formatters and predicates, so plugin calls allocate nothing per call.
+ */
+import type { TemplateContext, TemplateError, TemplateErrorType } from './plugins/api';
+import {
+  OP_BIND,
+  OP_CTX,
+  OP_EVAL,
+  OP_IF,
+  OP_INCLUDE,
+  OP_INJECT,
+  OP_MACRO,
+  OP_OR,
+  OP_PRED,
+  OP_REPEATED,
+  OP_SECTION,
+  OP_VAR,
+  type Node,
+  type OrNode,
+} from './assembler';
+import { compile } from './compiled';
+import { errors } from './errors';
+import { evalExpr, type ExprLimits } from './expr';
+import {
+  parseRef,
+  REF_CURRENT,
+  REF_INDEX,
+  REF_INDEX0,
+  REF_NAME,
+  REF_VAR,
+  type FormatterCall,
+  type PredicateCall,
+  type Ref,
+} from './parser';
+
+/** Partial and macro nesting allowed (spec 001 §9). */
+export const MAX_PARTIAL_DEPTH = 16;
+
+export interface RenderSettings extends ExprLimits {
+  readonly partials: Readonly<Record<string, string>>;
+  readonly injects: Readonly<Record<string, unknown>>;
+  readonly locale: string | null;
+  readonly now: number;
+  readonly enableExpressions: boolean;
+  readonly enableInclude: boolean;
+  readonly maxOutputLength: number;
+  readonly maxInstructions: number;
+  readonly maxErrors: number;
+}
+
+/** Thrown only inside the renderer to unwind when a hard limit is hit; caught in `run`. */
+class StopRender {
+  constructor(readonly error: TemplateError) {}
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const DIGITS = /^\d+$/;
+
+function child(v: unknown, key: string): unknown {
+  if (v === null || typeof v !== 'object') return undefined;
+  if (Array.isArray(v)) return DIGITS.test(key) ? v[Number(key)] : undefined;
+  return hasOwn.call(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+}
+
+/** The language's truth: missing, null, false, 0, "" and empty arrays and objects are false. */
+export function truthy(v: unknown): boolean {
+  if (v === undefined || v === null) return false;
+  switch (typeof v) {
+    case 'boolean':
+      return v;
+    case 'number':
+      return v !== 0 && !Number.isNaN(v);
+    case 'string':
+      return v.length > 0;
+    case 'object':
+      if (Array.isArray(v)) return v.length > 0;
+      for (const k in v) if (hasOwn.call(v, k)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+function arrayItem(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return v.map(arrayItem).join(',');
+  if (typeof v === 'object') return '[object Object]';
+  return toOutput(v);
+}
+
+/** How a value prints: objects print nothing, arrays print their items joined by commas. */
+export function toOutput(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+      return String(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'object':
+      return Array.isArray(v) ? v.map(arrayItem).join(',') : '';
+    default:
+      return '';
+  }
+}
+
+const NUMBER_ARG = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+export class Renderer implements TemplateContext {
+  out = '';
+  readonly errors: TemplateError[] = [];
+  readonly root: unknown;
+  readonly locale: string | null;
+  readonly now: number;
+  readonly timeZone: string;
+
+  private readonly frames: unknown[] = [];
+  private readonly indexes: number[] = [];
+  private readonly vars: (Map<string, unknown> | null)[] = [];
+  private sp = -1;
+  /** Lowest frame visible to lookups: raised by `apply NAME private`. */
+  private base = 0;
+  private readonly macros: (Map<string, readonly Node[]> | null)[] = [null];
+  private depth = 0;
+  private steps = 0;
+
+  constructor(
+    root: unknown,
+    private readonly settings: RenderSettings,
+  ) {
+    this.root = root;
+    this.locale = settings.locale;
+    this.now = settings.now;
+    const tz = child(child(root, 'website'), 'timeZone');
+    this.timeZone = typeof tz === 'string' && tz !== '' ? tz : 'America/New_York';
+  }
+
+  /** Renders a whole template; never throws. */
+  run(nodes: readonly Node[]): string {
+    this.push(this.root, -1);
+    try {
+      this.render(nodes);
+    } catch (e) {
+      if (e instanceof StopRender) this.errors.push(e.error);
+      else this.errors.push(errors.unexpected('template', e instanceof Error ? e.message : String(e)));
+    }
+    return this.out;
+  }
+
+  // ---- TemplateContext ----
+
+  get node(): unknown {
+    return this.frames[this.sp];
+  }
+
+  resolve(ref: string): unknown {
+    const r = parseRef(ref.trim());
+    return r === null ? undefined : this.lookup(r);
+  }
+
+  arg(raw: string): unknown {
+    const n = raw.length;
+    if (n >= 2) {
+      const q = raw[0];
+      if ((q === '"' || q === "'") && raw[n - 1] === q) return raw.slice(1, -1);
+    }
+    if (NUMBER_ARG.test(raw)) return Number(raw);
+    if (raw === 'true') return true;
+    if (raw === 'false') return false;
+    if (raw === 'null') return null;
+    return this.resolve(raw);
+  }
+
+  error(type: TemplateErrorType, message: string): void {
+    this.addError({ type, message });
+  }
+
+  applyTemplate(
+    name: string,
+    node: unknown,
+    args?: Readonly<Record<string, string>>,
+    options?: { readonly private?: boolean },
+  ): string | undefined {
+    // Depth first: a runaway recursion should not pay for a lookup per refused call.
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      this.addError(errors.partialRecursion(name, MAX_PARTIAL_DEPTH));
+      return undefined;
+    }
+    const body = this.findTemplate(name);
+    if (body === undefined) return undefined;
+    return this.nested(name, body, node, true, args, options?.private === true);
+  }
+
+  renderSource(source: string, node: unknown): string {
+    const compiled = compile(source);
+    for (const e of compiled.errors) this.addError(e);
+    return this.nested('source', compiled.nodes, node, false, undefined, false) ?? '';
+  }
+
+  // ---- internals ----
+
+  private addError(e: TemplateError): void {
+    if (this.errors.length < this.settings.maxErrors) this.errors.push(e);
+  }
+
+  private push(node: unknown, index: number): void {
+    const sp = ++this.sp;
+    this.frames[sp] = node;
+    this.indexes[sp] = index;
+    this.vars[sp] = null;
+  }
+
+  private pop(): void {
+    this.frames[this.sp] = undefined;
+    this.sp--;
+  }
+
+  setVar(name: string, value: unknown): void {
+    let m = this.vars[this.sp];
+    if (m === null || m === undefined) {
+      m = new Map();
+      this.vars[this.sp] = m;
+    }
+    m.set(name, value);
+  }
+
+  private lookup(r: Ref): unknown {
+    let v: unknown;
+    switch (r.kind) {
+      case REF_CURRENT:
+        v = this.frames[this.sp];
+        break;
+      case REF_NAME: {
+        const head = r.head;
+        for (let k = this.sp; k >= this.base; k--) {
+          const n = this.frames[k];
+          if (n !== null && typeof n === 'object' && !Array.isArray(n) && hasOwn.call(n, head)) {
+            v = (n as Record<string, unknown>)[head];
+            break;
+          }
+        }
+        break;
+      }
+      case REF_VAR:
+        for (let k = this.sp; k >= this.base; k--) {
+          const m = this.vars[k];
+          if (m != null && m.has(r.head)) {
+            v = m.get(r.head);
+            break;
+          }
+        }
+        break;
+      case REF_INDEX:
+      case REF_INDEX0:
+        for (let k = this.sp; k >= this.base; k--) {
+          const i = this.indexes[k] as number;
+          if (i >= 0) {
+            v = r.kind === REF_INDEX ? i + 1 : i;
+            break;
+          }
+        }
+        break;
+    }
+    const rest = r.rest;
+    for (let i = 0; i < rest.length && v !== undefined; i++) v = child(v, rest[i] as string);
+    return v;
+  }
+
+  private value(refs: readonly Ref[], fmts: readonly FormatterCall[]): unknown {
+    let v = this.lookup(refs[0] as Ref);
+    if (fmts.length === 0) return v;
+    const values = refs.length === 1 ? [v] : refs.map((r) => this.lookup(r));
+    for (let i = 0; i < fmts.length; i++) {
+      const f = fmts[i] as FormatterCall;
+      try {
+        v = f.fn(v, f.args, this, values);
+      } catch (e) {
+        if (e instanceof StopRender) throw e;
+        this.addError(errors.unexpected(`formatter ${f.name}`, e instanceof Error ? e.message : String(e)));
+        v = undefined;
+      }
+    }
+    return v;
+  }
+
+  private test(p: PredicateCall): boolean {
+    try {
+      return p.fn(this, p.args) === true;
+    } catch (e) {
+      if (e instanceof StopRender) throw e;
+      this.addError(errors.unexpected(`predicate ${p.name}`, e instanceof Error ? e.message : String(e)));
+      return false;
+    }
+  }
+
+  private findTemplate(name: string): readonly Node[] | undefined {
+    for (let k = this.macros.length - 1; k >= 0; k--) {
+      const body = this.macros[k]?.get(name);
+      if (body !== undefined) return body;
+    }
+    const partials = this.settings.partials;
+    if (hasOwn.call(partials, name)) {
+      const source = partials[name];
+      if (typeof source === 'string') {
+        const compiled = compile(source);
+        if (compiled.errors.length > 0) {
+          this.addError(errors.partialParseFail(name, (compiled.errors[0] as TemplateError).message));
+          return undefined;
+        }
+        return compiled.nodes;
+      }
+    }
+    this.addError(errors.partialMissing(name));
+    return undefined;
+  }
+
+  /** Renders `body` into its own buffer, one level deeper, with `node` as the current scope. */
+  private nested(
+    name: string,
+    body: readonly Node[],
+    node: unknown,
+    bindArgs: boolean,
+    args: Readonly<Record<string, string>> | undefined,
+    isPrivate: boolean,
+  ): string | undefined {
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      this.addError(errors.partialRecursion(name, MAX_PARTIAL_DEPTH));
+      return undefined;
+    }
+    const savedOut = this.out;
+    const savedBase = this.base;
+    this.depth++;
+    this.out = '';
+    this.push(node, -1);
+    // Bound even when absent so an outer macro's @args does not leak in.
+    if (bindArgs) this.setVar('args', args);
+    if (isPrivate) this.base = this.sp;
+    this.macros.push(null);
+    let result: string;
+    try {
+      this.render(body);
+    } finally {
+      this.macros.pop();
+      this.pop();
+      this.base = savedBase;
+      this.depth--;
+      result = this.out;
+      this.out = savedOut;
+    }
+    return result;
+  }
+
+  private include(name: string, output: boolean): void {
+    const body = this.findTemplate(name);
+    if (body === undefined) return;
+    if (this.depth >= MAX_PARTIAL_DEPTH) {
+      this.addError(errors.partialRecursion(name, MAX_PARTIAL_DEPTH));
+      return;
+    }
+    const savedOut = this.out;
+    this.depth++;
+    try {
+      this.render(body);
+    } finally {
+      this.depth--;
+      // Without `output` an include only runs for its bindings.
+      if (!output) this.out = savedOut;
+    }
+  }
+
+  private renderOr(o: OrNode): void {
+    let cur: OrNode | null = o;
+    while (cur !== null) {
+      if (cur.pred === null || this.test(cur.pred)) {
+        this.render(cur.body);
+        return;
+      }
+      cur = cur.alt;
+    }
+  }
+
+  private limit(): void {
+    const s = this.settings;
+    if (++this.steps > s.maxInstructions) {
+      throw new StopRender(errors.limit('instruction count', s.maxInstructions));
+    }
+    if (this.out.length > s.maxOutputLength) {
+      throw new StopRender(errors.limit('output length', s.maxOutputLength));
+    }
+  }
+
+  private render(nodes: readonly Node[]): void {
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i] as Node;
+      if (typeof n === 'string') {
+        this.out += n;
+        continue;
+      }
+      this.limit();
+      switch (n.op) {
+        case OP_VAR:
+          this.out += toOutput(this.value(n.refs, n.fmts));
+          break;
+        case OP_SECTION: {
+          const v = this.lookup(n.ref);
+          if (truthy(v)) {
+            this.push(v, -1);
+            this.render(n.body);
+            this.pop();
+          } else if (n.alt !== null) this.renderOr(n.alt);
+          break;
+        }
+        case OP_REPEATED: {
+          const v = this.lookup(n.ref);
+          if (Array.isArray(v) && v.length > 0) {
+            this.push(undefined, 0);
+            const sp = this.sp;
+            for (let k = 0; k < v.length; k++) {
+              if (k > 0 && n.between !== null) this.render(n.between);
+              this.frames[sp] = v[k];
+              this.indexes[sp] = k;
+              this.vars[sp] = null;
+              this.render(n.body);
+            }
+            this.pop();
+          } else if (n.alt !== null) this.renderOr(n.alt);
+          break;
+        }
+        case OP_PRED:
+          if (this.test(n.pred)) this.render(n.body);
+          else if (n.alt !== null) this.renderOr(n.alt);
+          break;
+        case OP_IF: {
+          let pass: boolean;
+          if (n.pred !== null) pass = this.test(n.pred);
+          else {
+            pass = truthy(this.lookup(n.refs[0] as Ref));
+            for (let k = 1; k < n.refs.length; k++) {
+              if (n.ors[k - 1] === true) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
+              else pass = pass && truthy(this.lookup(n.refs[k] as Ref));
+            }
+          }
+          if (pass) this.render(n.body);
+          else if (n.alt !== null) this.renderOr(n.alt);
+          break;
+        }
+        case OP_OR:
+          this.renderOr(n);
+          break;
+        case OP_BIND:
+          this.setVar(n.name, this.value(n.refs, n.fmts));
+          break;
+        case OP_CTX: {
+          const obj: Record<string, unknown> = {};
+          for (const [key, ref] of n.pairs) obj[key] = this.lookup(ref);
+          this.setVar(n.name, obj);
+          break;
+        }
+        case OP_MACRO: {
+          const top = this.macros.length - 1;
+          let scope = this.macros[top];
+          if (scope === null || scope === undefined) {
+            scope = new Map();
+            this.macros[top] = scope;
+          }
+          scope.set(n.name, n.body);
+          break;
+        }
+        case OP_INCLUDE:
+          if (this.settings.enableInclude) this.include(n.name, n.output);
+          break;
+        case OP_INJECT:
+          this.setVar(n.name, hasOwn.call(this.settings.injects, n.path) ? this.settings.injects[n.path] : undefined);
+          break;
+        case OP_EVAL: {
+          if (!this.settings.enableExpressions) break;
+          const expr = n.expr;
+          const r = evalExpr(expr, this, this.settings);
+          if (r.error !== null) {
+            const parsing =
+              expr.error !== null ||
+              expr.tokens > this.settings.maxTokens ||
+              expr.longestString > this.settings.maxStringLength;
+            this.addError(
+              parsing ? errors.expressionParse(expr.source, r.error) : errors.expressionReduce(expr.source, r.error),
+            );
+          } else if (r.value !== undefined) {
+            this.out += toOutput(r.value);
+          }
+          break;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Splits template source into literal text and instruction candidates (`{...}`). Whether a
+ * candidate really is an instruction is the parser's call; anything it rejects prints as text,
+ * which is how CSS and JSON inside templates survive.
+ *
+ * The scanner streams to a visitor instead of building token objects: compiling is on the hot
+ * path when templates are not cached.
+ */
+
+export interface TokenVisitor {
+  /** Literal text `src.slice(start, end)`. */
+  text(start: number, end: number): void;
+  /** An instruction candidate: `body` is the text between the braces, `offset` the `{`. */
+  instruction(body: string, offset: number): void;
+}
+
+const HASH = 35;
+const DOT = 46;
+
+/** Characters that may start an instruction: `.` keywords, and variable references. */
+function startsInstruction(c: number): boolean {
+  return (
+    c === DOT ||
+    c === 64 /* @ */ ||
+    c === 36 /* $ */ ||
+    c === 95 /* _ */ ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122)
+  );
+}
+
+export function scan(src: string, visitor: TokenVisitor): void {
+  let textStart = 0;
+  let open = src.indexOf('{');
+  // Next newline at or after the current instruction; refreshed only when passed.
+  let newline = -2;
+  while (open >= 0) {
+    const c = src.charCodeAt(open + 1);
+    if (c === HASH) {
+      // `{## ... ##}` may hold `}`; `{# ... }` ends at the first brace.
+      const multi = src.charCodeAt(open + 2) === HASH;
+      const close = multi ? src.indexOf('##}', open + 3) : src.indexOf('}', open + 2);
+      if (close < 0) {
+        open = src.indexOf('{', open + 1);
+        continue;
+      }
+      if (open > textStart) visitor.text(textStart, open);
+      textStart = close + (multi ? 3 : 1);
+      open = src.indexOf('{', textStart);
+      continue;
+    }
+    if (!startsInstruction(c)) {
+      open = src.indexOf('{', open + 1);
+      continue;
+    }
+    const close = src.indexOf('}', open + 2);
+    if (close < 0) break;
+    const nextOpen = src.indexOf('{', open + 1);
+    if (newline !== -1 && newline < open) newline = src.indexOf('\n', open);
+    // An instruction never spans lines nor holds another brace: then the `{` is text.
+    if ((nextOpen >= 0 && nextOpen < close) || (newline >= 0 && newline < close)) {
+      open = nextOpen;
+      continue;
+    }
+    if (open > textStart) visitor.text(textStart, open);
+    visitor.instruction(src.slice(open + 1, close), open);
+    textStart = close + 1;
+    open = nextOpen < 0 ? -1 : nextOpen > close ? nextOpen : src.indexOf('{', textStart);
+  }
+  if (src.length > textStart) visitor.text(textStart, src.length);
+}
+
+/** 1-based line and column of an offset, computed only when an error needs it. */
+export function positionOf(src: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let k = src.indexOf('\n'); k >= 0 && k < offset; k = src.indexOf('\n', k + 1)) {
+    line++;
+    lineStart = k + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Points at the instruction being parsed; reused across instructions so parsing allocates nothing for it. */
+export class Locator {
+  offset = 0;
+  constructor(private readonly src: string) {}
+  position(): { line: number; column: number } {
+    return positionOf(this.src, this.offset);
+  }
+}

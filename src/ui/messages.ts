@@ -1,0 +1,55 @@
+/**
+ * Texts of the shared React UI (lightbox, alert, additional-fields form). The spec-quoted ones come
+ * from the shared catalogue; the part labels of multi-part fields are ours (the spec names the
+ * field types, not their parts). Widgets pass page-overridden values through `messages` props.
+ */
+import { MESSAGES } from '../messages.js';
+
+export const UI_MESSAGES = {
+  close: 'Close',
+  required: MESSAGES.required,
+  save: 'Save',
+  saving: MESSAGES.saving,
+  selectValue: MESSAGES.selectValue,
+  likertStronglyDisagree: MESSAGES.likertStronglyDisagree,
+  likertDisagree: MESSAGES.likertDisagree,
+  likertNeutral: MESSAGES.likertNeutral,
+  likertAgree: MESSAGES.likertAgree,
+  likertStronglyAgree: MESSAGES.likertStronglyAgree,
+  partMonth: 'Month',
+  partDay: 'Day',
+  partYear: 'Year',
+  partFirst: 'First Name',
+  partLast: 'Last Name',
+  partHour: 'Hour',
+  partMinute: 'Minute',
+  partAmpm: 'AM/PM',
+  am: 'AM',
+  pm: 'PM',
+  partLine1: 'Address 1',
+  partLine2: 'Address 2',
+  partCity: 'City',
+  partState: 'State',
+  partZip: 'Zip Code',
+  partCountry: 'Country',
+  partCountryCode: 'Country Code',
+  partAreaCode: 'Area Code',
+  partPrefix: 'Prefix',
+  partLine: 'Line',
+  formProblem: MESSAGES.tryAgain,
+} as const;
+
+export type UiMessageKey = keyof typeof UI_MESSAGES;
+export type UiMessages = { readonly [K in UiMessageKey]: string };
+
+/** The defaults with any string overrides applied (unknown keys and non-strings are ignored). */
+export function uiMessages(overrides?: Readonly<Record<string, unknown>> | null): UiMessages {
+  const out: Record<string, string> = { ...UI_MESSAGES };
+  if (overrides) {
+    for (const key of Object.keys(UI_MESSAGES)) {
+      const v = overrides[key];
+      if (typeof v === 'string') out[key] = v;
+    }
+  }
+  return out as UiMessages;
+}

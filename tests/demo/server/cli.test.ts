@@ -1,0 +1,74 @@
+// @vitest-environment node
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'sf-cli-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+  until?: RegExp,
+): Promise<{ code: number | null; out: string; kill: () => void }> {
+  return new Promise((done) => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'demo/server/main.ts', ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+      },
+    );
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (until && until.test(out)) done({ code: null, out, kill: () => child.kill('SIGTERM') });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => done({ code, out, kill: () => undefined }));
+  });
+}
+
+describe('demo/server/main.ts', () => {
+  it('re-seeds the database with --reset-only and exits', async () => {
+    const db = join(dir, 'reset.sqlite');
+    const result = await run(['--reset-only', '--db', db]);
+    expect(result.code).toBe(0);
+    const conn = new Database(db, { readonly: true });
+    expect((conn.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n).toBe(7);
+    conn.close();
+  });
+
+  it('exits with the catalogue problem for an invalid SF_CATALOG', async () => {
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify([{ id: 'x', structuredContent: { productType: 7 } }]));
+    const result = await run(['--reset-only', '--db', join(dir, 'bad.sqlite')], { SF_CATALOG: file });
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('productType must be 1, 2, 3 or 4');
+  });
+
+  it('listens on PORT and serves the shop', async () => {
+    const result = await run(
+      ['--db', join(dir, 'listen.sqlite')],
+      { PORT: '0', HOST: '127.0.0.1' },
+      /Storefront demo on (http:\/\/\S+)/,
+    );
+    try {
+      const url = /Storefront demo on (http:\/\/\S+)/.exec(result.out)?.[1] ?? '';
+      const res = await fetch(`${url}/api/commerce/inventory/stock?itemId=prod-poster`);
+      expect(await res.json()).toEqual({
+        results: [{ sku: 'POSTER-A2', variantId: 'var-poster', unlimited: false, qtyInStock: 0 }],
+      });
+    } finally {
+      result.kill();
+    }
+  });
+});

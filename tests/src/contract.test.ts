@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import * as contract from '../../src/contract';
+
+// The page contract is a promise to every site that pasted our markup: these values only change
+// with a major version.
+describe('the page contract', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(contract).sort()).toEqual(
+      [
+        'CART_PAGE_ROOT_ID',
+        'CART_SYNC_CHANNEL',
+        'CONTEXT_SCRIPT_ID',
+        'COOKIES',
+        'CSRF_HEADER',
+        'DESIGN_FRAME_MESSAGE_TYPE',
+        'EVENTS',
+        'GLOBAL_NAME',
+        'MOUNTED_ATTR',
+        'PATHS',
+        'PROPS_ATTR',
+        'READY_ATTR',
+        'WIDGET_ATTR',
+        'WIDGET_NAMES',
+      ].sort(),
+    );
+  });
+
+  it.each([
+    ['CONTEXT_SCRIPT_ID', 'sf-context'],
+    ['WIDGET_ATTR', 'data-sf-widget'],
+    ['PROPS_ATTR', 'data-sf-props'],
+    ['MOUNTED_ATTR', 'data-sf-mounted'],
+    ['READY_ATTR', 'data-sf-ready'],
+    ['CART_PAGE_ROOT_ID', 'sf-cart-page'],
+    ['GLOBAL_NAME', 'Storefront'],
+    ['DESIGN_FRAME_MESSAGE_TYPE', 'sf:set-frame-url'],
+    ['CSRF_HEADER', 'X-CSRF-Token'],
+    ['CART_SYNC_CHANNEL', 'sf-cart'],
+  ] as const)('%s is %j', (name, value) => {
+    expect(contract[name]).toBe(value);
+  });
+
+  it('names the six widgets', () => {
+    expect(contract.WIDGET_NAMES).toEqual([
+      'cart-pill',
+      'cart-page',
+      'product-form',
+      'instalment-pill',
+      'restock-form',
+      'site-form',
+    ]);
+  });
+
+  it.each([
+    ['cartChange', 'sf:cart-change'],
+    ['itemAdded', 'sf:item-added'],
+    ['error', 'sf:error'],
+  ] as const)('event %s is %j', (key, name) => {
+    expect(contract.EVENTS[key]).toBe(name);
+  });
+
+  it('has exactly three events', () => {
+    expect(Object.keys(contract.EVENTS)).toHaveLength(3);
+  });
+
+  it.each([
+    ['cart', '/cart'],
+    ['checkout', '/checkout'],
+    ['subscription', '/checkout/subscription'],
+    ['giftCard', '/checkout/gift-card'],
+  ] as const)('path %s is %j', (key, path) => {
+    expect(contract.PATHS[key]).toBe(path);
+  });
+
+  it.each([
+    ['crumb', 'crumb'],
+    ['hasCart', 'hasCart'],
+    ['cart', 'CART'],
+  ] as const)('cookie %s is named %j', (key, name) => {
+    expect(contract.COOKIES[key]).toBe(name);
+  });
+
+  it('keeps every attribute and id in the sf namespace', () => {
+    for (const name of [
+      contract.WIDGET_ATTR,
+      contract.PROPS_ATTR,
+      contract.MOUNTED_ATTR,
+      contract.READY_ATTR,
+    ])
+      expect(name).toMatch(/^data-sf-/);
+    for (const id of [contract.CONTEXT_SCRIPT_ID, contract.CART_PAGE_ROOT_ID, contract.CART_SYNC_CHANNEL])
+      expect(id).toMatch(/^sf-/);
+    for (const event of Object.values(contract.EVENTS)) expect(event).toMatch(/^sf:/);
+  });
+});

@@ -1,0 +1,373 @@
+import { Window } from 'happy-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Api } from '../../../src/api/index.js';
+import type { ApiError, ApiResult } from '../../../src/api/types.js';
+import { CART_SYNC_CHANNEL } from '../../../src/contract.js';
+import {
+  createCartStore,
+  selectCount,
+  selectSubtotal,
+  shouldLoadCartAtStart,
+  type CartState,
+  type CartStore,
+} from '../../../src/store/index.js';
+import type { CartEntry, ShoppingCart } from '../../../src/store/types.js';
+import { cart, entry, fakeDoc } from '../api/fixtures.js';
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+}
+
+const deferred = <T>(): Deferred<T> => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+const okResult = <T>(data: T): ApiResult<T> => ({ ok: true, data });
+const failure = (message: string, status = 409): ApiResult<never> => ({
+  ok: false,
+  error: { kind: 'http', status, message },
+});
+
+/** An api whose cart calls are spies; everything else is never called by the store. */
+const fakeApi = (overrides: Partial<Api> = {}) => {
+  const api = {
+    getCart: vi.fn(async () => okResult(cart())),
+    addCartEntry: vi.fn(async () => okResult({ shoppingCart: cart(), newlyAdded: entry() })),
+    updateEntryAdditionalFields: vi.fn(async () => okResult({ shoppingCart: cart(), updatedEntry: entry() })),
+    changeEntryQuantity: vi.fn(async () => okResult({ shoppingCart: cart() })),
+    removeEntry: vi.fn(async () => okResult({ shoppingCart: cart([]) })),
+    ...overrides,
+  };
+  return api as typeof api & Api;
+};
+
+const stores: CartStore[] = [];
+const track = (store: CartStore): CartStore => {
+  stores.push(store);
+  return store;
+};
+
+afterEach(() => {
+  for (const store of stores.splice(0)) store.dispose();
+});
+
+const eventsOn = (target: EventTarget, name: string): unknown[] => {
+  const details: unknown[] = [];
+  target.addEventListener(name, (event) => details.push((event as CustomEvent).detail));
+  return details;
+};
+
+describe('loading the cart (spec 000 §4 "Cart model")', () => {
+  it('is loading while a read is in progress, then idle and initialised', async () => {
+    const reply = deferred<ApiResult<ShoppingCart>>();
+    const api = fakeApi({ getCart: vi.fn(() => reply.promise) });
+    const store = track(createCartStore({ api, broadcast: false }));
+    expect(store.getState()).toMatchObject({ cart: null, status: 'idle', initialised: false, error: null });
+    const loading = store.getState().load();
+    expect(store.getState().status).toBe('loading');
+    reply.resolve(okResult(cart()));
+    await loading;
+    expect(store.getState()).toMatchObject({ cart: cart(), status: 'idle', initialised: true });
+  });
+
+  it('makes one request for a load asked for while a read is in progress', async () => {
+    const reply = deferred<ApiResult<ShoppingCart>>();
+    const getCart = vi.fn(() => reply.promise);
+    const store = track(createCartStore({ api: fakeApi({ getCart }), broadcast: false }));
+    const first = store.getState().load();
+    const second = store.getState().load();
+    reply.resolve(okResult(cart()));
+    expect(await second).toEqual(await first);
+    expect(getCart).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads again once the previous read has finished', async () => {
+    const api = fakeApi();
+    const store = track(createCartStore({ api, broadcast: false }));
+    await store.getState().load();
+    await store.getState().load();
+    expect(api.getCart).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes a load failure to the caller and keeps it in state', async () => {
+    const api = fakeApi({ getCart: vi.fn(async () => failure('Please check your internet connection', 0)) });
+    const store = track(createCartStore({ api, broadcast: false }));
+    const result = await store.getState().load();
+    expect(result).toEqual(failure('Please check your internet connection', 0));
+    expect(store.getState()).toMatchObject({ cart: null, status: 'idle', initialised: false });
+    expect(store.getState().error?.message).toBe('Please check your internet connection');
+  });
+
+  it('does not let a read that started before an add undo it', async () => {
+    const reply = deferred<ApiResult<ShoppingCart>>();
+    const added = cart([entry({ quantity: 2, subTotal: 5000 })]);
+    const api = fakeApi({
+      getCart: vi.fn(() => reply.promise),
+      addCartEntry: vi.fn(async () => okResult({ shoppingCart: added, newlyAdded: entry({ quantity: 2 }) })),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    const loading = store.getState().load();
+    await store.getState().addEntry({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });
+    reply.resolve(okResult(cart([])));
+    await loading;
+    expect(store.getState().cart).toEqual(added);
+  });
+});
+
+describe('changing the cart', () => {
+  it('adds an entry and returns the cart with the new entry', async () => {
+    const newCart = cart([entry(), entry({ id: 'entry-2' })]);
+    const api = fakeApi({
+      addCartEntry: vi.fn(async () =>
+        okResult({ shoppingCart: newCart, newlyAdded: entry({ id: 'entry-2' }) }),
+      ),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    const result = await store.getState().addEntry({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });
+    expect(result).toEqual(okResult({ cart: newCart, newlyAdded: entry({ id: 'entry-2' }) }));
+    expect(store.getState().cart).toEqual(newCart);
+    expect(api.addCartEntry).toHaveBeenCalledWith({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });
+  });
+
+  it.each<[string, (store: CartStore) => Promise<ApiResult<unknown>>, Partial<Api>]>([
+    [
+      'an add',
+      (s) => s.getState().addEntry({ itemId: 'p', sku: null, quantity: 1 }),
+      { addCartEntry: vi.fn(async () => failure('Sorry, we do not have enough of that item available.')) },
+    ],
+    [
+      'a quantity change',
+      (s) => s.getState().changeQuantity('entry-1', 5),
+      {
+        changeEntryQuantity: vi.fn(async () =>
+          failure('Sorry, we do not have enough of that item available.'),
+        ),
+      },
+    ],
+    [
+      'a removal',
+      (s) => s.getState().removeEntry('entry-1'),
+      { removeEntry: vi.fn(async () => failure('Sorry, we do not have enough of that item available.')) },
+    ],
+    [
+      'a form update',
+      (s) =>
+        s.getState().updateEntryAdditionalFields('entry-1', { itemId: 'p', sku: null, additionalFields: {} }),
+      {
+        updateEntryAdditionalFields: vi.fn(async () =>
+          failure('Sorry, we do not have enough of that item available.'),
+        ),
+      },
+    ],
+  ])('leaves the cart as it was when the server refuses %s', async (_name, act, overrides) => {
+    const store = track(createCartStore({ api: fakeApi(overrides), broadcast: false }));
+    await store.getState().load();
+    const before = store.getState().cart;
+    const result = await act(store);
+    expect(result.ok).toBe(false);
+    expect(store.getState().cart).toBe(before);
+    expect(store.getState().error?.message).toBe('Sorry, we do not have enough of that item available.');
+  });
+
+  it('is recalculating between the start and end of a form-fields update', async () => {
+    const reply = deferred<ApiResult<{ shoppingCart: ShoppingCart; updatedEntry: CartEntry }>>();
+    const api = fakeApi({ updateEntryAdditionalFields: vi.fn(() => reply.promise) });
+    const store = track(createCartStore({ api, broadcast: false }));
+    await store.getState().load();
+    const statuses: CartState['status'][] = [];
+    store.subscribe((state) => statuses.push(state.status));
+    const updating = store.getState().updateEntryAdditionalFields('entry-1', {
+      itemId: 'prod-tee',
+      sku: 'TEE-M-BLK',
+      additionalFields: { a: 'b' },
+    });
+    expect(store.getState().status).toBe('recalculating');
+    const updated = cart([entry({ additionalFields: { a: 'b' } })]);
+    reply.resolve(okResult({ shoppingCart: updated, updatedEntry: entry({ additionalFields: { a: 'b' } }) }));
+    const result = await updating;
+    expect(result.ok && result.data.cart).toEqual(updated);
+    expect(store.getState()).toMatchObject({ status: 'idle', cart: updated });
+    expect(statuses).toEqual(['recalculating', 'idle']);
+  });
+
+  it('changes a quantity and removes an entry with the server cart', async () => {
+    const api = fakeApi({
+      changeEntryQuantity: vi.fn(async () =>
+        okResult({ shoppingCart: cart([entry({ quantity: 3, subTotal: 7500 })]) }),
+      ),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    await store.getState().changeQuantity('entry-1', 3);
+    expect(selectCount(store.getState())).toBe(3);
+    await store.getState().removeEntry('entry-1');
+    expect(selectCount(store.getState())).toBe(0);
+    expect(api.changeEntryQuantity).toHaveBeenCalledWith('entry-1', 3);
+    expect(api.removeEntry).toHaveBeenCalledWith('entry-1');
+  });
+
+  it('resolves with a failure when an injected api throws', async () => {
+    const api = fakeApi({ getCart: vi.fn(async () => Promise.reject(new Error('bug'))) });
+    const store = track(createCartStore({ api, broadcast: false }));
+    const result = await store.getState().load();
+    expect(result.ok).toBe(false);
+    expect(store.getState().status).toBe('idle');
+  });
+
+  it('offers no setState to widgets', () => {
+    const store = track(createCartStore({ api: fakeApi(), broadcast: false }));
+    expect('setState' in store).toBe(false);
+  });
+});
+
+describe('page events', () => {
+  it('dispatches sf:cart-change with the cart on every change', async () => {
+    const changes = eventsOn(document, 'sf:cart-change');
+    const store = track(createCartStore({ api: fakeApi(), broadcast: false }));
+    await store.getState().load();
+    await store.getState().removeEntry('entry-1');
+    expect(changes).toEqual([{ cart: cart() }, { cart: cart([]) }]);
+  });
+
+  it('dispatches sf:item-added with the cart and the entry after an add', async () => {
+    const added = eventsOn(document, 'sf:item-added');
+    const store = track(createCartStore({ api: fakeApi(), broadcast: false }));
+    await store.getState().addEntry({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });
+    expect(added).toEqual([{ cart: cart(), entry: entry() }]);
+  });
+
+  it('dispatches nothing for a refused change', async () => {
+    const changes = eventsOn(document, 'sf:cart-change');
+    const added = eventsOn(document, 'sf:item-added');
+    const api = fakeApi({ addCartEntry: vi.fn(async () => failure('no')) });
+    const store = track(createCartStore({ api, broadcast: false }));
+    await store.getState().addEntry({ itemId: 'p', sku: null, quantity: 1 });
+    expect([changes, added]).toEqual([[], []]);
+  });
+});
+
+/** A second browser tab: its own window, document and storage. */
+const newTab = (withBroadcastChannel: boolean): Document => {
+  const win = new Window({ url: 'http://shop.test/' });
+  if (withBroadcastChannel) {
+    Object.assign(win, { BroadcastChannel: globalThis.BroadcastChannel });
+  }
+  return win.document as unknown as Document;
+};
+
+const waitFor = async (check: () => boolean): Promise<void> => {
+  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
+
+describe('other tabs', () => {
+  it('sends a change to the other tab over BroadcastChannel, which updates without a request', async () => {
+    const docA = newTab(true);
+    const docB = newTab(true);
+    const apiB = fakeApi();
+    const storeA = track(createCartStore({ api: fakeApi(), doc: docA }));
+    const storeB = track(createCartStore({ api: apiB, doc: docB }));
+    const changesB = eventsOn(docB as unknown as EventTarget, 'sf:cart-change');
+    await storeA.getState().addEntry({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });
+    await waitFor(() => storeB.getState().cart !== null);
+    expect(storeB.getState()).toMatchObject({ cart: cart(), initialised: true });
+    expect(changesB).toEqual([{ cart: cart() }]);
+    expect(apiB.getCart).not.toHaveBeenCalled();
+  });
+
+  it('ignores a message that is not a cart', async () => {
+    const doc = newTab(true);
+    const store = track(createCartStore({ api: fakeApi(), doc }));
+    const other = new BroadcastChannel(CART_SYNC_CHANNEL);
+    other.postMessage({ type: 'cart', source: 'elsewhere', cart: { id: 1, entries: 'lots' } });
+    other.postMessage('hello');
+    const probe = new BroadcastChannel(CART_SYNC_CHANNEL);
+    const delivered = new Promise((r) => (probe.onmessage = r));
+    other.postMessage({ type: 'ping' });
+    await delivered;
+    other.close();
+    probe.close();
+    expect(store.getState().cart).toBeNull();
+  });
+
+  it('falls back to the storage event without BroadcastChannel', async () => {
+    const docA = newTab(false);
+    const docB = newTab(false);
+    const apiB = fakeApi();
+    const storeA = track(createCartStore({ api: fakeApi(), doc: docA }));
+    const storeB = track(createCartStore({ api: apiB, doc: docB }));
+    const changesB = eventsOn(docB as unknown as EventTarget, 'sf:cart-change');
+    await storeA.getState().removeEntry('entry-1');
+    const written = docA.defaultView?.localStorage.getItem(CART_SYNC_CHANNEL) ?? null;
+    expect(written).not.toBeNull();
+    // What the browser does in every other tab of the origin after that write:
+    const viewB = docB.defaultView as unknown as Window & typeof globalThis;
+    viewB.dispatchEvent(new viewB.StorageEvent('storage', { key: CART_SYNC_CHANNEL, newValue: written }));
+    expect(storeB.getState().cart).toEqual(cart([]));
+    expect(changesB).toEqual([{ cart: cart([]) }]);
+    expect(apiB.getCart).not.toHaveBeenCalled();
+  });
+
+  it('does not share when broadcasting is off', async () => {
+    const docA = newTab(false);
+    const storeA = track(createCartStore({ api: fakeApi(), doc: docA, broadcast: false }));
+    await storeA.getState().removeEntry('entry-1');
+    expect(docA.defaultView?.localStorage.getItem(CART_SYNC_CHANNEL)).toBeNull();
+  });
+});
+
+describe('selectors', () => {
+  const state = (c: ShoppingCart | null): CartState => ({
+    cart: c,
+    status: 'idle',
+    initialised: c !== null,
+    error: null,
+  });
+
+  it.each<[string, ShoppingCart | null, number]>([
+    ['no cart yet', null, 0],
+    ['an empty cart', cart([]), 0],
+    ['two entries', cart([entry({ quantity: 2 }), entry({ id: 'e2', quantity: 3 })]), 5],
+  ])('counts items for %s', (_name, c, count) => {
+    expect(selectCount(state(c))).toBe(count);
+  });
+
+  it.each<[string, ShoppingCart | null, { amount: number; currency: string } | null]>([
+    ['no cart yet', null, null],
+    ['a dollar cart', cart([entry({ subTotal: 1999 })]), { amount: 1999, currency: 'USD' }],
+    ['a yen cart', cart([entry({ subTotal: 2500 })], { currency: 'JPY' }), { amount: 2500, currency: 'JPY' }],
+  ])('gives the subtotal in minor units for %s', (_name, c, subtotal) => {
+    expect(selectSubtotal(state(c))).toEqual(subtotal);
+  });
+});
+
+describe('loading at page start (spec 000 §4)', () => {
+  it.each<[string, { authenticatedAccountId?: string }, string, boolean]>([
+    ['a signed-in visitor', { authenticatedAccountId: 'acct-1' }, '', true],
+    ['a has-cart cookie of true', {}, 'hasCart=true', true],
+    ['a has-cart cookie of false', {}, 'hasCart=false', false],
+    ['a cart cookie', {}, 'CART=5d0c', true],
+    ['an anonymous visitor without cookies', {}, 'crumb=abc', false],
+    ['an empty account id', { authenticatedAccountId: '' }, '', false],
+  ])('with %s, loading is %s', (_name, context, cookie, expected) => {
+    expect(shouldLoadCartAtStart(context, fakeDoc(cookie))).toBe(expected);
+  });
+});
+
+describe('failures keep their type', () => {
+  it('stores the ApiError unchanged', async () => {
+    const error: ApiError = { kind: 'http', status: 401, message: 'x', crumbFail: true };
+    const store = track(
+      createCartStore({
+        api: fakeApi({ getCart: vi.fn(async () => ({ ok: false as const, error })) }),
+        broadcast: false,
+      }),
+    );
+    await store.getState().load();
+    expect(store.getState().error).toEqual(error);
+  });
+});

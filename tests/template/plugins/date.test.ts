@@ -1,0 +1,49 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { dateFormatters } from '../../../src/template/plugins/date-formatters';
+import { fakeContext } from './fake-context';
+
+function date(value: unknown, pattern: string, timeZone = 'America/New_York'): unknown {
+  const fn = dateFormatters['date'];
+  if (fn === undefined) throw new Error('no date formatter');
+  return fn(value, pattern.split(' '), fakeContext({ node: value, timeZone }), [value]);
+}
+
+// 2021-02-17T21:26:05.345Z: Wednesday afternoon in New York, Thursday morning in Tokyo.
+const T = 1613597165345;
+
+describe('date', () => {
+  it.each([
+    ['%Y-%m-%d %H:%M:%S', 'America/New_York', '2021-02-17 16:26:05'],
+    ['%Y-%m-%d %H:%M:%S', 'Asia/Tokyo', '2021-02-18 06:26:05'],
+    ['%a %A %b %B', 'Asia/Tokyo', 'Thu Thursday Feb February'],
+    ['%c', 'America/New_York', 'Wed, Feb 17, 2021 4:26:05 PM EST'],
+    ['%D %F %x %v', 'America/New_York', '02/17/21 2021-02-17 02/17/2021 17-Feb-2021'],
+    ['%I %l %p %P %r', 'America/New_York', '04  4 PM pm 4:26:05 PM'],
+    ['%j %U %W %V %G %g %u %w %q %C', 'America/New_York', '048 08 08 07 2021 21 3 3 1 20'],
+    ['%s %N', 'America/New_York', '1613597165 345000000'],
+    ['%z %Z', 'Asia/Tokyo', '+09:00 JST'],
+    ['%z %Z', 'Asia/Kolkata', '+05:30 IST'],
+    ['%Z', 'Europe/Paris', 'CET'],
+    ['%Z', 'America/Sao_Paulo', '-03'],
+    ['%Y %% %d', 'America/New_York', '2021 % 17'],
+  ])('%s in %s reads %s', (pattern, zone, expected) => {
+    expect(date(T, pattern, zone)).toBe(expected);
+  });
+
+  it('pads single-digit days and hours with spaces for %e and %k', () => {
+    expect(date(Date.UTC(2021, 0, 5, 3), '%e|%k', 'UTC')).toBe(' 5| 3');
+  });
+
+  it('counts ISO weeks into the previous year at New Year', () => {
+    expect(date(Date.UTC(2021, 0, 1, 12), '%V %G', 'UTC')).toBe('53 2020');
+  });
+
+  it('falls back to UTC for an unknown zone', () => {
+    expect(date(T, '%H %Z', 'Not/AZone')).toBe('21 UTC');
+  });
+
+  it.each([['not a date'], [1e20], [null]])('prints nothing for %j', (value) => {
+    expect(date(value, '%Y')).toBe('');
+  });
+});

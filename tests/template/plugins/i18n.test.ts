@@ -1,0 +1,175 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { i18nFormatters } from '../../../src/template/plugins/i18n-formatters';
+import { fakeContext, type FakeOptions } from './fake-context';
+
+function format(
+  name: string,
+  value: unknown,
+  args: readonly string[] = [],
+  options: FakeOptions = {},
+  values: readonly unknown[] = [value],
+): unknown {
+  const fn = i18nFormatters[name];
+  if (fn === undefined) throw new Error(`no formatter ${name}`);
+  return fn(value, args, fakeContext({ node: value, ...options }), values);
+}
+
+/** Intl's narrow no-break space before AM/PM, as CLDR has it. */
+const NNBSP = '\u202f';
+
+describe('numbers and money', () => {
+  it.each([
+    [[], '123,456.789'],
+    [['style:percent'], '12,345,679%'],
+    [['style:short'], '123K'],
+    [['maximumFractionDigits:1'], '123,456.8'],
+    [['maximumFractionDigits:1', 'round:down'], '123,456.7'],
+    [['grouping:false', 'maximumFractionDigits:0'], '123457'],
+  ])('decimal %j', (args, expected) => {
+    expect(format('decimal', '123456.789', args)).toBe(expected);
+  });
+
+  it('formats in the requested locale', () => {
+    expect(format('decimal', 1234.5, [], { locale: 'de-DE' })).toBe('1.234,5');
+  });
+
+  it.each([
+    [{ decimalValue: '1234.5', currencyCode: 'USD' }, [], '$1,234.50'],
+    [{ decimalValue: '123456.789', currencyCode: 'EUR' }, ['style:short'], '€123K'],
+    [{ decimalValue: '2', currencyCode: 'USD' }, ['style:name'], '2.00 US dollars'],
+    [{ value: '1999', currency: 'USD' }, [], '$19.99'],
+    [{ decimalValue: 'abc', currencyCode: 'USD' }, [], ''],
+    [{ decimalValue: '1', currencyCode: 'bad code' }, [], ''],
+  ])('money %j %j', (money, args, expected) => {
+    expect(format('money', money, args)).toBe(expected);
+  });
+
+  it('prints percentages of a fraction', () => {
+    expect(format('percent', 0.256)).toBe('26%');
+  });
+
+  it.each(['decimal', 'money', 'percent', 'datetime', 'message'])(
+    '%s prints nothing without locale data',
+    (name) => {
+      const value =
+        name === 'money' ? { decimalValue: '1', currencyCode: 'USD' } : name === 'message' ? '{0}' : 1;
+      expect(format(name, value, [], { locale: null })).toBe('');
+    },
+  );
+});
+
+describe('datetime', () => {
+  const t = 1582571080000; // 2020-02-24 19:04:40 UTC, 2:04:40 PM in New York
+
+  it.each([
+    [[], 'February 24, 2020'],
+    [['short'], `2/24/20, 2:04${NNBSP}PM`],
+    [['date:full', 'time:short'], `Monday, February 24, 2020 at 2:04${NNBSP}PM`],
+    [['skeleton:yMMMEEEd'], 'Mon, Feb 24, 2020'],
+    [['date:medium', 'time:hm', 'wrap:full'], `Feb 24, 2020 at 2:04${NNBSP}PM`],
+    [['date:yMd', 'time:hm'], `2/24/2020, 2:04${NNBSP}PM`],
+  ])('%j', (args, expected) => {
+    expect(format('datetime', t, args)).toBe(expected);
+  });
+
+  it('uses the website time zone', () => {
+    expect(format('datetime', t, ['time:short'], { timeZone: 'Asia/Tokyo' })).toBe(`4:04${NNBSP}AM`);
+  });
+
+  it('capitalizes at the start of a sentence', () => {
+    expect(format('relative-time', 7200000, ['context:begin-sentence'], { now: 0 })).toBe('In 2 hours');
+  });
+
+  it.each([
+    [1582591080000, [], `2:04 – 7:38${NNBSP}PM`],
+    [1592591080000, [], 'Feb 24 – Jun 19, 2020'],
+    [1692591080000, ['yMMM'], 'Feb 2020 – Aug 2023'],
+  ])('interval to %d %j', (end, args, expected) => {
+    expect(format('datetime-interval', t, args, {}, [t, end])).toBe(
+      expected.replace(/ – /g, '\u2009–\u2009'),
+    );
+  });
+});
+
+describe('relative times', () => {
+  const now = 1502298000000;
+
+  it.each([
+    [now + 2 * 3600000, [], 'in 2 hours'],
+    [now - 11.2 * 3600000, [], '11 hours ago'],
+    [now + 11.5 * 86400000, [], 'in 12 days'],
+    [now + 11.5 * 86400000, ['allowWeeks:true'], 'in 2 weeks'],
+    [now + 400 * 86400000, [], 'in 1 year'],
+    [now - 10000, [], '10 seconds ago'],
+  ])('relative-time of %d %j', (when, args, expected) => {
+    expect(format('relative-time', when, args, { now })).toBe(expected);
+  });
+
+  it.each([
+    [now - 20000, 'less than a minute ago'],
+    [now - 90000, 'about a minute ago'],
+    [now - 3 * 86400000, 'about 3 days ago'],
+    [now - 600 * 86400000, 'about a year ago'],
+    [now - 70.5 * 365 * 86400000, 'about 70 years ago'],
+  ])('timesince of %d', (when, text) => {
+    expect(format('timesince', when, [], { now })).toBe(
+      `<span class="timesince" data-date="${when}">${text}</span>`,
+    );
+  });
+
+  it('reports an invalid date', () => {
+    expect(format('timesince', 'yesterday', [], { now })).toBe('Invalid date.');
+  });
+});
+
+describe('message', () => {
+  const data = { name: 'Bob', count: 3, one: 1, money: { decimalValue: '5', currencyCode: 'USD' } };
+
+  it.each([
+    ['Hi {name}, {0}.', ['name=name', 'count'], 'Hi Bob, Bob.'],
+    ['{1} {1 plural one{item} other{items}}', ['name', 'count'], '3 items'],
+    ['{0 plural =0{none} one{# item} other{# items}}', ['one'], '1 item'],
+    ['{0 selectordinal one{#st} two{#nd} few{#rd} other{#th}}', ['count'], '3rd'],
+    ['{0 select Bob{hello Bob} other{hello}}', ['name'], 'hello Bob'],
+    ['{0 money}', ['money'], '$5.00'],
+    ['{0 decimal style:percent}', ['one'], '100%'],
+    ["It''s '{'literal'}'", [], "It's {literal}"],
+    ['{missing}', [], ''],
+  ])('%s with %j', (msg, args, expected) => {
+    expect(format('message', msg, args, { scopes: [data] })).toBe(expected);
+  });
+
+  it.each([
+    ['en', '1.0', 'other'],
+    ['en', '1', 'one'],
+    ['fr-FR', '1.5', 'one'],
+    ['fr-FR', '2', 'other'],
+  ])('plural rules of %s pick %s for %s', (locale, n, category) => {
+    const msg = '{0 plural one{one} other{other}}';
+    expect(format('message', msg, ['n'], { locale, scopes: [{ n }] })).toBe(category);
+  });
+
+  it('keeps # as written', () => {
+    expect(
+      format('plural', '{0 plural one{# ONE} other{# OTHER}}', ['n'], {
+        locale: 'fr-FR',
+        scopes: [{ n: '0.0' }],
+      }),
+    ).toBe('0.0 ONE');
+  });
+
+  it('records an invalid plural key and prints nothing', () => {
+    const ctx = fakeContext({ scopes: [data] });
+    const fn = i18nFormatters['message'];
+    expect(fn?.('{0 plural lots{x} other{y}}', ['count'], ctx, [])).toBe('');
+    expect(ctx.errors[0]?.message).toMatch(/valid keys are zero, one, two, few, many, other/);
+  });
+
+  it('records a syntax error and prints nothing', () => {
+    const ctx = fakeContext();
+    const fn = i18nFormatters['message'];
+    expect(fn?.('{0 plural one{x}', [], ctx, [])).toBe('');
+    expect(ctx.errors[0]?.message).toMatch(/^Expected .* but end of input found\.$/);
+  });
+});

@@ -1,0 +1,278 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiResult } from '../../../src/api/types.js';
+import type { ShoppingCart } from '../../../src/store/types.js';
+import { CartPage } from '../../../widgets/cart-page/cart-page.js';
+import { cart, entry, failResult, fakeApi, offline, okResult, renderWithStorefront } from '../fixtures.js';
+
+afterEach(cleanup);
+
+const FORM = {
+  id: 'form-engraving',
+  name: 'Engraving',
+  kind: 'additional-fields',
+  isNewsletter: false,
+  fields: [
+    {
+      id: 'words',
+      type: 'text',
+      title: 'Words',
+      description: null,
+      required: true,
+      placeholder: null,
+      maxLength: null,
+      options: [],
+      statements: [],
+    },
+  ],
+  submissionMessage: null,
+  disclaimer: null,
+  successRedirect: null,
+  captchaSettings: { enabled: false, siteKey: null },
+};
+
+function deferred<T>() {
+  let resolve: (v: T) => void = () => {};
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+async function renderCart(c: ShoppingCart = cart(), overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({ getCart: async () => okResult(c), ...overrides });
+  const r = renderWithStorefront(<CartPage />, { api });
+  await screen.findByRole('heading', { name: 'Shopping Cart' });
+  await waitFor(() => expect(screen.queryByText('Loading cart…')).toBeNull());
+  return r;
+}
+
+describe('CartPage states', () => {
+  it('shows a loading state while the cart is read', () => {
+    const api = fakeApi({ getCart: () => new Promise(() => {}) });
+    renderWithStorefront(<CartPage />, { api });
+    expect(screen.getByRole('status').textContent).toBe('Loading cart…');
+  });
+
+  it('shows the empty state for an empty cart', async () => {
+    await renderCart(cart([]));
+    expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
+  });
+
+  it('passes a load failure message on', async () => {
+    const api = fakeApi({ getCart: async () => offline });
+    renderWithStorefront(<CartPage />, { api });
+    const alert = await screen.findByRole('alert', { name: 'Unable to load. Try again.' });
+    expect(alert.textContent).toContain('Please check your internet connection');
+  });
+
+  it('lists each entry with its variant, quantity and line total, and the subtotal', async () => {
+    await renderCart(
+      cart([
+        entry(),
+        entry({ id: 'e2', itemId: 'mug', title: 'Mug', chosenVariant: null, quantity: 1, subTotal: 1250 }),
+      ]),
+    );
+    const rows = screen.getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('heading').textContent).toBe('Organic Tee');
+    expect(within(rows[0]!).getByText('Size: M, Color: Black')).toBeTruthy();
+    expect(
+      within(rows[0]!).getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' }).value,
+    ).toBe('2');
+    expect(rows[0]!.textContent).toContain('$50.00');
+    expect(rows[1]!.textContent).toContain('$12.50');
+    expect(screen.queryByText('Updating cart…')).toBeNull();
+    expect(screen.getByLabelText('Subtotal').textContent).toBe('$62.50');
+  });
+
+  it('goes to checkout', async () => {
+    const { user, assign } = await renderCart();
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(assign).toHaveBeenCalledWith('/checkout');
+  });
+});
+
+describe('CartPage quantity', () => {
+  it.each([
+    ['the + button', 3],
+    ['the − button', 1],
+  ])('changes the quantity with %s once the server confirms', async (how, expected) => {
+    const { user, api } = await renderCart(cart(), {
+      changeEntryQuantity: async (_id, q) =>
+        okResult({ shoppingCart: cart([entry({ quantity: q, subTotal: 2500 * q })]) }),
+    });
+    const name = how.includes('+') ? 'Increase quantity of Organic Tee' : 'Decrease quantity of Organic Tee';
+    await user.click(screen.getByRole('button', { name }));
+    expect(api.changeEntryQuantity).toHaveBeenCalledWith('e1', expected);
+    await waitFor(() =>
+      expect(
+        screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' }).value,
+      ).toBe(String(expected)),
+    );
+  });
+
+  it('commits a typed quantity on Enter', async () => {
+    const { user, api } = await renderCart(cart(), {
+      changeEntryQuantity: async (_id, q) => okResult({ shoppingCart: cart([entry({ quantity: q })]) }),
+    });
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Organic Tee' });
+    await user.clear(input);
+    await user.type(input, '7{Enter}');
+    expect(api.changeEntryQuantity).toHaveBeenCalledWith('e1', 7);
+  });
+
+  it.each([['0'], ['1.5'], ['10000']])('puts back the quantity and sends nothing for %s', async (typed) => {
+    const { user, api } = await renderCart();
+    const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' });
+    await user.clear(input);
+    await user.type(input, `${typed}{Enter}`);
+    expect(api.changeEntryQuantity).not.toHaveBeenCalled();
+    expect(input.value).toBe('2');
+  });
+
+  it('ignores clicks while a change is on the wire', async () => {
+    const d = deferred<ApiResult<{ shoppingCart: ShoppingCart }>>();
+    const { user, api } = await renderCart(cart(), { changeEntryQuantity: () => d.promise });
+    const plus = screen.getByRole('button', { name: 'Increase quantity of Organic Tee' });
+    await user.click(plus);
+    await user.click(plus);
+    expect(api.changeEntryQuantity).toHaveBeenCalledTimes(1);
+    await act(async () => d.resolve(okResult({ shoppingCart: cart([entry({ quantity: 3 })]) })));
+  });
+});
+
+describe('CartPage removal', () => {
+  it('keeps the entry in view until the server confirms the removal', async () => {
+    const d = deferred<ApiResult<{ shoppingCart: ShoppingCart }>>();
+    const { user, api } = await renderCart(cart(), { removeEntry: () => d.promise });
+    await user.click(screen.getByRole('button', { name: 'Remove Organic Tee' }));
+    expect(api.removeEntry).toHaveBeenCalledWith('e1');
+    expect(screen.getByRole('heading', { name: 'Organic Tee' })).toBeTruthy();
+    await act(async () => d.resolve(okResult({ shoppingCart: cart([]) })));
+    expect(await screen.findByText('You have nothing in your shopping cart.')).toBeTruthy();
+  });
+});
+
+describe('CartPage failures', () => {
+  it.each([
+    [
+      'a quantity change',
+      'Increase quantity of Organic Tee',
+      { changeEntryQuantity: async () => offline },
+      'Unable to update quantity',
+      'Please check your internet connection',
+    ],
+    [
+      'a removal',
+      'Remove Organic Tee',
+      { removeEntry: async () => failResult('Please try again', { status: 500 }) },
+      'Unable to remove item',
+      'Please try again',
+    ],
+    [
+      'opening the form',
+      'Edit details of Organic Tee',
+      { getFormSchema: async () => offline },
+      'Unable to open form',
+      'Please check your internet connection',
+    ],
+    [
+      'a rate limit',
+      'Remove Organic Tee',
+      { removeEntry: async () => failResult('Please try again in a few seconds.', { status: 429 }) },
+      'Unable to remove item',
+      'Please try again in a few seconds.',
+    ],
+  ] as const)(
+    'shows %s failing in an alert and keeps the entry',
+    async (_what, button, overrides, title, message) => {
+      const { user } = await renderCart(
+        cart([entry({ additionalFieldsFormId: 'form-engraving' })]),
+        overrides,
+      );
+      await user.click(screen.getByRole('button', { name: button }));
+      const alert = await screen.findByRole('alert', { name: title });
+      expect(alert.textContent).toContain(message);
+      expect(
+        screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' }).value,
+      ).toBe('2');
+    },
+  );
+});
+
+describe('CartPage additional fields', () => {
+  const withForm = () =>
+    cart([entry({ additionalFieldsFormId: 'form-engraving', additionalFields: { words: 'Hi Ada' } })]);
+
+  it('opens the entry form with its saved answers in a dialog', async () => {
+    const { user, api } = await renderCart(withForm(), {
+      getFormSchema: async () => okResult(FORM as never),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit details of Organic Tee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    expect(api.getFormSchema).toHaveBeenCalledWith('form-engraving');
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Hi Ada');
+  });
+
+  it('shows the server field error above the field and keeps the dialog open', async () => {
+    const { user, api } = await renderCart(withForm(), {
+      getFormSchema: async () => okResult(FORM as never),
+      validateForm: async () =>
+        failResult('One or more fields is invalid, please check your entries.', {
+          fieldErrors: { words: 'Too long' },
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit details of Organic Tee' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Too long')).toBeTruthy();
+    expect(api.updateEntryAdditionalFields).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Hi Ada');
+  });
+
+  it('saves through the store, shows recalculating meanwhile and closes on success', async () => {
+    const d = deferred<ApiResult<{ shoppingCart: ShoppingCart; updatedEntry: never }>>();
+    const { user, api } = await renderCart(withForm(), {
+      getFormSchema: async () => okResult(FORM as never),
+      validateForm: async () => okResult(null),
+      updateEntryAdditionalFields: () => d.promise as never,
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit details of Organic Tee' }));
+    const dialog = await screen.findByRole('dialog');
+    const words = within(dialog).getByRole('textbox', { name: 'Words' });
+    await user.clear(words);
+    await user.type(words, 'Hi Grace');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.updateEntryAdditionalFields).toHaveBeenCalled());
+    expect(api.updateEntryAdditionalFields).toHaveBeenCalledWith('e1', {
+      itemId: 'tee',
+      sku: 'TEE-M',
+      additionalFields: { words: 'Hi Grace' },
+    });
+    expect(within(dialog).getByRole('button', { name: 'Saving…' })).toBeTruthy();
+    expect(screen.getByText('Updating cart…')).toBeTruthy();
+    const updated = entry({
+      additionalFieldsFormId: 'form-engraving',
+      additionalFields: { words: 'Hi Grace' },
+    });
+    await act(async () =>
+      d.resolve(okResult({ shoppingCart: cart([updated]), updatedEntry: updated as never })),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('Updating cart…')).toBeNull();
+  });
+
+  it('shows Unable to update form in the dialog when saving fails, keeping the answers', async () => {
+    const { user } = await renderCart(withForm(), {
+      getFormSchema: async () => okResult(FORM as never),
+      validateForm: async () => okResult(null),
+      updateEntryAdditionalFields: async () => offline,
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit details of Organic Tee' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert', { name: 'Unable to update form' });
+    expect(alert.textContent).toContain('Please check your internet connection');
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Hi Ada');
+  });
+});

@@ -1,0 +1,462 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/analytics.js';
+import type { SiteContext } from '../../../src/context.js';
+import { ProductForm } from '../../../widgets/product-form/product-form.js';
+import { parseProductFormProps } from '../../../widgets/product-form/props.js';
+import { cart, entry, failResult, fakeApi, offline, okResult, renderWithStorefront, type FakeApi } from '../fixtures.js';
+import { BOX, EBOOK, ENGRAVED, ENGRAVED_BY_ID, GIFT_CARD, MUG, SOLD_OUT, TEE } from './items.js';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  setAnalyticsSink(null);
+});
+
+const added = (itemId = 'tee', sku = 'TEE-S-BLK') =>
+  okResult({ shoppingCart: cart([entry({ itemId, chosenVariant: { sku, attributes: {} }, quantity: 1 })]), newlyAdded: entry() });
+
+function setup(
+  raw: Record<string, unknown>,
+  options: { api?: FakeApi; context?: Partial<SiteContext>; fakeTimers?: boolean; onVariantChange?: () => void } = {},
+) {
+  const parsed = parseProductFormProps(raw);
+  if (!parsed.ok) throw new Error(parsed.issues.join('; '));
+  const api =
+    options.api ??
+    fakeApi({
+      getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
+      addCartEntry: async () => added(),
+    });
+  return renderWithStorefront(<ProductForm {...parsed.value} onVariantChange={options.onVariantChange} />, {
+    api,
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.fakeTimers ? { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) } : {}),
+  });
+}
+
+const addButton = () => screen.getByRole('button', { name: /Add To Cart|Adding…|Added!|Subscribe|Purchase/ });
+
+async function choose(user: ReturnType<typeof setup>['user'], choices: Record<string, string>) {
+  for (const [label, value] of Object.entries(choices)) await user.selectOptions(screen.getByRole('combobox', { name: label }), value);
+}
+
+describe('variant pickers', () => {
+  it('shows one labelled select per option in the merchant order, each starting with Select {option}', () => {
+    setup({ item: TEE });
+    const selects = screen.getAllByRole('combobox');
+    expect(selects.map((s) => s.id && document.querySelector(`label[for="${s.id}"]`)?.textContent)).toEqual(['Color', 'Size']);
+    expect(within(screen.getByRole('combobox', { name: 'Size' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select Size',
+      'S',
+      'M',
+    ]);
+  });
+
+  it.each([
+    ['a single-variant product', MUG],
+    ['a digital product', EBOOK],
+  ])('shows no picker for %s', (_name, item) => {
+    setup({ item });
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('shows the price range before a choice and the variant price after it', async () => {
+    const { user } = setup({ item: TEE });
+    expect(screen.getByText('$20.00 – $25.00')).toBeTruthy();
+    await choose(user, { Color: 'Black', Size: 'S' });
+    expect(screen.getByText('$25.00')).toBeTruthy();
+    expect(screen.queryByText('sale')).toBeNull();
+  });
+
+  it('shows the sale price, the struck original and the sale mark for a variant on sale', async () => {
+    const { user } = setup({ item: TEE });
+    await choose(user, { Color: 'White', Size: 'S' });
+    const original = document.querySelector('del');
+    expect(original?.textContent).toBe('Original price $30.00');
+    expect(document.querySelector('ins')?.textContent).toBe('Price $20.00');
+    expect(screen.getByText('sale')).toBeTruthy();
+  });
+
+  it('reports each chosen variant, and null while the choice is incomplete', async () => {
+    const onVariantChange = vi.fn();
+    const { user } = setup({ item: TEE }, { onVariantChange });
+    await choose(user, { Color: 'White', Size: 'S' });
+    expect(onVariantChange).toHaveBeenLastCalledWith(expect.objectContaining({ sku: 'TEE-S-WHT', imageUrl: '/img/tee-white.jpg' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), '');
+    expect(onVariantChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('uses the overridden select text', () => {
+    setup({ item: TEE, strings: { productVariantSelectText: 'Pick {variantName}' } });
+    expect(within(screen.getByRole('combobox', { name: 'Color' })).getAllByRole('option')[0]?.textContent).toBe('Pick Color');
+  });
+});
+
+describe('quantity input', () => {
+  it('is a labelled number input from 1 to 9999 in steps of 1, starting at 1', () => {
+    setup({ item: MUG });
+    const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' });
+    expect([input.min, input.max, input.step, input.value]).toEqual(['1', '9999', '1', '1']);
+  });
+
+  it.each([
+    ['a physical product with stock', { item: MUG }, true],
+    ['a subscribable product', { item: BOX }, false],
+    ['a digital product', { item: EBOOK }, false],
+    ['a service when multiple quantity is off', { item: { ...MUG, structuredContent: { ...MUG.structuredContent, productType: 3 } }, storeSettings: { multipleQuantityAllowedForServices: false } }, false],
+    ['a service by default', { item: { ...MUG, structuredContent: { ...MUG.structuredContent, productType: 3 } } }, true],
+    ['a product with one unit left', { item: { ...MUG, structuredContent: { ...MUG.structuredContent, variants: [{ ...MUG.structuredContent.variants[0], qtyInStock: 1 }] } } }, false],
+  ])('for %s: shown %s', (_name, props, shown) => {
+    setup(props);
+    expect(screen.queryByRole('spinbutton', { name: 'Quantity' }) !== null).toBe(shown);
+  });
+});
+
+describe('sold out, scarcity and restock', () => {
+  it.each([
+    ['the default text', {}, 'sold out'],
+    ['the custom text', { merchandising: { customSoldOutText: 'All gone' } }, 'All gone'],
+  ])('marks a sold-out product with %s and offers no add button', (_n, extra, text) => {
+    setup({ item: SOLD_OUT, ...extra });
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('puts a restock-form block for the sold-out product in the page', () => {
+    const { container } = setup({ item: SOLD_OUT });
+    const slot = container.querySelector('[data-sf-widget="restock-form"]');
+    expect(JSON.parse(slot?.getAttribute('data-sf-props') ?? '')).toEqual({ productId: 'cap', variantId: 'v-cap' });
+  });
+
+  it('offers restock for a sold-out variant once it is chosen', async () => {
+    const { user, container } = setup({ item: TEE });
+    expect(container.querySelector('[data-sf-widget="restock-form"]')).toBeNull();
+    await choose(user, { Color: 'Black', Size: 'M' });
+    expect(screen.getByText('sold out')).toBeTruthy();
+    const slot = container.querySelector('[data-sf-widget="restock-form"]');
+    expect(JSON.parse(slot?.getAttribute('data-sf-props') ?? '')).toEqual({ productId: 'tee', variantId: 'v-m-black' });
+  });
+
+  const scarcity = {
+    scarcityEnabled: true,
+    scarcityText: 'Only {quantity} left!',
+    scarcityTemplateViews: { 'v-s-black': '<p>Only <b>5</b> left in black!</p>' },
+  };
+  it.each([
+    ['hidden before a choice', {}, {}, null],
+    ['shown by default before a choice', { scarcityShownByDefault: true }, {}, 'Only 5 left!'],
+    ['shown when the chosen variant matches, as text', {}, { Color: 'Black', Size: 'S' }, 'Only 5 left in black!'],
+    ['hidden when the chosen variant does not match', {}, { Color: 'White', Size: 'S' }, null],
+  ])('scarcity is %s', async (_n, extra, choices, text) => {
+    const { user, container } = setup({ item: TEE, merchandising: { ...scarcity, ...extra } });
+    await choose(user, choices);
+    expect(container.querySelector('.sf-product-form__scarcity')?.textContent ?? null).toBe(text);
+  });
+
+  it('reads merchandising keyed by product id', () => {
+    setup({ item: SOLD_OUT, merchandising: { cap: { customSoldOutText: 'Back soon' } } });
+    expect(screen.getByText('Back soon')).toBeTruthy();
+  });
+});
+
+describe('add button label', () => {
+  it.each([
+    ['Add To Cart', { item: MUG }],
+    ['Subscribe', { item: BOX }],
+    ['Purchase', { item: MUG, expressCheckout: true }],
+    ['Buy me', { item: { ...MUG, structuredContent: { ...MUG.structuredContent, useCustomAddButtonText: true, customAddButtonText: 'Buy me' } } }],
+    ['Add to bag', { item: MUG, strings: { productAddToCartText: 'Add to bag' } }],
+  ])('reads %s', (label, props) => {
+    setup(props);
+    expect(screen.getByRole('button', { name: label })).toBeTruthy();
+  });
+});
+
+describe('validation before any request', () => {
+  it.each([
+    ['no option chosen', TEE, {}, null, 'Please select the Color and Size options.'],
+    ['one option missing', TEE, { Color: 'White' }, null, 'Please select the Size option.'],
+    ['a combination that does not exist', TEE, { Color: 'White', Size: 'M' }, null, 'Sorry, that item variant is unavailable. Please select another variant.'],
+    ['a variant out of stock', TEE, { Color: 'Black', Size: 'M' }, null, 'Sorry, we do not have enough of that item available.'],
+    ['more than the stock', MUG, {}, '11', 'Sorry, we do not have enough of that item available.'],
+    ['a quantity that is not a number', MUG, {}, '', 'Quantity must be a number.'],
+    ['a fractional quantity', MUG, {}, '1.5', 'Quantity must be a whole number.'],
+  ])('%s shows the message in the Unable to Add Item alert', async (_n, item, choices, quantity, message) => {
+    const { user, api } = setup({ item });
+    await choose(user, choices);
+    if (quantity !== null) {
+      const input = screen.getByRole('spinbutton', { name: 'Quantity' });
+      await user.clear(input);
+      if (quantity !== '') await user.type(input, quantity);
+    }
+    await user.click(addButton());
+    const alert = screen.getByRole('alert', { name: 'Unable to Add Item' });
+    expect(alert.textContent).toBe(`Unable to Add Item${message}`);
+    expect(api.getStock).not.toHaveBeenCalled();
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+    expect(addButton().textContent).toBe('Add To Cart');
+  });
+
+  it('asks for a gift card denomination under its own title', async () => {
+    const { user, assign } = setup({ item: GIFT_CARD });
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(screen.getByRole('alert', { name: 'Unable to purchase Gift Card' }).textContent).toContain('Select a denomination for the Gift Card.');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('clears the message when the choice changes', async () => {
+    const { user } = setup({ item: TEE });
+    await user.click(addButton());
+    await choose(user, { Color: 'White' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('add to cart', () => {
+  beforeEach(() => {
+    // Only timeouts are faked: testing-library's waitFor polls with a real setInterval.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+
+  it('goes adding -> added 1 s after success -> idle 2 s later', async () => {
+    const { user, api } = setup({ item: MUG }, { fakeTimers: true });
+    await user.click(addButton());
+    await waitFor(() => expect(api.addCartEntry).toHaveBeenCalledWith({ itemId: 'mug', sku: 'MUG', quantity: 1, additionalFields: null }));
+    expect(addButton().textContent).toBe('Adding…');
+    await act(async () => vi.advanceTimersByTime(999));
+    expect(addButton().textContent).toBe('Adding…');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(addButton().textContent).toBe('Added!');
+    await act(async () => vi.advanceTimersByTime(1999));
+    expect(addButton().textContent).toBe('Added!');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(addButton().textContent).toBe('Add To Cart');
+  });
+
+  it.each([['adding'], ['added']])('ignores clicks while %s', async (phase) => {
+    const { user, api } = setup({ item: MUG }, { fakeTimers: true });
+    await user.click(addButton());
+    await waitFor(() => expect(api.addCartEntry).toHaveBeenCalledTimes(1));
+    if (phase === 'added') await act(async () => vi.advanceTimersByTime(1000));
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
+    await user.click(addButton());
+    await act(async () => vi.advanceTimersByTime(10));
+    expect(api.addCartEntry).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['the server message', failResult('Sorry, that item is unavailable.', { status: 404 }), 'Sorry, that item is unavailable.'],
+    ['the rate-limit text', failResult('Please try again in a few seconds.', { status: 429 }), 'Please try again in a few seconds.'],
+    ['the offline text', offline, 'Please check your internet connection'],
+    ['the session text', failResult('Your session has expired. Please reload the page and try again.', { status: 401, crumbFail: true }), 'Your session has expired. Please reload the page and try again.'],
+  ])('on failure shows %s and returns to idle after 1 s', async (_n, result, message) => {
+    const api = fakeApi({ getStock: async () => okResult({ results: [{ unlimited: false, qtyInStock: 10 }] }), addCartEntry: async () => result });
+    const { user } = setup({ item: MUG }, { api, fakeTimers: true });
+    await user.click(addButton());
+    const alert = await screen.findByRole('alert', { name: 'Unable to Add Item' });
+    expect(alert.textContent).toContain(message);
+    expect(addButton().textContent).toBe('Adding…');
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(addButton().textContent).toBe('Add To Cart');
+  });
+
+  it('checks the stock against what the cart already holds for that item and variant', async () => {
+    const api = fakeApi({
+      getCart: async () => okResult(cart([entry({ itemId: 'mug', chosenVariant: { sku: 'MUG', attributes: {} }, quantity: 4 })])),
+      getStock: async () => okResult({ results: [{ sku: 'MUG', unlimited: false, qtyInStock: 4 }] }),
+    });
+    const { user, store } = setup({ item: MUG }, { api, fakeTimers: true });
+    await act(async () => {
+      await store.getState().load();
+    });
+    await user.click(addButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('Sorry, we do not have enough of that item available.');
+    expect(api.getStock).toHaveBeenCalledWith('mug');
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+
+  it('updates the shared cart store on success', async () => {
+    const { user, store } = setup({ item: MUG }, { fakeTimers: true });
+    await user.click(addButton());
+    await waitFor(() => expect(store.getState().cart?.totalQuantity).toBe(1));
+  });
+});
+
+describe('purchase flows', () => {
+  it('express checkout goes to the checkout page after the add', async () => {
+    const { user, assign, api } = setup({ item: MUG, expressCheckout: true });
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout'));
+    expect(api.addCartEntry).toHaveBeenCalled();
+  });
+
+  it('express checkout failures are titled Unable to Purchase Item', async () => {
+    const api = fakeApi({ getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }), addCartEntry: async () => offline });
+    const { user, assign } = setup({ item: MUG, expressCheckout: true }, { api });
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect((await screen.findByRole('alert', { name: 'Unable to Purchase Item' })).textContent).toContain('Please check your internet connection');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a subscription creates a subscription cart and goes to the subscription page', async () => {
+    const api = fakeApi({
+      getStock: async () => okResult({ results: [{ unlimited: false, qtyInStock: 100 }] }),
+      createSubscriptionCart: async () => okResult({ cartToken: 'tok 1' }),
+    });
+    const { user, assign } = setup({ item: BOX }, { api });
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/subscription?cartToken=tok+1'));
+    expect(api.createSubscriptionCart).toHaveBeenCalledWith({ itemId: 'box', sku: 'BOX', qty: 1, additionalFields: null });
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+
+  it('a gift card goes to the gift card page with the chosen denomination', async () => {
+    const { user, assign, api } = setup({ item: GIFT_CARD });
+    await choose(user, { Amount: '$50' });
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(assign).toHaveBeenCalledWith('/checkout/gift-card?itemId=gc&sku=GC-50');
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+
+  it('a digital product without variants adds with no sku', async () => {
+    const { user, api } = setup({ item: EBOOK });
+    expect(screen.getByText('$9.00')).toBeTruthy();
+    await user.click(addButton());
+    await waitFor(() => expect(api.addCartEntry).toHaveBeenCalledWith({ itemId: 'ebook', sku: null, quantity: 1, additionalFields: null }));
+    expect(api.getStock).not.toHaveBeenCalled();
+  });
+});
+
+describe('additional-fields form', () => {
+  const formApi = (overrides: Parameters<typeof fakeApi>[0] = {}) =>
+    fakeApi({
+      getStock: async () => okResult({ results: [{ unlimited: false, qtyInStock: 3 }] }),
+      addCartEntry: async () => added('pen', 'PEN'),
+      validateForm: async () => okResult(null),
+      ...overrides,
+    });
+
+  it('opens the form in a dialog before anything is added', async () => {
+    const api = formApi();
+    const { user } = setup({ item: ENGRAVED }, { api });
+    await user.click(addButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    expect(within(dialog).getByRole('radiogroup', { name: 'I love pens' })).toBeTruthy();
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+
+  it('validates on the client, then on the server, then adds with the answers', async () => {
+    const validateForm = vi
+      .fn()
+      .mockResolvedValueOnce(failResult('One or more fields is invalid, please check your entries.', { fieldErrors: { words: 'Too rude' } }))
+      .mockResolvedValueOnce(okResult(null));
+    const api = formApi({ validateForm });
+    const { user } = setup({ item: ENGRAVED }, { api });
+    await user.click(addButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
+    expect(within(dialog).getByText('Required')).toBeTruthy();
+    expect(validateForm).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Words' }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
+    expect(await within(dialog).findByText('Too rude')).toBeTruthy();
+    expect(validateForm).toHaveBeenCalledWith('form-engraving', { words: 'Hello' });
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(api.addCartEntry).toHaveBeenCalledWith({ itemId: 'pen', sku: 'PEN', quantity: 1, additionalFields: { words: 'Hello' } }),
+    );
+    expect(document.activeElement).toBe(addButton());
+  });
+
+  it('keeps typed answers when the dialog is closed and opened again', async () => {
+    const { user } = setup({ item: ENGRAVED }, { api: formApi() });
+    await user.click(addButton());
+    await user.type(within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Words' }), 'Keep me');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(addButton());
+    expect(within(await screen.findByRole('dialog')).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Keep me');
+  });
+
+  it('fetches a form named only by id', async () => {
+    const api = formApi({
+      getFormSchema: async () => okResult({ id: 'form-engraving', name: 'Engraving', fields: [{ id: 'words', type: 'text', title: 'Words', required: true, options: [], statements: [] }] } as never),
+    });
+    const { user } = setup({ item: ENGRAVED_BY_ID }, { api });
+    await user.click(addButton());
+    expect(await screen.findByRole('dialog', { name: 'Engraving' })).toBeTruthy();
+    expect(api.getFormSchema).toHaveBeenCalledWith('form-engraving');
+  });
+
+  it('says Unable to open form when the form cannot be fetched', async () => {
+    const { user } = setup({ item: ENGRAVED_BY_ID }, { api: formApi({ getFormSchema: async () => offline }) });
+    await user.click(addButton());
+    expect((await screen.findByRole('alert', { name: 'Unable to Add Item' })).textContent).toContain('Unable to open form');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('reviews', () => {
+  const reviews = {
+    native: [{ author: 'Ann', rating: 5, title: 'Great', body: 'Soft and warm.' }],
+    imported: [{ author: 'Bo', rating: 3, body: 'Fine.' }],
+  };
+  it.each([
+    ['both', { native: true, imported: true }, {}, ['Soft and warm.', 'Fine.']],
+    ['only native', { native: true, imported: false }, {}, ['Soft and warm.']],
+    ['only imported', { native: false, imported: true }, {}, ['Fine.']],
+  ])('shows %s when the site settings allow', async (_n, settings, features, bodies) => {
+    const { user } = setup({ item: MUG, reviews }, { context: { reviews: settings, features } });
+    await user.click(screen.getByRole('button', { name: `Reviews (${bodies.length})` }));
+    for (const body of bodies) expect(await screen.findByText(body)).toBeTruthy();
+    expect(screen.queryAllByText(/Soft and warm\.|Fine\./)).toHaveLength(bodies.length);
+  });
+
+  it.each([
+    ['the kill switch is on', { native: true, imported: true }, { review_rendering_kill_switch: true }],
+    ['the site shows no reviews', { native: false, imported: false }, {}],
+  ])('shows nothing when %s', (_n, settings, features) => {
+    setup({ item: MUG, reviews }, { context: { reviews: settings, features } });
+    expect(screen.queryByRole('button', { name: /Reviews/ })).toBeNull();
+  });
+
+  it('gives the rating as text', async () => {
+    const { user } = setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: false } } });
+    await user.click(screen.getByRole('button', { name: 'Reviews (1)' }));
+    expect(await screen.findByRole('img', { name: '5 out of 5 stars' })).toBeTruthy();
+  });
+});
+
+describe('analytics hooks', () => {
+  it('tracks the product view, the add and the reviews tab', async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    const { user } = setup(
+      { item: MUG, reviews: { native: [{ author: 'A', rating: 4, body: 'Nice.' }] } },
+      { context: { reviews: { native: true, imported: false } } },
+    );
+    await user.click(addButton());
+    await waitFor(() => expect(events.some((e) => e.type === 'item-added')).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Reviews (1)' }));
+    expect(events).toEqual([
+      { type: 'product-page-viewed', itemId: 'mug' },
+      { type: 'item-added', itemId: 'mug', sku: 'MUG', quantity: 1 },
+      { type: 'reviews-tab', itemId: 'mug' },
+    ]);
+  });
+});
+
+describe('quick view', () => {
+  it('opens the product form in a dialog and records the quick view', async () => {
+    const { user, api } = setup({ item: MUG, quickView: true });
+    expect(screen.queryByRole('button', { name: 'Add To Cart' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Quick View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mug' });
+    expect(api.recordQuickView).toHaveBeenCalledWith('mug');
+    expect(within(dialog).getByRole('button', { name: 'Add To Cart' })).toBeTruthy();
+    expect(within(dialog).getByText('$12.50')).toBeTruthy();
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * One config, four builds chosen by `--mode` (scripts/build.mjs runs them in order):
+ *
+ * - `loader`  -> dist/loader.js: classic IIFE, no framework, version baked in.
+ * - `widgets` -> dist/widgets/<name>.js: one ESM entry per widgets/<name>/index.ts plus the
+ *                framework-free `runtime` entry; react aliased to preact/compat; shared code in
+ *                hashed chunks under dist/widgets/chunks/.
+ * - `lib`     -> dist/lib/{index,template}.js: ESM for bundlers; react, zustand, ky and
+ *                floating-ui stay external (react is a peer). Declarations come from tsc.
+ * - `cli`     -> dist/cli/sf-template.js: the template CLI for node, with a shebang.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
+
+/** Widget folders that have an entry module, sorted so chunk names are stable. */
+export function widgetNames(): string[] {
+  const dir = resolve(root, 'widgets');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(resolve(dir, d.name, 'index.ts')))
+    .map((d) => d.name)
+    .sort();
+}
+
+/** Widgets that ship a stylesheet at widgets/<name>/<name>.css. */
+export function styledWidgetNames(): string[] {
+  return widgetNames().filter((name) => existsSync(resolve(root, 'widgets', name, `${name}.css`)));
+}
+
+// Exact-match aliases: a prefix match on `react` would also rewrite `react-dom/client` wrongly.
+const preactAliases: Alias[] = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
+const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
+
+/**
+ * Copies each widget's stylesheet to a fixed name (`<prefix><name>.css`) so the loader can
+ * link it next to the chunk without a manifest. Whitespace and comments are stripped only;
+ * the rules ship as written.
+ */
+function widgetStyles(prefix: string): Plugin {
+  return {
+    name: 'sf-widget-styles',
+    generateBundle() {
+      for (const name of styledWidgetNames()) {
+        const source = readFileSync(resolve(root, 'widgets', name, `${name}.css`), 'utf8')
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/\s*\n\s*/g, '\n')
+          .trim();
+        this.emitFile({ type: 'asset', fileName: `${prefix}${name}.css`, source: `${source}\n` });
+      }
+    },
+  };
+}
+
+function loaderConfig(): UserConfig {
+  return {
+    define: {
+      __SF_VERSION__: JSON.stringify(pkg.version),
+      __SF_WIDGETS__: JSON.stringify(widgetNames()),
+      __SF_STYLED__: JSON.stringify(styledWidgetNames()),
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2020',
+      minify: true,
+      reportCompressedSize: false,
+      lib: {
+        entry: resolve(root, 'loader/index.ts'),
+        formats: ['iife'],
+        name: 'StorefrontLoader',
+        fileName: () => 'loader.js',
+      },
+    },
+  };
+}
+
+function widgetsConfig(): UserConfig {
+  const entries: Record<string, string> = {
+    runtime: resolve(root, 'src/runtime/page.ts'),
+  };
+  for (const name of widgetNames()) entries[name] = resolve(root, 'widgets', name, 'index.ts');
+  return {
+    resolve: { alias: preactAliases },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [widgetStyles('')],
+    build: {
+      outDir: 'dist/widgets',
+      emptyOutDir: false,
+      // Every browser that runs ES modules with dynamic import runs ES2022 too; a lower target
+      // would transpile class and private fields into helpers.
+      target: 'es2022',
+      minify: true,
+      manifest: true,
+      reportCompressedSize: false,
+      lib: { entry: entries, formats: ['es'] },
+      rolldownOptions: {
+        output: {
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          assetFileNames: 'assets/[name]-[hash][extname]',
+          // Lib mode keeps ES output readable by default; these chunks go straight to browsers.
+          minify: true,
+          comments: false,
+        },
+      },
+    },
+  };
+}
+
+function libConfig(): UserConfig {
+  return {
+    plugins: [widgetStyles('styles/')],
+    build: {
+      outDir: 'dist/lib',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      reportCompressedSize: false,
+      lib: {
+        entry: {
+          index: resolve(root, 'src/index.ts'),
+          template: resolve(root, 'src/template/index.ts'),
+        },
+        formats: ['es'],
+      },
+      rolldownOptions: {
+        external: (id) => LIB_EXTERNAL.test(id),
+        output: {
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+        },
+      },
+    },
+  };
+}
+
+function cliConfig(): UserConfig {
+  return {
+    build: {
+      outDir: 'dist/cli',
+      emptyOutDir: false,
+      target: 'node20',
+      ssr: resolve(root, 'src/template/cli.ts'),
+      minify: false,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        output: {
+          format: 'es',
+          entryFileNames: 'sf-template.js',
+          banner: '#!/usr/bin/env node',
+        },
+      },
+    },
+    // The CLI is shipped on its own: bundle everything but node's builtins.
+    ssr: { noExternal: true, target: 'node' },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  switch (mode) {
+    case 'loader':
+      return loaderConfig();
+    case 'widgets':
+      return widgetsConfig();
+    case 'lib':
+      return libConfig();
+    case 'cli':
+      return cliConfig();
+    default:
+      throw new Error(`vite.config.ts: unknown mode "${mode}" (use loader, widgets, lib or cli)`);
+  }
+});

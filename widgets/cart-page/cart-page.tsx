@@ -1,0 +1,350 @@
+import { Suspense, lazy, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import type { ApiError } from '../../src/api/types.js';
+import { track } from '../../src/analytics.js';
+import { PATHS } from '../../src/contract.js';
+import { formatMoney, parseCurrencyCode } from '../../src/money.js';
+import { useCart, useStorefront } from '../../src/runtime/provider.js';
+import type { CartEntry } from '../../src/store/types.js';
+import { Alert } from '../../src/ui/alert.js';
+import type { SubmitOutcome } from '../../src/ui/additional-fields-form.js';
+import {
+  parseFormSchema,
+  parseFormValues,
+  type AdditionalFieldsSchema,
+  type FormValues,
+} from '../../src/ui/form-schema.js';
+import { uiMessages } from '../../src/ui/messages.js';
+import { cartPageMessages, type CartPageMessageKey, type CartPageMessages } from './messages.js';
+
+// The dialog and the form renderer load on the first "Edit details", not with the page.
+const FormDialog = lazy(() => import('../../src/ui/form-dialog.js'));
+
+/** Props of the full cart page (the `sf-cart-page` root). */
+export interface CartPageProps {
+  /**
+   * Text overrides by catalogue key (see widgets/cart-page/messages.ts).
+   * @default {}
+   */
+  readonly strings?: Readonly<Record<string, string>> | undefined;
+}
+
+interface Failure {
+  readonly title: CartPageMessageKey;
+  readonly message: string;
+}
+
+type Pending = 'quantity' | 'remove' | 'form';
+
+interface OpenForm {
+  readonly entry: CartEntry;
+  readonly schema: AdditionalFieldsSchema;
+}
+
+const MAX_QUANTITY = 9999;
+
+/**
+ * The full cart page: entries with quantity, line total, removal and the edit of an entry's
+ * additional-fields answers, plus the subtotal. Every change waits for the server: an entry stays
+ * in view, with its old quantity, until the server confirms.
+ */
+export function CartPage({ strings }: CartPageProps) {
+  const { store, api, context, navigate } = useStorefront();
+  const m = useMemo(() => cartPageMessages(strings), [strings]);
+  const ui = useMemo(() => uiMessages(strings), [strings]);
+  const cart = useCart((s) => s.cart);
+  const status = useCart((s) => s.status);
+  const initialised = useCart((s) => s.initialised);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [pending, setPending] = useState<Readonly<Record<string, Pending>>>({});
+  const [openForm, setOpenForm] = useState<OpenForm | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void store
+      .getState()
+      .load()
+      .then((r) => {
+        if (live) setLoadError(r.ok ? null : r.error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [store]);
+
+  const currency = parseCurrencyCode(cart?.currency) ?? context.currency;
+  const money = (amount: number) => formatMoney({ amount, currency }, { locale: context.locale });
+
+  const setEntryPending = (id: string, what: Pending | null) =>
+    setPending((prev) => {
+      const next = { ...prev };
+      if (what === null) delete next[id];
+      else next[id] = what;
+      return next;
+    });
+
+  /** Runs one server-confirmed change for an entry; a second change waits for the first. */
+  const run = async (
+    entry: CartEntry,
+    what: Pending,
+    title: CartPageMessageKey,
+    call: () => Promise<{ ok: boolean; error?: ApiError }>,
+  ) => {
+    if (pending[entry.id] !== undefined) return;
+    setEntryPending(entry.id, what);
+    setFailure(null);
+    const r = await call();
+    setEntryPending(entry.id, null);
+    if (!r.ok) setFailure({ title, message: r.error?.message || m.t('tryAgain') });
+  };
+
+  const changeQuantity = (entry: CartEntry, quantity: number) => {
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY || quantity === entry.quantity)
+      return;
+    void run(entry, 'quantity', 'updateQuantityFailed', () =>
+      store.getState().changeQuantity(entry.id, quantity),
+    );
+  };
+
+  const remove = (entry: CartEntry) =>
+    void run(entry, 'remove', 'removeFailed', async () => {
+      const r = await store.getState().removeEntry(entry.id);
+      if (r.ok) track({ type: 'item-removed', itemId: entry.itemId, sku: entry.chosenVariant?.sku ?? null });
+      return r;
+    });
+
+  const editForm = (entry: CartEntry) => {
+    const formId = entry.additionalFieldsFormId;
+    if (!formId) return;
+    void run(entry, 'form', 'openFormFailed', async () => {
+      const r = await api.getFormSchema(formId);
+      if (!r.ok) return r;
+      const schema = parseFormSchema(r.data);
+      if (!schema.ok)
+        return { ok: false, error: { kind: 'invalid-response', status: 0, message: m.t('tryAgain') } };
+      setOpenForm({ entry, schema: schema.value });
+      return { ok: true };
+    });
+  };
+
+  const saveForm = async (entry: CartEntry, values: FormValues): Promise<SubmitOutcome> => {
+    const formId = entry.additionalFieldsFormId;
+    if (!formId) return { ok: false };
+    const checked = await api.validateForm(formId, values);
+    if (!checked.ok) {
+      return checked.error.fieldErrors
+        ? { ok: false, fieldErrors: checked.error.fieldErrors }
+        : { ok: false, message: checked.error.message };
+    }
+    const r = await store.getState().updateEntryAdditionalFields(entry.id, {
+      itemId: entry.itemId,
+      sku: entry.chosenVariant?.sku ?? null,
+      additionalFields: values,
+    });
+    if (!r.ok) {
+      return r.error.fieldErrors
+        ? { ok: false, fieldErrors: r.error.fieldErrors }
+        : { ok: false, message: r.error.message };
+    }
+    setOpenForm(null);
+    return { ok: true };
+  };
+
+  if (!initialised) {
+    if (loadError) {
+      return (
+        <section className="sf-cart-page" aria-labelledby="sf-cart-page-title">
+          <h1 id="sf-cart-page-title" className="sf-cart-page__title">
+            {m.t('title')}
+          </h1>
+          <Alert title={m.t('loadFailed')} message={loadError.message} />
+        </section>
+      );
+    }
+    return (
+      <section className="sf-cart-page" aria-busy="true" aria-labelledby="sf-cart-page-title">
+        <h1 id="sf-cart-page-title" className="sf-cart-page__title">
+          {m.t('title')}
+        </h1>
+        <p role="status" className="sf-cart-page__loading">
+          {m.t('loading')}
+        </p>
+      </section>
+    );
+  }
+
+  const entries = cart?.entries ?? [];
+  return (
+    <section className="sf-cart-page" aria-labelledby="sf-cart-page-title" aria-busy={status !== 'idle'}>
+      <h1 id="sf-cart-page-title" className="sf-cart-page__title">
+        {m.t('title')}
+      </h1>
+      <p role="status" className="sf-cart-page__status">
+        {status === 'recalculating' ? m.t('updating') : ''}
+      </p>
+      {failure && <Alert title={m.t(failure.title)} message={failure.message} />}
+      {entries.length === 0 ? (
+        <div className="sf-cart-page__empty">
+          <p>{m.t('empty')}</p>
+          <a className="sf-button sf-button--secondary" href="/">
+            {m.t('continueShopping')}
+          </a>
+        </div>
+      ) : (
+        <>
+          <ul className="sf-cart-page__entries">
+            {entries.map((entry) => (
+              <EntryRow
+                key={entry.id}
+                entry={entry}
+                m={m}
+                busy={pending[entry.id] !== undefined}
+                lineTotal={money(entry.subTotal)}
+                onQuantity={(q) => changeQuantity(entry, q)}
+                onRemove={() => remove(entry)}
+                onEdit={() => editForm(entry)}
+              />
+            ))}
+          </ul>
+          <div className="sf-cart-page__summary">
+            <span className="sf-cart-page__subtotal-label">{m.t('subtotal')}</span>{' '}
+            <output className="sf-cart-page__subtotal" aria-label={m.t('subtotal')}>
+              {money(cart?.subtotalCents ?? 0)}
+            </output>
+          </div>
+          <button
+            type="button"
+            className="sf-button sf-cart-page__checkout"
+            onClick={() => navigate(PATHS.checkout)}
+          >
+            {m.t('checkout')}
+          </button>
+        </>
+      )}
+      {openForm && (
+        <Suspense fallback={null}>
+          <FormDialog
+            open
+            onClose={() => setOpenForm(null)}
+            schema={openForm.schema}
+            initialValues={parseFormValues(openForm.entry.additionalFields ?? null)}
+            submitLabel={ui.save}
+            errorTitle={m.t('updateFormFailed')}
+            messages={ui}
+            onSubmit={(values) => saveForm(openForm.entry, values)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+interface EntryRowProps {
+  readonly entry: CartEntry;
+  readonly m: CartPageMessages;
+  readonly busy: boolean;
+  readonly lineTotal: string;
+  readonly onQuantity: (quantity: number) => void;
+  readonly onRemove: () => void;
+  readonly onEdit: () => void;
+}
+
+function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: EntryRowProps) {
+  const [draft, setDraft] = useState(String(entry.quantity));
+  // A confirmed change (or another tab's) replaces whatever is typed.
+  useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
+  const title = entry.title;
+  const attributes = Object.entries(entry.chosenVariant?.attributes ?? {});
+  const commit = () => {
+    const q = Number(draft);
+    if (draft.trim() === '' || !Number.isInteger(q) || q < 1 || q > MAX_QUANTITY) {
+      setDraft(String(entry.quantity));
+      return;
+    }
+    onQuantity(q);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') commit();
+  };
+  const guard = (fn: () => void) => () => {
+    if (!busy) fn();
+  };
+  return (
+    <li className="sf-cart-entry" aria-busy={busy}>
+      {entry.imageUrl && <img className="sf-cart-entry__image" src={entry.imageUrl} alt="" />}
+      <div className="sf-cart-entry__details">
+        <h2 className="sf-cart-entry__title">{title}</h2>
+        {attributes.length > 0 && (
+          <p className="sf-cart-entry__variant">
+            {attributes
+              .map(([name, value]) => m.t('variantAttribute', { name, value }))
+              .join(m.t('attributeSeparator'))}
+          </p>
+        )}
+      </div>
+      <div className="sf-cart-entry__quantity">
+        <button
+          type="button"
+          className="sf-cart-entry__step"
+          aria-label={m.t('decrease', { title })}
+          aria-disabled={busy || entry.quantity <= 1 || undefined}
+          onClick={guard(() => {
+            if (entry.quantity > 1) onQuantity(entry.quantity - 1);
+          })}
+        >
+          <span aria-hidden="true">{m.t('decreaseSymbol')}</span>
+        </button>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_QUANTITY}
+          step={1}
+          aria-label={m.t('quantityOf', { title })}
+          value={draft}
+          readOnly={busy}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onBlur={commit}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="button"
+          className="sf-cart-entry__step"
+          aria-label={m.t('increase', { title })}
+          aria-disabled={busy || entry.quantity >= MAX_QUANTITY || undefined}
+          onClick={guard(() => {
+            if (entry.quantity < MAX_QUANTITY) onQuantity(entry.quantity + 1);
+          })}
+        >
+          <span aria-hidden="true">{m.t('increaseSymbol')}</span>
+        </button>
+      </div>
+      <p className="sf-cart-entry__total">
+        <span className="sf-visually-hidden">{m.t('lineTotal')} </span>
+        {lineTotal}
+      </p>
+      <div className="sf-cart-entry__actions">
+        {entry.additionalFieldsFormId && (
+          <button
+            type="button"
+            className="sf-button sf-button--secondary"
+            aria-label={m.t('editFormOf', { title })}
+            aria-disabled={busy || undefined}
+            onClick={guard(onEdit)}
+          >
+            {m.t('editForm')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="sf-button sf-button--secondary"
+          aria-label={m.t('removeItem', { title })}
+          aria-disabled={busy || undefined}
+          onClick={guard(onRemove)}
+        >
+          {m.t('remove')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMemo, useSyncExternalStore, type MouseEvent } from 'react';
+import { PATHS } from '../../src/contract.js';
+import { formatMoney, parseCurrencyCode } from '../../src/money.js';
+import { useCart, useStorefront } from '../../src/runtime/provider.js';
+import { countText, createCartPillMessages, spokenText, wordText } from './messages.js';
+import type { CartPillProps } from './props.js';
+
+const onCartPage = (pathname: string): boolean => pathname.replace(/\/+$/, '') === PATHS.cart;
+
+// The pill lives across SPA navigations, so it follows the address rather than reading it once.
+const subscribePath = (onChange: () => void) => {
+  window.addEventListener('popstate', onChange);
+  return () => window.removeEventListener('popstate', onChange);
+};
+const readPath = () => window.location.pathname;
+
+/**
+ * The floating cart pill (spec 000 §2): item count (100+ above 100), item/items and the
+ * subtotal with zero fractions trimmed. Hidden while the cart is empty and on /cart. A real link
+ * to /cart; inside the design frame a click asks the editor to set the frame address instead.
+ */
+export function CartPill({ strings, theme }: CartPillProps) {
+  const { context, navigate } = useStorefront();
+  const messages = useMemo(() => createCartPillMessages(strings), [strings]);
+  const count = useCart((s) => s.cart?.totalQuantity ?? 0);
+  const subtotalCents = useCart((s) => s.cart?.subtotalCents ?? 0);
+  const cartCurrency = useCart((s) => s.cart?.currency);
+  const pathname = useSyncExternalStore(subscribePath, readPath, () => '/');
+
+  if (count <= 0 || onCartPage(pathname)) return null;
+
+  // The cart states its own currency; the store currency covers a cart that names none we know.
+  const currency = parseCurrencyCode(cartCurrency) ?? context.currency;
+  const subtotal = formatMoney({ amount: subtotalCents, currency }, { trimZeroFraction: true });
+  const dark = (theme ?? context.pillTheme) === 'dark';
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!context.designFrame) return;
+    event.preventDefault();
+    navigate(PATHS.cart);
+  };
+
+  return (
+    <a
+      href={PATHS.cart}
+      className={dark ? 'sf-cart-pill sf-cart-pill--dark' : 'sf-cart-pill sf-cart-pill--light'}
+      aria-label={spokenText(count, messages)}
+      onClick={onClick}
+    >
+      <span className="sf-cart-pill__count">{countText(count, messages)}</span>{' '}
+      <span className="sf-cart-pill__word">{wordText(count, messages)}</span>{' '}
+      <span className="sf-cart-pill__subtotal">{subtotal}</span>
+    </a>
+  );
+}

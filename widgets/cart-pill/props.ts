@@ -1,0 +1,36 @@
+import { fail, ok, type Result } from '../../src/result.js';
+
+/** `data-sf-props` of the cart pill. Every key is optional; the pill needs none. */
+export interface CartPillProps {
+  /** Message overrides (key of CART_PILL_MESSAGES to text). @default none */
+  readonly strings?: Readonly<Record<string, string>> | undefined;
+  /** Colour; the site setting (`pillTheme` in the site context) when absent. @default site setting */
+  readonly theme?: 'light' | 'dark' | undefined;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Parses the block's props: nothing, or `{ "strings"?: { [key]: text }, "theme"?: "light" | "dark" }`.
+ * Non-string overrides are dropped; any other shape is refused with the reason.
+ */
+export function parseCartPillProps(raw: unknown): Result<CartPillProps> {
+  if (raw === undefined || raw === null) return ok({});
+  if (!isRecord(raw)) return fail(['cart-pill props must be an object']);
+  const issues: string[] = [];
+  const props: { strings?: Record<string, string>; theme?: 'light' | 'dark' } = {};
+  if (raw.strings !== undefined && raw.strings !== null) {
+    if (!isRecord(raw.strings)) issues.push('cart-pill props: "strings" must be an object');
+    else {
+      const strings: Record<string, string> = {};
+      for (const [k, v] of Object.entries(raw.strings)) if (typeof v === 'string') strings[k] = v;
+      props.strings = strings;
+    }
+  }
+  if (raw.theme !== undefined && raw.theme !== null) {
+    if (raw.theme === 'light' || raw.theme === 'dark') props.theme = raw.theme;
+    else issues.push('cart-pill props: "theme" must be "light" or "dark"');
+  }
+  return issues.length > 0 ? fail(issues) : ok(props);
+}

@@ -1,0 +1,75 @@
+/**
+ * The product form widget. Besides rendering into its block it keeps the product block's variant
+ * image in step with the chosen variant: the image is the `img[data-sf-variant-image]` inside the
+ * nearest ancestor marked `data-sf-product-block` (else inside the block's parent element).
+ */
+import { createElement } from 'react';
+import type { Variant } from '../../src/product.js';
+import type { WidgetEnv, WidgetModule } from '../../src/contract.js';
+import { WidgetPropsError } from '../../src/runtime/define.js';
+import { mountWidget } from '../../src/runtime/mount.js';
+import { StorefrontProvider } from '../../src/runtime/provider.js';
+import { ProductForm } from './product-form.js';
+import { parseProductFormProps } from './props.js';
+
+export const name = 'product-form';
+
+/** Attribute marking the product block that holds the form and its image. */
+export const PRODUCT_BLOCK_ATTR = 'data-sf-product-block';
+/** Attribute marking the image that shows the chosen variant. */
+export const VARIANT_IMAGE_ATTR = 'data-sf-variant-image';
+
+/**
+ * Returns a callback that shows a variant's image in the block's variant image, and puts the
+ * server-rendered image back when no variant (or one without an image) is chosen.
+ */
+export function variantImageSwitcher(el: HTMLElement): (variant: Variant | null) => void {
+  const scope = el.closest(`[${PRODUCT_BLOCK_ATTR}]`) ?? el.parentElement ?? el;
+  const img = scope.querySelector<HTMLImageElement>(`img[${VARIANT_IMAGE_ATTR}]`);
+  if (!img) return () => undefined;
+  const original = {
+    src: img.getAttribute('src'),
+    srcset: img.getAttribute('srcset'),
+    alt: img.getAttribute('alt'),
+  };
+  const restore = (attr: 'src' | 'srcset' | 'alt', value: string | null) => {
+    if (value === null) img.removeAttribute(attr);
+    else img.setAttribute(attr, value);
+  };
+  return (variant) => {
+    // imageUrl went through the item parser's URL check (http(s), paths and data images only).
+    const url = variant?.imageUrl;
+    if (url) {
+      img.setAttribute('src', url);
+      img.removeAttribute('srcset');
+      if (variant?.mainImage?.altText) img.setAttribute('alt', variant.mainImage.altText);
+      img.setAttribute(VARIANT_IMAGE_ATTR, variant?.sku ?? '');
+    } else {
+      restore('src', original.src);
+      restore('srcset', original.srcset);
+      restore('alt', original.alt);
+      img.setAttribute(VARIANT_IMAGE_ATTR, '');
+    }
+  };
+}
+
+/** Mounts the product form into its block (WidgetModule); throws on props that do not parse. */
+export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void {
+  const parsed = parseProductFormProps(raw);
+  if (!parsed.ok) throw new WidgetPropsError(name, parsed.issues);
+  const onVariantChange = variantImageSwitcher(el);
+  return mountWidget(
+    el,
+    createElement(
+      StorefrontProvider,
+      { env },
+      createElement(ProductForm, { ...parsed.value, onVariantChange }),
+    ),
+    env,
+  );
+}
+
+const widget: WidgetModule = { mount };
+export default widget;
+export { ProductForm, type ProductFormProps } from './product-form.js';
+export { parseProductFormProps } from './props.js';

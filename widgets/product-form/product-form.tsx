@@ -1,0 +1,551 @@
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { track } from '../../src/analytics.js';
+import {
+  addButtonLabel,
+  findVariant,
+  hasVariants,
+  isGiftCard,
+  isSubscribable,
+  optionNames,
+  optionValues,
+  productStatus,
+  showQuantityInput,
+  stockCheckPasses,
+  tracksStock,
+  validateAddToCart,
+  QUANTITY,
+  type OptionSelection,
+} from '../../src/commerce.js';
+import { FEATURE_FLAGS } from '../../src/constants.js';
+import { isFeatureEnabled } from '../../src/context.js';
+import { PATHS, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
+import { createMessages } from '../../src/messages.js';
+import { formatMoney, type Money } from '../../src/money.js';
+import {
+  DEFAULT_MERCHANDISING,
+  DEFAULT_STORE_SETTINGS,
+  type Merchandising,
+  type ProductItem,
+  type StoreSettings,
+  type Variant,
+} from '../../src/product.js';
+import { useCart, useStorefront, useWidgetId } from '../../src/runtime/provider.js';
+import { Alert } from '../../src/ui/alert.js';
+import type { SubmitOutcome } from '../../src/ui/additional-fields-form.js';
+import { parseFormSchema, type AdditionalFieldsSchema, type FormValues } from '../../src/ui/form-schema.js';
+import { UI_MESSAGES, type UiMessages } from '../../src/ui/messages.js';
+import { productFormMessages, STRING_KEYS, type ProductFormMessages } from './messages.js';
+import type { ProductReviews } from './props.js';
+import { useAddButton } from './use-add-button.js';
+
+// Each of these loads on first use, keeping it out of the product page's initial JS.
+const FormDialog = lazy(() => import('../../src/ui/form-dialog.js'));
+const ReviewsSection = lazy(() => import('./reviews.js'));
+const QuickViewDialog = lazy(() => import('./quick-view.js'));
+
+/** Props of the product form. Only `item` is required. */
+export interface ProductFormProps {
+  /** The parsed product item (`parseProductItem` of the package). */
+  readonly item: ProductItem;
+  /**
+   * The item's additional-fields form when it is embedded; otherwise the form named by
+   * `item.structuredContent.additionalFieldsFormId` is fetched on the first add.
+   * @default null
+   */
+  readonly additionalFieldsForm?: AdditionalFieldsSchema | null | undefined;
+  /** Sold-out text, scarcity and restock settings. @default DEFAULT_MERCHANDISING */
+  readonly merchandising?: Merchandising | undefined;
+  /** @default DEFAULT_STORE_SETTINGS */
+  readonly storeSettings?: StoreSettings | undefined;
+  /**
+   * Text overrides, by catalogue key (widgets/product-form/messages.ts) or by the localized-string
+   * names of spec 001 §3 (`productAddToCartText`, ...).
+   * @default {}
+   */
+  readonly strings?: Readonly<Record<string, string>> | undefined;
+  /** Reviews to show, each kind only when the site's review settings allow it. @default none */
+  readonly reviews?: ProductReviews | undefined;
+  /** The button buys directly (label Purchase) and success goes to the checkout page. @default false */
+  readonly expressCheckout?: boolean | undefined;
+  /** Render only a Quick View button that opens this form in a lightbox (product cards). @default false */
+  readonly quickView?: boolean | undefined;
+  /** Told whenever the chosen variant changes (null while the choice is incomplete). @default undefined */
+  readonly onVariantChange?: ((variant: Variant | null) => void) | undefined;
+}
+
+/** A digital product may have no variants: its price sits on the product (spec 001 §3). */
+function productLevelVariant(item: ProductItem): Variant | null {
+  const sc = item.structuredContent;
+  if (sc.variants.length > 0) return null;
+  return {
+    sku: '',
+    attributes: {},
+    price: sc.priceMoney ?? null,
+    salePrice: sc.salePriceMoney ?? null,
+    onSale: sc.onSale === true,
+    qtyInStock: 0,
+    unlimited: true,
+  };
+}
+
+const effectivePrice = (v: Variant): Money | null => (v.onSale && v.salePrice ? v.salePrice : v.price);
+
+const variantSoldOut = (item: ProductItem, v: Variant): boolean =>
+  tracksStock(item) && !v.unlimited && v.qtyInStock <= 0;
+
+/** Scarcity views may be server-rendered markup; only their text is ever shown. */
+const textOnly = (s: string): string => s.replace(/<[^>]*>/g, '').trim();
+
+function uiFrom(m: ProductFormMessages): UiMessages {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(UI_MESSAGES) as (keyof UiMessages)[]) out[key] = m.t(key);
+  return out as UiMessages;
+}
+
+/**
+ * The product form (spec 000 §2, §4, §5; spec 001 §4, §5): variant pickers, quantity, price and
+ * marks, scarcity, the restock slot, the add button and its additional-fields lightbox, reviews.
+ */
+export function ProductForm(props: ProductFormProps) {
+  if (props.quickView === true) return <QuickViewButton {...props} />;
+  return <ProductFormBody {...props} />;
+}
+
+function QuickViewButton(props: ProductFormProps) {
+  const { api } = useStorefront();
+  const m = useMemo(() => productFormMessages(props.strings), [props.strings]);
+  const [open, setOpen] = useState(false);
+  const openQuickView = () => {
+    setOpen(true);
+    // Recording is best effort: the api resolves failures quietly.
+    void api.recordQuickView(props.item.id);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="sf-button sf-button--secondary sf-quick-view-button"
+        onClick={openQuickView}
+      >
+        {m.t('quickView')}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <QuickViewDialog
+            title={props.item.title ?? m.t('quickView')}
+            closeLabel={m.t('close')}
+            onClose={() => setOpen(false)}
+          >
+            <ProductFormBody {...props} quickView={false} />
+          </QuickViewDialog>
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+interface Failure {
+  readonly message: string;
+}
+
+function ProductFormBody({
+  item,
+  additionalFieldsForm = null,
+  merchandising = DEFAULT_MERCHANDISING,
+  storeSettings = DEFAULT_STORE_SETTINGS,
+  strings,
+  reviews,
+  expressCheckout = false,
+  onVariantChange,
+}: ProductFormProps) {
+  const { api, store, context, navigate } = useStorefront();
+  const id = useWidgetId();
+  const m = useMemo(() => productFormMessages(strings), [strings]);
+  // The shared rules (commerce.ts) speak the shared catalogue; the same overrides apply there.
+  const core = useMemo(() => {
+    const overrides: Record<string, string> = {};
+    for (const [k, v] of Object.entries(strings ?? {})) overrides[STRING_KEYS[k] ?? k] = v;
+    return createMessages(overrides);
+  }, [strings]);
+  const ui = useMemo(() => uiFrom(m), [m]);
+  const cart = useCart((s) => s.cart);
+
+  const sc = item.structuredContent;
+  const giftCard = isGiftCard(item);
+  const subscribable = isSubscribable(item);
+  const names = useMemo(() => (hasVariants(item) ? optionNames(item) : []), [item]);
+  const fixedVariant = useMemo(() => productLevelVariant(item), [item]);
+
+  const [selection, setSelection] = useState<OptionSelection>({});
+  const [quantityText, setQuantityText] = useState(String(QUANTITY.default));
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [dialog, setDialog] = useState<AdditionalFieldsSchema | null>(null);
+  const [draft, setDraft] = useState<FormValues>({});
+  const button = useAddButton();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const variant = fixedVariant ?? findVariant(item, selection);
+
+  useEffect(() => {
+    track({ type: 'product-page-viewed', itemId: item.id });
+  }, [item.id]);
+
+  useEffect(() => {
+    onVariantChange?.(variant);
+    // Only a different variant is news; a re-created callback is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [variant]);
+
+  const status = productStatus(item);
+  const chosenSoldOut = variant !== null && variantSoldOut(item, variant);
+  const soldOut = status === 'sold-out' || chosenSoldOut;
+  const onSale = variant ? variant.onSale && variant.salePrice !== null : status === 'on-sale';
+  const quantityShown = showQuantityInput(item, storeSettings, variant);
+  const formId = additionalFieldsForm?.id || sc.additionalFieldsFormId || null;
+  const hasForm = additionalFieldsForm !== null || formId !== null;
+
+  const errorTitle = giftCard
+    ? m.t('unableToPurchaseGiftCard')
+    : expressCheckout && !subscribable
+      ? m.t('unableToPurchaseItem')
+      : m.t('unableToAddItem');
+  const idleLabel = addButtonLabel(
+    item,
+    { productAddToCartText: m.t('addToCart'), productSubscribeText: m.t('subscribe') },
+    { expressCheckout, messages: core },
+  );
+  const label =
+    button.phase === 'adding' ? m.t('adding') : button.phase === 'added' ? m.t('added') : idleLabel;
+
+  const money = (amount: Money) => formatMoney(amount, { locale: context.locale });
+
+  const quantityInCart = (sku: string | null): number =>
+    (cart?.entries ?? [])
+      .filter((e) => e.itemId === item.id && (e.chosenVariant?.sku ?? null) === sku)
+      .reduce((sum, e) => sum + e.quantity, 0);
+
+  const failWith = (message: string) => {
+    setFailure({ message });
+    button.fail();
+  };
+
+  /** Everything after the client checks (and the form, when there is one). */
+  const send = async (chosen: Variant, quantity: number, fields: FormValues | null) => {
+    if (!button.begin()) return;
+    const sku = chosen.sku || null;
+
+    if (giftCard) {
+      const query = new URLSearchParams({ itemId: item.id, sku: sku ?? '' });
+      if (!navigate(`${PATHS.giftCard}?${query.toString()}`)) failWith(m.t('tryAgain'));
+      return;
+    }
+
+    if (tracksStock(item)) {
+      const stock = await api.getStock(item.id);
+      if (!stock.ok) return failWith(stock.error.message);
+      const mine = stock.data.results.filter((r) => r.sku === undefined || r.sku === null || r.sku === sku);
+      if (!stockCheckPasses(mine, quantityInCart(sku))) return failWith(m.t('notEnoughStock'));
+    }
+
+    if (subscribable) {
+      const r = await api.createSubscriptionCart({
+        itemId: item.id,
+        sku,
+        qty: quantity,
+        additionalFields: fields,
+      });
+      if (!r.ok) return failWith(r.error.message);
+      const query = new URLSearchParams({ cartToken: r.data.cartToken });
+      if (!navigate(`${PATHS.subscription}?${query.toString()}`)) failWith(m.t('tryAgain'));
+      return;
+    }
+
+    const r = await store.getState().addEntry({ itemId: item.id, sku, quantity, additionalFields: fields });
+    if (!r.ok) return failWith(r.error.message);
+    track({ type: 'item-added', itemId: item.id, sku, quantity });
+    setDraft({});
+    if (expressCheckout) {
+      if (!navigate(PATHS.checkout)) failWith(m.t('tryAgain'));
+      return;
+    }
+    button.succeed();
+  };
+
+  const check = () =>
+    validateAddToCart({
+      item,
+      selection,
+      variant,
+      quantityInput: quantityShown ? quantityText : undefined,
+      isGiftCard: giftCard,
+      messages: core,
+    });
+
+  const onAdd = async () => {
+    if (button.phase !== 'idle') return;
+    setFailure(null);
+    const checked = check();
+    if (!checked.ok) {
+      setFailure({ message: checked.message });
+      return;
+    }
+    if (!hasForm || giftCard) {
+      await send(checked.variant, checked.quantity, null);
+      return;
+    }
+    if (additionalFieldsForm) {
+      setDialog(additionalFieldsForm);
+      return;
+    }
+    if (!button.begin()) return;
+    const schema = await api.getFormSchema(formId ?? '');
+    button.reset();
+    const parsed = schema.ok ? parseFormSchema(schema.data) : null;
+    if (!parsed?.ok) {
+      setFailure({ message: m.t('unableToOpenForm') });
+      return;
+    }
+    setDialog(parsed.value);
+  };
+
+  const submitForm = async (values: FormValues): Promise<SubmitOutcome> => {
+    const checked = check();
+    if (!checked.ok) return { ok: false, message: checked.message };
+    const validateId = formId ?? dialog?.id ?? '';
+    const r = await api.validateForm(validateId, values);
+    if (!r.ok) {
+      return r.error.fieldErrors
+        ? { ok: false, fieldErrors: r.error.fieldErrors }
+        : { ok: false, message: r.error.message };
+    }
+    setDialog(null);
+    void send(checked.variant, checked.quantity, values);
+    return { ok: true };
+  };
+
+  const price = priceLine(item, variant, money, m);
+  const scarcity = scarcityText(merchandising, item, variant, names.length > 0);
+  const showReviews =
+    reviews !== undefined &&
+    !isFeatureEnabled(context, FEATURE_FLAGS.reviewRenderingKillSwitch) &&
+    ((context.reviews.native && reviews.native.length > 0) ||
+      (context.reviews.imported && reviews.imported.length > 0));
+  const restockVariantId = soldOut && tracksStock(item) ? (variant?.id ?? variant?.sku ?? null) : null;
+
+  return (
+    <div className="sf-product-form" data-sf-status={soldOut ? 'sold-out' : onSale ? 'on-sale' : undefined}>
+      <p className="sf-product-form__price">
+        {price}
+        {onSale && !soldOut && <span className="sf-mark sf-mark--sale">{m.t('sale')}</span>}
+        {soldOut && (
+          <span className="sf-mark sf-mark--sold-out">
+            {merchandising.customSoldOutText ?? m.t('soldOut')}
+          </span>
+        )}
+      </p>
+
+      {names.map((name) => (
+        <div className="sf-product-form__option" key={name}>
+          <label htmlFor={`${id}-opt-${name}`}>{name}</label>
+          <select
+            id={`${id}-opt-${name}`}
+            value={selection[name] ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setSelection((prev) => ({ ...prev, [name]: value }));
+              setFailure(null);
+            }}
+          >
+            <option value="">
+              {m.t(giftCard ? 'giftCardSelect' : 'selectVariant', { variantName: name })}
+            </option>
+            {optionValues(item, name).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+
+      {quantityShown && (
+        <div className="sf-product-form__quantity">
+          <label htmlFor={`${id}-qty`}>{m.t('quantity')}</label>
+          <input
+            id={`${id}-qty`}
+            type="number"
+            inputMode="numeric"
+            min={QUANTITY.min}
+            max={QUANTITY.max}
+            step={QUANTITY.step}
+            value={quantityText}
+            onChange={(e) => setQuantityText(e.currentTarget.value)}
+          />
+        </div>
+      )}
+
+      {scarcity !== null && !soldOut && <p className="sf-product-form__scarcity">{scarcity}</p>}
+
+      {restockVariantId !== null && (
+        <div
+          key={restockVariantId}
+          className="sf-product-form__restock"
+          {...{
+            [WIDGET_ATTR]: 'restock-form',
+            [PROPS_ATTR]: JSON.stringify({ productId: item.id, variantId: restockVariantId }),
+          }}
+        />
+      )}
+
+      {failure && <Alert title={errorTitle} message={failure.message} />}
+
+      {status !== 'sold-out' && (
+        <button
+          ref={buttonRef}
+          type="button"
+          className="sf-button sf-add-button"
+          data-sf-phase={button.phase}
+          aria-disabled={button.phase !== 'idle' || undefined}
+          onClick={() => void onAdd()}
+        >
+          {label}
+        </button>
+      )}
+
+      {dialog && (
+        <Suspense fallback={null}>
+          <FormDialog
+            open
+            title={dialog.name || item.title}
+            schema={dialog}
+            initialValues={draft}
+            onValuesChange={setDraft}
+            submitLabel={idleLabel}
+            errorTitle={errorTitle}
+            messages={ui}
+            onSubmit={submitForm}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
+
+      {showReviews && reviews && (
+        <Suspense fallback={null}>
+          <ReviewsLazyGate
+            itemId={item.id}
+            reviews={reviews}
+            m={m}
+            native={context.reviews.native}
+            imported={context.reviews.imported}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+interface ReviewsGateProps {
+  readonly itemId: string;
+  readonly reviews: ProductReviews;
+  readonly m: ProductFormMessages;
+  readonly native: boolean;
+  readonly imported: boolean;
+}
+
+/** The reviews "tab": a disclosure whose list (and its code) loads when first opened. */
+function ReviewsLazyGate({ itemId, reviews, m, native, imported }: ReviewsGateProps) {
+  const id = useWidgetId();
+  const [open, setOpen] = useState(false);
+  const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
+  return (
+    <section className="sf-reviews">
+      <button
+        type="button"
+        className="sf-reviews__toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-reviews`}
+        onClick={() => {
+          if (!open) track({ type: 'reviews-tab', itemId });
+          setOpen(!open);
+        }}
+      >
+        {m.t('reviewsCount', { count })}
+      </button>
+      <div id={`${id}-reviews`} hidden={!open}>
+        {open && (
+          <ReviewsSection
+            native={native ? reviews.native : []}
+            imported={imported ? reviews.imported : []}
+            m={m}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function priceLine(
+  item: ProductItem,
+  variant: Variant | null,
+  money: (m: Money) => string,
+  m: ProductFormMessages,
+) {
+  if (variant) {
+    const paid = effectivePrice(variant);
+    if (!paid) return null;
+    if (variant.onSale && variant.salePrice && variant.price) {
+      return (
+        <>
+          <del className="sf-product-form__original">
+            <span className="sf-visually-hidden">{m.t('originalPrice')} </span>
+            {money(variant.price)}
+          </del>
+          <ins className="sf-product-form__current">
+            <span className="sf-visually-hidden">{m.t('currentPrice')} </span>
+            {money(paid)}
+          </ins>
+        </>
+      );
+    }
+    return <span className="sf-product-form__current">{money(paid)}</span>;
+  }
+  const prices = item.structuredContent.variants.map(effectivePrice).filter((p): p is Money => p !== null);
+  if (prices.length === 0) return null;
+  const sorted = [...prices].sort((a, b) => a.amount - b.amount);
+  const low = sorted[0]!;
+  const high = sorted[sorted.length - 1]!;
+  if (low.amount === high.amount || low.currency !== high.currency) {
+    return <span className="sf-product-form__current">{money(low)}</span>;
+  }
+  return (
+    <span className="sf-product-form__current">
+      {m.t('priceRange', { min: money(low), max: money(high) })}
+    </span>
+  );
+}
+
+/**
+ * Scarcity (spec 001 §4): hidden until a variant matches one of the merchant's scarcity views,
+ * unless shown by default, in which case the general text shows before a choice is made.
+ */
+function scarcityText(
+  merch: Merchandising,
+  item: ProductItem,
+  variant: Variant | null,
+  picking: boolean,
+): string | null {
+  if (!merch.scarcityEnabled) return null;
+  const views = merch.scarcityTemplateViews;
+  const has = (k: string | undefined) =>
+    k !== undefined && k !== '' && Object.prototype.hasOwnProperty.call(views, k);
+  if (variant) {
+    const key = has(variant.id) ? variant.id : has(variant.sku) ? variant.sku : undefined;
+    if (key !== undefined) return textOnly(views[key] ?? '') || null;
+    if (picking && !merch.scarcityShownByDefault) return null;
+  }
+  if (!merch.scarcityShownByDefault || !merch.scarcityText) return null;
+  const stock = variant
+    ? variant.qtyInStock
+    : Math.max(0, ...item.structuredContent.variants.map((v) => v.qtyInStock));
+  return textOnly(merch.scarcityText.replace(/\{quantity\}/g, String(stock))) || null;
+}
