@@ -421,6 +421,10 @@ export const LIMITS = {
   errorReporterDebounceMs: 1000,
   errorReporterStackChars: 5000,
   censusTimeoutMs: 2500,
+  /** Cookie lifetimes, also in COOKIE_POLICY: visitor id 2 years, visit 30 minutes, analytics 390 days. */
+  visitorCookieLifetimeMs: COOKIE_POLICY.visitorIdLifetimeMs,
+  visitCookieLifetimeMs: COOKIE_POLICY.visitLifetimeMs,
+  analyticsCookieLifetimeMs: COOKIE_POLICY.analyticsLifetimeMs,
   performanceFlushMs: 30_000,
   performanceSettingsTimeoutMs: 30_000,
   performanceMetricsMaxMs: 60_000,

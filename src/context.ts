@@ -93,20 +93,23 @@ const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnPr
 const isAbsent = (raw: Obj, key: string): boolean =>
   !hasOwn(raw, key) || raw[key] === undefined || raw[key] === null;
 
-function isValidLocale(tag: string): boolean {
+/** The canonical form of a BCP 47 tag ("en-us" -> "en-US"), or null when Intl refuses it. */
+function canonicalLocale(tag: string): string | null {
   try {
-    return Intl.getCanonicalLocales(tag).length === 1;
+    const list = Intl.getCanonicalLocales(tag);
+    return list.length === 1 ? (list[0] ?? null) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-function isValidTimeZone(zone: string): boolean {
+/** The zone as given when Intl knows it, else null. */
+function knownTimeZone(zone: string): string | null {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
+    return zone;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -163,10 +166,16 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
     return fallback;
   };
 
-  const text = (key: string, fallback: string, valid: (s: string) => boolean, expected: string): string => {
+  const text = (
+    key: string,
+    fallback: string,
+    normalize: (s: string) => string | null,
+    expected: string,
+  ): string => {
     if (isAbsent(raw, key)) return fallback;
     const v = raw[key];
-    if (typeof v === 'string' && valid(v.trim())) return v.trim();
+    const value = typeof v === 'string' ? normalize(v.trim()) : null;
+    if (value !== null) return value;
     bad(key, expected);
     return fallback;
   };
@@ -268,12 +277,12 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
     websiteRoles,
     cookieSettings,
     currency,
-    locale: text('locale', DEFAULT_CONTEXT.locale, isValidLocale, 'a valid locale tag'),
-    timeZone: text('timeZone', DEFAULT_CONTEXT.timeZone, isValidTimeZone, 'a known time zone'),
+    locale: text('locale', DEFAULT_CONTEXT.locale, canonicalLocale, 'a valid locale tag'),
+    timeZone: text('timeZone', DEFAULT_CONTEXT.timeZone, knownTimeZone, 'a known time zone'),
     restockSuccessText: text(
       'restockSuccessText',
       DEFAULT_CONTEXT.restockSuccessText,
-      (s) => s !== '',
+      (s) => (s === '' ? null : s),
       'a non-empty string',
     ),
     ...(captchaSiteKey !== undefined && { captchaSiteKey }),

@@ -75,3 +75,11 @@ export type { Storefront, StorefrontProviderProps, WidgetBoundaryProps, WidgetDe
 // Widgets as React components
 export { CartPill } from '../widgets/cart-pill/index.js';
 export type { CartPillProps } from '../widgets/cart-pill/index.js';
+export { ProductForm, parseProductFormProps } from '../widgets/product-form/index.js';
+export type { ParsedProductFormProps, ProductFormProps, ProductReviews, Review } from '../widgets/product-form/index.js';
+export { CartPage } from '../widgets/cart-page/index.js';
+export type { CartPageProps } from '../widgets/cart-page/index.js';
+
+// Analytics hooks (no requests of their own: install a sink to receive events)
+export { setAnalyticsSink, track } from './analytics.js';
+export type { AnalyticsEvent, AnalyticsSink } from './analytics.js';

@@ -16,6 +16,7 @@ import { parseCatalog, type ProductItem } from './catalog';
 import { isSeeded, openDatabase, seedDatabase, type Db } from './db';
 import { registerFaults } from './faults';
 import { parseForm, type FormSchema } from './forms';
+import { registerInstalmentPages } from './instalments';
 import { crumbFail, crumbOk, isKnownCrumb, issueCrumb } from './http';
 import { notFoundPage, registerPages } from './pages';
 import { registerCartRoutes, type RateLimitSetting } from './routes-cart';
@@ -64,10 +65,10 @@ export interface ServerOptions {
   logger?: boolean | undefined;
 }
 
-/** Reads, parses and validates a catalogue file; throws with every issue listed. */
-export function loadCatalogFile(path: string): unknown[] {
+/** Reads a JSON file that must hold an array (a catalogue or a list of forms). */
+export function readJsonArray(path: string): unknown[] {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  if (!Array.isArray(raw)) throw new Error(`${path}: the catalogue must be a JSON array of product items`);
+  if (!Array.isArray(raw)) throw new Error(`${path}: expected a JSON array`);
   return raw;
 }
 
@@ -91,8 +92,8 @@ export function prepareDatabase(
   const db = openDatabase(path);
   if (options.reset === true || (options.seed !== false && !isSeeded(db))) {
     const seed = prepareSeed(
-      options.catalog ?? loadCatalogFile(SEED_CATALOG_PATH),
-      options.forms ?? loadCatalogFile(SEED_FORMS_PATH),
+      options.catalog ?? readJsonArray(SEED_CATALOG_PATH),
+      options.forms ?? readJsonArray(SEED_FORMS_PATH),
     );
     seedDatabase(db, seed.products, seed.forms);
   }
@@ -244,5 +245,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     });
   }
   registerPages(app, db, pageRoots);
+  registerInstalmentPages(app);
   return app;
 }

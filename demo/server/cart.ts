@@ -9,7 +9,6 @@ import { PRODUCT_TYPE } from './catalog';
 import type { CartEntry, ShoppingCart } from '../../src/store/types';
 
 export const WEBSITE_ID = 'demo-website';
-export const MAX_QUANTITY = 9999;
 export const STOCK_MESSAGE = 'Sorry, we do not have enough of that item available.';
 
 export interface VariantRow {

@@ -70,6 +70,14 @@ const optString = (v: unknown): string | null => (typeof v === 'string' && v !==
 const stringList = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 
+/** Options arrive as strings or as `{ value, label }`; answers are compared with the value. */
+const optionList = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.flatMap((o) =>
+        typeof o === 'string' ? [o] : isRecord(o) && typeof o['value'] === 'string' ? [o['value']] : [],
+      )
+    : [];
+
 /** Spec 000 §2: a max length that is non-numeric or 0 is ignored. */
 function readMaxLength(v: unknown): number | null {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
@@ -100,7 +108,7 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
       required: f['required'] === true && type !== 'likert' && type !== 'section',
       placeholder: optString(f['placeholder']),
       maxLength: readMaxLength(f['maxLength']),
-      options: stringList(f['options']),
+      options: optionList(f['options']),
       statements: stringList(f['statements']),
     });
   }

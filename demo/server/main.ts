@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createServer, DEFAULT_DB_PATH, loadCatalogFile, prepareDatabase } from './app';
+import { createServer, DEFAULT_DB_PATH, readJsonArray, prepareDatabase } from './app';
 
 const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--pages DIR] [--faults] [--reset] [--reset-only]`;
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const dbPath = resolve(values.db ?? env['SF_DB'] ?? DEFAULT_DB_PATH);
   mkdirSync(dirname(dbPath), { recursive: true });
   const catalogPath = values.catalog ?? env['SF_CATALOG'];
-  const catalog = catalogPath ? loadCatalogFile(resolve(catalogPath)) : undefined;
+  const catalog = catalogPath ? readJsonArray(resolve(catalogPath)) : undefined;
   const pagesDir = values.pages ?? env['SF_PAGES_DIR'];
   const faults = values.faults || env['SF_FAULTS'] === '1';
   const portText = values.port ?? env['PORT'] ?? '4173';
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
     catalog,
     pagesDir: pagesDir === undefined ? undefined : resolve(pagesDir),
     faults,
-    reset: values.reset,
+    // An explicit catalogue means "seed from it", so it replaces whatever the database holds.
+    reset: values.reset || catalog !== undefined,
     logger: false,
   });
   const host = env['HOST'] ?? 'localhost';

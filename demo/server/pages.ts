@@ -70,6 +70,7 @@ function layout(db: Db, request: FastifyRequest, title: string, body: string): s
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${escapeHtml(SITE_TITLE)}</title>
+<link rel="icon" href="/demo-assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo-assets/demo.css">
 <script type="application/json" id="${CONTEXT_SCRIPT_ID}">${scriptJson(context)}</script>
 <script src="/dist/loader.js" defer></script>

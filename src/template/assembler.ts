@@ -5,76 +5,31 @@
  */
 import type { TemplateError } from './plugins/api';
 import { errors } from './errors';
-import type { Expr } from './expr';
-import { parseInstruction, type FormatterCall, type PredicateCall, type Ref } from './parser';
+import {
+  OP_ALTERNATES,
+  OP_END,
+  OP_IF,
+  OP_MACRO,
+  OP_OR,
+  OP_PRED,
+  OP_REPEATED,
+  OP_SECTION,
+  type BlockNode,
+  type Node,
+  type OrNode,
+} from './nodes';
+import { parseInstruction } from './parser';
 import type { Registry } from './registry';
-import { Locator, positionOf, scan } from './tokenizer';
+import { Locator, positionOf, scan, type TokenVisitor } from './tokenizer';
 
-export const OP_VAR = 1;
-export const OP_SECTION = 2;
-export const OP_REPEATED = 3;
-export const OP_PRED = 4;
-export const OP_IF = 5;
-export const OP_OR = 6;
-export const OP_BIND = 7;
-export const OP_CTX = 8;
-export const OP_MACRO = 9;
-export const OP_INCLUDE = 10;
-export const OP_INJECT = 11;
-export const OP_EVAL = 12;
-
-export interface OrNode {
-  readonly op: typeof OP_OR;
-  readonly pred: PredicateCall | null;
-  readonly body: Node[];
-  alt: OrNode | null;
-}
-
-export type Node =
-  | string
-  | { readonly op: typeof OP_VAR; readonly refs: readonly Ref[]; readonly fmts: readonly FormatterCall[] }
-  | { readonly op: typeof OP_SECTION; readonly ref: Ref; readonly body: Node[]; alt: OrNode | null }
-  | {
-      readonly op: typeof OP_REPEATED;
-      readonly ref: Ref;
-      readonly body: Node[];
-      between: Node[] | null;
-      alt: OrNode | null;
-    }
-  | { readonly op: typeof OP_PRED; readonly pred: PredicateCall; readonly body: Node[]; alt: OrNode | null }
-  | {
-      readonly op: typeof OP_IF;
-      readonly ors: readonly boolean[];
-      readonly refs: readonly Ref[];
-      readonly pred: PredicateCall | null;
-      readonly body: Node[];
-      alt: OrNode | null;
-    }
-  | OrNode
-  | {
-      readonly op: typeof OP_BIND;
-      readonly name: string;
-      readonly refs: readonly Ref[];
-      readonly fmts: readonly FormatterCall[];
-    }
-  | { readonly op: typeof OP_CTX; readonly name: string; readonly pairs: readonly (readonly [string, Ref])[] }
-  | { readonly op: typeof OP_MACRO; readonly name: string; readonly body: Node[] }
-  | { readonly op: typeof OP_INCLUDE; readonly name: string; readonly output: boolean }
-  | { readonly op: typeof OP_INJECT; readonly name: string; readonly path: string }
-  | { readonly op: typeof OP_EVAL; readonly expr: Expr };
-
-type BlockNode = Exclude<Node, string> & { body: Node[] };
+export * from './nodes';
 
 /** Deeper nesting than this is hostile: the renderer recurses once per level. */
 export const MAX_NESTING = 128;
 
 interface Open {
-  /** The block that opened (section, repeated, predicate, if, macro). */
-  readonly owner: BlockNode;
-  /** The node whose body is being filled: the owner, or the latest `.or` of its chain. */
+  /** The node whose body is being filled: the block itself, or the latest `.or` of its chain. */
   current: BlockNode;
-  /** Body being filled (differs from current.body after `.alternates with`). */
-  body: Node[];
   readonly label: string;
   readonly offset: number;
 }
@@ -93,142 +48,143 @@ export interface Assembled {
   readonly errors: TemplateError[];
 }
 
-/** Appends text, merging with a preceding text node so rendering touches fewer nodes. */
-function pushText(body: Node[], text: string): void {
-  const last = body.length - 1;
-  if (last >= 0 && typeof body[last] === 'string') body[last] = (body[last] as string) + text;
-  else body.push(text);
-}
+class Assembler implements TokenVisitor {
+  readonly root: Node[] = [];
+  readonly errors: TemplateError[] = [];
+  private readonly stack: Open[] = [];
+  /** The body instructions are appended to. */
+  private body: Node[];
+  private stopped = false;
+  private readonly locator: Locator;
 
-export function assemble(src: string, registry: Registry): Assembled {
-  const root: Node[] = [];
-  const errs: TemplateError[] = [];
-  const stack: Open[] = [];
-  let body = root;
-  let stopped = false;
-  const locator = new Locator(src);
-  const pos = (offset: number) => positionOf(src, offset);
+  constructor(
+    private readonly src: string,
+    private readonly registry: Registry,
+  ) {
+    this.body = this.root;
+    this.locator = new Locator(src);
+  }
 
-  const open = (node: BlockNode, label: string, offset: number): void => {
-    if (stack.length >= MAX_NESTING) {
-      errs.push(errors.nestingTooDeep(MAX_NESTING, pos(offset)));
+  text(start: number, end: number): void {
+    if (!this.stopped) this.pushText(this.src.slice(start, end));
+  }
+
+  /** Appends text, merging with a preceding text node so rendering touches fewer nodes. */
+  private pushText(text: string): void {
+    const body = this.body;
+    const last = body.length - 1;
+    if (last >= 0 && typeof body[last] === 'string') body[last] = (body[last] as string) + text;
+    else body.push(text);
+  }
+
+  private pos(offset: number): { line: number; column: number } {
+    return positionOf(this.src, offset);
+  }
+
+  private open(node: BlockNode, offset: number): void {
+    if (this.stack.length >= MAX_NESTING) {
+      this.errors.push(errors.nestingTooDeep(MAX_NESTING, this.pos(offset)));
       // Hostile nesting: stop assembling rather than recurse without bound when rendering.
-      stopped = true;
+      this.stopped = true;
       return;
     }
-    body.push(node);
-    stack.push({ owner: node, current: node, body: node.body, label, offset });
-    body = node.body;
-  };
+    this.body.push(node);
+    this.stack.push({ current: node, label: LABELS[node.op] as string, offset });
+    this.body = node.body;
+  }
 
-  const instruction = (raw: string, offset: number): void => {
-    if (stopped) return;
-    locator.offset = offset;
-    const p = parseInstruction(raw, registry, locator, errs);
+  instruction(raw: string, offset: number): void {
+    if (this.stopped) return;
+    this.locator.offset = offset;
+    const p = parseInstruction(raw, this.registry, this.locator, this.errors);
     if (p === null) {
-      pushText(body, `{${raw}}`);
+      this.pushText(`{${raw}}`);
       return;
     }
+    if (typeof p === 'string') {
+      this.pushText(p);
+      return;
+    }
+    const stack = this.stack;
     const top = stack[stack.length - 1];
     switch (p.op) {
-      case 'text':
-        pushText(body, p.text);
-        break;
-      case 'var':
-        body.push({ op: OP_VAR, refs: p.refs, fmts: p.fmts });
-        break;
-      case 'bind':
-        body.push({ op: OP_BIND, name: p.name, refs: p.refs, fmts: p.fmts });
-        break;
-      case 'ctx':
-        body.push({ op: OP_CTX, name: p.name, pairs: p.pairs });
-        break;
-      case 'include':
-        body.push({ op: OP_INCLUDE, name: p.name, output: p.output });
-        break;
-      case 'inject':
-        body.push({ op: OP_INJECT, name: p.name, path: p.path });
-        break;
-      case 'eval':
-        body.push({ op: OP_EVAL, expr: p.expr });
-        break;
-      case 'section':
-        open({ op: OP_SECTION, ref: p.ref, body: [], alt: null }, 'SECTION', offset);
-        break;
-      case 'repeated':
-        open({ op: OP_REPEATED, ref: p.ref, body: [], between: null, alt: null }, 'REPEATED_SECTION', offset);
-        break;
-      case 'pred':
-        open({ op: OP_PRED, pred: p.pred, body: [], alt: null }, 'PREDICATE', offset);
-        break;
-      case 'if':
-        open({ op: OP_IF, ors: p.ors, refs: p.refs, pred: p.pred, body: [], alt: null }, 'IF', offset);
-        break;
-      case 'macro':
-        open({ op: OP_MACRO, name: p.name, body: [] }, 'MACRO', offset);
-        break;
-      case 'alternates': {
+      case OP_SECTION:
+      case OP_REPEATED:
+      case OP_PRED:
+      case OP_IF:
+      case OP_MACRO:
+        this.open(p, offset);
+        return;
+      case OP_ALTERNATES: {
         if (top === undefined) {
-          errs.push(errors.notAllowedAtRoot('ALTERNATES_WITH', pos(offset)));
+          this.errors.push(errors.notAllowedAtRoot('ALTERNATES_WITH', this.pos(offset)));
         } else if (top.current.op !== OP_REPEATED || top.current.between !== null) {
-          errs.push(errors.notAllowedInBlock('ALTERNATES_WITH', LABELS[top.current.op] ?? top.label, pos(offset)));
+          this.errors.push(
+            errors.notAllowedInBlock('ALTERNATES_WITH', LABELS[top.current.op] as string, this.pos(offset)),
+          );
         } else {
           const between: Node[] = [];
           top.current.between = between;
-          top.body = between;
-          body = between;
+          this.body = between;
         }
-        break;
+        return;
       }
-      case 'or': {
+      case OP_OR: {
         if (top === undefined) {
-          errs.push(errors.notAllowedAtRoot('OR_PREDICATE', pos(offset)));
-          break;
+          this.errors.push(errors.notAllowedAtRoot('OR_PREDICATE', this.pos(offset)));
+          return;
         }
         const cur = top.current;
         if (cur.op === OP_MACRO) {
-          errs.push(errors.notAllowedInBlock('OR_PREDICATE', 'MACRO', pos(offset)));
-          break;
+          this.errors.push(errors.notAllowedInBlock('OR_PREDICATE', 'MACRO', this.pos(offset)));
+          return;
         }
-        const orNode: OrNode = { op: OP_OR, pred: p.pred, body: [], alt: null };
+        const orNode: OrNode = p;
         if (cur.op === OP_OR && cur.pred === null) {
           // An unconditional `.or` already catches everything: what follows is dead.
-          errs.push(errors.deadCode('OR_PREDICATE', pos(offset)));
-        } else if ('alt' in cur) {
+          this.errors.push(errors.deadCode('OR_PREDICATE', this.pos(offset)));
+        } else {
           cur.alt = orNode;
         }
         top.current = orNode;
-        top.body = orNode.body;
-        body = orNode.body;
-        break;
+        this.body = orNode.body;
+        return;
       }
-      case 'end': {
+      case OP_END: {
         if (top === undefined) {
-          errs.push(errors.notAllowedAtRoot('END', pos(offset)));
-          break;
+          this.errors.push(errors.notAllowedAtRoot('END', this.pos(offset)));
+          return;
         }
         stack.pop();
         const parent = stack[stack.length - 1];
-        body = parent === undefined ? root : parent.body;
-        break;
+        if (parent === undefined) this.body = this.root;
+        else {
+          const cur = parent.current;
+          this.body = cur.op === OP_REPEATED && cur.between !== null ? cur.between : cur.body;
+        }
+        return;
       }
-    }
-  };
-
-  scan(src, {
-    text: (start, end) => {
-      if (!stopped) pushText(body, src.slice(start, end));
-    },
-    instruction,
-  });
-
-  if (stack.length > 0) {
-    const innermost = stack[stack.length - 1] as Open;
-    errs.push(errors.eofInBlock(innermost.label, pos(innermost.offset)));
-    for (let k = stack.length - 1; k >= 0; k--) {
-      const o = stack[k] as Open;
-      errs.push(errors.unclosed(o.label, pos(o.offset)));
+      default:
+        this.body.push(p);
     }
   }
-  return { nodes: root, errors: errs };
+
+  finish(): Assembled {
+    const stack = this.stack;
+    if (stack.length > 0) {
+      const innermost = stack[stack.length - 1] as Open;
+      this.errors.push(errors.eofInBlock(innermost.label, this.pos(innermost.offset)));
+      for (let k = stack.length - 1; k >= 0; k--) {
+        const o = stack[k] as Open;
+        this.errors.push(errors.unclosed(o.label, this.pos(o.offset)));
+      }
+    }
+    return { nodes: this.root, errors: this.errors };
+  }
+}
+
+export function assemble(src: string, registry: Registry): Assembled {
+  const assembler = new Assembler(src, registry);
+  scan(src, assembler);
+  return assembler.finish();
 }

@@ -38,7 +38,11 @@ export function compileUncached(source: string): Compiled {
     compiled = { source, errors, nodes };
   } catch (e) {
     // Defensive: the assembler collects errors, but a bad template must never escape as a throw.
-    compiled = { source, errors: [templateErrors.unexpected('compile', e instanceof Error ? e.message : String(e))], nodes: [] };
+    compiled = {
+      source,
+      errors: [templateErrors.unexpected('compile', e instanceof Error ? e.message : String(e))],
+      nodes: [],
+    };
   }
   return compiled;
 }

@@ -37,5 +37,6 @@ export const errors = {
   expressionReduce: (expr: string, message: string) =>
     at('expression', `Error reducing expression "${expr}": ${message}`),
   notImplemented: (name: string) => at('engine', `The ${name} formatter is not yet implemented`),
-  limit: (what: string, limit: number) => at('runtime', `Render stopped: ${what} exceeded the limit of ${limit}`),
+  limit: (what: string, limit: number) =>
+    at('runtime', `Render stopped: ${what} exceeded the limit of ${limit}`),
 } as const;

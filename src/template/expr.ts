@@ -55,8 +55,32 @@ const CONSTANTS: Readonly<Record<string, unknown>> = {
 
 /** Longest operators first so `===` wins over `==` and `**` over `*`. */
 const OPERATORS = [
-  '===', '!==', '**', '==', '!=', '<=', '>=', '<<', '>>', '&&', '||',
-  '+', '-', '*', '/', '%', '<', '>', '&', '|', '^', '!', '~', '=', '(', ')',
+  '===',
+  '!==',
+  '**',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '<<',
+  '>>',
+  '&&',
+  '||',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
+  '&',
+  '|',
+  '^',
+  '!',
+  '~',
+  '=',
+  '(',
+  ')',
 ];
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
@@ -111,11 +135,21 @@ function readString(src: string, start: number): [string, number] {
     const e = src[i + 1];
     i += 2;
     switch (e) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
       case 'x': {
         const hex = src.slice(i, i + 2);
         if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new ExprError('Invalid 2-char hex escape found');
@@ -183,11 +217,21 @@ const BINARY: Readonly<Record<string, number>> = {
   '|': 4,
   '^': 5,
   '&': 6,
-  '==': 7, '!=': 7, '===': 7, '!==': 7,
-  '<': 8, '<=': 8, '>': 8, '>=': 8,
-  '<<': 9, '>>': 9,
-  '+': 10, '-': 10,
-  '*': 11, '/': 11, '%': 11,
+  '==': 7,
+  '!=': 7,
+  '===': 7,
+  '!==': 7,
+  '<': 8,
+  '<=': 8,
+  '>': 8,
+  '>=': 8,
+  '<<': 9,
+  '>>': 9,
+  '+': 10,
+  '-': 10,
+  '*': 11,
+  '/': 11,
+  '%': 11,
   '**': 12,
 };
 const UNARY_POWER = 13;
@@ -330,26 +374,52 @@ export function parseExpr(source: string): Expr {
 }
 
 const OP_NAMES: Readonly<Record<string, string>> = {
-  '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide', '%': 'modulus', '**': 'power',
-  '<<': 'left shift', '>>': 'right shift', '&': 'bitwise and', '|': 'bitwise or', '^': 'bitwise xor',
-  '==': 'equal', '!=': 'not equal', '===': 'strict equal', '!==': 'strict not equal',
-  '<': 'less than', '<=': 'less than or equal', '>': 'greater than', '>=': 'greater than or equal',
-  '&&': 'logical and', '||': 'logical or', '!': 'logical not', '~': 'bitwise not',
+  '+': 'add',
+  '-': 'subtract',
+  '*': 'multiply',
+  '/': 'divide',
+  '%': 'modulus',
+  '**': 'power',
+  '<<': 'left shift',
+  '>>': 'right shift',
+  '&': 'bitwise and',
+  '|': 'bitwise or',
+  '^': 'bitwise xor',
+  '==': 'equal',
+  '!=': 'not equal',
+  '===': 'strict equal',
+  '!==': 'strict not equal',
+  '<': 'less than',
+  '<=': 'less than or equal',
+  '>': 'greater than',
+  '>=': 'greater than or equal',
+  '&&': 'logical and',
+  '||': 'logical or',
+  '!': 'logical not',
+  '~': 'bitwise not',
 };
 
 type Prim = number | string | boolean | null;
 
 function operand(v: unknown, op: string): Prim {
   if (v === undefined) throw new ExprError(`Invalid arguments to operator ${OP_NAMES[op] ?? op}`);
-  if (v !== null && typeof v === 'object') throw new ExprError(`Invalid arguments to operator ${OP_NAMES[op] ?? op}`);
+  if (v !== null && typeof v === 'object')
+    throw new ExprError(`Invalid arguments to operator ${OP_NAMES[op] ?? op}`);
   return v as Prim;
 }
 
 /** Evaluates a parsed expression. Returns the value of the last expression, undefined for none or an assignment. */
-export function evalExpr(expr: Expr, scope: ExprScope, limits: ExprLimits): { value: unknown; error: string | null } {
+export function evalExpr(
+  expr: Expr,
+  scope: ExprScope,
+  limits: ExprLimits,
+): { value: unknown; error: string | null } {
   if (expr.error !== null || expr.body === null) return { value: undefined, error: expr.error };
   if (expr.tokens > limits.maxTokens) {
-    return { value: undefined, error: `Too many tokens: ${expr.tokens} exceeds the limit of ${limits.maxTokens}` };
+    return {
+      value: undefined,
+      error: `Too many tokens: ${expr.tokens} exceeds the limit of ${limits.maxTokens}`,
+    };
   }
   if (expr.longestString > limits.maxStringLength) {
     return { value: undefined, error: `String too long: exceeds the limit of ${limits.maxStringLength}` };
@@ -411,24 +481,42 @@ function binary(op: string, a: Prim, b: Prim, limits: ExprLimits): unknown {
       }
       return r;
     }
-    case '-': return toNumber(a) - toNumber(b);
-    case '*': return toNumber(a) * toNumber(b);
-    case '/': return toNumber(a) / toNumber(b);
-    case '%': return toNumber(a) % toNumber(b);
-    case '**': return toNumber(a) ** toNumber(b);
-    case '<<': return toNumber(a) << toNumber(b);
-    case '>>': return toNumber(a) >> toNumber(b);
-    case '&': return toNumber(a) & toNumber(b);
-    case '|': return toNumber(a) | toNumber(b);
-    case '^': return toNumber(a) ^ toNumber(b);
-    case '==': return x == y;
-    case '!=': return x != y;
-    case '===': return x === y;
-    case '!==': return x !== y;
-    case '<': return x < y;
-    case '<=': return x <= y;
-    case '>': return x > y;
-    case '>=': return x >= y;
+    case '-':
+      return toNumber(a) - toNumber(b);
+    case '*':
+      return toNumber(a) * toNumber(b);
+    case '/':
+      return toNumber(a) / toNumber(b);
+    case '%':
+      return toNumber(a) % toNumber(b);
+    case '**':
+      return toNumber(a) ** toNumber(b);
+    case '<<':
+      return toNumber(a) << toNumber(b);
+    case '>>':
+      return toNumber(a) >> toNumber(b);
+    case '&':
+      return toNumber(a) & toNumber(b);
+    case '|':
+      return toNumber(a) | toNumber(b);
+    case '^':
+      return toNumber(a) ^ toNumber(b);
+    case '==':
+      return x == y;
+    case '!=':
+      return x != y;
+    case '===':
+      return x === y;
+    case '!==':
+      return x !== y;
+    case '<':
+      return x < y;
+    case '<=':
+      return x <= y;
+    case '>':
+      return x > y;
+    case '>=':
+      return x >= y;
   }
   /* eslint-enable @typescript-eslint/no-explicit-any, eqeqeq */
   throw new ExprError(`Invalid operator ${op}`);

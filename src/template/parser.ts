@@ -1,70 +1,42 @@
 /**
- * Turns one instruction candidate (the text between `{` and `}`) into a parsed instruction, or
- * null when it is not one (it then prints as literal text, as the language requires).
+ * Turns one instruction candidate (the text between `{` and `}`) into a node, or null when it is
+ * not an instruction (it then prints as literal text, as the language requires).
  */
-import type { FormatterFn, PredicateFn, TemplateError } from './plugins/api';
+import type { PredicateFn, TemplateError } from './plugins/api';
 import { errors } from './errors';
-import type { Locator } from './tokenizer';
-import { parseExpr, type Expr } from './expr';
+import { parseExpr } from './expr';
+import {
+  OP_ALTERNATES,
+  OP_BIND,
+  OP_CTX,
+  OP_END,
+  OP_EVAL,
+  OP_IF,
+  OP_INCLUDE,
+  OP_INJECT,
+  OP_MACRO,
+  OP_OR,
+  OP_PRED,
+  OP_REPEATED,
+  OP_SECTION,
+  OP_VAR,
+  REF_CURRENT,
+  REF_INDEX,
+  REF_INDEX0,
+  REF_NAME,
+  REF_VAR,
+  type FormatterCall,
+  type Parsed,
+  type PredicateCall,
+  type Ref,
+} from './nodes';
 import type { Registry } from './registry';
+import type { Locator } from './tokenizer';
 
-export const REF_CURRENT = 0;
-export const REF_NAME = 1;
-export const REF_VAR = 2;
-export const REF_INDEX = 3;
-export const REF_INDEX0 = 4;
-
-/** A parsed reference: `a.b.c`, `@`, `@.x`, `@name.x`, `@index`, `@index0`. */
-export interface Ref {
-  readonly kind: number;
-  readonly head: string;
-  readonly rest: readonly string[];
-  readonly src: string;
-}
-
-export interface FormatterCall {
-  readonly name: string;
-  readonly fn: FormatterFn;
-  readonly args: readonly string[];
-}
-
-export interface PredicateCall {
-  readonly name: string;
-  readonly fn: PredicateFn;
-  readonly args: readonly string[];
-}
-
-export type Parsed =
-  | { readonly op: 'text'; readonly text: string }
-  | { readonly op: 'var'; readonly refs: readonly Ref[]; readonly fmts: readonly FormatterCall[] }
-  | { readonly op: 'section'; readonly ref: Ref }
-  | { readonly op: 'repeated'; readonly ref: Ref }
-  | { readonly op: 'alternates' }
-  | { readonly op: 'or'; readonly pred: PredicateCall | null }
-  | { readonly op: 'end' }
-  | { readonly op: 'pred'; readonly pred: PredicateCall }
-  | {
-      readonly op: 'if';
-      /** Operator between refs[k] and refs[k + 1]: true for `||`, false for `&&`; applied left to right. */
-      readonly ors: readonly boolean[];
-      readonly refs: readonly Ref[];
-      readonly pred: PredicateCall | null;
-    }
-  | {
-      readonly op: 'bind';
-      readonly name: string;
-      readonly refs: readonly Ref[];
-      readonly fmts: readonly FormatterCall[];
-    }
-  | { readonly op: 'ctx'; readonly name: string; readonly pairs: readonly (readonly [string, Ref])[] }
-  | { readonly op: 'macro'; readonly name: string }
-  | { readonly op: 'include'; readonly name: string; readonly output: boolean }
-  | { readonly op: 'inject'; readonly name: string; readonly path: string }
-  | { readonly op: 'eval'; readonly expr: Expr };
+export { REF_CURRENT, REF_INDEX, REF_INDEX0, REF_NAME, REF_VAR };
+export type { FormatterCall, PredicateCall, Ref };
 
 const REF_RE = /^(?:@|[A-Za-z_$@][\w$@-]*)(?:\.[\w$@-]+)*$/;
-const FORMATTER_NAME_RE = /^[A-Za-z_][\w-]*/;
-const PREDICATE_RE = /^([A-Za-z][\w-]*\?)([\s\S]*)$/;
 const BIND_NAME_RE = /^@[\w$-]+$/;
 
 const refCache = new Map<string, Ref | null>();
@@ -89,25 +61,27 @@ export function parseRef(src: string): Ref | null {
   return ref;
 }
 
+const NO_ARGS: readonly string[] = [];
+
 /** Splits arguments by the delimiter rule: the first character after the name is the delimiter. */
-export function splitArgs(rest: string): string[] {
-  if (rest === '') return [];
-  const delim = rest[0] as string;
-  const parts = rest.slice(1).split(delim);
-  return delim === ' ' ? parts.filter((p) => p !== '') : parts;
+export function splitArgs(rest: string): readonly string[] {
+  if (rest.length === 0) return NO_ARGS;
+  const delim = rest.charCodeAt(0);
+  const out: string[] = [];
+  let start = 1;
+  for (let k = 1; k <= rest.length; k++) {
+    if (k === rest.length || rest.charCodeAt(k) === delim) {
+      // Runs of spaces are one separator; any other delimiter keeps empty arguments.
+      if (delim !== 32 || k > start) out.push(rest.slice(start, k));
+      start = k + 1;
+    }
+  }
+  return out;
 }
 
 const never: PredicateFn = () => false;
-const END: Parsed = { op: 'end' };
-const OR: Parsed = { op: 'or', pred: null };
-const ALTERNATES: Parsed = { op: 'alternates' };
-const CONSTANT_TEXT: Readonly<Record<string, Parsed>> = {
-  '.meta-left': { op: 'text', text: '{' },
-  '.meta-right': { op: 'text', text: '}' },
-  '.newline': { op: 'text', text: '\n' },
-  '.space': { op: 'text', text: ' ' },
-  '.tab': { op: 'text', text: '\t' },
-};
+const END: Parsed = { op: OP_END };
+const ALTERNATES: Parsed = { op: OP_ALTERNATES };
 
 /** Characters of a plain reference (no spaces, commas or pipes): the common `{a.b}` fast path. */
 function isRefChar(c: number): boolean {
@@ -123,12 +97,32 @@ function isRefChar(c: number): boolean {
   );
 }
 
+/** Letters, digits, `_` and `-`: formatter and predicate names. */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+
+/** Length of a predicate name (with its `?`) at the start of `text`, or 0 when there is none. */
+function predicateNameLength(text: string): number {
+  if (!isLetter(text.charCodeAt(0))) return 0;
+  let k = 1;
+  while (k < text.length && isNameChar(text.charCodeAt(k))) k++;
+  return text.charCodeAt(k) === 63 /* ? */ ? k + 1 : 0;
+}
+
 /** Parses `name? args`; unknown predicates still open their block (so `.end` pairs up) but never pass. */
-function predicateCall(text: string, registry: Registry, pos: Locator, errs: TemplateError[]): PredicateCall | null {
-  const m = PREDICATE_RE.exec(text);
-  if (m === null) return null;
-  const name = m[1] as string;
-  const args = splitArgs(m[2] as string);
+function predicateCall(
+  text: string,
+  registry: Registry,
+  pos: Locator,
+  errs: TemplateError[],
+): PredicateCall | null {
+  const n = predicateNameLength(text);
+  if (n === 0) return null;
+  const name = text.slice(0, n);
+  const args = splitArgs(text.slice(n));
   const fn = registry.predicate(name);
   if (fn === undefined) {
     errs.push(errors.unknownPredicate(name, pos.position()));
@@ -144,12 +138,16 @@ interface Variables {
 
 const NO_FORMATTERS: readonly FormatterCall[] = [];
 
-function parseVariables(text: string, registry: Registry, pos: Locator, errs: TemplateError[]): Variables | null {
+function parseVariables(
+  text: string,
+  registry: Registry,
+  pos: Locator,
+  errs: TemplateError[],
+): Variables | null {
   const pipe = text.indexOf('|');
   const head = pipe < 0 ? text : text.slice(0, pipe);
   // `{ a}` and `{a }` are text (CSS and prose use braces with spaces); only `a , b` may space.
-  if (head.length === 0 || head.charCodeAt(0) === 32 || head.charCodeAt(head.length - 1) === 32) return null;
-  if (head.trim() !== head) return null;
+  if (head.length === 0 || head.trim() !== head) return null;
   let refs: Ref[];
   if (head.indexOf(',') < 0) {
     const ref = parseRef(head);
@@ -165,26 +163,43 @@ function parseVariables(text: string, registry: Registry, pos: Locator, errs: Te
   }
   if (pipe < 0) return { refs, fmts: NO_FORMATTERS };
   const fmts: FormatterCall[] = [];
-  const segments = text.slice(pipe + 1).split('|');
-  for (const seg of segments) {
-    const m = FORMATTER_NAME_RE.exec(seg);
-    if (m === null) return null;
-    const name = m[0];
+  let start = pipe + 1;
+  for (;;) {
+    const end = text.indexOf('|', start);
+    const seg = end < 0 ? text.slice(start) : text.slice(start, end);
+    let n = 0;
+    if (seg.length > 0 && (isLetter(seg.charCodeAt(0)) || seg.charCodeAt(0) === 95)) {
+      n = 1;
+      while (n < seg.length && isNameChar(seg.charCodeAt(n))) n++;
+    }
+    if (n === 0) return null;
+    const name = seg.slice(0, n);
     const fn = registry.formatter(name);
     if (fn === undefined) {
       errs.push(errors.unknownFormatter(name, pos.position()));
       return null;
     }
-    fmts.push({ name, fn, args: splitArgs(seg.slice(name.length)) });
+    fmts.push({ name, fn, args: splitArgs(seg.slice(n)) });
+    if (end < 0) break;
+    start = end + 1;
   }
   return { refs, fmts };
+}
+
+function words(text: string): string[] {
+  return text.split(' ').filter((w) => w !== '');
 }
 
 /**
  * Parses the body of one `{...}` candidate; null means it is text. Problems (unknown formatter
  * or predicate) go to `errs`.
  */
-export function parseInstruction(body: string, registry: Registry, pos: Locator, errs: TemplateError[]): Parsed | null {
+export function parseInstruction(
+  body: string,
+  registry: Registry,
+  pos: Locator,
+  errs: TemplateError[],
+): Parsed | null {
   if (body.charCodeAt(0) !== 46 /* . */) {
     // Fast path: a bare reference such as `{item.title}`.
     let plain = true;
@@ -196,25 +211,33 @@ export function parseInstruction(body: string, registry: Registry, pos: Locator,
     }
     if (plain) {
       const ref = parseRef(body);
-      return ref === null ? null : { op: 'var', refs: [ref], fmts: NO_FORMATTERS };
+      return ref === null ? null : { op: OP_VAR, refs: [ref], fmts: NO_FORMATTERS };
     }
     const v = parseVariables(body, registry, pos, errs);
-    return v === null ? null : { op: 'var', refs: v.refs, fmts: v.fmts };
+    return v === null ? null : { op: OP_VAR, refs: v.refs, fmts: v.fmts };
   }
   switch (body) {
     case '.end':
       return END;
     case '.or':
-      return OR;
+      return { op: OP_OR, pred: null, body: [], alt: null };
     case '.alternates with':
       return ALTERNATES;
+    case '.meta-left':
+      return '{';
+    case '.meta-right':
+      return '}';
+    case '.newline':
+      return '\n';
+    case '.space':
+      return ' ';
+    case '.tab':
+      return '\t';
   }
-  const constant = CONSTANT_TEXT[body];
-  if (constant !== undefined) return constant;
   const rest = body.slice(1);
-  if (rest.indexOf('?') > 0 && PREDICATE_RE.test(rest)) {
-    const call = predicateCall(rest, registry, pos, errs);
-    return call === null ? null : { op: 'pred', pred: call };
+  if (predicateNameLength(rest) > 0) {
+    const pred = predicateCall(rest, registry, pos, errs);
+    return pred === null ? null : { op: OP_PRED, pred, body: [], alt: null };
   }
   const space = rest.indexOf(' ');
   if (space < 0) return null;
@@ -223,21 +246,21 @@ export function parseInstruction(body: string, registry: Registry, pos: Locator,
   switch (keyword) {
     case 'section': {
       const ref = parseRef(arg);
-      return ref === null ? null : { op: 'section', ref };
+      return ref === null ? null : { op: OP_SECTION, ref, body: [], alt: null };
     }
     case 'repeated': {
       if (!arg.startsWith('section ')) return null;
       const ref = parseRef(arg.slice(8));
-      return ref === null ? null : { op: 'repeated', ref };
+      return ref === null ? null : { op: OP_REPEATED, ref, body: [], between: null, alt: null };
     }
     case 'or': {
-      const call = predicateCall(arg, registry, pos, errs);
-      return call === null ? null : { op: 'or', pred: call };
+      const pred = predicateCall(arg, registry, pos, errs);
+      return pred === null ? null : { op: OP_OR, pred, body: [], alt: null };
     }
     case 'if': {
-      if (PREDICATE_RE.test(arg)) {
-        const call = predicateCall(arg, registry, pos, errs);
-        return call === null ? null : { op: 'if', ors: [], refs: [], pred: call };
+      if (predicateNameLength(arg) > 0) {
+        const pred = predicateCall(arg, registry, pos, errs);
+        return pred === null ? null : { op: OP_IF, ors: [], refs: [], pred, body: [], alt: null };
       }
       const parts = arg.split(/\s*(\|\||&&)\s*/);
       const refs: Ref[] = [];
@@ -252,7 +275,7 @@ export function parseInstruction(body: string, registry: Registry, pos: Locator,
         if (ref === null) return null;
         refs.push(ref);
       }
-      return { op: 'if', ors, refs, pred: null };
+      return { op: OP_IF, ors, refs, pred: null, body: [], alt: null };
     }
     case 'var': {
       const sp = arg.indexOf(' ');
@@ -260,14 +283,14 @@ export function parseInstruction(body: string, registry: Registry, pos: Locator,
       const name = arg.slice(0, sp);
       if (!BIND_NAME_RE.test(name)) return null;
       const v = parseVariables(arg.slice(sp + 1).trim(), registry, pos, errs);
-      return v === null ? null : { op: 'bind', name: name.slice(1), refs: v.refs, fmts: v.fmts };
+      return v === null ? null : { op: OP_BIND, name: name.slice(1), refs: v.refs, fmts: v.fmts };
     }
     case 'ctx': {
-      const words = arg.split(' ').filter((w) => w !== '');
-      const name = words[0];
+      const ws = words(arg);
+      const name = ws[0];
       if (name === undefined || !BIND_NAME_RE.test(name)) return null;
       const pairs: (readonly [string, Ref])[] = [];
-      for (const w of words.slice(1)) {
+      for (const w of ws.slice(1)) {
         const eq = w.indexOf('=');
         // A word without a binding contributes nothing.
         if (eq < 0) continue;
@@ -276,25 +299,25 @@ export function parseInstruction(body: string, registry: Registry, pos: Locator,
         if (ref === null) return null;
         pairs.push([w.slice(0, eq), ref]);
       }
-      return { op: 'ctx', name: name.slice(1), pairs };
+      return { op: OP_CTX, name: name.slice(1), pairs };
     }
     case 'macro':
-      return arg !== '' && !arg.includes(' ') ? { op: 'macro', name: arg } : null;
+      return arg !== '' && !arg.includes(' ') ? { op: OP_MACRO, name: arg, body: [] } : null;
     case 'include': {
-      const words = arg.split(' ').filter((w) => w !== '');
-      const name = words[0];
+      const ws = words(arg);
+      const name = ws[0];
       if (name === undefined) return null;
-      return { op: 'include', name, output: words.slice(1).includes('output') };
+      return { op: OP_INCLUDE, name, output: ws.slice(1).includes('output') };
     }
     case 'inject': {
-      const words = arg.split(' ').filter((w) => w !== '');
-      const name = words[0];
-      const path = words[1];
+      const ws = words(arg);
+      const name = ws[0];
+      const path = ws[1];
       if (name === undefined || path === undefined || !BIND_NAME_RE.test(name)) return null;
-      return { op: 'inject', name: name.slice(1), path };
+      return { op: OP_INJECT, name: name.slice(1), path };
     }
     case 'eval':
-      return { op: 'eval', expr: parseExpr(arg) };
+      return { op: OP_EVAL, expr: parseExpr(arg) };
     default:
       return null;
   }

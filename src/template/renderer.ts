@@ -471,7 +471,10 @@ export class Renderer implements TemplateContext {
           if (this.settings.enableInclude) this.include(n.name, n.output);
           break;
         case OP_INJECT:
-          this.setVar(n.name, hasOwn.call(this.settings.injects, n.path) ? this.settings.injects[n.path] : undefined);
+          this.setVar(
+            n.name,
+            hasOwn.call(this.settings.injects, n.path) ? this.settings.injects[n.path] : undefined,
+          );
           break;
         case OP_EVAL: {
           if (!this.settings.enableExpressions) break;
@@ -483,7 +486,9 @@ export class Renderer implements TemplateContext {
               expr.tokens > this.settings.maxTokens ||
               expr.longestString > this.settings.maxStringLength;
             this.addError(
-              parsing ? errors.expressionParse(expr.source, r.error) : errors.expressionReduce(expr.source, r.error),
+              parsing
+                ? errors.expressionParse(expr.source, r.error)
+                : errors.expressionReduce(expr.source, r.error),
             );
           } else if (r.value !== undefined) {
             this.out += toOutput(r.value);

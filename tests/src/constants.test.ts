@@ -309,6 +309,14 @@ describe('layout and limits', () => {
     expect(COOKIE_POLICY[key]).toBe(ms);
   });
 
+  it.each([
+    ['visitorCookieLifetimeMs', 2 * 365 * 24 * 3600 * 1000],
+    ['visitCookieLifetimeMs', 30 * 60 * 1000],
+    ['analyticsCookieLifetimeMs', 390 * 24 * 3600 * 1000],
+  ] as const)('LIMITS.%s is %i ms', (key, ms) => {
+    expect(LIMITS[key]).toBe(ms);
+  });
+
   it('removes the five visitor cookies under a restrictive policy', () => {
     expect(COOKIE_POLICY.restrictedCookies).toEqual([
       'ss_cid',

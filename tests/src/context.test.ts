@@ -175,6 +175,8 @@ describe('parseSiteContext', () => {
 
   it.each([
     [{ currency: 'eur' }, 'currency', 'EUR'],
+    [{ locale: 'en-gb' }, 'locale', 'en-GB'],
+    [{ locale: ' fr-CA ' }, 'locale', 'fr-CA'],
     [{ websiteId: 123 }, 'websiteId', '123'],
     [{ websiteId: '  w9 ' }, 'websiteId', 'w9'],
     [{ apiRoot: '/shop/api' }, 'apiRoot', '/shop/api/'],

@@ -42,7 +42,11 @@ const cases: Case[] =
         .split('\n')
         .filter((line) => line.trim() !== '')
         .map((line) => JSON.parse(line) as Case)
-        .filter((c) => (familyFilter === '' || c.family === familyFilter) && (idFilter === '' || c.id.includes(idFilter)));
+        .filter(
+          (c) =>
+            (familyFilter === '' || c.family === familyFilter) &&
+            (idFilter === '' || c.id.includes(idFilter)),
+        );
 
 const results: { id: string; family: string; pass: boolean; expected: string; actual: string }[] = [];
 

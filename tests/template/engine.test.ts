@@ -2,9 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, render, renderCompiled, type TemplateErrorType } from '../../src/template/index';
 
-const messagesOf = (template: string, json: unknown = {}, options = {}) =>
-  render(template, json, options).errors.map((e) => `${e.type}: ${e.message}`);
-
 describe('template language', () => {
   it.each([
     ['plain text passes through', 'Hello, world.', {}, 'Hello, world.'],
@@ -20,10 +17,30 @@ describe('template language', () => {
     ['a missing name falls back to outer scopes', '{.section a}{b}{.end}', { a: { c: 1 }, b: 'out' }, 'out'],
     ['a present null does not fall back', '{.section a}[{b}]{.end}', { a: { b: null }, b: 'out' }, '[]'],
     ['an empty section takes the .or branch', '{.section a}A{.or}none{.end}', { a: [] }, 'none'],
-    ['zero, empty string and false are empty', '{.section a}A{.or}-{.end}{.section b}B{.or}-{.end}{.section c}C{.or}-{.end}', { a: 0, b: '', c: false }, '---'],
-    ['a repeated section with separators', '{.repeated section xs}{@}{.alternates with}, {.end}', { xs: [1, 2, 3] }, '1, 2, 3'],
-    ['@index counts from 1 and @index0 from 0', '{.repeated section xs}{@index}{@index0} {.end}', { xs: ['a', 'b'] }, '10 21 '],
-    ['an .or chain tries predicates in order', '{.equal? a 1}one{.or equal? a 2}two{.or}many{.end}', { a: 2 }, 'two'],
+    [
+      'zero, empty string and false are empty',
+      '{.section a}A{.or}-{.end}{.section b}B{.or}-{.end}{.section c}C{.or}-{.end}',
+      { a: 0, b: '', c: false },
+      '---',
+    ],
+    [
+      'a repeated section with separators',
+      '{.repeated section xs}{@}{.alternates with}, {.end}',
+      { xs: [1, 2, 3] },
+      '1, 2, 3',
+    ],
+    [
+      '@index counts from 1 and @index0 from 0',
+      '{.repeated section xs}{@index}{@index0} {.end}',
+      { xs: ['a', 'b'] },
+      '10 21 ',
+    ],
+    [
+      'an .or chain tries predicates in order',
+      '{.equal? a 1}one{.or equal? a 2}two{.or}many{.end}',
+      { a: 2 },
+      'two',
+    ],
     ['.if with ||', '{.if a || b}yes{.or}no{.end}', { b: 1 }, 'yes'],
     ['.if with &&', '{.if a && b}yes{.or}no{.end}', { b: 1 }, 'no'],
     ['.if applies mixed operators left to right', '{.if a || b && c}yes{.or}no{.end}', { a: 1 }, 'no'],
@@ -31,7 +48,12 @@ describe('template language', () => {
     ['.ctx binds an object of references', '{.ctx @p x=a.b y=c}{@p.x}{@p.y}', { a: { b: 1 }, c: 2 }, '12'],
     ['a macro applies to a node', '{.macro m}<{@}>{.end}{a|apply m}', { a: 'x' }, '<x>'],
     ['macro arguments arrive as @args', '{.macro m}{@args.k}{.end}{@|apply m k=v}', {}, 'v'],
-    ['a private apply cannot see outer names', '{.macro m}[{r}]{.end}{a|apply m private}', { a: {}, r: 'R' }, '[]'],
+    [
+      'a private apply cannot see outer names',
+      '{.macro m}[{r}]{.end}{a|apply m private}',
+      { a: {}, r: 'R' },
+      '[]',
+    ],
     ['.eval prints the last value', '{.eval 1 + 2 * 3; 4 ** 2}', {}, '16'],
     ['.eval assigns variables', '{.eval @w = 2 * w}{@w}', { w: 21 }, '42'],
     ['comments print nothing', 'a{# note }b{## multi } line ##}c', {}, 'abc'],
@@ -49,15 +71,21 @@ describe('template language', () => {
   });
 
   it('.inject binds an injected value', () => {
-    expect(render('{.inject @c conf.json}{@c.name}', {}, { injects: { 'conf.json': { name: 'n' } } }).output).toBe('n');
+    expect(
+      render('{.inject @c conf.json}{@c.name}', {}, { injects: { 'conf.json': { name: 'n' } } }).output,
+    ).toBe('n');
   });
 
   it('skips .eval and .include when they are disabled', () => {
-    const r = render('[{.eval 1}][{.include p output}]', {}, {
-      enableExpressions: false,
-      enableInclude: false,
-      partials: { p: 'x' },
-    });
+    const r = render(
+      '[{.eval 1}][{.include p output}]',
+      {},
+      {
+        enableExpressions: false,
+        enableInclude: false,
+        partials: { p: 'x' },
+      },
+    );
     expect(r.output).toBe('[][]');
   });
 
@@ -74,14 +102,44 @@ describe('template errors are collected, never thrown', () => {
     ['unknown formatter', '{a|shout}', {}, 'unknown-formatter', /Formatter 'shout' is unknown/],
     ['unknown predicate', '{.shiny?}x{.end}', {}, 'unknown-predicate', /Predicate 'shiny\?' is unknown/],
     ['block never executes', '{.section a}A{.or}B{.or}C{.end}', {}, 'assembly', /will never execute/],
-    ['end of input inside a block', '{.section a}open', {}, 'assembly', /end of input in the middle of SECTION/],
+    [
+      'end of input inside a block',
+      '{.section a}open',
+      {},
+      'assembly',
+      /end of input in the middle of SECTION/,
+    ],
     ['unclosed block', '{.repeated section a}open', {}, 'assembly', /Unclosed REPEATED_SECTION block/],
-    ['instruction not allowed inside a block', '{.section a}{.alternates with}{.end}', {}, 'assembly', /ALTERNATES_WITH is not allowed inside SECTION block/],
+    [
+      'instruction not allowed inside a block',
+      '{.section a}{.alternates with}{.end}',
+      {},
+      'assembly',
+      /ALTERNATES_WITH is not allowed inside SECTION block/,
+    ],
     ['instruction not allowed at root', 'text{.end}', {}, 'assembly', /END is not allowed at root/],
     ['partial not found', '{a|apply nowhere}', {}, 'partial', /'nowhere' not found/],
-    ['partial parse failure', '{a|apply bad}', { bad: '{x|shout}' }, 'partial', /Partial 'bad' failed to parse/],
-    ['partial recursion deeper than 16', '{.macro m}{@|apply m}{.end}{a|apply m}', {}, 'recursion', /recursion deeper than 16/],
-    ['unexpected error running an instruction', '{bad|encode-uri}', {}, 'runtime', /Unexpected error running formatter encode-uri/],
+    [
+      'partial parse failure',
+      '{a|apply bad}',
+      { bad: '{x|shout}' },
+      'partial',
+      /Partial 'bad' failed to parse/,
+    ],
+    [
+      'partial recursion deeper than 16',
+      '{.macro m}{@|apply m}{.end}{a|apply m}',
+      {},
+      'recursion',
+      /recursion deeper than 16/,
+    ],
+    [
+      'unexpected error running an instruction',
+      '{bad|encode-uri}',
+      {},
+      'runtime',
+      /Unexpected error running formatter encode-uri/,
+    ],
     ['invalid function', '{.eval nope(1)}', {}, 'expression', /Invalid function nope/],
     ['mismatched parenthesis', '{.eval (1 + 2}', {}, 'expression', /Mismatched operator/],
     ['unterminated string', "{.eval 'abc}", {}, 'expression', /Unterminated string/],
@@ -111,7 +169,12 @@ describe('template errors are collected, never thrown', () => {
 
 describe('template limits', () => {
   it.each([
-    ['too many tokens', '{.eval 1 + 1 + 1 + 1}', { maxTokens: 5 }, /Too many tokens: 7 exceeds the limit of 5/],
+    [
+      'too many tokens',
+      '{.eval 1 + 1 + 1 + 1}',
+      { maxTokens: 5 },
+      /Too many tokens: 7 exceeds the limit of 5/,
+    ],
     ['a string literal too long', "{.eval 'abcdef'}", { maxStringLength: 5 }, /String too long/],
     ['a built string too long', "{.eval 'abc' + 'def'}", { maxStringLength: 5 }, /String too long/],
   ])('rejects %s in an expression', (_name, template, options, message) => {
@@ -128,7 +191,8 @@ describe('template limits', () => {
   });
 
   it('stops mutual recursion at depth 16', () => {
-    const template = '{.macro emit}{@}{.end}{.macro foo}{@|apply emit}{@|apply bar}{.end}{.macro bar}{@|apply foo}{.end}{n|apply foo}';
+    const template =
+      '{.macro emit}{@}{.end}{.macro foo}{@|apply emit}{@|apply bar}{.end}{.macro bar}{@|apply foo}{.end}{n|apply foo}';
     const r = render(template, { n: 1 });
     expect(r.output).toBe('11111111');
     expect(r.errors.some((e) => e.type === 'recursion')).toBe(true);
@@ -142,9 +206,27 @@ describe('template limits', () => {
   const deep = '{.section a}'.repeat(5000) + 'x' + '{.end}'.repeat(5000);
 
   it.each([
-    ['branching self recursion', fanOut, {}, { maxInstructions: 100_000 }, /instruction count exceeded the limit of 100000/],
-    ['huge repetition', nested, wide, { maxOutputLength: 100_000 }, /output length exceeded the limit of 100000/],
-    ['huge repetition, counted', nested, wide, { maxInstructions: 100_000 }, /instruction count exceeded the limit of 100000/],
+    [
+      'branching self recursion',
+      fanOut,
+      {},
+      { maxInstructions: 100_000 },
+      /instruction count exceeded the limit of 100000/,
+    ],
+    [
+      'huge repetition',
+      nested,
+      wide,
+      { maxOutputLength: 100_000 },
+      /output length exceeded the limit of 100000/,
+    ],
+    [
+      'huge repetition, counted',
+      nested,
+      wide,
+      { maxInstructions: 100_000 },
+      /instruction count exceeded the limit of 100000/,
+    ],
     ['deep nesting', deep, { a: { a: 1 } }, {}, /nested deeper than 128/],
   ])('finishes a hostile template (%s) and says why', (_name, template, json, options, message) => {
     const started = performance.now();
@@ -159,7 +241,28 @@ describe('template limits', () => {
   });
 
   it('never throws on random fragments of the language', () => {
-    const pieces = ['{', '}', '.section a', '.or', '.end', '.repeated section b', '|', 'html', '.eval ', '(', "'", '@', '.macro m', 'apply m', '.if a', '||', ' ', 'x', '.alternates with', '#'];
+    const pieces = [
+      '{',
+      '}',
+      '.section a',
+      '.or',
+      '.end',
+      '.repeated section b',
+      '|',
+      'html',
+      '.eval ',
+      '(',
+      "'",
+      '@',
+      '.macro m',
+      'apply m',
+      '.if a',
+      '||',
+      ' ',
+      'x',
+      '.alternates with',
+      '#',
+    ];
     let seed = 7;
     const next = () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;

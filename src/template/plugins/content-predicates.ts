@@ -112,7 +112,7 @@ export const contentPredicates: PredicateTable = {
 
   'collection?': (ctx) => truthy(path(ctx.node, 'collection')),
 
-  'collection-page?': (ctx) => collectionType(ctx) === COLLECTION_TYPE.page,
+  'collection-page?': (ctx) => numberIs(path(ctx.node, 'collection', 'type'), COLLECTION_TYPE.page),
 
   'collection-template-page?': (ctx) => collectionType(ctx) === COLLECTION_TYPE.templatePage,
 

@@ -19,12 +19,11 @@ function localized(
     locale: string,
     ctx: TemplateContext,
     values: readonly unknown[],
-    args: readonly string[],
   ) => string | undefined,
 ): FormatterFn {
   return (value, args, ctx, values) => {
     if (ctx.locale === null) return '';
-    return fn(value, parseOptions(args), ctx.locale, ctx, values, args);
+    return fn(value, parseOptions(args), ctx.locale, ctx, values);
   };
 }
 
@@ -34,7 +33,8 @@ function localized(
  */
 function messageArgs(args: readonly string[], ctx: TemplateContext): MessageArgs {
   const positional: unknown[] = [];
-  const named: Record<string, unknown> = {};
+  // No prototype: argument names come from templates and must not reach Object.prototype.
+  const named: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const arg of args) {
     const eq = arg.indexOf('=');
     if (eq > 0) {

@@ -75,8 +75,9 @@ function twitterUserName(account: unknown): string {
 
 function shareButtons(node: unknown, ctx: TemplateContext, tag: 'div' | 'span', style: string): string {
   if (!truthy(path(ctx.resolve('website'), 'shareButtonOptions'))) return '';
-  const assetUrl = path(node, 'mainImage', 'assetUrl') ?? path(node, 'assetUrl');
-  const systemDataId = path(node, 'mainImageId') ?? path(node, 'systemDataId');
+  // An item's own asset wins over its main image (image items are their own asset).
+  const assetUrl = path(node, 'assetUrl') ?? path(node, 'mainImage', 'assetUrl');
+  const systemDataId = path(node, 'systemDataId') ?? path(node, 'mainImageId');
   return (
     `<${tag} class="squarespace-social-buttons ${style}" data-system-data-id="${attr(systemDataId)}"` +
     ` data-asset-url="${urlAttr(assetUrl)}" data-record-type="${attr(path(node, 'recordType'))}"` +

@@ -294,6 +294,18 @@ describe('POST /api/form/SaveFormSubmission', () => {
     expect(withKey.statusCode).toBe(200);
   });
 
+  it('answers 500 with data.error when the submission cannot be stored, and the key stays unused', async () => {
+    app.db.exec('DROP TABLE form_submissions');
+    const k = await key();
+    const res = await visitor.post('/api/form/SaveFormSubmission', { key: k, formId: 'form-contact', form: VALID_CONTACT });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      message: 'Something went wrong. Please try again later.',
+      error: 'Something went wrong. Please try again later.',
+    });
+    expect(app.db.prepare('SELECT used FROM form_keys WHERE key = ?').get(k)).toEqual({ used: null });
+  });
+
   it('answers 429 once the submission rate limit is used up', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {

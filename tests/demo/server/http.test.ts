@@ -193,3 +193,38 @@ describe('payload limits', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('instalment modal pages', () => {
+  it.each([
+    ['en-US', 'Afterpay'],
+    ['en-CA', 'Afterpay'],
+    ['fr-CA', 'Afterpay'],
+    ['en-AU', 'Afterpay'],
+    ['en-NZ', 'Afterpay'],
+    ['en-GB', 'Clearpay'],
+  ])('serves the %s page with the %s brand as JSON and HTML', async (locale, brand) => {
+    await start();
+    const json = await app.inject(`/instalments/${locale}.json`);
+    expect(json.json()).toMatchObject({ locale, brand, title: expect.any(String) });
+    expect(json.json().paragraphs.join(' ')).toContain(brand);
+    const html = await app.inject(`/instalments/${locale}.html`);
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.headers['content-security-policy']).toBe(PAGE_CSP);
+    expect(html.body).toContain(`<html lang="${locale.slice(0, 2)}">`);
+  });
+
+  it('speaks French for fr-CA', async () => {
+    await start();
+    expect((await app.inject('/instalments/fr-CA.json')).json().title).toBe(
+      'Payez en 4 versements sans intérêts',
+    );
+  });
+
+  it.each(['/instalments/de-DE.json', '/instalments/en-US.txt', '/instalments/..%2fen-US.json'])(
+    'answers 404 for %s',
+    async (url) => {
+      await start();
+      expect((await app.inject(url)).statusCode).toBe(404);
+    },
+  );
+});

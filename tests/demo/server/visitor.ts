@@ -53,7 +53,7 @@ export class Visitor {
     }
     const inject: InjectOptions = { method, url, headers, cookies: Object.fromEntries(this.cookies) };
     if (options.body !== undefined) inject.payload = options.body;
-    else if (payload !== undefined) inject.payload = payload as InjectOptions['payload'];
+    else if (payload !== undefined) inject.payload = payload as NonNullable<InjectOptions['payload']>;
     const response = await this.app.inject(inject);
     for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());

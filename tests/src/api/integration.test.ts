@@ -332,6 +332,15 @@ describe('the crumb', () => {
     ).toBe(1);
   });
 
+  it('a missing crumb stops the form key request too', async () => {
+    const { api, jar } = await visitor();
+    jar.cookies.delete('crumb');
+    expect(errorOf(await api.getFormSubmissionKey())).toMatchObject({
+      status: 401,
+      message: SESSION_EXPIRED,
+    });
+  });
+
   it('a crumb failure on a form submission is an expired session', async () => {
     const { api, jar } = await visitor();
     const { key } = dataOf(await api.getFormSubmissionKey());
@@ -559,9 +568,18 @@ describe('restock', () => {
     );
   });
 
-  it('needs a signed-in store manager for the management calls', async () => {
+  it.each<[string, (api: Api) => Promise<ApiResult<unknown>>]>([
+    ['reading all groups', (api) => api.getAllRestockGroups()],
+    [
+      'reading sign-ups',
+      (api) => api.getRestockSignUps({ productId: 'prod-poster', variantId: 'var-poster' }),
+    ],
+    ['sending', (api) => api.sendRestock({ productId: 'prod-poster', variantId: 'var-poster' })],
+    ['sending all', (api) => api.sendRestockAll([{ productId: 'prod-poster', variantId: 'var-poster' }])],
+  ])('needs a signed-in store manager for %s', async (_name, call) => {
     const { api } = await visitor();
-    expect(errorOf(await api.getAllRestockGroups())).toMatchObject({
+    expect(errorOf(await call(api))).toEqual({
+      kind: 'http',
       status: 401,
       message: 'Sign in to manage restock notifications.',
     });
@@ -614,6 +632,13 @@ describe('restock', () => {
       ),
     ).toMatchObject({ sent: 2 });
     expect(errorOf(await api.sendRestock({ productId: 'prod-nope', variantId: 'v' })).status).toBe(404);
+    expect(errorOf(await api.sendRestockAll([])).status).toBe(400);
+    const secondPage = await api.getRestockSignUps({
+      productId: 'prod-tee',
+      variantId: 'var-tee-s-blk',
+      cursor: '%%%',
+    });
+    expect(errorOf(secondPage)).toMatchObject({ status: 400, message: 'The cursor is malformed.' });
     for (const [index, sku] of skus.entries()) await setStock('prod-tee', sku, [5, 3, 0, 8, 1][index] ?? 0);
   });
 });
@@ -740,6 +765,12 @@ describe('faults on the wire', () => {
     const { api } = await visitor({ timeoutMs: 300 });
     await fault({ path: '/api/commerce/inventory/stock', method: 'GET', delayMs: 1500, times: 2 });
     expect(errorOf(await api.getStock('prod-tee'))).toMatchObject({ kind: 'timeout', status: 0 });
+  });
+
+  it('shows the server message of an unexpected status on a read', async () => {
+    const { api } = await visitor();
+    await fault({ path: '/api/commerce/shopping-cart', method: 'GET', status: 503, times: 1 });
+    expect(errorOf(await api.getCart())).toEqual({ kind: 'http', status: 503, message: 'Injected fault' });
   });
 
   it('maps an injected 500 on a form submission to its text', async () => {

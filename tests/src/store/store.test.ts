@@ -371,3 +371,36 @@ describe('failures keep their type', () => {
     expect(store.getState().error).toEqual(error);
   });
 });
+
+describe('the page-wide store', () => {
+  it('is one store, reading the cart from the site context api root', async () => {
+    const { getCartStore } = await import('../../../src/store/index.js');
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'sf-context';
+    script.textContent = JSON.stringify({ apiRoot: '/shop/api/' });
+    document.body.append(script);
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        urls.push(input.url);
+        return new Response(JSON.stringify(cart()), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    try {
+      const store = getCartStore();
+      expect(getCartStore()).toBe(store);
+      expect(await store.getState().load()).toEqual({ ok: true, data: cart() });
+      expect(urls.map((url) => new URL(url).pathname)).toEqual(['/shop/api/commerce/shopping-cart']);
+      expect(selectCount(store.getState())).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+      script.remove();
+      getCartStore().dispose();
+    }
+  });
+});

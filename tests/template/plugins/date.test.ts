@@ -39,6 +39,17 @@ describe('date', () => {
     expect(date(Date.UTC(2021, 0, 1, 12), '%V %G', 'UTC')).toBe('53 2020');
   });
 
+  it.each([
+    [Date.UTC(2023, 3, 25, 12), '17 17'],
+    [Date.UTC(2029, 11, 31, 12), '01 01'],
+  ])('numbers %%U and %%W as Sunday weeks holding 1 January, for %d', (ms, weeks) => {
+    expect(date(ms, '%U %W', 'UTC')).toBe(weeks);
+  });
+
+  it('pads the day of %v with a space', () => {
+    expect(date(Date.UTC(1999, 0, 2, 12), '%v', 'UTC')).toBe(' 2-Jan-1999');
+  });
+
   it('falls back to UTC for an unknown zone', () => {
     expect(date(T, '%H %Z', 'Not/AZone')).toBe('21 UTC');
   });

@@ -4,7 +4,16 @@ import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/analytics.js
 import type { SiteContext } from '../../../src/context.js';
 import { ProductForm } from '../../../widgets/product-form/product-form.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
-import { cart, entry, failResult, fakeApi, offline, okResult, renderWithStorefront, type FakeApi } from '../fixtures.js';
+import {
+  cart,
+  entry,
+  failResult,
+  fakeApi,
+  offline,
+  okResult,
+  renderWithStorefront,
+  type FakeApi,
+} from '../fixtures.js';
 import { BOX, EBOOK, ENGRAVED, ENGRAVED_BY_ID, GIFT_CARD, MUG, SOLD_OUT, TEE } from './items.js';
 
 afterEach(() => {
@@ -14,11 +23,19 @@ afterEach(() => {
 });
 
 const added = (itemId = 'tee', sku = 'TEE-S-BLK') =>
-  okResult({ shoppingCart: cart([entry({ itemId, chosenVariant: { sku, attributes: {} }, quantity: 1 })]), newlyAdded: entry() });
+  okResult({
+    shoppingCart: cart([entry({ itemId, chosenVariant: { sku, attributes: {} }, quantity: 1 })]),
+    newlyAdded: entry(),
+  });
 
 function setup(
   raw: Record<string, unknown>,
-  options: { api?: FakeApi; context?: Partial<SiteContext>; fakeTimers?: boolean; onVariantChange?: () => void } = {},
+  options: {
+    api?: FakeApi;
+    context?: Partial<SiteContext>;
+    fakeTimers?: boolean;
+    onVariantChange?: () => void;
+  } = {},
 ) {
   const parsed = parseProductFormProps(raw);
   if (!parsed.ok) throw new Error(parsed.issues.join('; '));
@@ -35,22 +52,32 @@ function setup(
   });
 }
 
+/** Lets pending promises (api calls) settle without moving the clock. */
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+  });
+
 const addButton = () => screen.getByRole('button', { name: /Add To Cart|Adding…|Added!|Subscribe|Purchase/ });
 
 async function choose(user: ReturnType<typeof setup>['user'], choices: Record<string, string>) {
-  for (const [label, value] of Object.entries(choices)) await user.selectOptions(screen.getByRole('combobox', { name: label }), value);
+  for (const [label, value] of Object.entries(choices))
+    await user.selectOptions(screen.getByRole('combobox', { name: label }), value);
 }
 
 describe('variant pickers', () => {
   it('shows one labelled select per option in the merchant order, each starting with Select {option}', () => {
     setup({ item: TEE });
     const selects = screen.getAllByRole('combobox');
-    expect(selects.map((s) => s.id && document.querySelector(`label[for="${s.id}"]`)?.textContent)).toEqual(['Color', 'Size']);
-    expect(within(screen.getByRole('combobox', { name: 'Size' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select Size',
-      'S',
-      'M',
+    expect(selects.map((s) => s.id && document.querySelector(`label[for="${s.id}"]`)?.textContent)).toEqual([
+      'Color',
+      'Size',
     ]);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Size' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select Size', 'S', 'M']);
   });
 
   it.each([
@@ -82,14 +109,18 @@ describe('variant pickers', () => {
     const onVariantChange = vi.fn();
     const { user } = setup({ item: TEE }, { onVariantChange });
     await choose(user, { Color: 'White', Size: 'S' });
-    expect(onVariantChange).toHaveBeenLastCalledWith(expect.objectContaining({ sku: 'TEE-S-WHT', imageUrl: '/img/tee-white.jpg' }));
+    expect(onVariantChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sku: 'TEE-S-WHT', imageUrl: '/img/tee-white.jpg' }),
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), '');
     expect(onVariantChange).toHaveBeenLastCalledWith(null);
   });
 
   it('uses the overridden select text', () => {
     setup({ item: TEE, strings: { productVariantSelectText: 'Pick {variantName}' } });
-    expect(within(screen.getByRole('combobox', { name: 'Color' })).getAllByRole('option')[0]?.textContent).toBe('Pick Color');
+    expect(
+      within(screen.getByRole('combobox', { name: 'Color' })).getAllByRole('option')[0]?.textContent,
+    ).toBe('Pick Color');
   });
 });
 
@@ -104,9 +135,32 @@ describe('quantity input', () => {
     ['a physical product with stock', { item: MUG }, true],
     ['a subscribable product', { item: BOX }, false],
     ['a digital product', { item: EBOOK }, false],
-    ['a service when multiple quantity is off', { item: { ...MUG, structuredContent: { ...MUG.structuredContent, productType: 3 } }, storeSettings: { multipleQuantityAllowedForServices: false } }, false],
-    ['a service by default', { item: { ...MUG, structuredContent: { ...MUG.structuredContent, productType: 3 } } }, true],
-    ['a product with one unit left', { item: { ...MUG, structuredContent: { ...MUG.structuredContent, variants: [{ ...MUG.structuredContent.variants[0], qtyInStock: 1 }] } } }, false],
+    [
+      'a service when multiple quantity is off',
+      {
+        item: { ...MUG, structuredContent: { ...MUG.structuredContent, productType: 3 } },
+        storeSettings: { multipleQuantityAllowedForServices: false },
+      },
+      false,
+    ],
+    [
+      'a service by default',
+      { item: { ...MUG, structuredContent: { ...MUG.structuredContent, productType: 3 } } },
+      true,
+    ],
+    [
+      'a product with one unit left',
+      {
+        item: {
+          ...MUG,
+          structuredContent: {
+            ...MUG.structuredContent,
+            variants: [{ ...MUG.structuredContent.variants[0], qtyInStock: 1 }],
+          },
+        },
+      },
+      false,
+    ],
   ])('for %s: shown %s', (_name, props, shown) => {
     setup(props);
     expect(screen.queryByRole('spinbutton', { name: 'Quantity' }) !== null).toBe(shown);
@@ -126,7 +180,10 @@ describe('sold out, scarcity and restock', () => {
   it('puts a restock-form block for the sold-out product in the page', () => {
     const { container } = setup({ item: SOLD_OUT });
     const slot = container.querySelector('[data-sf-widget="restock-form"]');
-    expect(JSON.parse(slot?.getAttribute('data-sf-props') ?? '')).toEqual({ productId: 'cap', variantId: 'v-cap' });
+    expect(JSON.parse(slot?.getAttribute('data-sf-props') ?? '')).toEqual({
+      productId: 'cap',
+      variantId: 'v-cap',
+    });
   });
 
   it('offers restock for a sold-out variant once it is chosen', async () => {
@@ -135,7 +192,10 @@ describe('sold out, scarcity and restock', () => {
     await choose(user, { Color: 'Black', Size: 'M' });
     expect(screen.getByText('sold out')).toBeTruthy();
     const slot = container.querySelector('[data-sf-widget="restock-form"]');
-    expect(JSON.parse(slot?.getAttribute('data-sf-props') ?? '')).toEqual({ productId: 'tee', variantId: 'v-m-black' });
+    expect(JSON.parse(slot?.getAttribute('data-sf-props') ?? '')).toEqual({
+      productId: 'tee',
+      variantId: 'v-m-black',
+    });
   });
 
   const scarcity = {
@@ -146,7 +206,12 @@ describe('sold out, scarcity and restock', () => {
   it.each([
     ['hidden before a choice', {}, {}, null],
     ['shown by default before a choice', { scarcityShownByDefault: true }, {}, 'Only 5 left!'],
-    ['shown when the chosen variant matches, as text', {}, { Color: 'Black', Size: 'S' }, 'Only 5 left in black!'],
+    [
+      'shown when the chosen variant matches, as text',
+      {},
+      { Color: 'Black', Size: 'S' },
+      'Only 5 left in black!',
+    ],
     ['hidden when the chosen variant does not match', {}, { Color: 'White', Size: 'S' }, null],
   ])('scarcity is %s', async (_n, extra, choices, text) => {
     const { user, container } = setup({ item: TEE, merchandising: { ...scarcity, ...extra } });
@@ -165,7 +230,19 @@ describe('add button label', () => {
     ['Add To Cart', { item: MUG }],
     ['Subscribe', { item: BOX }],
     ['Purchase', { item: MUG, expressCheckout: true }],
-    ['Buy me', { item: { ...MUG, structuredContent: { ...MUG.structuredContent, useCustomAddButtonText: true, customAddButtonText: 'Buy me' } } }],
+    [
+      'Buy me',
+      {
+        item: {
+          ...MUG,
+          structuredContent: {
+            ...MUG.structuredContent,
+            useCustomAddButtonText: true,
+            customAddButtonText: 'Buy me',
+          },
+        },
+      },
+    ],
     ['Add to bag', { item: MUG, strings: { productAddToCartText: 'Add to bag' } }],
   ])('reads %s', (label, props) => {
     setup(props);
@@ -177,8 +254,20 @@ describe('validation before any request', () => {
   it.each([
     ['no option chosen', TEE, {}, null, 'Please select the Color and Size options.'],
     ['one option missing', TEE, { Color: 'White' }, null, 'Please select the Size option.'],
-    ['a combination that does not exist', TEE, { Color: 'White', Size: 'M' }, null, 'Sorry, that item variant is unavailable. Please select another variant.'],
-    ['a variant out of stock', TEE, { Color: 'Black', Size: 'M' }, null, 'Sorry, we do not have enough of that item available.'],
+    [
+      'a combination that does not exist',
+      TEE,
+      { Color: 'White', Size: 'M' },
+      null,
+      'Sorry, that item variant is unavailable. Please select another variant.',
+    ],
+    [
+      'a variant out of stock',
+      TEE,
+      { Color: 'Black', Size: 'M' },
+      null,
+      'Sorry, we do not have enough of that item available.',
+    ],
     ['more than the stock', MUG, {}, '11', 'Sorry, we do not have enough of that item available.'],
     ['a quantity that is not a number', MUG, {}, '', 'Quantity must be a number.'],
     ['a fractional quantity', MUG, {}, '1.5', 'Quantity must be a whole number.'],
@@ -201,7 +290,9 @@ describe('validation before any request', () => {
   it('asks for a gift card denomination under its own title', async () => {
     const { user, assign } = setup({ item: GIFT_CARD });
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
-    expect(screen.getByRole('alert', { name: 'Unable to purchase Gift Card' }).textContent).toContain('Select a denomination for the Gift Card.');
+    expect(screen.getByRole('alert', { name: 'Unable to purchase Gift Card' }).textContent).toContain(
+      'Select a denomination for the Gift Card.',
+    );
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -215,14 +306,25 @@ describe('validation before any request', () => {
 
 describe('add to cart', () => {
   beforeEach(() => {
-    // Only timeouts are faked: testing-library's waitFor polls with a real setInterval.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // testing-library drains its act() with a setTimeout(0); it advances fake timers only when
+    // it sees a `jest` global, so it gets one that drives vitest's clock.
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it('goes adding -> added 1 s after success -> idle 2 s later', async () => {
     const { user, api } = setup({ item: MUG }, { fakeTimers: true });
     await user.click(addButton());
-    await waitFor(() => expect(api.addCartEntry).toHaveBeenCalledWith({ itemId: 'mug', sku: 'MUG', quantity: 1, additionalFields: null }));
+    await settle();
+    expect(api.addCartEntry).toHaveBeenCalledWith({
+      itemId: 'mug',
+      sku: 'MUG',
+      quantity: 1,
+      additionalFields: null,
+    });
     expect(addButton().textContent).toBe('Adding…');
     await act(async () => vi.advanceTimersByTime(999));
     expect(addButton().textContent).toBe('Adding…');
@@ -237,7 +339,8 @@ describe('add to cart', () => {
   it.each([['adding'], ['added']])('ignores clicks while %s', async (phase) => {
     const { user, api } = setup({ item: MUG }, { fakeTimers: true });
     await user.click(addButton());
-    await waitFor(() => expect(api.addCartEntry).toHaveBeenCalledTimes(1));
+    await settle();
+    expect(api.addCartEntry).toHaveBeenCalledTimes(1);
     if (phase === 'added') await act(async () => vi.advanceTimersByTime(1000));
     expect(addButton().getAttribute('aria-disabled')).toBe('true');
     await user.click(addButton());
@@ -246,15 +349,34 @@ describe('add to cart', () => {
   });
 
   it.each([
-    ['the server message', failResult('Sorry, that item is unavailable.', { status: 404 }), 'Sorry, that item is unavailable.'],
-    ['the rate-limit text', failResult('Please try again in a few seconds.', { status: 429 }), 'Please try again in a few seconds.'],
+    [
+      'the server message',
+      failResult('Sorry, that item is unavailable.', { status: 404 }),
+      'Sorry, that item is unavailable.',
+    ],
+    [
+      'the rate-limit text',
+      failResult('Please try again in a few seconds.', { status: 429 }),
+      'Please try again in a few seconds.',
+    ],
     ['the offline text', offline, 'Please check your internet connection'],
-    ['the session text', failResult('Your session has expired. Please reload the page and try again.', { status: 401, crumbFail: true }), 'Your session has expired. Please reload the page and try again.'],
+    [
+      'the session text',
+      failResult('Your session has expired. Please reload the page and try again.', {
+        status: 401,
+        crumbFail: true,
+      }),
+      'Your session has expired. Please reload the page and try again.',
+    ],
   ])('on failure shows %s and returns to idle after 1 s', async (_n, result, message) => {
-    const api = fakeApi({ getStock: async () => okResult({ results: [{ unlimited: false, qtyInStock: 10 }] }), addCartEntry: async () => result });
+    const api = fakeApi({
+      getStock: async () => okResult({ results: [{ unlimited: false, qtyInStock: 10 }] }),
+      addCartEntry: async () => result,
+    });
     const { user } = setup({ item: MUG }, { api, fakeTimers: true });
     await user.click(addButton());
-    const alert = await screen.findByRole('alert', { name: 'Unable to Add Item' });
+    await settle();
+    const alert = screen.getByRole('alert', { name: 'Unable to Add Item' });
     expect(alert.textContent).toContain(message);
     expect(addButton().textContent).toBe('Adding…');
     await act(async () => vi.advanceTimersByTime(1000));
@@ -263,7 +385,10 @@ describe('add to cart', () => {
 
   it('checks the stock against what the cart already holds for that item and variant', async () => {
     const api = fakeApi({
-      getCart: async () => okResult(cart([entry({ itemId: 'mug', chosenVariant: { sku: 'MUG', attributes: {} }, quantity: 4 })])),
+      getCart: async () =>
+        okResult(
+          cart([entry({ itemId: 'mug', chosenVariant: { sku: 'MUG', attributes: {} }, quantity: 4 })]),
+        ),
       getStock: async () => okResult({ results: [{ sku: 'MUG', unlimited: false, qtyInStock: 4 }] }),
     });
     const { user, store } = setup({ item: MUG }, { api, fakeTimers: true });
@@ -271,7 +396,10 @@ describe('add to cart', () => {
       await store.getState().load();
     });
     await user.click(addButton());
-    expect((await screen.findByRole('alert')).textContent).toContain('Sorry, we do not have enough of that item available.');
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Sorry, we do not have enough of that item available.',
+    );
     expect(api.getStock).toHaveBeenCalledWith('mug');
     expect(api.addCartEntry).not.toHaveBeenCalled();
   });
@@ -279,7 +407,8 @@ describe('add to cart', () => {
   it('updates the shared cart store on success', async () => {
     const { user, store } = setup({ item: MUG }, { fakeTimers: true });
     await user.click(addButton());
-    await waitFor(() => expect(store.getState().cart?.totalQuantity).toBe(1));
+    await settle();
+    expect(store.getState().cart?.totalQuantity).toBe(1);
   });
 });
 
@@ -292,10 +421,15 @@ describe('purchase flows', () => {
   });
 
   it('express checkout failures are titled Unable to Purchase Item', async () => {
-    const api = fakeApi({ getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }), addCartEntry: async () => offline });
+    const api = fakeApi({
+      getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
+      addCartEntry: async () => offline,
+    });
     const { user, assign } = setup({ item: MUG, expressCheckout: true }, { api });
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
-    expect((await screen.findByRole('alert', { name: 'Unable to Purchase Item' })).textContent).toContain('Please check your internet connection');
+    expect((await screen.findByRole('alert', { name: 'Unable to Purchase Item' })).textContent).toContain(
+      'Please check your internet connection',
+    );
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -307,7 +441,12 @@ describe('purchase flows', () => {
     const { user, assign } = setup({ item: BOX }, { api });
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/subscription?cartToken=tok+1'));
-    expect(api.createSubscriptionCart).toHaveBeenCalledWith({ itemId: 'box', sku: 'BOX', qty: 1, additionalFields: null });
+    expect(api.createSubscriptionCart).toHaveBeenCalledWith({
+      itemId: 'box',
+      sku: 'BOX',
+      qty: 1,
+      additionalFields: null,
+    });
     expect(api.addCartEntry).not.toHaveBeenCalled();
   });
 
@@ -323,7 +462,14 @@ describe('purchase flows', () => {
     const { user, api } = setup({ item: EBOOK });
     expect(screen.getByText('$9.00')).toBeTruthy();
     await user.click(addButton());
-    await waitFor(() => expect(api.addCartEntry).toHaveBeenCalledWith({ itemId: 'ebook', sku: null, quantity: 1, additionalFields: null }));
+    await waitFor(() =>
+      expect(api.addCartEntry).toHaveBeenCalledWith({
+        itemId: 'ebook',
+        sku: null,
+        quantity: 1,
+        additionalFields: null,
+      }),
+    );
     expect(api.getStock).not.toHaveBeenCalled();
   });
 });
@@ -349,7 +495,11 @@ describe('additional-fields form', () => {
   it('validates on the client, then on the server, then adds with the answers', async () => {
     const validateForm = vi
       .fn()
-      .mockResolvedValueOnce(failResult('One or more fields is invalid, please check your entries.', { fieldErrors: { words: 'Too rude' } }))
+      .mockResolvedValueOnce(
+        failResult('One or more fields is invalid, please check your entries.', {
+          fieldErrors: { words: 'Too rude' },
+        }),
+      )
       .mockResolvedValueOnce(okResult(null));
     const api = formApi({ validateForm });
     const { user } = setup({ item: ENGRAVED }, { api });
@@ -366,7 +516,12 @@ describe('additional-fields form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
-      expect(api.addCartEntry).toHaveBeenCalledWith({ itemId: 'pen', sku: 'PEN', quantity: 1, additionalFields: { words: 'Hello' } }),
+      expect(api.addCartEntry).toHaveBeenCalledWith({
+        itemId: 'pen',
+        sku: 'PEN',
+        quantity: 1,
+        additionalFields: { words: 'Hello' },
+      }),
     );
     expect(document.activeElement).toBe(addButton());
   });
@@ -374,16 +529,29 @@ describe('additional-fields form', () => {
   it('keeps typed answers when the dialog is closed and opened again', async () => {
     const { user } = setup({ item: ENGRAVED }, { api: formApi() });
     await user.click(addButton());
-    await user.type(within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Words' }), 'Keep me');
+    await user.type(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Words' }),
+      'Keep me',
+    );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(addButton());
-    expect(within(await screen.findByRole('dialog')).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Keep me');
+    expect(
+      within(await screen.findByRole('dialog')).getByRole<HTMLInputElement>('textbox', { name: 'Words' })
+        .value,
+    ).toBe('Keep me');
   });
 
   it('fetches a form named only by id', async () => {
     const api = formApi({
-      getFormSchema: async () => okResult({ id: 'form-engraving', name: 'Engraving', fields: [{ id: 'words', type: 'text', title: 'Words', required: true, options: [], statements: [] }] } as never),
+      getFormSchema: async () =>
+        okResult({
+          id: 'form-engraving',
+          name: 'Engraving',
+          fields: [
+            { id: 'words', type: 'text', title: 'Words', required: true, options: [], statements: [] },
+          ],
+        } as never),
     });
     const { user } = setup({ item: ENGRAVED_BY_ID }, { api });
     await user.click(addButton());
@@ -392,9 +560,14 @@ describe('additional-fields form', () => {
   });
 
   it('says Unable to open form when the form cannot be fetched', async () => {
-    const { user } = setup({ item: ENGRAVED_BY_ID }, { api: formApi({ getFormSchema: async () => offline }) });
+    const { user } = setup(
+      { item: ENGRAVED_BY_ID },
+      { api: formApi({ getFormSchema: async () => offline }) },
+    );
     await user.click(addButton());
-    expect((await screen.findByRole('alert', { name: 'Unable to Add Item' })).textContent).toContain('Unable to open form');
+    expect((await screen.findByRole('alert', { name: 'Unable to Add Item' })).textContent).toContain(
+      'Unable to open form',
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -424,7 +597,10 @@ describe('reviews', () => {
   });
 
   it('gives the rating as text', async () => {
-    const { user } = setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: false } } });
+    const { user } = setup(
+      { item: MUG, reviews },
+      { context: { reviews: { native: true, imported: false } } },
+    );
     await user.click(screen.getByRole('button', { name: 'Reviews (1)' }));
     expect(await screen.findByRole('img', { name: '5 out of 5 stars' })).toBeTruthy();
   });

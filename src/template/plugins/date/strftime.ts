@@ -27,13 +27,17 @@ function dayOfYear(f: ZonedFields): number {
 }
 
 /**
- * Week of the year where week 1 is the week holding January 1st and weeks start on `firstDay`
- * (0 Sunday, 1 Monday).
+ * Week of the year as %U and %W print it: weeks start on Sunday, week 1 is the week holding
+ * January 1st, so the last days of December can already be week 1 of the next year.
  */
-function weekOfYear(f: ZonedFields, firstDay: number): number {
-  const jan1 = (((daysFromCivil(f.year, 1, 1) + 6) % 7) + 7) % 7;
-  const lead = (jan1 - firstDay + 7) % 7;
-  return Math.floor((dayOfYear(f) - 1 + lead) / 7) + 1;
+function weekOfYear(f: ZonedFields): number {
+  const days = daysFromCivil(f.year, f.month, f.day);
+  const weekStart = days - f.weekday;
+  const nextJan1 = daysFromCivil(f.year + 1, 1, 1);
+  if (weekStart + 6 >= nextJan1) return 1;
+  const jan1 = daysFromCivil(f.year, 1, 1);
+  const jan1Weekday = (((jan1 + 6) % 7) + 7) % 7;
+  return Math.floor((weekStart - (jan1 - jan1Weekday)) / 7) + 1;
 }
 
 /** ISO 8601 week number and week-based year. */
@@ -101,11 +105,11 @@ const DIRECTIVES: Readonly<Record<string, Directive>> = {
   t: () => '\t',
   T: (f) => `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`,
   u: (f) => String(f.weekday === 0 ? 7 : f.weekday),
-  U: (f) => pad(weekOfYear(f, 0)),
-  v: (f) => `${pad(f.day)}-${shortMonth(f)}-${f.year}`,
+  U: (f) => pad(weekOfYear(f)),
+  v: (f) => `${pad(f.day, 2, ' ')}-${shortMonth(f)}-${f.year}`,
   V: (f) => pad(isoWeek(f).week),
   w: (f) => String(f.weekday),
-  W: (f) => pad(weekOfYear(f, 1)),
+  W: (f) => pad(weekOfYear(f)),
   x: (f) => `${pad(f.month)}/${pad(f.day)}/${pad(f.year, 4)}`,
   X: (f) => `${pad(hour12(f))}:${pad(f.minute)}:${pad(f.second)} ${ampm(f)}`,
   y: (f) => pad(((f.year % 100) + 100) % 100),

@@ -22,7 +22,13 @@ export function parseOptions(args: readonly string[]): ParsedOptions {
 export function applyContext(text: string, options: ParsedOptions, locale: string): string {
   if (options.named['context'] !== 'begin-sentence' || text === '') return text;
   const first = String.fromCodePoint(text.codePointAt(0) ?? 0);
-  return first.toLocaleUpperCase(locale) + text.slice(first.length);
+  let upper: string;
+  try {
+    upper = first.toLocaleUpperCase(locale);
+  } catch {
+    upper = first.toUpperCase();
+  }
+  return upper + text.slice(first.length);
 }
 
 const CACHE_LIMIT = 100;

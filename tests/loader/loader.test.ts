@@ -1,0 +1,268 @@
+import { within } from '@testing-library/dom';
+import { describe, expect, it, vi } from 'vitest';
+import { BASE, chunkUrl, createHarness, fakeWidget, settle } from './harness.js';
+
+const pillBlock = (props?: string, fallback = '<a href="/cart">Cart</a>') =>
+  `<div data-sf-widget="cart-pill"${props === undefined ? '' : ` data-sf-props='${props}'`}>${fallback}</div>`;
+
+describe('loader: scanning and mounting', () => {
+  it('mounts every block on the page with its parsed props and marks it mounted', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: `${pillBlock('{"label":"Basket"}')}<section>${pillBlock('{"label":"Bag"}')}</section>`,
+      modules: { 'cart-pill.js': pill.module },
+    });
+    await settle();
+    const body = within(h.doc.body);
+    expect(body.getByRole('button', { name: 'Basket' })).toBeTruthy();
+    expect(body.getByRole('button', { name: 'Bag' })).toBeTruthy();
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(2);
+    expect(pill.module.mount).toHaveBeenCalledWith(expect.anything(), { label: 'Basket' }, expect.anything());
+  });
+
+  it('imports a widget chunk once for many blocks, from next to the loader script', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: pillBlock() + pillBlock() + pillBlock(), modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    expect(h.imports.filter((u) => u === chunkUrl('cart-pill.js'))).toHaveLength(1);
+    expect(h.imports).toContain(chunkUrl('runtime.js'));
+    expect(new URL(chunkUrl('cart-pill.js')).pathname.startsWith(new URL('.', BASE).pathname)).toBe(true);
+  });
+
+  it('gives a block without data-sf-props an empty props object', async () => {
+    const pill = fakeWidget('cart-pill');
+    createHarness({ body: pillBlock(), modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    expect(pill.module.mount).toHaveBeenCalledWith(expect.anything(), {}, expect.anything());
+  });
+
+  it('treats mounting twice as a no-op', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: pillBlock(), modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    await h.storefront.mount();
+    await h.storefront.mount(h.doc.body);
+    expect(pill.module.mount).toHaveBeenCalledTimes(1);
+    expect(within(h.doc.body).getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('skips a block another loader copy already marked as mounted', async () => {
+    const pill = fakeWidget('cart-pill');
+    createHarness({
+      body: '<div data-sf-widget="cart-pill" data-sf-mounted=""></div>',
+      modules: { 'cart-pill.js': pill.module },
+    });
+    await settle();
+    expect(pill.module.mount).not.toHaveBeenCalled();
+  });
+
+  it('exposes the baked-in version', () => {
+    expect(createHarness().storefront.version).toBe('9.9.9');
+  });
+});
+
+describe('loader: blocks it cannot mount keep their fallback and are reported once', () => {
+  it.each([
+    {
+      problem: 'props that are not JSON',
+      body: `<div data-sf-widget="cart-pill" data-sf-props="{oops"><a href="/cart">Cart</a></div>`,
+      code: 'BAD_PROPS',
+      warning: /data-sf-widget="cart-pill".*data-sf-props is not valid JSON/,
+    },
+    {
+      problem: 'an unknown widget name',
+      body: `<div data-sf-widget="wishlist"><a href="/cart">Cart</a></div>`,
+      code: 'UNKNOWN_WIDGET',
+      warning: /data-sf-widget="wishlist".*unknown widget "wishlist"/,
+    },
+  ])('$problem', async ({ body, code, warning }) => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body, modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    await h.storefront.mount();
+    await settle();
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
+    expect(pill.module.mount).not.toHaveBeenCalled();
+    expect(h.warn).toHaveBeenCalledTimes(1);
+    expect(String(h.warn.mock.calls[0]?.[0])).toMatch(warning);
+    expect(h.reportError).toHaveBeenCalledTimes(1);
+    expect(h.reportError.mock.calls[0]?.[1]).toMatchObject({ code });
+  });
+
+  it('reports props the widget refuses (WidgetPropsError) and keeps the fallback', async () => {
+    const error = Object.assign(new Error('cart-pill: invalid data-sf-props: "theme" must be "light" or "dark"'), {
+      name: 'WidgetPropsError',
+    });
+    const module = { mount: vi.fn(() => { throw error; }) };
+    const h = createHarness({ body: pillBlock('{"theme":"pink"}'), modules: { 'cart-pill.js': module } });
+    await settle();
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
+    expect(h.reportError).toHaveBeenCalledWith(error, { code: 'BAD_PROPS', widget: 'cart-pill' });
+  });
+});
+
+describe('loader: chunk failures', () => {
+  it('names the chunk and the failure type, then loads it again on the next mount()', async () => {
+    const pill = fakeWidget('cart-pill');
+    let fail = true;
+    const h = createHarness({
+      body: pillBlock(),
+      modules: {
+        'cart-pill.js': async () => {
+          if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+          return pill.module;
+        },
+      },
+    });
+    await settle();
+    expect(h.reportError).toHaveBeenCalledTimes(1);
+    const [error, info] = h.reportError.mock.calls[0] as [Error & { chunk: string; type: string }, object];
+    expect(info).toEqual({ code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' });
+    expect(error.message).toBe(`Chunk "cart-pill" failed to load (error): ${chunkUrl('cart-pill.js')}`);
+    expect(error).toMatchObject({ name: 'ChunkLoadError', chunk: 'cart-pill', type: 'error' });
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeTruthy();
+
+    fail = false;
+    await h.storefront.mount();
+    expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeTruthy();
+    expect(h.imports.filter((u) => u.startsWith(chunkUrl('cart-pill.js')))).toEqual([
+      chunkUrl('cart-pill.js'),
+      `${chunkUrl('cart-pill.js')}?retry=1`,
+    ]);
+  });
+
+  it('gives up on a chunk after the 120 s limit with a timeout failure', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = createHarness({ body: pillBlock(), modules: { 'cart-pill.js': () => new Promise(() => undefined) } });
+      await vi.advanceTimersByTimeAsync(119_999);
+      expect(h.reportError).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.reportError).toHaveBeenCalledTimes(1);
+      expect(h.reportError.mock.calls[0]?.[0]).toMatchObject({ chunk: 'cart-pill', type: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('links a widget stylesheet once and reports a failed one as CSS_CHUNK_LOAD_FAILED, mounting anyway', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: pillBlock() + pillBlock(),
+      styled: ['cart-pill'],
+      styleLoad: async () => {
+        throw new Error('stylesheet error');
+      },
+      modules: { 'cart-pill.js': pill.module },
+    });
+    await settle();
+    expect(h.styles).toEqual([chunkUrl('cart-pill.css')]);
+    expect(within(h.doc.body).getAllByRole('button', { name: 'cart-pill' })).toHaveLength(2);
+    const cssReports = h.reportError.mock.calls.filter(([, info]) => info.code === 'CSS_CHUNK_LOAD_FAILED');
+    expect(cssReports.length).toBeGreaterThanOrEqual(1);
+    expect((cssReports[0]?.[0] as Error).message).toBe(
+      `Style chunk "cart-pill.css" failed to load (error): ${chunkUrl('cart-pill.css')}`,
+    );
+  });
+});
+
+describe('loader: the DOM changing under it', () => {
+  it('mounts a block added after start', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    const wrapper = h.doc.createElement('div');
+    wrapper.innerHTML = pillBlock('{"label":"Late"}');
+    h.doc.body.appendChild(wrapper);
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'Late' })).toBeTruthy();
+  });
+
+  it('unmounts a block removed from the page', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: `<main>${pillBlock()}</main>`, modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    const block = h.doc.querySelector('[data-sf-widget]') as HTMLElement;
+    h.doc.querySelector('main')?.remove();
+    await settle();
+    expect(pill.unmounts).toEqual([block]);
+  });
+
+  it('unmount(root) puts the fallback back and a later mount(root) mounts again', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: pillBlock(), modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    h.storefront.unmount(h.doc.body);
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
+    await h.storefront.mount(h.doc.body);
+    expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeTruthy();
+    expect(pill.module.mount).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('loader: cart load at page start and add-button readiness (spec 000 §4)', () => {
+  it.each([
+    { why: 'an anonymous visitor without cart cookies', cookie: '', context: '{}', load: false },
+    { why: 'a signed-in visitor', cookie: '', context: '{"authenticatedAccountId":"acc-1"}', load: true },
+    { why: 'a has-cart cookie equal to true', cookie: 'hasCart=true', context: '{}', load: true },
+    { why: 'a has-cart cookie equal to false', cookie: 'hasCart=false', context: '{}', load: false },
+    { why: 'a cart cookie', cookie: 'CART=abc123', context: '{}', load: true },
+    { why: 'a context that is not JSON', cookie: '', context: '{nope', load: false },
+  ])('$why: loads the cart = $load', async ({ cookie, context, load }) => {
+    let finish: () => void = () => undefined;
+    const h = createHarness({
+      head: `<script type="application/json" id="sf-context">${context}</script>`,
+      cookie,
+      loadCart: () => new Promise<void>((r) => (finish = r)),
+    });
+    await settle();
+    const root = h.doc.documentElement;
+    if (!load) {
+      expect(h.loadCart).not.toHaveBeenCalled();
+      expect(root.hasAttribute('data-sf-ready')).toBe(true);
+      return;
+    }
+    expect(h.loadCart).toHaveBeenCalledTimes(1);
+    expect(root.hasAttribute('data-sf-ready')).toBe(false);
+    finish();
+    await settle();
+    expect(root.hasAttribute('data-sf-ready')).toBe(true);
+  });
+
+  it('still shows the add buttons when the runtime chunk fails to load', async () => {
+    const h = createHarness({ cookie: 'hasCart=true', modules: { 'runtime.js': async () => Promise.reject(new Error('offline')) } });
+    await settle();
+    expect(h.doc.documentElement.hasAttribute('data-sf-ready')).toBe(true);
+    expect(String(h.warn.mock.calls[0]?.[0])).toMatch(/Chunk "runtime" failed to load \(error\)/);
+  });
+});
+
+describe('loader: window.Storefront API', () => {
+  it('on() passes event details and its return value unsubscribes', () => {
+    const h = createHarness();
+    const seen: unknown[] = [];
+    const off = h.storefront.on('cart-change', (detail) => seen.push(detail));
+    h.doc.dispatchEvent(new (h.doc.defaultView as typeof window).CustomEvent('sf:cart-change', { detail: { count: 2 } }));
+    off();
+    h.doc.dispatchEvent(new (h.doc.defaultView as typeof window).CustomEvent('sf:cart-change', { detail: { count: 3 } }));
+    expect(seen).toEqual([{ count: 2 }]);
+  });
+
+  it('on() accepts the full sf: event name', () => {
+    const h = createHarness();
+    const fn = vi.fn();
+    h.storefront.on('sf:error', fn);
+    h.doc.dispatchEvent(new (h.doc.defaultView as typeof window).CustomEvent('sf:error', { detail: { message: 'x' } }));
+    expect(fn).toHaveBeenCalledWith({ message: 'x' }, expect.any(Event));
+  });
+
+  it('cart.get() loads the runtime chunk and reads the shared store', async () => {
+    const h = createHarness();
+    await expect(h.storefront.cart.get()).resolves.toEqual({ id: 'cart-1' });
+    expect(h.imports).toContain(chunkUrl('runtime.js'));
+  });
+});

@@ -1,0 +1,231 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONTEXT } from '../../../src/context.js';
+import { DESIGN_FRAME_MESSAGE_TYPE } from '../../../src/contract.js';
+import { StorefrontProvider } from '../../../src/runtime/provider.js';
+import { createCartStore } from '../../../src/store/index.js';
+import type { ShoppingCart } from '../../../src/store/types.js';
+import { CartPill } from '../../../widgets/cart-pill/cart-pill.js';
+import { cart, entry, fakeApi, okResult, renderWithStorefront } from '../fixtures.js';
+
+/** A cart of `quantity` items costing `subtotalCents` in `currency`. */
+const cartOf = (quantity: number, subtotalCents: number, currency = 'USD'): ShoppingCart => ({
+  ...cart([entry({ quantity, subTotal: subtotalCents })]),
+  currency,
+});
+
+/** Renders the pill over a store loaded with `initial`; `setCart` loads another cart later. */
+async function renderPill(initial: ShoppingCart | null, props = {}, context = {}) {
+  let current = initial;
+  const api = fakeApi({ getCart: async () => okResult(current as ShoppingCart) });
+  const rendered = renderWithStorefront(<CartPill {...props} />, { api, context });
+  if (initial) await act(() => rendered.store.getState().load());
+  const setCart = async (next: ShoppingCart) => {
+    current = next;
+    await act(() => rendered.store.getState().load());
+  };
+  return { ...rendered, setCart };
+}
+
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('cart pill: count, word, subtotal and spoken name (spec 000 §2, §9; spec 001 §8)', () => {
+  it.each([
+    {
+      quantity: 1,
+      cents: 1000,
+      currency: 'USD',
+      count: '1',
+      word: 'item',
+      subtotal: '$10',
+      name: 'One item in cart',
+    },
+    {
+      quantity: 2,
+      cents: 1050,
+      currency: 'USD',
+      count: '2',
+      word: 'items',
+      subtotal: '$10.50',
+      name: '2 items in cart',
+    },
+    {
+      quantity: 99,
+      cents: 123400,
+      currency: 'USD',
+      count: '99',
+      word: 'items',
+      subtotal: '$1,234',
+      name: '99 items in cart',
+    },
+    {
+      quantity: 100,
+      cents: 10000,
+      currency: 'USD',
+      count: '100',
+      word: 'items',
+      subtotal: '$100',
+      name: '100 items in cart',
+    },
+    {
+      quantity: 101,
+      cents: 505,
+      currency: 'USD',
+      count: '100+',
+      word: 'items',
+      subtotal: '$5.05',
+      name: 'More than 100 items in cart',
+    },
+    {
+      quantity: 250,
+      cents: 2000000,
+      currency: 'USD',
+      count: '100+',
+      word: 'items',
+      subtotal: '$20,000',
+      name: 'More than 100 items in cart',
+    },
+    {
+      quantity: 3,
+      cents: 1500,
+      currency: 'JPY',
+      count: '3',
+      word: 'items',
+      subtotal: '¥1,500',
+      name: '3 items in cart',
+    },
+    {
+      quantity: 2,
+      cents: 2000,
+      currency: 'EUR',
+      count: '2',
+      word: 'items',
+      subtotal: '€20',
+      name: '2 items in cart',
+    },
+    {
+      quantity: 2,
+      cents: 1999,
+      currency: 'GBP',
+      count: '2',
+      word: 'items',
+      subtotal: '£19.99',
+      name: '2 items in cart',
+    },
+  ])('$quantity items at $cents $currency: shows "$count $word $subtotal", named "$name"', async (row) => {
+    await renderPill(cartOf(row.quantity, row.cents, row.currency));
+    const link = screen.getByRole('link', { name: row.name });
+    expect(within(link).getByText(row.count)).toBeTruthy();
+    expect(within(link).getByText(row.word)).toBeTruthy();
+    expect(within(link).getByText(row.subtotal)).toBeTruthy();
+    expect(link.textContent).toBe(`${row.count} ${row.word} ${row.subtotal}`);
+  });
+
+  it('shows the subtotal in the store currency when the cart names an unknown currency', async () => {
+    await renderPill(cartOf(2, 2500, 'XXX'), {}, { currency: 'CAD' });
+    expect(within(screen.getByRole('link')).getByText('CA$25')).toBeTruthy();
+  });
+
+  it('uses the page wording from its props', async () => {
+    await renderPill(cartOf(2, 1000), {
+      strings: { items: 'articles', spokenMany: '{count} articles dans le panier' },
+    });
+    const link = screen.getByRole('link', { name: '2 articles dans le panier' });
+    expect(within(link).getByText('articles')).toBeTruthy();
+  });
+});
+
+describe('cart pill: when it is hidden', () => {
+  it('is hidden before the cart is known', async () => {
+    await renderPill(null);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('is hidden when the cart is empty', async () => {
+    await renderPill({ ...cart([]), totalQuantity: 0 });
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it.each(['/cart', '/cart/'])('is hidden on the cart page (%s)', async (path) => {
+    window.history.replaceState(null, '', path);
+    await renderPill(cartOf(2, 1000));
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('is shown on other pages whose path starts with /cart', async () => {
+    window.history.replaceState(null, '', '/carts-and-wagons');
+    await renderPill(cartOf(2, 1000));
+    expect(screen.getByRole('link', { name: '2 items in cart' })).toBeTruthy();
+  });
+});
+
+describe('cart pill: live updates', () => {
+  it('follows the store as the cart changes, and hides when it empties', async () => {
+    const { setCart } = await renderPill(cartOf(1, 1000));
+    expect(screen.getByRole('link', { name: 'One item in cart' })).toBeTruthy();
+    await setCart(cartOf(3, 4500));
+    expect(screen.getByRole('link', { name: '3 items in cart' }).textContent).toBe('3 items $45');
+    await setCart({ ...cart([]), totalQuantity: 0 });
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+  // Changes from another tab are covered in real Chromium (tests/e2e/cart-pill.test.ts): happy-dom
+  // has no cross-tab channel.
+});
+
+describe('cart pill: going to the cart', () => {
+  it('is a real link to /cart', async () => {
+    await renderPill(cartOf(2, 1000));
+    const link = screen.getByRole('link', { name: '2 items in cart' });
+    expect(link.getAttribute('href')).toBe('/cart');
+  });
+
+  it('inside the design frame, asks the editor to set the frame address instead of navigating', async () => {
+    const postMessage = vi.fn();
+    const assign = vi.fn();
+    const api = fakeApi({ getCart: async () => okResult(cartOf(2, 1000)) });
+    const store = createCartStore({ api, broadcast: false });
+    render(
+      <StorefrontProvider
+        env={{ context: { ...DEFAULT_CONTEXT, designFrame: true }, report: vi.fn() }}
+        store={store}
+        api={api}
+        window={{
+          location: { href: 'http://shop.test/', origin: 'http://shop.test', assign } as unknown as Location,
+          parent: { postMessage } as unknown as Window,
+        }}
+      >
+        <CartPill />
+      </StorefrontProvider>,
+    );
+    await act(() => store.getState().load());
+    const link = screen.getByRole('link', { name: '2 items in cart' });
+    const notCancelled = fireEvent.click(link);
+    expect(notCancelled).toBe(false);
+    expect(postMessage).toHaveBeenCalledWith({ type: DESIGN_FRAME_MESSAGE_TYPE, url: '/cart' }, '*');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('outside the design frame, leaves the click to the browser', async () => {
+    await renderPill(cartOf(2, 1000));
+    expect(fireEvent.click(screen.getByRole('link', { name: '2 items in cart' }))).toBe(true);
+  });
+});
+
+describe('cart pill: light or dark', () => {
+  it.each([
+    { setting: 'light', prop: undefined, expected: 'sf-cart-pill--light' },
+    { setting: 'dark', prop: undefined, expected: 'sf-cart-pill--dark' },
+    { setting: 'light', prop: 'dark', expected: 'sf-cart-pill--dark' },
+    { setting: 'dark', prop: 'light', expected: 'sf-cart-pill--light' },
+  ] as const)(
+    'site setting $setting with theme prop $prop gives $expected',
+    async ({ setting, prop, expected }) => {
+      await renderPill(cartOf(2, 1000), prop ? { theme: prop } : {}, { pillTheme: setting });
+      expect(screen.getByRole('link').classList.contains(expected)).toBe(true);
+      expect(screen.getByRole('link').classList.contains('sf-cart-pill')).toBe(true);
+    },
+  );
+});

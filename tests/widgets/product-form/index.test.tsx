@@ -1,0 +1,66 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONTEXT } from '../../../src/context.js';
+import widget, { mount } from '../../../widgets/product-form/index.js';
+import { TEE } from './items.js';
+
+const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
+
+function page(props: unknown) {
+  document.body.innerHTML = `
+    <article data-sf-product-block>
+      <img data-sf-variant-image src="/img/tee.jpg" srcset="/img/tee-2x.jpg 2x" alt="Tee">
+      <div data-sf-widget="product-form"><button>Fallback add</button></div>
+    </article>`;
+  const el = document.querySelector<HTMLElement>('[data-sf-widget]')!;
+  el.setAttribute('data-sf-props', JSON.stringify(props));
+  return { el, img: document.querySelector('img')! };
+}
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  act(() => unmount?.());
+  unmount = null;
+  document.body.innerHTML = '';
+});
+
+describe('product-form widget module', () => {
+  it('exports mount as its WidgetModule', () => {
+    expect(widget.mount).toBe(mount);
+  });
+
+  it('replaces the fallback with the form', async () => {
+    const { el } = page({ item: TEE });
+    await act(async () => {
+      unmount = mount(el, { item: TEE }, env());
+    });
+    expect(screen.queryByRole('button', { name: 'Fallback add' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeTruthy();
+  });
+
+  it.each([
+    ['not an object', 'nope'],
+    ['an item without an id', { item: { structuredContent: { productType: 1, variants: [] } } }],
+    ['a wrong flag', { item: TEE, expressCheckout: 'yes' }],
+  ])('throws for props that are %s and leaves the fallback', (_n, props) => {
+    const { el } = page(props);
+    expect(() => mount(el, props, env())).toThrow(/product-form: invalid data-sf-props/);
+    expect(screen.getByRole('button', { name: 'Fallback add' })).toBeTruthy();
+  });
+
+  it('switches the block image to the chosen variant and back', async () => {
+    const { el, img } = page({ item: TEE });
+    await act(async () => {
+      unmount = mount(el, { item: TEE }, env());
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Color' }), 'Black');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'S');
+    expect([img.getAttribute('src'), img.getAttribute('srcset'), img.alt]).toEqual(['/img/tee-black.jpg', null, 'Black tee']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Color' }), 'White');
+    expect(img.getAttribute('src')).toBe('/img/tee-white.jpg');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), '');
+    expect([img.getAttribute('src'), img.getAttribute('srcset'), img.alt]).toEqual(['/img/tee.jpg', '/img/tee-2x.jpg 2x', 'Tee']);
+  });
+});
