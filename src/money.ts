@@ -161,8 +161,11 @@ export function minorStringToMinor(raw: unknown): number | null {
 
 /**
  * Parses either money shape of spec 001 §3 from untrusted input:
- * `{ value: "1999", currency: "USD" }` (minor units, the CLDR money setting) or
- * `{ decimalValue: "19.99", currencyCode: "USD" }`. Anything else, including unknown currencies,
+ * `{ value: "19.99", currency: "USD" }` (the CLDR money setting) or
+ * `{ decimalValue: "19.99", currencyCode: "USD" }`. Spec 001 §3 calls `value` a "decimal string";
+ * the platform's own rendered output (the template conformance corpus: `"22.50"` prints $22.50,
+ * `"2500"` EUR prints €2,500.00) shows it is written in the currency's major unit, so both shapes
+ * are read the same way and converted to integer minor units here. Anything else, including unknown currencies,
  * non-digit text, NaN and excess precision, gives null; it never throws.
  */
 export function parseMoney(raw: unknown): Money | null {
@@ -177,7 +180,7 @@ export function parseMoney(raw: unknown): Money | null {
   if (r['value'] !== undefined) {
     const currency = parseCurrencyCode(r['currency'] ?? r['currencyCode']);
     if (!currency) return null;
-    const amount = minorStringToMinor(r['value']);
+    const amount = decimalStringToMinor(r['value'], currency);
     return amount === null ? null : { amount, currency };
   }
   return null;

@@ -169,13 +169,17 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     if (!crumbOk(db, request, request.headers[CSRF_HEADER.toLowerCase()])) return crumbFail(db, reply);
   });
 
-  app.addHook('onSend', async (_request, reply: FastifyReply, payload) => {
+  app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
-    reply.header('Content-Security-Policy', type.startsWith('text/html') ? PAGE_CSP : API_CSP);
-    if (pathOf(_request).startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // A 304 has no content type, and its headers replace the cached page's: sending the
+    // non-HTML policy there would block the page's own scripts on every revalidating reload.
+    if (reply.statusCode !== 304) {
+      reply.header('Content-Security-Policy', type.startsWith('text/html') ? PAGE_CSP : API_CSP);
+    }
+    if (pathOf(request).startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 

@@ -73,12 +73,14 @@ export function crumbFail(db: Db, reply: FastifyReply): FastifyReply {
 }
 
 export function setCartCookies(reply: FastifyReply, cartId: string): void {
-  reply.setCookie(COOKIES.cart, cartId, { ...cookieBase, maxAge: CART_MAX_AGE_S });
+  // The cart id acts as a bearer token for the cart, so scripts never see it; `hasCart` is what the
+  // page-start rule (spec 000 §4) can read.
+  reply.setCookie(COOKIES.cart, cartId, { ...cookieBase, httpOnly: true, maxAge: CART_MAX_AGE_S });
   reply.setCookie(COOKIES.hasCart, 'true', { ...cookieBase, maxAge: CART_MAX_AGE_S });
 }
 
 export function clearCartCookies(reply: FastifyReply): void {
-  reply.clearCookie(COOKIES.cart, cookieBase);
+  reply.clearCookie(COOKIES.cart, { ...cookieBase, httpOnly: true });
   reply.clearCookie(COOKIES.hasCart, cookieBase);
 }
 

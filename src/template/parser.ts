@@ -36,7 +36,9 @@ import type { Locator } from './tokenizer';
 export { REF_CURRENT, REF_INDEX, REF_INDEX0, REF_NAME, REF_VAR };
 export type { FormatterCall, PredicateCall, Ref };
 
-const REF_RE = /^(?:@|[A-Za-z_$@][\w$@-]*)(?:\.[\w$@-]+)*$/;
+/** Segments start with a letter, `$` or `@`, or are all digits (an array index). */
+const REF_RE = /^(?:@|\d+|@?[A-Za-z$][\w$@-]*)(?:\.(?:\d+|[A-Za-z$@][\w$@-]*))*$/;
+const MACRO_NAME_RE = /^[\w./-]+$/;
 const BIND_NAME_RE = /^@[\w$-]+$/;
 
 const refCache = new Map<string, Ref | null>();
@@ -71,8 +73,8 @@ export function splitArgs(rest: string): readonly string[] {
   let start = 1;
   for (let k = 1; k <= rest.length; k++) {
     if (k === rest.length || rest.charCodeAt(k) === delim) {
-      // Runs of spaces are one separator; any other delimiter keeps empty arguments.
-      if (delim !== 32 || k > start) out.push(rest.slice(start, k));
+      // Empty arguments count (`{x|cycle A }` has two), as the language has always split them.
+      out.push(rest.slice(start, k));
       start = k + 1;
     }
   }
@@ -258,6 +260,8 @@ export function parseInstruction(
       return pred === null ? null : { op: OP_OR, pred, body: [], alt: null };
     }
     case 'if': {
+      // `{.if }` is still a block (so its `.end` pairs up); with nothing to test it never passes.
+      if (arg.trim() === '') return { op: OP_IF, ors: [], refs: [], pred: null, body: [], alt: null };
       if (predicateNameLength(arg) > 0) {
         const pred = predicateCall(arg, registry, pos, errs);
         return pred === null ? null : { op: OP_IF, ors: [], refs: [], pred, body: [], alt: null };
@@ -302,7 +306,7 @@ export function parseInstruction(
       return { op: OP_CTX, name: name.slice(1), pairs };
     }
     case 'macro':
-      return arg !== '' && !arg.includes(' ') ? { op: OP_MACRO, name: arg, body: [] } : null;
+      return MACRO_NAME_RE.test(arg) ? { op: OP_MACRO, name: arg, body: [] } : null;
     case 'include': {
       const ws = words(arg);
       const name = ws[0];

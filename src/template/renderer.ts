@@ -435,7 +435,8 @@ export class Renderer implements TemplateContext {
           let pass: boolean;
           if (n.pred !== null) pass = this.test(n.pred);
           else {
-            pass = truthy(this.lookup(n.refs[0] as Ref));
+            const first = n.refs[0];
+            pass = first !== undefined && truthy(this.lookup(first));
             for (let k = 1; k < n.refs.length; k++) {
               if (n.ors[k - 1] === true) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
               else pass = pass && truthy(this.lookup(n.refs[k] as Ref));

@@ -17,13 +17,14 @@ export interface TokenVisitor {
 const HASH = 35;
 const DOT = 46;
 
-/** Characters that may start an instruction: `.` keywords, and variable references. */
+/** Characters that may start an instruction: `.` keywords, and variable references (`{0}` is one). */
 function startsInstruction(c: number): boolean {
   return (
     c === DOT ||
     c === 64 /* @ */ ||
     c === 36 /* $ */ ||
     c === 95 /* _ */ ||
+    (c >= 48 && c <= 57) ||
     (c >= 65 && c <= 90) ||
     (c >= 97 && c <= 122)
   );

@@ -84,8 +84,9 @@ describe('currencies', () => {
     },
   );
 
-  it.each(CURRENCY_TABLE)('%s parses the minor-units value shape', (code) => {
-    expect(parseMoney({ value: '1999', currency: code })).toEqual({ amount: 1999, currency: code });
+  it.each(CURRENCY_TABLE)('%s parses the value shape as a major-unit decimal', (code, digits) => {
+    const value = digits === 2 ? '19.99' : '1999';
+    expect(parseMoney({ value, currency: code })).toEqual({ amount: 1999, currency: code });
   });
 
   it.each([
@@ -112,12 +113,14 @@ describe('currencies', () => {
 
 describe('parseMoney', () => {
   it.each([
-    [{ value: '1999', currency: 'USD' }, usd(1999)],
+    [{ value: '19.99', currency: 'USD' }, usd(1999)],
+    [{ value: '22.50', currency: 'USD' }, usd(2250)],
+    [{ value: '2500', currency: 'EUR' }, { amount: 250000, currency: 'EUR' }],
     [{ value: '0', currency: 'USD' }, usd(0)],
-    [{ value: '-250', currency: 'USD' }, usd(-250)],
-    [{ value: '007', currency: 'USD' }, usd(7)],
-    [{ value: 1999, currency: 'USD' }, usd(1999)],
-    [{ value: ' 1999 ', currency: 'usd' }, usd(1999)],
+    [{ value: '-2.50', currency: 'USD' }, usd(-250)],
+    [{ value: '007', currency: 'USD' }, usd(700)],
+    [{ value: 19.99, currency: 'USD' }, usd(1999)],
+    [{ value: ' 19.99 ', currency: 'usd' }, usd(1999)],
     [{ decimalValue: '19.99', currencyCode: 'USD' }, usd(1999)],
     [{ decimalValue: '19.9', currencyCode: 'USD' }, usd(1990)],
     [{ decimalValue: '19', currencyCode: 'USD' }, usd(1900)],
@@ -149,12 +152,12 @@ describe('parseMoney', () => {
     ['an empty object', {}],
     ['an unknown currency', { value: '1999', currency: 'XXX' }],
     ['a missing currency', { value: '1999' }],
-    ['a decimal point in minor units', { value: '19.99', currency: 'USD' }],
-    ['letters in minor units', { value: '19a9', currency: 'USD' }],
+    ['too many fraction digits in value', { value: '19.999', currency: 'USD' }],
+    ['letters in the value', { value: '19a9', currency: 'USD' }],
     ['NaN text', { value: 'NaN', currency: 'USD' }],
     ['Infinity text', { decimalValue: 'Infinity', currencyCode: 'USD' }],
     ['a NaN number', { value: Number.NaN, currency: 'USD' }],
-    ['a fractional number in minor units', { value: 19.5, currency: 'USD' }],
+    ['a number with excess precision', { value: 19.555, currency: 'USD' }],
     ['an empty decimal', { decimalValue: '', currencyCode: 'USD' }],
     ['a lone dot', { decimalValue: '.', currencyCode: 'USD' }],
     ['too many fraction digits', { decimalValue: '19.999', currencyCode: 'USD' }],

@@ -19,7 +19,7 @@ const rawVariant = (extra: Record<string, unknown> = {}): Record<string, unknown
   id: 'v1',
   sku: 'SQ-1',
   attributes: { Size: 'M' },
-  priceMoney: { value: '1999', currency: 'USD' },
+  priceMoney: { value: '19.99', currency: 'USD' },
   qtyInStock: 3,
   unlimited: false,
   onSale: false,
@@ -87,7 +87,7 @@ describe('parseProductItem', () => {
     ],
     [
       'price minor-units shape',
-      { priceMoney: { value: '1999', currency: 'EUR' } },
+      { priceMoney: { value: '19.99', currency: 'EUR' } },
       { amount: 1999, currency: 'EUR' },
     ],
     ['legacy cents', { priceMoney: undefined, price: 1999 }, { amount: 1999, currency: 'USD' }],
@@ -107,7 +107,7 @@ describe('parseProductItem', () => {
     const v = parsed(
       rawItem({
         variants: [
-          rawVariant({ salePriceMoney: { value: '999', currency: 'USD' }, onSale: true, unlimited: 'true' }),
+          rawVariant({ salePriceMoney: { value: '9.99', currency: 'USD' }, onSale: true, unlimited: 'true' }),
         ],
       }),
     ).structuredContent.variants[0];

@@ -3,7 +3,7 @@ import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/analytics.js';
 import { PATHS } from '../../src/contract.js';
 import { formatMoney, parseCurrencyCode } from '../../src/money.js';
-import { useCart, useStorefront } from '../../src/runtime/provider.js';
+import { useCart, useStorefront, useWidgetId } from '../../src/runtime/provider.js';
 import type { CartEntry } from '../../src/store/types.js';
 import { Alert } from '../../src/ui/alert.js';
 import type { SubmitOutcome } from '../../src/ui/additional-fields-form.js';
@@ -49,6 +49,7 @@ const MAX_QUANTITY = 9999;
  */
 export function CartPage({ strings }: CartPageProps) {
   const { store, api, context, navigate } = useStorefront();
+  const titleId = useWidgetId();
   const m = useMemo(() => cartPageMessages(strings), [strings]);
   const ui = useMemo(() => uiMessages(strings), [strings]);
   const cart = useCart((s) => s.cart);
@@ -153,19 +154,19 @@ export function CartPage({ strings }: CartPageProps) {
   if (!initialised) {
     if (loadError) {
       return (
-        <section className="sf-cart-page" aria-labelledby="sf-cart-page-title">
-          <h1 id="sf-cart-page-title" className="sf-cart-page__title">
+        <section className="sf-cart-page" aria-labelledby={titleId}>
+          <h2 id={titleId} className="sf-cart-page__title">
             {m.t('title')}
-          </h1>
+          </h2>
           <Alert title={m.t('loadFailed')} message={loadError.message} />
         </section>
       );
     }
     return (
-      <section className="sf-cart-page" aria-busy="true" aria-labelledby="sf-cart-page-title">
-        <h1 id="sf-cart-page-title" className="sf-cart-page__title">
+      <section className="sf-cart-page" aria-busy="true" aria-labelledby={titleId}>
+        <h2 id={titleId} className="sf-cart-page__title">
           {m.t('title')}
-        </h1>
+        </h2>
         <p role="status" className="sf-cart-page__loading">
           {m.t('loading')}
         </p>
@@ -175,10 +176,10 @@ export function CartPage({ strings }: CartPageProps) {
 
   const entries = cart?.entries ?? [];
   return (
-    <section className="sf-cart-page" aria-labelledby="sf-cart-page-title" aria-busy={status !== 'idle'}>
-      <h1 id="sf-cart-page-title" className="sf-cart-page__title">
+    <section className="sf-cart-page" aria-labelledby={titleId} aria-busy={status !== 'idle'}>
+      <h2 id={titleId} className="sf-cart-page__title">
         {m.t('title')}
-      </h1>
+      </h2>
       <p role="status" className="sf-cart-page__status">
         {status === 'recalculating' ? m.t('updating') : ''}
       </p>
@@ -273,7 +274,7 @@ function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: E
     <li className="sf-cart-entry" aria-busy={busy}>
       {entry.imageUrl && <img className="sf-cart-entry__image" src={entry.imageUrl} alt="" />}
       <div className="sf-cart-entry__details">
-        <h2 className="sf-cart-entry__title">{title}</h2>
+        <h3 className="sf-cart-entry__title">{title}</h3>
         {attributes.length > 0 && (
           <p className="sf-cart-entry__variant">
             {attributes

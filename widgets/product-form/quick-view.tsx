@@ -11,7 +11,7 @@ export interface QuickViewDialogProps {
 
 export function QuickViewDialog({ title, closeLabel, onClose, children }: QuickViewDialogProps) {
   return (
-    <Lightbox open title={title} closeLabel={closeLabel} onClose={onClose}>
+    <Lightbox open title={title} closeLabel={closeLabel} onClose={onClose} initialFocus={1}>
       <div className="sf-quick-view">{children}</div>
     </Lightbox>
   );

@@ -18,11 +18,18 @@ function scalarText(v: unknown): string {
   }
 }
 
+/** Numeric view for arithmetic formatters: structures and missing count as 0, bad text as NaN. */
 function toNumber(v: unknown): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string' && v.trim() !== '') return Number(v);
-  return Number.NaN;
+  switch (typeof v) {
+    case 'number':
+      return v;
+    case 'boolean':
+      return v ? 1 : 0;
+    case 'string':
+      return v.trim() === '' ? Number.NaN : Number(v);
+    default:
+      return 0;
+  }
 }
 
 function child(v: unknown, key: unknown): unknown {
@@ -165,9 +172,8 @@ export const coreFormatters: FormatterTable = {
     return descend(value, key);
   },
   mod: (value, args) => {
-    const n = toNumber(value);
-    const d = args[0] === undefined ? 2 : toNumber(args[0]);
-    return Number.isNaN(n) || Number.isNaN(d) ? undefined : n % d;
+    const d = args[0] === undefined ? Number.NaN : toNumber(args[0]);
+    return toNumber(value) % (Number.isNaN(d) ? 2 : d);
   },
   output: (_value, args) => args.join(' '),
   pluralize: (value, args) => {
@@ -176,15 +182,13 @@ export const coreFormatters: FormatterTable = {
     return toNumber(value) === 1 ? singular : plural;
   },
   prop: (value, args) => {
+    if (args.length === 0) return undefined;
     let cur = value;
     for (const a of args) for (const k of a.split('.')) cur = child(cur, k);
     return cur;
   },
-  raw: (value) => (value === undefined ? undefined : JSON.stringify(value)),
-  round: (value) => {
-    const n = toNumber(value);
-    return Number.isNaN(n) ? undefined : Math.round(n);
-  },
+  raw: (value) => (value === undefined ? 'null' : JSON.stringify(value)),
+  round: (value) => Math.round(toNumber(value)),
   safe: (value) => scalarText(value).replace(/<[^>]*>/g, ''),
   slugify: (value) =>
     scalarText(value)

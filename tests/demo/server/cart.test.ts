@@ -136,6 +136,9 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
     });
     expect(shopper.cookies.get(COOKIES.cart)).toBe(body.shoppingCart.id);
     expect(shopper.cookies.get(COOKIES.hasCart)).toBe('true');
+    const setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(setCookies.find((c) => c.startsWith(`${COOKIES.cart}=`))).toContain('HttpOnly');
+    expect(setCookies.find((c) => c.startsWith(`${COOKIES.hasCart}=`))).not.toContain('HttpOnly');
   });
 
   it('shows the same cart after a reload and in a second tab', async () => {

@@ -297,7 +297,11 @@ describe('POST /api/form/SaveFormSubmission', () => {
   it('answers 500 with data.error when the submission cannot be stored, and the key stays unused', async () => {
     app.db.exec('DROP TABLE form_submissions');
     const k = await key();
-    const res = await visitor.post('/api/form/SaveFormSubmission', { key: k, formId: 'form-contact', form: VALID_CONTACT });
+    const res = await visitor.post('/api/form/SaveFormSubmission', {
+      key: k,
+      formId: 'form-contact',
+      form: VALID_CONTACT,
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       message: 'Something went wrong. Please try again later.',

@@ -49,7 +49,7 @@ describe('Lightbox', () => {
     await flush();
     const dialog = screen.getByRole('dialog', { name: 'Engraving' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
   });
 
   it('keeps Tab inside the dialog', async () => {
@@ -81,5 +81,43 @@ describe('Lightbox', () => {
     await flush();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('Lightbox nesting and first focus', () => {
+  function Nested() {
+    const [outer, setOuter] = useState(true);
+    const [inner, setInner] = useState(false);
+    return (
+      <Lightbox open={outer} title="Quick view" closeLabel="Close" onClose={() => setOuter(false)} initialFocus={1}>
+        <button type="button" onClick={() => setInner(true)}>
+          Add
+        </button>
+        <Lightbox open={inner} title="Engraving" closeLabel="Close form" onClose={() => setInner(false)}>
+          <label htmlFor="w">Words</label>
+          <input id="w" />
+        </Lightbox>
+      </Lightbox>
+    );
+  }
+
+  it('focuses the first control of the content when asked to', async () => {
+    render(<Nested />);
+    await flush();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add' }));
+  });
+
+  it('closes only the inner dialog on Escape and returns focus to its opener', async () => {
+    const user = userEvent.setup();
+    render(<Nested />);
+    await flush();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await flush();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Words' }));
+    await user.keyboard('{Escape}');
+    await flush();
+    expect(screen.queryByRole('dialog', { name: 'Engraving' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Quick view' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add' }));
   });
 });

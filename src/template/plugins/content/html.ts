@@ -1,4 +1,4 @@
-/** Markup helpers shared by the markup-producing formatter families. */
+/** Escaping and URL checks shared by the markup-producing formatter families. */
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',

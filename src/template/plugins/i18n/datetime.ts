@@ -263,10 +263,25 @@ const separators = new Map<string, string>();
 /** The locale's range separator (" – " in English). */
 function rangeSeparator(locale: string): string {
   return cached(separators, locale, () => {
-    const f = formatter(locale, { year: 'numeric', timeZone: 'UTC' });
-    const parts = f?.formatRangeToParts(Date.UTC(2000, 0, 1), Date.UTC(2010, 0, 1)) ?? [];
-    const shared = parts.find((p) => p.type === 'literal' && p.source === 'shared');
-    return shared?.value ?? ' \u2013 ';
+    // Full date-times with seconds have no interval pattern of their own in CLDR, so ICU joins
+    // them with the locale's fallback separator; letters glued to it (a seconds suffix) are not
+    // part of it.
+    const f = formatter(locale, {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    });
+    const parts = f?.formatRangeToParts(Date.UTC(2000, 0, 1, 10), Date.UTC(2000, 0, 3, 14)) ?? [];
+    const shared = parts
+      .filter((p) => p.type === 'literal' && p.source === 'shared')
+      .map((p) => p.value.replace(/^\p{L}+|\p{L}+$/gu, ''))
+      .find((v) => v.trim() !== '');
+    return shared ?? ' \u2013 ';
   });
 }
 

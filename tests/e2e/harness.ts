@@ -1,0 +1,166 @@
+/**
+ * Browser tests run the built SDK (dist/) in the system Chromium against the reference server:
+ * `startE2E()` starts the server on a free port with an in-memory database and fault injection,
+ * and launches Chromium. A missing Chromium or a missing build fails the suite; it never skips.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createServer } from '../../demo/server/app.js';
+import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const PROJECT_ROOT = resolve(here, '../..');
+export const DIST_DIR = resolve(PROJECT_ROOT, 'dist');
+export const PAGES_DIR = resolve(here, 'pages');
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Fails (never skips) when a browser test cannot run as intended. */
+export function assertPrerequisites(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\``);
+  }
+  if (!existsSync(resolve(DIST_DIR, 'loader.js'))) {
+    throw new Error('dist/loader.js not found: run `npm run build` before the browser tests');
+  }
+}
+
+/** What a page did that a test may want to assert on. */
+export interface PageLog {
+  readonly console: { type: string; text: string }[];
+  readonly pageErrors: string[];
+  readonly failedRequests: string[];
+}
+
+export interface E2E {
+  readonly baseUrl: string;
+  readonly server: FastifyInstance;
+  readonly browser: Browser;
+  /** A fresh browser context (own cookies) and a page in it, with its log. */
+  newPage(context?: BrowserContext): Promise<{ page: Page; context: BrowserContext; log: PageLog }>;
+  /** Adds an item to the cart of `context` through the documented endpoint (crumb included). */
+  addToCart(context: BrowserContext, item: { itemId: string; sku: string | null; quantity: number }): Promise<void>;
+  /** Injects a server fault (see demo/server/faults.ts). */
+  fault(body: Record<string, unknown>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Catalogue to seed. @default the demo seed catalogue */
+  readonly catalog?: readonly unknown[] | undefined;
+}
+
+export async function startE2E(options: StartOptions = {}): Promise<E2E> {
+  assertPrerequisites();
+  const server = await createServer({
+    dbPath: ':memory:',
+    pagesDir: PAGES_DIR,
+    faults: true,
+    distDir: DIST_DIR,
+    ...(options.catalog ? { catalog: options.catalog } : {}),
+    // Browser tests add to cart often; the limit itself has its own tests.
+    rateLimit: { addToCart: { max: 10_000, timeWindowMs: 60_000 } },
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not report a port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+
+  const contexts: BrowserContext[] = [];
+
+  const newPage: E2E['newPage'] = async (existing) => {
+    const context = existing ?? (await browser.newContext({ baseURL: baseUrl }));
+    if (!existing) contexts.push(context);
+    const page = await context.newPage();
+    const log: PageLog = { console: [], pageErrors: [], failedRequests: [] };
+    page.on('console', (m) => log.console.push({ type: m.type(), text: m.text() }));
+    page.on('pageerror', (e) => log.pageErrors.push(e.message));
+    page.on('requestfailed', (r) => log.failedRequests.push(r.url()));
+    // Records Content-Security-Policy violations where the test can read them.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cspViolations: string[] };
+      w.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    return { page, context, log };
+  };
+
+  const addToCart: E2E['addToCart'] = async (context, item) => {
+    let crumb = (await context.cookies(baseUrl)).find((c) => c.name === COOKIES.crumb)?.value;
+    if (!crumb) {
+      await context.request.get(`${baseUrl}/api/commerce/shopping-cart`);
+      crumb = (await context.cookies(baseUrl)).find((c) => c.name === COOKIES.crumb)?.value;
+    }
+    const response = await context.request.post(`${baseUrl}/api/commerce/shopping-cart/entries`, {
+      headers: { [CSRF_HEADER]: crumb ?? '' },
+      data: { ...item, additionalFields: null },
+    });
+    if (!response.ok()) throw new Error(`add to cart failed: ${response.status()} ${await response.text()}`);
+  };
+
+  const fault: E2E['fault'] = async (body) => {
+    const response = await fetch(`${baseUrl}/__faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`fault not accepted: ${response.status} ${await response.text()}`);
+  };
+
+  const close = async () => {
+    await Promise.allSettled(contexts.map((c) => c.close()));
+    await browser.close().catch(() => undefined);
+    await server.close();
+  };
+
+  return { baseUrl, server, browser, newPage, addToCart, fault, close };
+}
+
+/** CSP violations the page recorded (see `newPage`). */
+export const cspViolations = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+
+/**
+ * Waits for an element by role and name; on timeout the error carries the page's body and log,
+ * so a failure in CI says what the page showed instead.
+ */
+export async function waitForRole(
+  page: Page,
+  role: Parameters<Page['getByRole']>[0],
+  name: string,
+  log?: PageLog,
+): Promise<void> {
+  try {
+    await page.getByRole(role, { name }).waitFor({ timeout: 15_000 });
+  } catch (error) {
+    const body = await page
+      .locator('body')
+      .innerHTML()
+      .catch(() => '(no body)');
+    throw new Error(
+      `${role} "${name}" did not appear on ${page.url()}\n--- body ---\n${body}\n--- log ---\n${JSON.stringify(log ?? {}, null, 1)}`,
+      { cause: error },
+    );
+  }
+}

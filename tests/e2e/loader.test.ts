@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspViolations, startE2E, type E2E } from './harness.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const workshop = { itemId: 'prod-workshop', sku: 'WORKSHOP-2H', quantity: 1 };
+
+describe('dist/loader.js in Chromium', () => {
+  it('mounts the cart pill from the built chunks, under the demo strict CSP', async () => {
+    const { page, context, log } = await e2e.newPage();
+    await e2e.addToCart(context, { ...workshop, quantity: 2 });
+    const response = await page.goto('/pill.html');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    const pill = page.getByRole('link', { name: '2 items in cart' });
+    await pill.waitFor();
+    expect(await pill.textContent()).toBe('2 items $90');
+    expect(await page.locator('#pill').getAttribute('data-sf-mounted')).toBe('');
+    expect(await page.locator('html').getAttribute('data-sf-ready')).toBe('');
+    expect(await page.evaluate(() => (window as unknown as { Storefront: { version: string } }).Storefront.version)).toMatch(
+      /^\d+\.\d+\.\d+/,
+    );
+    expect(await cspViolations(page)).toEqual([]);
+    expect(log.pageErrors).toEqual([]);
+    // The stylesheet arrived as a <link>, not an injected <style>.
+    expect(await page.locator('link[rel="stylesheet"][href$="/dist/widgets/cart-pill.css"]').count()).toBe(1);
+    expect(await page.locator('style').count()).toBe(0);
+  });
+
+  it('makes add buttons ready at once for a visitor without a cart, without loading the cart', async () => {
+    const { page } = await e2e.newPage();
+    const cartCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/commerce/shopping-cart')) cartCalls.push(r.url());
+    });
+    await page.goto('/pill.html');
+    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
+    await page.locator('#pill[data-sf-mounted]').waitFor({ state: 'attached' });
+    expect(cartCalls).toEqual([]);
+    // Empty cart: the pill renders nothing, the server link is gone.
+    expect(await page.getByRole('link').count()).toBe(0);
+  });
+
+  it('mounts a block inserted after load', async () => {
+    const { page, context } = await e2e.newPage();
+    await e2e.addToCart(context, workshop);
+    await page.goto('/blocks.html');
+    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
+    await page.evaluate(() => {
+      const block = document.createElement('div');
+      block.setAttribute('data-sf-widget', 'cart-pill');
+      block.innerHTML = '<a href="/cart">Late cart</a>';
+      document.getElementById('late-slot')?.appendChild(block);
+    });
+    await page.getByRole('link', { name: 'One item in cart' }).waitFor();
+  });
+
+  it('keeps the server fallback of a block with bad props or an unknown widget and warns once each', async () => {
+    const { page, log } = await e2e.newPage();
+    await page.goto('/blocks.html');
+    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
+    await page.evaluate(() => (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount());
+    await page.waitForTimeout(200);
+    expect(await page.getByRole('link', { name: 'Cart (server)' }).count()).toBe(1);
+    expect(await page.getByText('Wishlist (server)').count()).toBe(1);
+    expect(await page.locator('[data-sf-mounted]').count()).toBe(0);
+    const warnings = log.console.filter((m) => m.type === 'warning').map((m) => m.text);
+    expect(warnings.filter((w) => w.includes('data-sf-props is not valid JSON'))).toHaveLength(1);
+    expect(warnings.filter((w) => w.includes('unknown widget "wishlist"'))).toHaveLength(1);
+  });
+
+  it('reports a failed widget chunk with its name, then mounts on the next Storefront.mount()', async () => {
+    await e2e.fault({ path: '/dist/widgets/cart-pill.js', status: 503, times: 1 });
+    const { page, context, log } = await e2e.newPage();
+    await e2e.addToCart(context, workshop);
+    const errors: unknown[] = [];
+    await page.exposeFunction('recordSfError', (detail: unknown) => errors.push(detail));
+    await page.addInitScript(() => {
+      document.addEventListener('sf:error', (e) =>
+        (window as unknown as { recordSfError(d: unknown): void }).recordSfError((e as CustomEvent).detail),
+      );
+    });
+    await page.goto('/pill.html');
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toMatchObject({ code: 'CHUNK_LOAD_FAILED', message: expect.stringContaining('"cart-pill"') });
+    expect(log.console.some((m) => m.type === 'warning' && m.text.includes('Chunk "cart-pill" failed to load (error)'))).toBe(true);
+    expect(await page.getByRole('link', { name: 'Cart' }).count()).toBe(1);
+
+    await page.evaluate(() => (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount());
+    await page.getByRole('link', { name: 'One item in cart' }).waitFor();
+  });
+
+  it('keeps working on a page whose own script throws and defines its own window.React', async () => {
+    const { page, context, log } = await e2e.newPage();
+    await e2e.addToCart(context, workshop);
+    await page.goto('/hostile.html');
+    await page.getByRole('link', { name: 'One item in cart' }).waitFor();
+    expect(log.pageErrors).toEqual(['the site script failed']);
+    expect(await page.evaluate(() => (window as unknown as { React: { version: string } }).React.version)).toBe('0.0.0-site');
+    expect(await cspViolations(page)).toEqual([]);
+  });
+});
