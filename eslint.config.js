@@ -5,7 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const REACT = { regex: '^(react|react-dom|preact)(/.*)?$', message: 'This layer is framework-free (design.md "Shape").' };
+const REACT = {
+  regex: '^(react|react-dom|preact)(/.*)?$',
+  message: 'This layer is framework-free (design.md "Shape").',
+};
 const ZUSTAND_REACT = {
   regex: '^zustand(/(react|shallow|traditional))?$',
   message: 'Use zustand/vanilla here; the React binding lives in src/runtime.',
@@ -27,7 +30,7 @@ const LOADER_TO_HEAVY = {
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'demo/data/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist.*/**', 'node_modules/**', 'coverage/**', 'demo/data/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * Where the builds go. scripts/build.mjs builds into a scratch folder and swaps it in, so a
+ * server reading dist/ (a colleague's browser tests) never sees it half-written.
+ * @default 'dist'
+ */
+const out = process.env.SF_OUT_DIR ?? 'dist';
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
 
 /** Widget folders that have an entry module, sorted so chunk names are stable. */
@@ -71,7 +77,7 @@ function loaderConfig(): UserConfig {
       __SF_STYLED__: JSON.stringify(styledWidgetNames()),
     },
     build: {
-      outDir: 'dist',
+      outDir: out,
       emptyOutDir: false,
       target: 'es2020',
       minify: true,
@@ -96,7 +102,7 @@ function widgetsConfig(): UserConfig {
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: [widgetStyles('')],
     build: {
-      outDir: 'dist/widgets',
+      outDir: `${out}/widgets`,
       emptyOutDir: false,
       // Every browser that runs ES modules with dynamic import runs ES2022 too; a lower target
       // would transpile class and private fields into helpers.
@@ -123,7 +129,7 @@ function libConfig(): UserConfig {
   return {
     plugins: [widgetStyles('styles/')],
     build: {
-      outDir: 'dist/lib',
+      outDir: `${out}/lib`,
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
@@ -150,7 +156,7 @@ function libConfig(): UserConfig {
 function cliConfig(): UserConfig {
   return {
     build: {
-      outDir: 'dist/cli',
+      outDir: `${out}/cli`,
       emptyOutDir: false,
       target: 'node20',
       ssr: resolve(root, 'src/template/cli.ts'),
@@ -159,8 +165,8 @@ function cliConfig(): UserConfig {
       rolldownOptions: {
         output: {
           format: 'es',
+          // The source's own `#!/usr/bin/env node` line is kept; scripts/build.mjs checks it.
           entryFileNames: 'sf-template.js',
-          banner: '#!/usr/bin/env node',
         },
       },
     },

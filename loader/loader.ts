@@ -205,7 +205,8 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   }
   const ready = () => doc.documentElement.setAttribute(READY_ATTR, '');
   // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one.
-  const signedIn = !!ctx && typeof ctx.authenticatedAccountId === 'string' && ctx.authenticatedAccountId !== '';
+  const signedIn =
+    !!ctx && typeof ctx.authenticatedAccountId === 'string' && ctx.authenticatedAccountId !== '';
   if (signedIn || cookie(COOKIES.hasCart) === 'true' || cookie(COOKIES.cart) !== null) {
     runtime()
       .then((rt) => rt.loadCart())

@@ -2,19 +2,25 @@
 // `npm run build`: the four vite builds of vite.config.ts, then the library's declarations.
 // Output layout is documented in vite.config.ts and design.md ("Builds").
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = resolve(root, 'dist');
+const finalDist = resolve(root, 'dist');
+// Built into a scratch folder and swapped in at the end: whoever serves dist/ meanwhile keeps
+// serving the previous build, never a half-written one.
+const scratch = `dist.building-${process.pid}`;
+const dist = resolve(root, scratch);
+process.env.SF_OUT_DIR = scratch;
 
 const step = (text) => process.stdout.write(`\n> ${text}\n`);
 
-step('clean dist/');
+step(`build into ${scratch}/`);
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
+process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 
 for (const mode of ['loader', 'widgets', 'lib', 'cli']) {
   if (mode === 'cli' && !existsSync(resolve(root, 'src/template/cli.ts'))) {
@@ -34,10 +40,20 @@ if (existsSync(manifest)) {
 }
 
 step('tsc -p tsconfig.build.json (declarations into dist/lib)');
-const tsc = spawnSync(process.execPath, [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const tsc = spawnSync(
+  process.execPath,
+  [
+    resolve(root, 'node_modules/typescript/bin/tsc'),
+    '-p',
+    'tsconfig.build.json',
+    '--outDir',
+    `${scratch}/lib`,
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (tsc.status !== 0) {
   process.stderr.write('declaration build failed\n');
   process.exit(tsc.status ?? 1);
@@ -47,6 +63,16 @@ writeFileSync(resolve(dist, 'lib/index.d.ts'), "export * from './src/index.js';\
 writeFileSync(resolve(dist, 'lib/template.d.ts'), "export * from './src/template/index.js';\n");
 
 const cli = resolve(dist, 'cli/sf-template.js');
-if (existsSync(cli)) chmodSync(cli, 0o755);
+if (existsSync(cli)) {
+  const code = readFileSync(cli, 'utf8');
+  if (!code.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${code}`);
+  chmodSync(cli, 0o755);
+}
+
+step('swap the new build into dist/');
+const old = resolve(root, `dist.old-${process.pid}`);
+if (existsSync(finalDist)) renameSync(finalDist, old);
+renameSync(dist, finalDist);
+rmSync(old, { recursive: true, force: true });
 
 step('build done: dist/loader.js, dist/widgets/, dist/lib/, dist/cli/');

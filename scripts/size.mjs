@@ -112,7 +112,9 @@ row(
   'product page total',
   pageFiles,
   BUDGETS.productPage,
-  missing.length ? `missing from build: ${missing.join(', ')}` : 'loader + runtime + cart-pill + product-form',
+  missing.length
+    ? `missing from build: ${missing.join(', ')}`
+    : 'loader + runtime + cart-pill + product-form',
 );
 
 if (existsSync(resolve(dist, 'lib/template.js'))) {

@@ -39,7 +39,14 @@ export { DEFAULT_CONTEXT, isFeatureEnabled, parseSiteContext, readSiteContext } 
 export type { SiteContext, SiteContextResult } from './context.js';
 
 // Money and messages
-export { CURRENCIES, CURRENCY_CODES, DEFAULT_CURRENCY, formatMoney, parseCurrencyCode, parseMoney } from './money.js';
+export {
+  CURRENCIES,
+  CURRENCY_CODES,
+  DEFAULT_CURRENCY,
+  formatMoney,
+  parseCurrencyCode,
+  parseMoney,
+} from './money.js';
 export type { CurrencyCode, FormatMoneyOptions, Money } from './money.js';
 export { MESSAGES, createMessages, format } from './messages.js';
 export type { MessageKey, MessageParams, Messages } from './messages.js';
@@ -47,7 +54,13 @@ export type { MessageKey, MessageParams, Messages } from './messages.js';
 // Api and store
 export { createApi, getApi } from './api/index.js';
 export type { Api, ApiError, ApiErrorKind, ApiOptions, ApiResult } from './api/index.js';
-export { createCartStore, getCartStore, selectCount, selectSubtotal, shouldLoadCartAtStart } from './store/index.js';
+export {
+  createCartStore,
+  getCartStore,
+  selectCount,
+  selectSubtotal,
+  shouldLoadCartAtStart,
+} from './store/index.js';
 export type {
   CartEntry,
   CartState,
@@ -70,13 +83,23 @@ export {
   useStorefront,
   useWidgetId,
 } from './runtime/index.js';
-export type { Storefront, StorefrontProviderProps, WidgetBoundaryProps, WidgetDefinition } from './runtime/index.js';
+export type {
+  Storefront,
+  StorefrontProviderProps,
+  WidgetBoundaryProps,
+  WidgetDefinition,
+} from './runtime/index.js';
 
 // Widgets as React components
 export { CartPill } from '../widgets/cart-pill/index.js';
 export type { CartPillProps } from '../widgets/cart-pill/index.js';
 export { ProductForm, parseProductFormProps } from '../widgets/product-form/index.js';
-export type { ParsedProductFormProps, ProductFormProps, ProductReviews, Review } from '../widgets/product-form/index.js';
+export type {
+  ParsedProductFormProps,
+  ProductFormProps,
+  ProductReviews,
+  Review,
+} from '../widgets/product-form/index.js';
 export { CartPage } from '../widgets/cart-page/index.js';
 export type { CartPageProps } from '../widgets/cart-page/index.js';
 

@@ -375,7 +375,8 @@ export function parseAdditionalFieldsForm(raw: unknown): Result<AdditionalFields
   const redirect = present(raw['successRedirect']) ? safeUrl(raw['successRedirect']) : null;
   if (present(raw['successRedirect']) && redirect === null)
     issues.push('additionalFieldsForm.successRedirect is not a usable URL');
-  const captcha = raw['captchaEnabled'] ?? (isObject(raw['captcha']) ? raw['captcha']['enabled'] : undefined);
+  const captchaBlock = isObject(raw['captchaSettings']) ? raw['captchaSettings'] : raw['captcha'];
+  const captcha = raw['captchaEnabled'] ?? (isObject(captchaBlock) ? captchaBlock['enabled'] : undefined);
   if (issues.length || id === null) return fail(issues);
   return ok({
     id,

@@ -33,7 +33,11 @@ export function defineWidget<P>(definition: WidgetDefinition<P>): WidgetModule {
     mount(el, raw, env) {
       const parsed = definition.parseProps(raw);
       if (!parsed.ok) throw new WidgetPropsError(definition.name, parsed.issues);
-      return mountWidget(el, <StorefrontProvider env={env}>{definition.render(parsed.value, env)}</StorefrontProvider>, env);
+      return mountWidget(
+        el,
+        <StorefrontProvider env={env}>{definition.render(parsed.value, env)}</StorefrontProvider>,
+        env,
+      );
     },
   };
 }

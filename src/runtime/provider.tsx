@@ -67,7 +67,14 @@ function buildStorefront(props: Omit<StorefrontProviderProps, 'children'>): Stor
  * Provides the storefront to a widget tree. Widgets mounted by the loader get one from
  * `mountWidget`'s caller; npm users wrap their tree once (every prop has a page default).
  */
-export function StorefrontProvider({ env, messages, api, store, window: win, children }: StorefrontProviderProps) {
+export function StorefrontProvider({
+  env,
+  messages,
+  api,
+  store,
+  window: win,
+  children,
+}: StorefrontProviderProps) {
   const value = useMemo(
     () => buildStorefront({ env, messages, api, store, window: win }),
     [env, messages, api, store, win],

@@ -22,8 +22,6 @@ import { parseInstruction } from './parser';
 import type { Registry } from './registry';
 import { Locator, positionOf, scan, type TokenVisitor } from './tokenizer';
 
-export * from './nodes';
-
 /** Deeper nesting than this is hostile: the renderer recurses once per level. */
 export const MAX_NESTING = 128;
 

@@ -3,7 +3,8 @@
  * the same source (and partials, which repeat across renders) skip tokenizing and assembling.
  */
 import type { TemplateError } from './plugins/api';
-import { assemble, type Node } from './assembler';
+import { assemble } from './assembler';
+import type { Node } from './nodes';
 import { errors as templateErrors } from './errors';
 import { defaultRegistry } from './registry';
 

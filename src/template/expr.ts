@@ -201,7 +201,13 @@ function tokenize(src: string): Tok[] {
       else toks.push({ t: 'ref', v: name });
       i = j;
     } else {
-      const op = OPERATORS.find((o) => src.startsWith(o, i));
+      let op: string | undefined;
+      for (const o of OPERATORS) {
+        if (src.startsWith(o, i)) {
+          op = o;
+          break;
+        }
+      }
       if (op === undefined) throw new ExprError(`Unexpected character '${c}'`);
       toks.push({ t: 'op', v: op });
       i += op.length;
@@ -408,6 +414,41 @@ function operand(v: unknown, op: string): Prim {
   return v as Prim;
 }
 
+function reduce(n: Node, scope: ExprScope, limits: ExprLimits): unknown {
+  switch (n.k) {
+    case 'lit':
+      return n.v;
+    case 'ref': {
+      const v = scope.resolve(n.ref);
+      return v === undefined ? null : v;
+    }
+    case 'call':
+      return (FUNCTIONS[n.fn] as (a: readonly unknown[]) => unknown)(n.args.map((x) => reduce(x, scope, limits)));
+    case 'asn': {
+      const v = reduce(n.b, scope, limits);
+      if (n.name !== null) scope.setVar(n.name, v);
+      return undefined;
+    }
+    case 'un': {
+      const a = operand(reduce(n.a, scope, limits), n.op);
+      if (n.op === '!') return !truthyValue(a);
+      if (n.op === '~') return ~toNumber(a);
+      if (n.op === '-') return -toNumber(a);
+      return toNumber(a);
+    }
+    case 'bin': {
+      if (n.op === '&&' || n.op === '||') {
+        const a = truthyValue(operand(reduce(n.a, scope, limits), n.op));
+        if (n.op === '&&' ? !a : a) return a;
+        return truthyValue(operand(reduce(n.b, scope, limits), n.op));
+      }
+      const a = operand(reduce(n.a, scope, limits), n.op);
+      const b = operand(reduce(n.b, scope, limits), n.op);
+      return binary(n.op, a, b, limits);
+    }
+  }
+}
+
 /** Evaluates a parsed expression. Returns the value of the last expression, undefined for none or an assignment. */
 export function evalExpr(
   expr: Expr,
@@ -424,43 +465,9 @@ export function evalExpr(
   if (expr.longestString > limits.maxStringLength) {
     return { value: undefined, error: `String too long: exceeds the limit of ${limits.maxStringLength}` };
   }
-  const reduce = (n: Node): unknown => {
-    switch (n.k) {
-      case 'lit':
-        return n.v;
-      case 'ref': {
-        const v = scope.resolve(n.ref);
-        return v === undefined ? null : v;
-      }
-      case 'call':
-        return (FUNCTIONS[n.fn] as (a: readonly unknown[]) => unknown)(n.args.map(reduce));
-      case 'asn': {
-        const v = reduce(n.b);
-        if (n.name !== null) scope.setVar(n.name, v);
-        return undefined;
-      }
-      case 'un': {
-        const a = operand(reduce(n.a), n.op);
-        if (n.op === '!') return !truthyValue(a);
-        if (n.op === '~') return ~toNumber(a);
-        if (n.op === '-') return -toNumber(a);
-        return toNumber(a);
-      }
-      case 'bin': {
-        if (n.op === '&&' || n.op === '||') {
-          const a = truthyValue(operand(reduce(n.a), n.op));
-          if (n.op === '&&' ? !a : a) return a;
-          return truthyValue(operand(reduce(n.b), n.op));
-        }
-        const a = operand(reduce(n.a), n.op);
-        const b = operand(reduce(n.b), n.op);
-        return binary(n.op, a, b, limits);
-      }
-    }
-  };
   try {
     let value: unknown;
-    for (const n of expr.body) value = reduce(n);
+    for (const n of expr.body) value = reduce(n, scope, limits);
     return { value, error: null };
   } catch (e) {
     if (e instanceof ExprError) return { value: undefined, error: e.message };

@@ -33,8 +33,6 @@ import {
 import type { Registry } from './registry';
 import type { Locator } from './tokenizer';
 
-export { REF_CURRENT, REF_INDEX, REF_INDEX0, REF_NAME, REF_VAR };
-export type { FormatterCall, PredicateCall, Ref };
 
 /** Segments start with a letter, `$` or `@`, or are all digits (an array index). */
 const REF_RE = /^(?:@|\d+|@?[A-Za-z$][\w$@-]*)(?:\.(?:\d+|[A-Za-z$@][\w$@-]*))*$/;
@@ -188,8 +186,10 @@ function parseVariables(
   return { refs, fmts };
 }
 
+const nonEmpty = (w: string): boolean => w !== '';
+
 function words(text: string): string[] {
-  return text.split(' ').filter((w) => w !== '');
+  return text.split(' ').filter(nonEmpty);
 }
 
 /**

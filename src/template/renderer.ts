@@ -3,6 +3,9 @@
  * formatters and predicates, so plugin calls allocate nothing per call.
  */
 import type { TemplateContext, TemplateError, TemplateErrorType } from './plugins/api';
+import { compile } from './compiled';
+import { errors } from './errors';
+import { evalExpr, type ExprLimits } from './expr';
 import {
   OP_BIND,
   OP_CTX,
@@ -16,23 +19,18 @@ import {
   OP_REPEATED,
   OP_SECTION,
   OP_VAR,
-  type Node,
-  type OrNode,
-} from './assembler';
-import { compile } from './compiled';
-import { errors } from './errors';
-import { evalExpr, type ExprLimits } from './expr';
-import {
-  parseRef,
   REF_CURRENT,
   REF_INDEX,
   REF_INDEX0,
   REF_NAME,
   REF_VAR,
   type FormatterCall,
+  type Node,
+  type OrNode,
   type PredicateCall,
   type Ref,
-} from './parser';
+} from './nodes';
+import { parseRef } from './parser';
 
 /** Partial and macro nesting allowed (spec 001 §9). */
 export const MAX_PARTIAL_DEPTH = 16;
@@ -105,6 +103,21 @@ export function toOutput(v: unknown): string {
   }
 }
 
+const OP_NAMES: Readonly<Record<number, string>> = {
+  [OP_VAR]: 'VARIABLE',
+  [OP_SECTION]: 'SECTION',
+  [OP_REPEATED]: 'REPEATED_SECTION',
+  [OP_PRED]: 'PREDICATE',
+  [OP_IF]: 'IF',
+  [OP_OR]: 'OR_PREDICATE',
+  [OP_BIND]: 'BINDVAR',
+  [OP_CTX]: 'CTXVAR',
+  [OP_MACRO]: 'MACRO',
+  [OP_INCLUDE]: 'INCLUDE',
+  [OP_INJECT]: 'INJECT',
+  [OP_EVAL]: 'EVAL',
+};
+
 const NUMBER_ARG = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 export class Renderer implements TemplateContext {
@@ -161,10 +174,7 @@ export class Renderer implements TemplateContext {
 
   arg(raw: string): unknown {
     const n = raw.length;
-    if (n >= 2) {
-      const q = raw[0];
-      if ((q === '"' || q === "'") && raw[n - 1] === q) return raw.slice(1, -1);
-    }
+    if (n >= 2 && raw.charCodeAt(0) === 34 && raw.charCodeAt(n - 1) === 34) return raw.slice(1, -1);
     if (NUMBER_ARG.test(raw)) return Number(raw);
     if (raw === 'true') return true;
     if (raw === 'false') return false;
@@ -270,7 +280,12 @@ export class Renderer implements TemplateContext {
   private value(refs: readonly Ref[], fmts: readonly FormatterCall[]): unknown {
     let v = this.lookup(refs[0] as Ref);
     if (fmts.length === 0) return v;
-    const values = refs.length === 1 ? [v] : refs.map((r) => this.lookup(r));
+    let values: unknown[];
+    if (refs.length === 1) values = [v];
+    else {
+      values = [v];
+      for (let k = 1; k < refs.length; k++) values.push(this.lookup(refs[k] as Ref));
+    }
     for (let i = 0; i < fmts.length; i++) {
       const f = fmts[i] as FormatterCall;
       try {
@@ -398,104 +413,122 @@ export class Renderer implements TemplateContext {
         continue;
       }
       this.limit();
-      switch (n.op) {
-        case OP_VAR:
-          this.out += toOutput(this.value(n.refs, n.fmts));
-          break;
-        case OP_SECTION: {
-          const v = this.lookup(n.ref);
-          if (truthy(v)) {
-            this.push(v, -1);
+      const sp = this.sp;
+      const base = this.base;
+      const scopes = this.macros.length;
+      try {
+        this.exec(n);
+      } catch (e) {
+        if (e instanceof StopRender) throw e;
+        // Data can throw (getters, cycles, exhausted stack): report, restore the scope, go on.
+        this.sp = sp;
+        this.base = base;
+        this.macros.length = scopes;
+        this.addError(
+          errors.unexpected(OP_NAMES[n.op] ?? 'instruction', e instanceof Error ? e.message : String(e)),
+        );
+      }
+    }
+  }
+
+  private exec(n: Exclude<Node, string>): void {
+    switch (n.op) {
+      case OP_VAR:
+        this.out += toOutput(this.value(n.refs, n.fmts));
+        break;
+      case OP_SECTION: {
+        const v = this.lookup(n.ref);
+        if (truthy(v)) {
+          this.push(v, -1);
+          this.render(n.body);
+          this.pop();
+        } else if (n.alt !== null) this.renderOr(n.alt);
+        break;
+      }
+      case OP_REPEATED: {
+        const v = this.lookup(n.ref);
+        if (Array.isArray(v) && v.length > 0) {
+          this.push(undefined, 0);
+          const sp = this.sp;
+          for (let k = 0; k < v.length; k++) {
+            if (k > 0 && n.between !== null) this.render(n.between);
+            this.frames[sp] = v[k];
+            this.indexes[sp] = k;
+            this.vars[sp] = null;
             this.render(n.body);
-            this.pop();
-          } else if (n.alt !== null) this.renderOr(n.alt);
-          break;
-        }
-        case OP_REPEATED: {
-          const v = this.lookup(n.ref);
-          if (Array.isArray(v) && v.length > 0) {
-            this.push(undefined, 0);
-            const sp = this.sp;
-            for (let k = 0; k < v.length; k++) {
-              if (k > 0 && n.between !== null) this.render(n.between);
-              this.frames[sp] = v[k];
-              this.indexes[sp] = k;
-              this.vars[sp] = null;
-              this.render(n.body);
-            }
-            this.pop();
-          } else if (n.alt !== null) this.renderOr(n.alt);
-          break;
-        }
-        case OP_PRED:
-          if (this.test(n.pred)) this.render(n.body);
-          else if (n.alt !== null) this.renderOr(n.alt);
-          break;
-        case OP_IF: {
-          let pass: boolean;
-          if (n.pred !== null) pass = this.test(n.pred);
-          else {
-            const first = n.refs[0];
-            pass = first !== undefined && truthy(this.lookup(first));
-            for (let k = 1; k < n.refs.length; k++) {
-              if (n.ors[k - 1] === true) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
-              else pass = pass && truthy(this.lookup(n.refs[k] as Ref));
-            }
           }
-          if (pass) this.render(n.body);
-          else if (n.alt !== null) this.renderOr(n.alt);
-          break;
-        }
-        case OP_OR:
-          this.renderOr(n);
-          break;
-        case OP_BIND:
-          this.setVar(n.name, this.value(n.refs, n.fmts));
-          break;
-        case OP_CTX: {
-          const obj: Record<string, unknown> = {};
-          for (const [key, ref] of n.pairs) obj[key] = this.lookup(ref);
-          this.setVar(n.name, obj);
-          break;
-        }
-        case OP_MACRO: {
-          const top = this.macros.length - 1;
-          let scope = this.macros[top];
-          if (scope === null || scope === undefined) {
-            scope = new Map();
-            this.macros[top] = scope;
+          this.pop();
+        } else if (n.alt !== null) this.renderOr(n.alt);
+        break;
+      }
+      case OP_PRED:
+        if (this.test(n.pred)) this.render(n.body);
+        else if (n.alt !== null) this.renderOr(n.alt);
+        break;
+      case OP_IF: {
+        let pass: boolean;
+        if (n.pred !== null) pass = this.test(n.pred);
+        else {
+          const first = n.refs[0];
+          pass = first !== undefined && truthy(this.lookup(first));
+          for (let k = 1; k < n.refs.length; k++) {
+            if (n.ors[k - 1] === true) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
+            else pass = pass && truthy(this.lookup(n.refs[k] as Ref));
           }
-          scope.set(n.name, n.body);
-          break;
         }
-        case OP_INCLUDE:
-          if (this.settings.enableInclude) this.include(n.name, n.output);
-          break;
-        case OP_INJECT:
-          this.setVar(
-            n.name,
-            hasOwn.call(this.settings.injects, n.path) ? this.settings.injects[n.path] : undefined,
+        if (pass) this.render(n.body);
+        else if (n.alt !== null) this.renderOr(n.alt);
+        break;
+      }
+      case OP_OR:
+        this.renderOr(n);
+        break;
+      case OP_BIND:
+        this.setVar(n.name, this.value(n.refs, n.fmts));
+        break;
+      case OP_CTX: {
+        const obj: Record<string, unknown> = {};
+        for (const [key, ref] of n.pairs) obj[key] = this.lookup(ref);
+        this.setVar(n.name, obj);
+        break;
+      }
+      case OP_MACRO: {
+        const top = this.macros.length - 1;
+        let scope = this.macros[top];
+        if (scope === null || scope === undefined) {
+          scope = new Map();
+          this.macros[top] = scope;
+        }
+        scope.set(n.name, n.body);
+        break;
+      }
+      case OP_INCLUDE:
+        if (this.settings.enableInclude) this.include(n.name, n.output);
+        break;
+      case OP_INJECT:
+        this.setVar(
+          n.name,
+          hasOwn.call(this.settings.injects, n.path) ? this.settings.injects[n.path] : undefined,
+        );
+        break;
+      case OP_EVAL: {
+        if (!this.settings.enableExpressions) break;
+        const expr = n.expr;
+        const r = evalExpr(expr, this, this.settings);
+        if (r.error !== null) {
+          const parsing =
+            expr.error !== null ||
+            expr.tokens > this.settings.maxTokens ||
+            expr.longestString > this.settings.maxStringLength;
+          this.addError(
+            parsing
+              ? errors.expressionParse(expr.source, r.error)
+              : errors.expressionReduce(expr.source, r.error),
           );
-          break;
-        case OP_EVAL: {
-          if (!this.settings.enableExpressions) break;
-          const expr = n.expr;
-          const r = evalExpr(expr, this, this.settings);
-          if (r.error !== null) {
-            const parsing =
-              expr.error !== null ||
-              expr.tokens > this.settings.maxTokens ||
-              expr.longestString > this.settings.maxStringLength;
-            this.addError(
-              parsing
-                ? errors.expressionParse(expr.source, r.error)
-                : errors.expressionReduce(expr.source, r.error),
-            );
-          } else if (r.value !== undefined) {
-            this.out += toOutput(r.value);
-          }
-          break;
+        } else if (r.value !== undefined) {
+          this.out += toOutput(r.value);
         }
+        break;
       }
     }
   }

@@ -63,10 +63,13 @@ describe('cart pill in Chromium', () => {
     const { page: other, log: otherLog } = await e2e.newPage(context);
     await other.goto('/pill.html');
     await waitForRole(other, 'link', '2 items in cart', otherLog);
-    await other.evaluate(async (item) => {
-      const store = await (window as unknown as StorefrontInPage).Storefront.cart.store();
-      await store.getState().addEntry(item);
-    }, { ...giftCard, quantity: 3 });
+    await other.evaluate(
+      async (item) => {
+        const store = await (window as unknown as StorefrontInPage).Storefront.cart.store();
+        await store.getState().addEntry(item);
+      },
+      { ...giftCard, quantity: 3 },
+    );
     await waitForRole(page, 'link', '5 items in cart');
     expect(await page.getByRole('link', { name: '5 items in cart' }).textContent()).toBe('5 items $165');
   });
@@ -78,7 +81,9 @@ describe('cart pill in Chromium', () => {
     const frame = page.frameLocator('#design-frame');
     await frame.getByRole('link', { name: 'One item in cart' }).click();
     await expect.poll(() => page.locator('#frame-url').textContent()).toBe('/cart');
-    const frameUrl = await page.locator('#design-frame').evaluate((f) => (f as HTMLIFrameElement).contentWindow?.location.pathname);
+    const frameUrl = await page
+      .locator('#design-frame')
+      .evaluate((f) => (f as HTMLIFrameElement).contentWindow?.location.pathname);
     expect(frameUrl).toBe('/design.html');
   });
 });

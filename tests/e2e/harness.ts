@@ -29,7 +29,9 @@ const CHROMIUM_ARGS = [
 /** Fails (never skips) when a browser test cannot run as intended. */
 export function assertPrerequisites(): void {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\``);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\``,
+    );
   }
   if (!existsSync(resolve(DIST_DIR, 'loader.js'))) {
     throw new Error('dist/loader.js not found: run `npm run build` before the browser tests');
@@ -50,7 +52,10 @@ export interface E2E {
   /** A fresh browser context (own cookies) and a page in it, with its log. */
   newPage(context?: BrowserContext): Promise<{ page: Page; context: BrowserContext; log: PageLog }>;
   /** Adds an item to the cart of `context` through the documented endpoint (crumb included). */
-  addToCart(context: BrowserContext, item: { itemId: string; sku: string | null; quantity: number }): Promise<void>;
+  addToCart(
+    context: BrowserContext,
+    item: { itemId: string; sku: string | null; quantity: number },
+  ): Promise<void>;
   /** Injects a server fault (see demo/server/faults.ts). */
   fault(body: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
@@ -125,7 +130,8 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (response.status !== 201) throw new Error(`fault not accepted: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`fault not accepted: ${response.status} ${await response.text()}`);
   };
 
   const close = async () => {

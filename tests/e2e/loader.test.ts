@@ -22,9 +22,11 @@ describe('dist/loader.js in Chromium', () => {
     expect(await pill.textContent()).toBe('2 items $90');
     expect(await page.locator('#pill').getAttribute('data-sf-mounted')).toBe('');
     expect(await page.locator('html').getAttribute('data-sf-ready')).toBe('');
-    expect(await page.evaluate(() => (window as unknown as { Storefront: { version: string } }).Storefront.version)).toMatch(
-      /^\d+\.\d+\.\d+/,
-    );
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { Storefront: { version: string } }).Storefront.version,
+      ),
+    ).toMatch(/^\d+\.\d+\.\d+/);
     expect(await cspViolations(page)).toEqual([]);
     expect(log.pageErrors).toEqual([]);
     // The stylesheet arrived as a <link>, not an injected <style>.
@@ -64,7 +66,9 @@ describe('dist/loader.js in Chromium', () => {
     const { page, log } = await e2e.newPage();
     await page.goto('/blocks.html');
     await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
-    await page.evaluate(() => (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount());
+    await page.evaluate(() =>
+      (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount(),
+    );
     await page.waitForTimeout(200);
     expect(await page.getByRole('link', { name: 'Cart (server)' }).count()).toBe(1);
     expect(await page.getByText('Wishlist (server)').count()).toBe(1);
@@ -87,11 +91,20 @@ describe('dist/loader.js in Chromium', () => {
     });
     await page.goto('/pill.html');
     await expect.poll(() => errors.length).toBeGreaterThan(0);
-    expect(errors[0]).toMatchObject({ code: 'CHUNK_LOAD_FAILED', message: expect.stringContaining('"cart-pill"') });
-    expect(log.console.some((m) => m.type === 'warning' && m.text.includes('Chunk "cart-pill" failed to load (error)'))).toBe(true);
+    expect(errors[0]).toMatchObject({
+      code: 'CHUNK_LOAD_FAILED',
+      message: expect.stringContaining('"cart-pill"'),
+    });
+    expect(
+      log.console.some(
+        (m) => m.type === 'warning' && m.text.includes('Chunk "cart-pill" failed to load (error)'),
+      ),
+    ).toBe(true);
     expect(await page.getByRole('link', { name: 'Cart' }).count()).toBe(1);
 
-    await page.evaluate(() => (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount());
+    await page.evaluate(() =>
+      (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount(),
+    );
     await page.getByRole('link', { name: 'One item in cart' }).waitFor();
   });
 
@@ -101,7 +114,9 @@ describe('dist/loader.js in Chromium', () => {
     await page.goto('/hostile.html');
     await page.getByRole('link', { name: 'One item in cart' }).waitFor();
     expect(log.pageErrors).toEqual(['the site script failed']);
-    expect(await page.evaluate(() => (window as unknown as { React: { version: string } }).React.version)).toBe('0.0.0-site');
+    expect(
+      await page.evaluate(() => (window as unknown as { React: { version: string } }).React.version),
+    ).toBe('0.0.0-site');
     expect(await cspViolations(page)).toEqual([]);
   });
 });

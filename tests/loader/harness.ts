@@ -20,7 +20,9 @@ export function fakeWidget(name: string) {
   const module: WidgetModule = {
     mount: vi.fn((el: HTMLElement, props: unknown) => {
       const label =
-        props && typeof props === 'object' && 'label' in props ? String((props as { label: unknown }).label) : name;
+        props && typeof props === 'object' && 'label' in props
+          ? String((props as { label: unknown }).label)
+          : name;
       const button = el.ownerDocument.createElement('button');
       button.textContent = label;
       const fallback = Array.from(el.childNodes);

@@ -32,10 +32,82 @@ const JSON_DATA = {
 };
 const PARTIALS = { p: '({@}:{@args.k}:{x})' };
 
-const REFS = ['a', 'a.b', 'a.c', 'b', 'list', 'list.0', 'list.1.x', '@', '@index', '@index0', 'n', 's', 'zero', 'empty', 'obj', 'obj.k', 'missing', 'missing.x', 'x', 't', 'f', 'arr', '@v', '@v.x', 'nested.inner.list'];
-const FORMATTERS = ['html', 'htmlattr', 'json', 'str', 'count', 'pluralize', 'round', 'slugify', 'safe', 'truncate 3', 'mod 3', 'iter', 'cycle A B', 'encode-uri-component', 'raw', 'prop x', 'get b', 'lookup s', 'smartypants', 'encode-space', 'url-encode', 'output q'];
-const PREDICATES = ['equal? a.b 1', 'equal? n 3', 'notEqual? s "x"', 'greaterThan? n 2', 'lessThan? @ 2', 'even?', 'odd?', 'plural?', 'singular?', 'nth? 2', 'debug?', 'equal? @index 2'];
-const EXPRESSIONS = ['n + 1', 'n * 2', 's + "!"', '@v', 'a.b == 1', '!zero', 'n ** 2 - 1', 'list.0 < 3', 'num(s) + 1'];
+const REFS = [
+  'a',
+  'a.b',
+  'a.c',
+  'b',
+  'list',
+  'list.0',
+  'list.1.x',
+  '@',
+  '@index',
+  '@index0',
+  'n',
+  's',
+  'zero',
+  'empty',
+  'obj',
+  'obj.k',
+  'missing',
+  'missing.x',
+  'x',
+  't',
+  'f',
+  'arr',
+  '@v',
+  '@v.x',
+  'nested.inner.list',
+];
+const FORMATTERS = [
+  'html',
+  'htmlattr',
+  'json',
+  'str',
+  'count',
+  'pluralize',
+  'round',
+  'slugify',
+  'safe',
+  'truncate 3',
+  'mod 3',
+  'iter',
+  'cycle A B',
+  'encode-uri-component',
+  'raw',
+  'prop x',
+  'get b',
+  'lookup s',
+  'smartypants',
+  'encode-space',
+  'url-encode',
+  'output q',
+];
+const PREDICATES = [
+  'equal? a.b 1',
+  'equal? n 3',
+  'notEqual? s "x"',
+  'greaterThan? n 2',
+  'lessThan? @ 2',
+  'even?',
+  'odd?',
+  'plural?',
+  'singular?',
+  'nth? 2',
+  'debug?',
+  'equal? @index 2',
+];
+const EXPRESSIONS = [
+  'n + 1',
+  'n * 2',
+  's + "!"',
+  '@v',
+  'a.b == 1',
+  '!zero',
+  'n ** 2 - 1',
+  'list.0 < 3',
+  'num(s) + 1',
+];
 
 function generator(seed: number) {
   let state = seed;
@@ -126,7 +198,10 @@ describe('differential check against the reference implementation', () => {
       const template = next(damaged);
       const ours = render(template, JSON_DATA, { partials: PARTIALS }).output;
       const theirs = referenceOutput(template);
-      if (ours !== theirs) mismatches.push(`${JSON.stringify(template)}\n  ours:   ${JSON.stringify(ours)}\n  theirs: ${JSON.stringify(theirs)}`);
+      if (ours !== theirs)
+        mismatches.push(
+          `${JSON.stringify(template)}\n  ours:   ${JSON.stringify(ours)}\n  theirs: ${JSON.stringify(theirs)}`,
+        );
     }
     expect(mismatches).toEqual([]);
   });

@@ -1,8 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import * as engine from '../../src/template/index';
 import { compile, render, renderCompiled, type TemplateErrorType } from '../../src/template/index';
 
 describe('template language', () => {
+  it('exposes render, compile and renderCompiled as its only runtime exports', () => {
+    expect(Object.keys(engine).sort()).toEqual(['compile', 'render', 'renderCompiled']);
+  });
+
+
   it.each([
     ['plain text passes through', 'Hello, world.', {}, 'Hello, world.'],
     ['a dotted variable', '{a.b}', { a: { b: 'x' } }, 'x'],
@@ -155,6 +161,29 @@ describe('template errors are collected, never thrown', () => {
       result = render(template, { a: { x: 1 }, bad: '\ud800' }, { partials });
     }).not.toThrow();
     expect(result?.errors.some((e) => e.type === type && message.test(e.message))).toBe(true);
+  });
+
+  it('reports data that throws and renders the rest', () => {
+    const data = {
+      ok: 'fine',
+      get bad(): string {
+        throw new Error('boom');
+      },
+    };
+    const r = render('[{bad}][{.section bad}x{.end}][{ok}]', data);
+    expect(r.output).toBe('[][][fine]');
+    expect(r.errors.map((e) => e.message)).toEqual([
+      'Unexpected error running VARIABLE: boom',
+      'Unexpected error running SECTION: boom',
+    ]);
+  });
+
+  it('reports cyclic data a formatter cannot serialise', () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic['self'] = cyclic;
+    const r = render('{c.self.self.name} {c|json}', { c: cyclic });
+    expect(r.output).toBe('loop ');
+    expect(r.errors[0]?.message).toMatch(/^Unexpected error running formatter json/);
   });
 
   it('places parser and assembler errors at their line and column', () => {

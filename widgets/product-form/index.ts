@@ -72,4 +72,9 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
 const widget: WidgetModule = { mount };
 export default widget;
 export { ProductForm, type ProductFormProps } from './product-form.js';
-export { parseProductFormProps, type ParsedProductFormProps, type ProductReviews, type Review } from './props.js';
+export {
+  parseProductFormProps,
+  type ParsedProductFormProps,
+  type ProductReviews,
+  type Review,
+} from './props.js';

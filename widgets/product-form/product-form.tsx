@@ -36,11 +36,11 @@ import { parseFormSchema, type AdditionalFieldsSchema, type FormValues } from '.
 import { UI_MESSAGES, type UiMessages } from '../../src/ui/messages.js';
 import { productFormMessages, STRING_KEYS, type ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
+import type { ReviewsSection as ReviewsSectionType } from './reviews.js';
 import { useAddButton } from './use-add-button.js';
 
 // Each of these loads on first use, keeping it out of the product page's initial JS.
 const FormDialog = lazy(() => import('../../src/ui/form-dialog.js'));
-const ReviewsSection = lazy(() => import('./reviews.js'));
 const QuickViewDialog = lazy(() => import('./quick-view.js'));
 
 /** Props of the product form. Only `item` is required. */
@@ -430,15 +430,13 @@ function ProductFormBody({
       )}
 
       {showReviews && reviews && (
-        <Suspense fallback={null}>
-          <ReviewsLazyGate
-            itemId={item.id}
-            reviews={reviews}
-            m={m}
-            native={context.reviews.native}
-            imported={context.reviews.imported}
-          />
-        </Suspense>
+        <ReviewsGate
+          itemId={item.id}
+          reviews={reviews}
+          m={m}
+          native={context.reviews.native}
+          imported={context.reviews.imported}
+        />
       )}
     </div>
   );
@@ -453,9 +451,25 @@ interface ReviewsGateProps {
 }
 
 /** The reviews "tab": a disclosure whose list (and its code) loads when first opened. */
-function ReviewsLazyGate({ itemId, reviews, m, native, imported }: ReviewsGateProps) {
+function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGateProps) {
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
+  // Loaded by hand rather than through Suspense, so the toggle's own state is never thrown away
+  // while the chunk arrives (a suspending subtree is re-created under preact/compat).
+  const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
+  useEffect(() => {
+    if (!open || Section) return;
+    let live = true;
+    void import('./reviews.js').then(
+      (mod) => {
+        if (live) setSection(() => mod.ReviewsSection);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, Section]);
   const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
   return (
     <section className="sf-reviews">

@@ -1,6 +1,6 @@
 /*
  * Note to family owners: the engine added `arg(raw)` to TemplateContext (resolves a formatter or
- * predicate argument: quoted string, number, true/false/null literal, else a reference) and an
+ * predicate argument: double-quoted string, number, true/false/null literal, else a reference) and an
  * optional `options` parameter at the end of `applyTemplate` (for `apply NAME private`).
  * Existing calls are unaffected.
  */
@@ -62,8 +62,8 @@ export interface TemplateContext {
   /** Renders template source against `node` with the engine's own rules (for markup formatters). */
   renderSource(source: string, node: unknown): string;
   /**
-   * Resolves one raw argument the way the language's comparison predicates do: `"text"` or
-   * `'text'` is a string, a number literal is a number, `true`/`false`/`null` are themselves,
+   * Resolves one raw argument the way the language's comparison predicates do: `"text"` (double
+   * quotes only) is a string, a number literal is a number, `true`/`false`/`null` are themselves,
    * anything else is a reference resolved like `resolve(ref)`.
    */
   arg(raw: string): unknown;

@@ -26,12 +26,21 @@ function deepEqual(a: unknown, b: unknown): boolean {
   );
 }
 
-/** Numbers compare as numbers, strings as strings (code-unit order); mixed pairs do not compare. */
+/**
+ * Ordering for the comparison predicates: null and missing sort first; numbers and booleans
+ * compare as numbers; a string against a scalar compares as text; structures do not compare.
+ */
 function compare(a: unknown, b: unknown): number | null {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return null;
+  const aNull = a === null || a === undefined;
+  const bNull = b === null || b === undefined;
+  if (aNull || bNull) return aNull && bNull ? 0 : aNull ? -1 : 1;
+  if (typeof a === 'object' || typeof b === 'object') return null;
+  if (typeof a === 'string' || typeof b === 'string') {
+    const x = String(a);
+    const y = String(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  return Number(a) - Number(b);
 }
 
 /** One argument compares the current node with it; two compare the arguments. */
@@ -51,10 +60,20 @@ const comparison =
   };
 
 /** The value a numeric predicate tests: its argument when given, else the current node. */
-function subject(ctx: TemplateContext, args: readonly string[]): number {
-  const v = args.length > 0 ? ctx.arg(args[0] as string) : ctx.node;
-  return typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+function subjectOf(ctx: TemplateContext, args: readonly string[]): unknown {
+  return args.length > 0 ? ctx.arg(args[0] as string) : ctx.node;
 }
+
+/** Counting predicates (plural?, singular?) read numbers, numeric text and booleans. */
+function count(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  return Number.NaN;
+}
+
+/** Parity predicates (even?, odd?, nth?) read integers only. */
+const integer = (v: unknown): number => (typeof v === 'number' && Number.isInteger(v) ? v : Number.NaN);
 
 /** core predicates. */
 export const corePredicates: PredicateTable = {
@@ -71,24 +90,17 @@ export const corePredicates: PredicateTable = {
   'lessThan?': comparison((c) => c < 0),
   'lessThanOrEqual?': comparison((c) => c <= 0),
   'debug?': (ctx) => truthy(ctx.resolve('debug')),
-  'even?': (ctx, args) => {
-    const n = subject(ctx, args);
-    return Number.isInteger(n) && n % 2 === 0;
-  },
-  'odd?': (ctx, args) => {
-    const n = subject(ctx, args);
-    return Number.isInteger(n) && Math.abs(n % 2) === 1;
-  },
+  'even?': (ctx, args) => integer(subjectOf(ctx, args)) % 2 === 0,
+  'odd?': (ctx, args) => Math.abs(integer(subjectOf(ctx, args)) % 2) === 1,
   /** `{.nth? N}` tests the node; `{.nth? value N}` tests the value. False for non-integers and N = 0. */
   'nth?': (ctx, args) => {
     const value = args.length >= 2 ? ctx.arg(args[0] as string) : ctx.node;
     const divisor = ctx.arg(args[args.length >= 2 ? 1 : 0] ?? '');
-    const n = typeof value === 'number' ? value : Number.NaN;
-    const d = typeof divisor === 'number' ? divisor : Number.NaN;
-    return Number.isInteger(n) && Number.isInteger(d) && d !== 0 && n % d === 0;
+    const d = integer(divisor);
+    return d !== 0 && integer(value) % d === 0;
   },
-  'plural?': (ctx, args) => subject(ctx, args) > 1,
-  'singular?': (ctx, args) => subject(ctx, args) === 1,
+  'plural?': (ctx, args) => count(subjectOf(ctx, args)) > 1,
+  'singular?': (ctx, args) => count(subjectOf(ctx, args)) === 1,
   'units-metric?': (ctx) => {
     ctx.error('engine', 'The units-metric? formatter is not yet implemented');
     return false;

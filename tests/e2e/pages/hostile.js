@@ -5,6 +5,10 @@ window.React = {
   },
   version: '0.0.0-site',
 };
-window.preact = { render() { throw new Error('site preact'); } };
+window.preact = {
+  render() {
+    throw new Error('site preact');
+  },
+};
 window.ReactDOM = null;
 throw new Error('the site script failed');

@@ -47,7 +47,10 @@ describe('navigateTo', () => {
   it('asks the editor to set the frame address inside the design frame, without navigating', () => {
     const win = fakeWindow();
     expect(navigateTo('/cart', true, win)).toBe(true);
-    expect(win.parent.postMessage).toHaveBeenCalledWith({ type: DESIGN_FRAME_MESSAGE_TYPE, url: '/cart' }, '*');
+    expect(win.parent.postMessage).toHaveBeenCalledWith(
+      { type: DESIGN_FRAME_MESSAGE_TYPE, url: '/cart' },
+      '*',
+    );
     expect(win.location.assign).not.toHaveBeenCalled();
   });
 

@@ -14,7 +14,11 @@ describe('page runtime', () => {
       reportError(error, { code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' });
       expect(report).toHaveBeenCalledWith(error, { code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' });
       expect(seen).toEqual([
-        { message: 'Chunk "cart-pill" failed to load (error)', code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' },
+        {
+          message: 'Chunk "cart-pill" failed to load (error)',
+          code: 'CHUNK_LOAD_FAILED',
+          widget: 'cart-pill',
+        },
       ]);
     } finally {
       document.removeEventListener('sf:error', listener);

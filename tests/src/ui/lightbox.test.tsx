@@ -113,7 +113,7 @@ describe('Lightbox nesting and first focus', () => {
     await flush();
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await flush();
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Words' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close form' }));
     await user.keyboard('{Escape}');
     await flush();
     expect(screen.queryByRole('dialog', { name: 'Engraving' })).toBeNull();

@@ -1,0 +1,64 @@
+// Runs with the browser tests because it reads the build: `npm test` builds after the unit tests.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DIST_DIR, PROJECT_ROOT } from './harness.js';
+
+interface Row {
+  name: string;
+  files: string[];
+  gzip: number;
+  budget: number;
+  ok: boolean;
+}
+
+const report = () => {
+  const run = spawnSync(process.execPath, [resolve(PROJECT_ROOT, 'scripts/size.mjs'), '--json'], {
+    encoding: 'utf8',
+  });
+  const parsed = JSON.parse(run.stdout) as { ok: boolean; kb: number; rows: Row[]; missing: string[] };
+  return { ...parsed, status: run.status };
+};
+const gzipOf = (file: string) => gzipSync(readFileSync(resolve(DIST_DIR, file)), { level: 9 }).length;
+
+describe('npm run size --json', () => {
+  const { rows, status, ok, kb } = report();
+  const row = (name: string) => rows.find((r) => r.name === name);
+
+  it('exits 1 exactly when something is over budget or missing', () => {
+    expect(status).toBe(ok ? 0 : 1);
+  });
+
+  it.each([
+    { name: 'loader', budget: 2 },
+    { name: 'product page total', budget: 30 },
+    { name: 'lib/template', budget: 40 },
+  ])('measures $name against $budget KB', ({ name, budget }) => {
+    expect(row(name)?.budget).toBe(budget * kb);
+  });
+
+  it('keeps the loader within 2 KB gzip and measures the built file itself', () => {
+    expect(row('loader')?.gzip).toBe(gzipOf('loader.js'));
+    expect(row('loader')?.ok).toBe(true);
+  });
+
+  it('counts a widget with every chunk it imports statically', () => {
+    const pill = row('widgets/cart-pill');
+    expect(pill?.files).toEqual(expect.arrayContaining(['widgets/cart-pill.js', 'widgets/cart-pill.css']));
+    expect(pill?.files.some((f) => f.startsWith('widgets/chunks/'))).toBe(true);
+    expect(pill?.gzip).toBe(pill?.files.reduce((sum, f) => sum + gzipOf(f), 0));
+  });
+
+  it('puts the loader, the runtime and both product page widgets in the product page total', () => {
+    expect(row('product page total')?.files).toEqual(
+      expect.arrayContaining([
+        'loader.js',
+        'widgets/runtime.js',
+        'widgets/cart-pill.js',
+        'widgets/product-form.js',
+      ]),
+    );
+  });
+});
