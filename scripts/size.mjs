@@ -14,6 +14,8 @@ import { gzipSync } from 'node:zlib';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(root, 'dist');
 const json = process.argv.includes('--json');
+/** `--files`: list every file of every entry with its own gzip size. */
+const listFiles = process.argv.includes('--files');
 
 /** 1 KB = 1000 bytes (the stricter reading). */
 const KB = 1000;
@@ -137,12 +139,15 @@ if (json) {
   const nameWidth = Math.max(...rows.map((r) => r.name.length), 5);
   const lines = [
     `${'entry'.padEnd(nameWidth)}  ${'gzip'.padStart(9)}  ${'budget'.padStart(9)}  status`,
-    ...rows.map(
-      (r) =>
-        `${r.name.padEnd(nameWidth)}  ${fmt(r.gzip).padStart(9)}  ${fmt(r.budget).padStart(9)}  ${r.ok ? 'ok  ' : 'OVER'}  ${r.note}`,
-    ),
+    ...rows.flatMap((r) => [
+      `${r.name.padEnd(nameWidth)}  ${fmt(r.gzip).padStart(9)}  ${fmt(r.budget).padStart(9)}  ${r.ok ? 'ok  ' : 'OVER'}  ${r.note}`,
+      ...(listFiles
+        ? r.files.map((f) => `    ${f.padEnd(nameWidth + 10)} ${fmt(gzipSize(resolve(dist, f))).padStart(9)}`)
+        : []),
+    ]),
     '',
     `1 KB = ${KB} bytes; sizes are gzip -9 of the minified output, each file gzipped on its own.`,
+    ...(listFiles ? [] : ['`npm run size -- --files` lists the files behind each figure.']),
   ];
   if (missing.length) lines.push(`missing: ${missing.join(', ')}`);
   lines.push(ok ? 'all entries within budget' : 'over budget or missing: see above');

@@ -325,11 +325,3 @@ export function readSiteContext(doc: Document | undefined = globalThis.document)
 export function isFeatureEnabled(context: SiteContext, name: string): boolean {
   return hasOwn(context.features, name) && context.features[name] === true;
 }
-
-/** The cart loads at page start only for signed-in users or when cookies say a cart exists (spec 000 §4). */
-export function shouldLoadCartAtStart(
-  context: SiteContext,
-  cookies: { hasCart: string | null; cart: string | null },
-): boolean {
-  return context.authenticatedAccountId !== undefined || cookies.hasCart === 'true' || cookies.cart !== null;
-}

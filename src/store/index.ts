@@ -327,8 +327,19 @@ export const getCartStore = (): CartStore => {
 export const selectCount = (state: CartState): number => state.cart?.totalQuantity ?? 0;
 
 /** The cart subtotal in minor units, or null before the cart is known. */
-export const selectSubtotal = (state: CartState): { amount: number; currency: string } | null =>
-  state.cart ? { amount: state.cart.subtotalCents, currency: state.cart.currency } : null;
+let subtotalOf: ShoppingCart | null = null;
+let subtotal: { readonly amount: number; readonly currency: string } | null = null;
+/**
+ * The subtotal as money. Memoised on the cart object (carts are replaced, never mutated) so a
+ * subscriber comparing by identity does not see a new value on every read.
+ */
+export const selectSubtotal = (state: CartState): { readonly amount: number; readonly currency: string } | null => {
+  if (state.cart !== subtotalOf) {
+    subtotalOf = state.cart;
+    subtotal = state.cart ? { amount: state.cart.subtotalCents, currency: state.cart.currency } : null;
+  }
+  return subtotal;
+};
 
 /**
  * Whether to read the cart at page start (spec 000 §4): only for a signed-in visitor, or when a

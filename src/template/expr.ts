@@ -423,7 +423,9 @@ function reduce(n: Node, scope: ExprScope, limits: ExprLimits): unknown {
       return v === undefined ? null : v;
     }
     case 'call':
-      return (FUNCTIONS[n.fn] as (a: readonly unknown[]) => unknown)(n.args.map((x) => reduce(x, scope, limits)));
+      return (FUNCTIONS[n.fn] as (a: readonly unknown[]) => unknown)(
+        n.args.map((x) => reduce(x, scope, limits)),
+      );
     case 'asn': {
       const v = reduce(n.b, scope, limits);
       if (n.name !== null) scope.setVar(n.name, v);

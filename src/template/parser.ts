@@ -33,7 +33,6 @@ import {
 import type { Registry } from './registry';
 import type { Locator } from './tokenizer';
 
-
 /** Segments start with a letter, `$` or `@`, or are all digits (an array index). */
 const REF_RE = /^(?:@|\d+|@?[A-Za-z$][\w$@-]*)(?:\.(?:\d+|[A-Za-z$@][\w$@-]*))*$/;
 const MACRO_NAME_RE = /^[\w./-]+$/;

@@ -274,8 +274,13 @@ describe('cart pill', () => {
     expect(await textOf(one)).toBe('1 item $25');
     expect(await one.getAttribute('href')).toBe(PATHS.cart);
 
-    // Back to idle, then two more of a dearer variant.
+    // While it reads Added!, the button ignores clicks (forced: it is aria-disabled, which
+    // Playwright would otherwise wait out).
+    await addButton(page, 'Added!').click({ force: true });
     await addButton(page).waitFor(WAIT);
+    expect((await serverCart(context)).totalQuantity).toBe(1);
+
+    // Two more of a dearer variant.
     await page.getByLabel('Size').selectOption('M');
     await page.getByLabel('Quantity').fill('2');
     await addButton(page).click();
@@ -323,12 +328,14 @@ describe('cart page', () => {
     const context = await visitor();
     await e2e.addToCart(context, { itemId: 'e2e-tee', sku: 'E2E-TEE-S-BLACK', quantity: 1 });
     await e2e.addToCart(context, { itemId: 'e2e-notebook', sku: 'E2E-NOTEBOOK', quantity: 1 });
-    const page = await openPage(context, PATHS.cart);
+    // The pill leads to the cart page, and stays away from it.
+    const page = await openProduct(context, 'tee.html');
+    await page.getByRole('link', { name: '2 items in cart' }).click();
+    await page.waitForURL((url) => url.pathname === PATHS.cart, WAIT);
     const root = page.locator(`#${CART_PAGE_ROOT_ID}`);
-    const subtotal = root.getByRole('status', { name: 'Subtotal' }).or(root.getByLabel('Subtotal'));
+    const subtotal = root.getByRole('status', { name: 'Subtotal', exact: true });
     await subtotal.waitFor(WAIT);
     expect(await textOf(subtotal)).toBe('$39.00');
-    // The pill stays away from the cart page.
     expect(await pill(page).count()).toBe(0);
 
     await root.getByRole('button', { name: 'Increase quantity of Trail Tee' }).click();

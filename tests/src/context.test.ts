@@ -5,7 +5,6 @@ import {
   normalizeApiRoot,
   parseSiteContext,
   readSiteContext,
-  shouldLoadCartAtStart,
 } from '../../src/context';
 import { CONTEXT_SCRIPT_ID } from '../../src/contract';
 
@@ -264,15 +263,3 @@ describe('normalizeApiRoot', () => {
   });
 });
 
-describe('shouldLoadCartAtStart', () => {
-  const signedIn = parseSiteContext({ authenticatedAccountId: 'a1' }).context;
-  it.each([
-    ['a signed-in user', signedIn, null, null, true],
-    ['a has-cart cookie of true', DEFAULT_CONTEXT, 'true', null, true],
-    ['a has-cart cookie of false', DEFAULT_CONTEXT, 'false', null, false],
-    ['a cart cookie', DEFAULT_CONTEXT, null, 'c1', true],
-    ['none of these', DEFAULT_CONTEXT, null, null, false],
-  ] as const)('loads the cart for %s: %s', (_label, context, hasCart, cart, expected) => {
-    expect(shouldLoadCartAtStart(context, { hasCart, cart })).toBe(expected);
-  });
-});

@@ -3,6 +3,7 @@
  * Differential check: seeded random templates, well-formed and damaged, rendered by our engine
  * and by the reference implementation (a devDependency used only as an oracle). Only
  * locale-free formatters take part, since the reference runs without locale data here.
+ * DIFFERENTIAL_SEEDS=40 runs 40 more seeds.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +83,15 @@ const FORMATTERS = [
   'encode-space',
   'url-encode',
   'output q',
+  'truncate:4:~',
+  'truncate 2 !!',
+  'cycle#x#y',
+  'apply m',
+  'pluralize one many',
+  'json-pretty',
+  'htmltag',
+  'key-by x',
+  'format a.b s',
 ];
 const PREDICATES = [
   'equal? a.b 1',
@@ -96,6 +106,10 @@ const PREDICATES = [
   'nth? 2',
   'debug?',
   'equal? @index 2',
+  'equal?:s:"ab cd"',
+  'greaterThanOrEqual? s "ab"',
+  'lessThanOrEqual? n a.b',
+  'notEqual? list arr',
 ];
 const EXPRESSIONS = [
   'n + 1',
@@ -107,6 +121,20 @@ const EXPRESSIONS = [
   'n ** 2 - 1',
   'list.0 < 3',
   'num(s) + 1',
+  '@w = n * 3; @w + 1',
+  '(n + 2) * (n - 1) / 4',
+  'n % 2 == 1 && t',
+  'f || zero || "x"',
+  '"a" < "b"',
+  'n << 2 | 1',
+  '~n ^ 5 & 3',
+  's === "ab cd"',
+  'a.c != "two"',
+  '-n + +3',
+  '\'\\u0041\' + "\\x42"',
+  '0x1F + 1e2 + .5',
+  'str(n) + 1',
+  'bool(empty)',
 ];
 
 function generator(seed: number) {
@@ -186,23 +214,34 @@ const referenceOutput = (template: string): string =>
     .ctx.render();
 
 describe('differential check against the reference implementation', () => {
-  it.each([
+  // DIFFERENTIAL_SEEDS=N adds N more seeds (alternately well-formed and damaged) for a deeper run.
+  const extra = Number(process.env.DIFFERENTIAL_SEEDS ?? 0);
+  const seeds: [string, number, boolean][] = [
     ['well-formed', 1, false],
     ['well-formed', 2, false],
     ['damaged', 3, true],
     ['damaged', 4, true],
-  ])('renders 200 %s random templates (seed %i) exactly like the reference', (_kind, seed, damaged) => {
-    const next = generator(seed);
-    const mismatches: string[] = [];
-    for (let k = 0; k < 200; k++) {
-      const template = next(damaged);
-      const ours = render(template, JSON_DATA, { partials: PARTIALS }).output;
-      const theirs = referenceOutput(template);
-      if (ours !== theirs)
-        mismatches.push(
-          `${JSON.stringify(template)}\n  ours:   ${JSON.stringify(ours)}\n  theirs: ${JSON.stringify(theirs)}`,
-        );
-    }
-    expect(mismatches).toEqual([]);
-  });
+    ...Array.from({ length: extra }, (_, k): [string, number, boolean] => [
+      k % 2 === 1 ? 'damaged' : 'well-formed',
+      1000 + k,
+      k % 2 === 1,
+    ]),
+  ];
+  it.each(seeds)(
+    'renders 200 %s random templates (seed %i) exactly like the reference',
+    (_kind, seed, damaged) => {
+      const next = generator(seed);
+      const mismatches: string[] = [];
+      for (let k = 0; k < 200; k++) {
+        const template = next(damaged);
+        const ours = render(template, JSON_DATA, { partials: PARTIALS }).output;
+        const theirs = referenceOutput(template);
+        if (ours !== theirs)
+          mismatches.push(
+            `${JSON.stringify(template)}\n  ours:   ${JSON.stringify(ours)}\n  theirs: ${JSON.stringify(theirs)}`,
+          );
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
 });

@@ -8,7 +8,6 @@ describe('template language', () => {
     expect(Object.keys(engine).sort()).toEqual(['compile', 'render', 'renderCompiled']);
   });
 
-
   it.each([
     ['plain text passes through', 'Hello, world.', {}, 'Hello, world.'],
     ['a dotted variable', '{a.b}', { a: { b: 'x' } }, 'x'],

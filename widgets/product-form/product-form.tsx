@@ -486,8 +486,8 @@ function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGateProps)
         {m.t('reviewsCount', { count })}
       </button>
       <div id={`${id}-reviews`} hidden={!open}>
-        {open && (
-          <ReviewsSection
+        {open && Section && (
+          <Section
             native={native ? reviews.native : []}
             imported={imported ? reviews.imported : []}
             m={m}

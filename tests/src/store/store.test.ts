@@ -343,6 +343,12 @@ describe('selectors', () => {
   ])('gives the subtotal in minor units for %s', (_name, c, subtotal) => {
     expect(selectSubtotal(state(c))).toEqual(subtotal);
   });
+
+  it('gives the same subtotal object for the same cart, so identity subscribers do not loop', () => {
+    const c = cart([entry({ subTotal: 1999 })]);
+    expect(selectSubtotal(state(c))).toBe(selectSubtotal(state(c)));
+    expect(selectSubtotal(state(cart([entry({ subTotal: 1999 })])))).not.toBe(selectSubtotal(state(c)));
+  });
 });
 
 describe('loading at page start (spec 000 §4)', () => {
