@@ -1,9 +1,12 @@
 /**
- * Restock management responses (spec 000 §3 "Restock groups response", docs/http-api.md), parsed
- * at the edge.
+ * The restock endpoints (spec 000 §3, docs/http-api.md): the visitor's sign-up and the store
+ * owner's groups, sign-ups and sends, with their responses parsed at the edge. Loaded on first use.
  */
 import { fail, ok, type Result } from '../result.js';
-import { isRecord, type JsonRecord } from './parse.js';
+import type { ApiResult } from './types.js';
+import type { ApiClient } from './client.js';
+import { invalidResponse, mapRestockError } from './errors.js';
+import { isRecord, parseAnything, type JsonRecord } from './parse.js';
 
 export interface RestockGroup {
   readonly productId: string;
@@ -104,3 +107,94 @@ const parsePage =
 
 export const parseGroupsPage = parsePage('signUpGroups', parseGroup);
 export const parseSignUpsPage = parsePage('signUps', parseSignUp);
+
+export interface RestockSignUpPayload {
+  readonly productId: string;
+  /** A variant id (or sku); null for a single-variant product. */
+  readonly variantId: string | null;
+  readonly siteVisitorEmail: string;
+  readonly isJoinMailingList: boolean;
+  readonly captchaToken?: string | undefined;
+}
+
+export interface RestockSendRequest {
+  readonly productId: string;
+  readonly variantId: string;
+}
+
+export interface RestockApi {
+  /** Failure messages are the server's `message` (spec 000 §8). */
+  restockSignUp(payload: RestockSignUpPayload): Promise<ApiResult<unknown>>;
+  /** Every group, following `nextPageCursor` until `hasNextPage` is false. */
+  getAllRestockGroups(): Promise<ApiResult<RestockGroup[]>>;
+  /** One page of a variant's sign-ups; pass the previous page's `nextPageCursor` for the next. */
+  getRestockSignUps(query: {
+    productId: string;
+    variantId: string;
+    cursor?: string | undefined;
+  }): Promise<ApiResult<RestockPage<RestockSignUp>>>;
+  sendRestock(request: RestockSendRequest): Promise<ApiResult<unknown>>;
+  sendRestockAll(sendRequests: readonly RestockSendRequest[]): Promise<ApiResult<unknown>>;
+}
+
+/** A server that keeps answering "there is more" must not keep the loop going forever. */
+const MAX_RESTOCK_PAGES = 1000;
+
+const RESTOCK_PATH = 'site-users/account/notifications/restock';
+
+export const createRestockApi = ({ call }: ApiClient): RestockApi => ({
+  restockSignUp: (payload) =>
+    call({
+      method: 'post',
+      path: RESTOCK_PATH,
+      json: payload,
+      parse: parseAnything,
+      mapError: mapRestockError,
+    }),
+
+  getAllRestockGroups: async () => {
+    const groups: RestockGroup[] = [];
+    let cursor: string | null = null;
+    const seen = new Set<string>();
+    for (let page = 0; page < MAX_RESTOCK_PAGES; page += 1) {
+      const result: ApiResult<RestockPage<RestockGroup>> = await call({
+        method: 'get',
+        path: `${RESTOCK_PATH}/groups`,
+        ...(cursor === null ? {} : { searchParams: { cursor } }),
+        parse: parseGroupsPage,
+      });
+      if (!result.ok) return result;
+      groups.push(...result.data.items);
+      if (!result.data.hasNextPage || result.data.nextPageCursor === null) return { ok: true, data: groups };
+      cursor = result.data.nextPageCursor;
+      // A cursor that comes back twice would loop forever.
+      if (seen.has(cursor)) return { ok: false, error: invalidResponse(200) };
+      seen.add(cursor);
+    }
+    return { ok: false, error: invalidResponse(200) };
+  },
+
+  getRestockSignUps: ({ productId, variantId, cursor }) =>
+    call({
+      method: 'get',
+      path: RESTOCK_PATH,
+      searchParams: { productId, variantId, ...(cursor ? { cursor } : {}) },
+      parse: parseSignUpsPage,
+    }),
+
+  sendRestock: ({ productId, variantId }) =>
+    call({
+      method: 'post',
+      path: `${RESTOCK_PATH}/send`,
+      json: { productId, variantId },
+      parse: parseAnything,
+    }),
+
+  sendRestockAll: (sendRequests) =>
+    call({
+      method: 'post',
+      path: `${RESTOCK_PATH}/send/all`,
+      json: { sendRequests },
+      parse: parseAnything,
+    }),
+});

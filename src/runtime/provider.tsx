@@ -2,7 +2,7 @@ import { createContext, useContext, useId, useMemo, type ReactNode } from 'react
 import { useStore } from 'zustand';
 import type { WidgetEnv } from '../contract.js';
 import type { SiteContext } from '../context.js';
-import { getApi, type Api } from '../api/index.js';
+import { getApi, type Api } from '../api/page.js';
 import { createMessages, type MessageKey, type Messages } from '../messages.js';
 import { getCartStore, type CartState, type CartStore } from '../store/index.js';
 import { navigateTo } from './navigate.js';

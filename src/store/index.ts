@@ -4,13 +4,10 @@
  * every change is announced on `document` and to the page's other tabs.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import {
-  API_MESSAGES,
-  getApi,
-  parseShoppingCart,
-  type Api,
-  type UpdateAdditionalFieldsInput,
-} from '../api/index.js';
+import type { CartApi, UpdateAdditionalFieldsInput } from '../api/cart.js';
+import { API_MESSAGES } from '../api/errors.js';
+import { getApi } from '../api/page.js';
+import { parseShoppingCart } from '../api/parse.js';
 import type { ApiError, ApiResult } from '../api/types.js';
 import { CART_SYNC_CHANNEL, COOKIES, EVENTS } from '../contract.js';
 import { readCookie } from '../cookies.js';
@@ -58,7 +55,8 @@ export interface CartStore extends Omit<StoreApi<CartStoreState>, 'setState'> {
 }
 
 export interface CartStoreOptions {
-  readonly api: Api;
+  /** The cart endpoints are all the store calls. */
+  readonly api: CartApi;
   /** Where `sf:cart-change` and `sf:item-added` are dispatched. @default globalThis.document */
   readonly doc?: Document | undefined;
   /**

@@ -4,7 +4,7 @@
  * always usable (unclosed blocks are closed at the end of input).
  */
 import type { TemplateError } from './plugins/api';
-import { errors } from './errors';
+import { ErrorSink, errors } from './errors';
 import {
   OP_ALTERNATES,
   OP_END,
@@ -20,10 +20,13 @@ import {
 } from './nodes';
 import { parseInstruction } from './parser';
 import type { Registry } from './registry';
-import { Locator, positionOf, scan, type TokenVisitor } from './tokenizer';
+import { Locator, scan, type TokenVisitor } from './tokenizer';
 
 /** Deeper nesting than this is hostile: the renderer recurses once per level. */
 export const MAX_NESTING = 128;
+
+/** Compile errors kept per template. */
+export const MAX_COMPILE_ERRORS = 1000;
 
 interface Open {
   /** The node whose body is being filled: the block itself, or the latest `.or` of its chain. */
@@ -48,7 +51,8 @@ export interface Assembled {
 
 class Assembler implements TokenVisitor {
   readonly root: Node[] = [];
-  readonly errors: TemplateError[] = [];
+  /** A hostile template can hold an error per instruction: the sink keeps the first ones. */
+  readonly errors = new ErrorSink(MAX_COMPILE_ERRORS);
   private readonly stack: Open[] = [];
   /** The body instructions are appended to. */
   private body: Node[];
@@ -76,7 +80,8 @@ class Assembler implements TokenVisitor {
   }
 
   private pos(offset: number): { line: number; column: number } {
-    return positionOf(this.src, offset);
+    this.locator.offset = offset;
+    return this.locator.position();
   }
 
   private open(node: BlockNode, offset: number): void {
@@ -177,7 +182,7 @@ class Assembler implements TokenVisitor {
         this.errors.push(errors.unclosed(o.label, this.pos(o.offset)));
       }
     }
-    return { nodes: this.root, errors: this.errors };
+    return { nodes: this.root, errors: this.errors.list };
   }
 }
 

@@ -6,6 +6,9 @@ export interface Position {
   readonly column: number;
 }
 
+/** Expression sources in messages are cut: a hostile one can be megabytes long. */
+const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
 const at = (type: TemplateErrorType, message: string, pos?: Position): TemplateError =>
   pos ? { type, message, line: pos.line, column: pos.column } : { type, message };
 
@@ -33,10 +36,21 @@ export const errors = {
   unexpected: (instruction: string, message: string) =>
     at('runtime', `Unexpected error running ${instruction}: ${message}`),
   expressionParse: (expr: string, message: string) =>
-    at('expression', `Error parsing expression "${expr}": ${message}`),
+    at('expression', `Error parsing expression "${clip(expr)}": ${message}`),
   expressionReduce: (expr: string, message: string) =>
-    at('expression', `Error reducing expression "${expr}": ${message}`),
+    at('expression', `Error reducing expression "${clip(expr)}": ${message}`),
   notImplemented: (name: string) => at('engine', `The ${name} formatter is not yet implemented`),
+  tooManyErrors: (limit: number) => at('syntax', `More than ${limit} errors; the rest are not reported`),
   limit: (what: string, limit: number) =>
     at('runtime', `Render stopped: ${what} exceeded the limit of ${limit}`),
 } as const;
+
+/** Collects errors up to a limit, then notes once that the rest were dropped. */
+export class ErrorSink {
+  readonly list: TemplateError[] = [];
+  constructor(private readonly limit: number) {}
+  push(e: TemplateError): void {
+    if (this.list.length < this.limit) this.list.push(e);
+    else if (this.list.length === this.limit) this.list.push(errors.tooManyErrors(this.limit));
+  }
+}

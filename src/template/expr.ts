@@ -43,6 +43,9 @@ type Tok =
 
 class ExprError extends Error {}
 
+/** Parentheses and operators nest at most this deep (the parser recurses per level). */
+const MAX_EXPR_DEPTH = 256;
+
 const CONSTANTS: Readonly<Record<string, unknown>> = {
   true: true,
   false: false,
@@ -277,6 +280,7 @@ function truthyValue(v: unknown): boolean {
 
 class Parser {
   private pos = 0;
+  private depth = 0;
   constructor(private readonly toks: readonly Tok[]) {}
 
   all(): Node[] {
@@ -294,6 +298,15 @@ class Parser {
   }
 
   private expr(minPower: number): Node {
+    if (++this.depth > MAX_EXPR_DEPTH) throw new ExprError(`Expression nested deeper than ${MAX_EXPR_DEPTH}`);
+    try {
+      return this.binary(minPower);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private binary(minPower: number): Node {
     let left = this.prefix();
     for (;;) {
       const t = this.toks[this.pos];

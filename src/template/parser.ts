@@ -2,8 +2,8 @@
  * Turns one instruction candidate (the text between `{` and `}`) into a node, or null when it is
  * not an instruction (it then prints as literal text, as the language requires).
  */
-import type { PredicateFn, TemplateError } from './plugins/api';
-import { errors } from './errors';
+import type { PredicateFn } from './plugins/api';
+import { errors, type ErrorSink } from './errors';
 import { parseExpr } from './expr';
 import {
   OP_ALTERNATES,
@@ -116,7 +116,7 @@ function predicateCall(
   text: string,
   registry: Registry,
   pos: Locator,
-  errs: TemplateError[],
+  errs: ErrorSink,
 ): PredicateCall | null {
   const n = predicateNameLength(text);
   if (n === 0) return null;
@@ -137,12 +137,7 @@ interface Variables {
 
 const NO_FORMATTERS: readonly FormatterCall[] = [];
 
-function parseVariables(
-  text: string,
-  registry: Registry,
-  pos: Locator,
-  errs: TemplateError[],
-): Variables | null {
+function parseVariables(text: string, registry: Registry, pos: Locator, errs: ErrorSink): Variables | null {
   const pipe = text.indexOf('|');
   const head = pipe < 0 ? text : text.slice(0, pipe);
   // `{ a}` and `{a }` are text (CSS and prose use braces with spaces); only `a , b` may space.
@@ -199,7 +194,7 @@ export function parseInstruction(
   body: string,
   registry: Registry,
   pos: Locator,
-  errs: TemplateError[],
+  errs: ErrorSink,
 ): Parsed | null {
   if (body.charCodeAt(0) !== 46 /* . */) {
     // Fast path: a bare reference such as `{item.title}`.

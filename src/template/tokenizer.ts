@@ -82,11 +82,28 @@ export function positionOf(src: string, offset: number): { line: number; column:
   return { line, column: offset - lineStart + 1 };
 }
 
-/** Points at the instruction being parsed; reused across instructions so parsing allocates nothing for it. */
+/**
+ * Points at the instruction being parsed; reused across instructions so parsing allocates nothing
+ * for it. Instructions arrive in source order, so positions are counted forward from the last
+ * one asked for: a template with thousands of errors stays linear.
+ */
 export class Locator {
   offset = 0;
+  private at = 0;
+  private line = 1;
+  private lineStart = 0;
   constructor(private readonly src: string) {}
   position(): { line: number; column: number } {
-    return positionOf(this.src, this.offset);
+    if (this.offset < this.at) return positionOf(this.src, this.offset);
+    for (
+      let k = this.src.indexOf('\n', this.at);
+      k >= 0 && k < this.offset;
+      k = this.src.indexOf('\n', k + 1)
+    ) {
+      this.line++;
+      this.lineStart = k + 1;
+    }
+    this.at = this.offset;
+    return { line: this.line, column: this.offset - this.lineStart + 1 };
   }
 }

@@ -46,9 +46,20 @@ describe('npm run size --json', () => {
 
   it('counts a widget with every chunk it imports statically', () => {
     const pill = row('widgets/cart-pill');
-    expect(pill?.files).toEqual(expect.arrayContaining(['widgets/cart-pill.js', 'widgets/cart-pill.css']));
+    expect(pill?.files).toEqual(expect.arrayContaining(['widgets/cart-pill.js']));
     expect(pill?.files.some((f) => f.startsWith('widgets/chunks/'))).toBe(true);
     expect(pill?.gzip).toBe(pill?.files.reduce((sum, f) => sum + gzipOf(f), 0));
+  });
+
+  it('budgets JavaScript only and measures the product page stylesheets on their own row', () => {
+    expect(rows.filter((r) => r.name !== 'product page css').flatMap((r) => r.files)).not.toContainEqual(
+      expect.stringMatching(/\.css$/),
+    );
+    const css = row('product page css');
+    expect(css?.files).toEqual(
+      expect.arrayContaining(['widgets/cart-pill.css', 'widgets/product-form.css']),
+    );
+    expect(css?.gzip).toBe(css?.files.reduce((sum, f) => sum + gzipOf(f), 0));
   });
 
   it('puts the loader, the runtime and both product page widgets in the product page total', () => {

@@ -487,11 +487,7 @@ function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGateProps)
       </button>
       <div id={`${id}-reviews`} hidden={!open}>
         {open && Section && (
-          <Section
-            native={native ? reviews.native : []}
-            imported={imported ? reviews.imported : []}
-            m={m}
-          />
+          <Section native={native ? reviews.native : []} imported={imported ? reviews.imported : []} m={m} />
         )}
       </div>
     </section>

@@ -51,7 +51,8 @@ export interface TemplateContext {
   readonly timeZone: string;
   /**
    * Renders a macro or partial by name against `node` (the `apply` formatter and friends).
-   * `args` become `@args` inside it. Returns undefined when not found (the error is recorded).
+   * `args` become `@args` inside it. With `options.private` the caller's scopes are hidden and
+   * only `node` is visible. Returns undefined when not found (the error is recorded).
    */
   applyTemplate(
     name: string,

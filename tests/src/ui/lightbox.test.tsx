@@ -89,7 +89,13 @@ describe('Lightbox nesting and first focus', () => {
     const [outer, setOuter] = useState(true);
     const [inner, setInner] = useState(false);
     return (
-      <Lightbox open={outer} title="Quick view" closeLabel="Close" onClose={() => setOuter(false)} initialFocus={1}>
+      <Lightbox
+        open={outer}
+        title="Quick view"
+        closeLabel="Close"
+        onClose={() => setOuter(false)}
+        initialFocus={1}
+      >
         <button type="button" onClick={() => setInner(true)}>
           Add
         </button>

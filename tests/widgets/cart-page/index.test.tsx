@@ -26,10 +26,17 @@ describe('cart-page widget module', () => {
   it('mounts on the cart page root with page overrides', async () => {
     document.body.innerHTML = `<div id="${CART_PAGE_ROOT_ID}" data-sf-widget="cart-page"><p>Loading</p></div>`;
     const el = document.getElementById(CART_PAGE_ROOT_ID)!;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     let unmount = () => {};
     await act(async () => {
-      unmount = widget.mount(el, { strings: { title: 'Your bag' } }, { context: DEFAULT_CONTEXT, report: vi.fn() });
+      unmount = widget.mount(
+        el,
+        { strings: { title: 'Your bag' } },
+        { context: DEFAULT_CONTEXT, report: vi.fn() },
+      );
     });
     expect(screen.getByRole('heading', { name: 'Your bag' })).toBeTruthy();
     act(() => unmount());

@@ -57,10 +57,18 @@ describe('product-form widget module', () => {
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Color' }), 'Black');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'S');
-    expect([img.getAttribute('src'), img.getAttribute('srcset'), img.alt]).toEqual(['/img/tee-black.jpg', null, 'Black tee']);
+    expect([img.getAttribute('src'), img.getAttribute('srcset'), img.alt]).toEqual([
+      '/img/tee-black.jpg',
+      null,
+      'Black tee',
+    ]);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Color' }), 'White');
     expect(img.getAttribute('src')).toBe('/img/tee-white.jpg');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), '');
-    expect([img.getAttribute('src'), img.getAttribute('srcset'), img.alt]).toEqual(['/img/tee.jpg', '/img/tee-2x.jpg 2x', 'Tee']);
+    expect([img.getAttribute('src'), img.getAttribute('srcset'), img.alt]).toEqual([
+      '/img/tee.jpg',
+      '/img/tee-2x.jpg 2x',
+      'Tee',
+    ]);
   });
 });

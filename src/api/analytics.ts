@@ -1,0 +1,102 @@
+/**
+ * Census, performance, event and error-report endpoints (spec 000 §8, §9; spec 001 analytics).
+ * Their failures resolve to ok:false and are otherwise ignored ("Analytics failures: silently
+ * ignored"). Loaded on first use: nothing here is needed before a page is interactive.
+ */
+import { fail, ok } from '../result.js';
+import type { ApiResult } from './types.js';
+import { segment, type ApiClient } from './client.js';
+import { isRecord, parseAnything, parseString, type Parser } from './parse.js';
+
+export interface AnalyticsApi {
+  recordJavascriptErrors(events: readonly unknown[]): Promise<ApiResult<unknown>>;
+  recordHit(input: {
+    event: string;
+    data: Readonly<Record<string, unknown>>;
+    ss_cvr?: string | undefined;
+  }): Promise<ApiResult<unknown>>;
+  buttonClick(fields: Readonly<Record<string, unknown>>): Promise<ApiResult<unknown>>;
+  buttonRender(fields: Readonly<Record<string, unknown>>): Promise<ApiResult<unknown>>;
+  formRender(fields: { formId: string; visitorCookie?: string | undefined }): Promise<ApiResult<unknown>>;
+  overlay(fields: { visitorCookie?: string | undefined }): Promise<ApiResult<unknown>>;
+  recordQuickView(id: string): Promise<ApiResult<unknown>>;
+  performanceSettings(): Promise<ApiResult<{ pageLoadId: string }>>;
+  performanceRecords(records: readonly unknown[]): Promise<ApiResult<unknown>>;
+  recordEvent(input: {
+    event: string;
+    data: Readonly<Record<string, unknown>>;
+    extra?: Readonly<Record<string, string>> | undefined;
+  }): Promise<ApiResult<unknown>>;
+}
+
+const CENSUS_TIMEOUT_MS = 2500;
+const PERFORMANCE_SETTINGS_TIMEOUT_MS = 30_000;
+
+const parsePageLoadId: Parser<{ pageLoadId: string }> = (body) => {
+  if (!isRecord(body)) return fail(['body is not an object']);
+  const id = parseString(body['pageLoadId']);
+  return id.ok ? ok({ pageLoadId: id.value }) : id;
+};
+
+const formBody = (fields: Readonly<Record<string, unknown>>): URLSearchParams => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return params;
+};
+
+export const createAnalyticsApi = ({ call, crumb }: ApiClient): AnalyticsApi => {
+  /** A JSON post whose answer nobody reads. */
+  const post = (path: string, json: unknown, timeoutMs?: number) =>
+    call({ method: 'post', path, json, parse: parseAnything, timeoutMs });
+
+  return {
+    recordJavascriptErrors: (events) => post('events/RecordJavascriptErrors', events),
+
+    recordHit: ({ event, data, ss_cvr }) =>
+      call({
+        method: 'post',
+        path: 'census/RecordHit',
+        body: formBody({ event, data, ss_cvr }),
+        parse: parseAnything,
+      }),
+
+    buttonClick: (fields) => post('census/button-click', fields, CENSUS_TIMEOUT_MS),
+
+    buttonRender: (fields) => post('census/button-render', fields, CENSUS_TIMEOUT_MS),
+
+    formRender: (fields) => post('census/form-render', fields),
+
+    overlay: (fields) => post('census/overlay', fields),
+
+    recordQuickView: (id) =>
+      call({ method: 'post', path: `census/RecordQuickView/${segment(id)}`, parse: parseAnything }),
+
+    performanceSettings: () =>
+      call({
+        method: 'get',
+        path: '1/performance/settings',
+        parse: parsePageLoadId,
+        timeoutMs: PERFORMANCE_SETTINGS_TIMEOUT_MS,
+      }),
+
+    performanceRecords: (records) =>
+      call({
+        method: 'post',
+        path: '1/performance/records',
+        body: JSON.stringify(records),
+        contentType: 'text/plain;charset=UTF-8',
+        parse: parseAnything,
+      }),
+
+    recordEvent: ({ event, data, extra }) =>
+      call({
+        method: 'post',
+        path: 'events/RecordEvent',
+        body: formBody({ crumb: crumb() ?? '', event, ...extra, data }),
+        parse: parseAnything,
+      }),
+  };
+};

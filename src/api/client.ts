@@ -1,0 +1,154 @@
+/**
+ * The one HTTP client every endpoint module builds on: one ky instance, the crumb header, the
+ * request/parse/error mapping of design.md house style 3. Endpoint modules (cart, forms, restock,
+ * analytics) only describe their calls; a page loads the ones it uses, and this file stays the
+ * only place that talks to the network.
+ */
+import ky, { isTimeoutError, type KyInstance } from 'ky';
+import { COOKIES, CSRF_HEADER } from '../contract.js';
+import { cookiesEnabled, readCookie } from '../cookies.js';
+import type { ApiResult } from './types.js';
+import { invalidResponse, mapCartError, networkError, timeoutError, type FailureMapper } from './errors.js';
+import type { Parser } from './parse.js';
+
+export interface ApiOptions {
+  /**
+   * Where the endpoints live; every path of docs/http-api.md is relative to it.
+   * @default '/api/'
+   */
+  apiRoot?: string | undefined;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch | undefined;
+  /** The document whose cookies hold the crumb. @default globalThis.document */
+  doc?: Document | undefined;
+  /**
+   * Per-request time limit in milliseconds (census calls use their own 2500 ms).
+   * @default 10000
+   */
+  timeoutMs?: number | undefined;
+}
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** One call as an endpoint module describes it. */
+export interface Call<T> {
+  readonly method: Method;
+  /** Relative to the api root, no leading slash. */
+  readonly path: string;
+  readonly searchParams?: Readonly<Record<string, string>> | undefined;
+  readonly json?: unknown;
+  readonly body?: URLSearchParams | string | undefined;
+  readonly contentType?: string | undefined;
+  readonly parse: Parser<T>;
+  /** @default mapCartError */
+  readonly mapError?: FailureMapper | undefined;
+  readonly timeoutMs?: number | undefined;
+}
+
+export interface ApiClient {
+  /** Sends one call. Resolves, never rejects, to an ApiResult. */
+  call<T>(spec: Call<T>): Promise<ApiResult<T>>;
+  /** The anti-forgery crumb from the page's cookies, or null. */
+  crumb(): string | null;
+}
+
+/** A path segment from a value the caller does not control. */
+export const segment = (value: string): string => encodeURIComponent(value);
+
+const decode = (text: string): { ok: true; value: unknown } | { ok: false } => {
+  if (text.trim() === '') return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+};
+
+export const createClient = (options: ApiOptions = {}): ApiClient => {
+  const apiRoot = options.apiRoot ?? '/api/';
+  const doc = options.doc ?? (typeof document === 'undefined' ? undefined : document);
+  const fetchImpl = options.fetch;
+
+  const http: KyInstance = ky.create({
+    prefixUrl: apiRoot,
+    credentials: 'same-origin',
+    timeout: options.timeoutMs ?? 10_000,
+    throwHttpErrors: false,
+    // Only a GET may be repeated, and only once, when no response arrived at all: repeating a
+    // POST could add an item twice.
+    retry: { limit: 1, methods: ['get'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
+    ...(fetchImpl
+      ? { fetch: (input: Request | URL | string, init?: RequestInit) => fetchImpl(input, init) }
+      : {}),
+  });
+
+  const areCookiesEnabled = (): boolean => {
+    try {
+      return cookiesEnabled(doc?.defaultView?.navigator ?? globalThis.navigator);
+    } catch {
+      return true;
+    }
+  };
+
+  const crumb = (): string | null => {
+    try {
+      return readCookie(COOKIES.crumb, doc);
+    } catch {
+      return null;
+    }
+  };
+
+  const attempt = async <T>(spec: Call<T>): Promise<ApiResult<T>> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (spec.method !== 'get') {
+      const token = crumb();
+      if (token) headers[CSRF_HEADER] = token;
+    }
+    if (spec.contentType) headers['Content-Type'] = spec.contentType;
+    let response: Response;
+    try {
+      response = await http(spec.path, {
+        method: spec.method,
+        headers,
+        ...(spec.searchParams ? { searchParams: { ...spec.searchParams } } : {}),
+        ...(spec.json !== undefined ? { json: spec.json } : {}),
+        ...(spec.body !== undefined ? { body: spec.body } : {}),
+        ...(spec.timeoutMs !== undefined ? { timeout: spec.timeoutMs } : {}),
+        ...(spec.method === 'get' ? {} : { retry: 0 }),
+      });
+    } catch (error) {
+      return { ok: false, error: isTimeoutError(error) ? timeoutError() : networkError() };
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      // The connection dropped while the body was streaming in.
+      return { ok: false, error: networkError() };
+    }
+    const decoded = decode(text);
+    if (!response.ok) {
+      const mapError = spec.mapError ?? mapCartError;
+      return {
+        ok: false,
+        error: mapError({
+          status: response.status,
+          body: decoded.ok ? decoded.value : undefined,
+          cookiesEnabled: areCookiesEnabled(),
+        }),
+      };
+    }
+    if (!decoded.ok) return { ok: false, error: invalidResponse(response.status) };
+    const parsed = spec.parse(decoded.value);
+    return parsed.ok
+      ? { ok: true, data: parsed.value }
+      : { ok: false, error: invalidResponse(response.status) };
+  };
+
+  return {
+    // The promise of "never rejects" holds even if something above has a bug.
+    call: <T>(spec: Call<T>): Promise<ApiResult<T>> =>
+      attempt(spec).catch((): ApiResult<T> => ({ ok: false, error: invalidResponse(0) })),
+    crumb,
+  };
+};
