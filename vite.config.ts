@@ -3,8 +3,9 @@
  *
  * - `loader`  -> dist/loader.js: classic IIFE, no framework, version baked in.
  * - `widgets` -> dist/widgets/<name>.js: one ESM entry per widgets/<name>/index.ts plus the
- *                framework-free `runtime` entry; react aliased to preact/compat; shared code in
- *                hashed chunks under dist/widgets/chunks/.
+ *                framework-free `runtime` entry; react aliased to preact/compat; the api sends
+ *                through plain fetch instead of ky; shared code in hashed chunks under
+ *                dist/widgets/chunks/.
  * - `lib`     -> dist/lib/{index,template}.js: ESM for bundlers; react, zustand, ky and
  *                floating-ui stay external (react is a peer). Declarations come from tsc.
  * - `cli`     -> dist/cli/sf-template.js: the template CLI for node, with a shebang.
@@ -69,6 +70,52 @@ function widgetStyles(prefix: string): Plugin {
   };
 }
 
+/**
+ * The script-tag build sends through src/api/transport-fetch.ts instead of the ky transport: the
+ * same outcomes (the api suites run over both, tests/src/api/transport-fetch*.test.ts) for
+ * several KB less on every page (README "Performance"). npm users keep ky.
+ */
+function fetchTransport(): Plugin {
+  const kyTransport = resolve(root, 'src/api/transport.ts');
+  const fetchOnly = resolve(root, 'src/api/transport-fetch.ts');
+  return {
+    name: 'sf-fetch-transport',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith('.') || importer === fetchOnly) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === kyTransport ? fetchOnly : null;
+    },
+  };
+}
+
+const FLOATING_REACT = '\0sf-floating-ui-react';
+
+/**
+ * @floating-ui/react copies the whole React namespace (`{ ...React }`), which keeps every export of
+ * preact/compat (Children, memo, hydrate, SuspenseList, ...) in the shared runtime chunk of every
+ * page, though only the lazily loaded lightbox uses floating-ui. Its `react`/`react-dom` imports get
+ * a namespace of exactly what it uses instead; a missing name fails the build, not the page.
+ */
+function floatingUiReact(): Plugin {
+  return {
+    name: 'sf-floating-ui-react',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer?.includes('/node_modules/@floating-ui/')) return null;
+      return /^(react|react-dom|preact\/compat)$/.test(source) ? FLOATING_REACT : null;
+    },
+    load(id) {
+      if (id !== FLOATING_REACT) return null;
+      return [
+        'export { cloneElement, createContext, createPortal, flushSync, forwardRef, useCallback, useContext,',
+        '  useEffect, useId, useInsertionEffect, useLayoutEffect, useMemo, useReducer, useRef, useState',
+        "} from 'preact/compat';",
+      ].join('\n');
+    },
+  };
+}
+
 function loaderConfig(): UserConfig {
   return {
     define: {
@@ -100,7 +147,7 @@ function widgetsConfig(): UserConfig {
   return {
     resolve: { alias: preactAliases },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [widgetStyles('')],
+    plugins: [fetchTransport(), floatingUiReact(), widgetStyles('')],
     build: {
       outDir: `${out}/widgets`,
       emptyOutDir: false,

@@ -3,9 +3,24 @@
  * parsed product items: no DOM, no network, no React.
  */
 import { LIMITS, INSTALMENTS, PRODUCT_TYPES, SUBSCRIBABLE_PRODUCT_TYPES } from './constants.js';
-import { defaultMessages, type Messages } from './messages.js';
+import { CART_MESSAGES } from './messages/cart.js';
+import { createMessages, type Messages as MessagesOf } from './messages/format.js';
+import { PRODUCT_MESSAGES } from './messages/product.js';
 import { formatMoney, type Money } from './money.js';
 import type { ProductItem, ProductStrings, StoreSettings, SubscriptionPlan, Variant } from './product.js';
+
+/** The texts these rules speak: the product and cart catalogues. */
+export const COMMERCE_MESSAGES = { ...PRODUCT_MESSAGES, ...CART_MESSAGES } as const;
+export type CommerceMessageKey = keyof typeof COMMERCE_MESSAGES;
+/** Any lookup that knows the commerce keys, such as the shared catalogue's. */
+type Messages = MessagesOf<CommerceMessageKey>;
+
+/** The commerce texts with a page's overrides applied (non-strings and unknown keys ignored). */
+export const createCommerceMessages = (overrides?: Readonly<Record<string, unknown>> | null): Messages =>
+  createMessages(overrides, COMMERCE_MESSAGES);
+
+let defaults: Messages | null = null;
+const commerceMessages = (): Messages => (defaults ??= createCommerceMessages());
 
 export type ProductStatus = 'sold-out' | 'on-sale' | 'none';
 
@@ -60,7 +75,7 @@ export function addButtonLabel(
   options: AddButtonLabelOptions = {},
 ): string {
   const sc = item.structuredContent;
-  const messages = options.messages ?? defaultMessages;
+  const messages = options.messages ?? commerceMessages();
   const custom = sc.customAddButtonText?.trim();
   if (sc.useCustomAddButtonText === true && custom) return custom;
   if (isSubscribable(item)) return strings?.productSubscribeText ?? messages.t('subscribe');
@@ -160,7 +175,7 @@ export function findVariant(item: ProductItem, selection: OptionSelection): Vari
  */
 export function missingOptionsMessage(
   missing: readonly string[],
-  messages: Messages = defaultMessages,
+  messages: Messages = commerceMessages(),
 ): string {
   if (missing.length === 0) return '';
   if (missing.length === 1) return messages.t('selectOneOption', { option: missing[0] ?? '' });
@@ -182,7 +197,7 @@ export type QuantityParse = { ok: true; quantity: number } | { ok: false; messag
  */
 export function parseQuantity(
   input: string | null | undefined,
-  messages: Messages = defaultMessages,
+  messages: Messages = commerceMessages(),
 ): QuantityParse {
   if (input === undefined || input === null) return { ok: true, quantity: QUANTITY.default };
   const text = input.trim();
@@ -216,7 +231,7 @@ export type AddToCartCheck =
  */
 export function validateAddToCart(input: AddToCartInput): AddToCartCheck {
   const { item, selection } = input;
-  const messages = input.messages ?? defaultMessages;
+  const messages = input.messages ?? commerceMessages();
   const giftCard = input.isGiftCard ?? isGiftCard(item);
   const variant = input.variant === undefined ? findVariant(item, selection) : input.variant;
   const missing = missingOptions(item, selection);
@@ -252,19 +267,19 @@ export function stockCheckPasses(results: readonly StockResult[], quantityInCart
 // Cart pill texts (spec 000 §2, spec 001 §8)
 
 /** The count shown on the pill: 100+ above 100. */
-export function cartCountText(count: number, messages: Messages = defaultMessages): string {
+export function cartCountText(count: number, messages: Messages = commerceMessages()): string {
   return count > LIMITS.cartCountMax
     ? messages.t('cartCountOverflow')
     : String(Math.max(0, Math.trunc(count)));
 }
 
 /** "item" for exactly one, "items" otherwise. */
-export function cartItemWord(count: number, messages: Messages = defaultMessages): string {
+export function cartItemWord(count: number, messages: Messages = commerceMessages()): string {
   return count === 1 ? messages.t('cartItem') : messages.t('cartItems');
 }
 
 /** The spoken text of the cart badge. */
-export function cartBadgeText(count: number, messages: Messages = defaultMessages): string {
+export function cartBadgeText(count: number, messages: Messages = commerceMessages()): string {
   if (count === 1) return messages.t('cartBadgeOne');
   if (count > LIMITS.cartCountMax) return messages.t('cartBadgeOverflow');
   return messages.t('cartBadgeMany', { count: Math.max(0, Math.trunc(count)) });
@@ -304,7 +319,7 @@ const isUsablePlan = (plan: SubscriptionPlan | null | undefined): plan is Subscr
 /** "every month", "every 2 weeks"; null for an unusable plan. */
 export function subscriptionPeriodText(
   plan: SubscriptionPlan | null | undefined,
-  messages: Messages = defaultMessages,
+  messages: Messages = commerceMessages(),
 ): string | null {
   if (!isUsablePlan(plan)) return null;
   const { value, unit } = plan.billingPeriod;
@@ -331,7 +346,7 @@ export function subscriptionDurationText(
 ): string | null {
   if (!isUsablePlan(plan)) return null;
   if (plan.numBillingCycles === 0) return '';
-  const messages = options.messages ?? defaultMessages;
+  const messages = options.messages ?? commerceMessages();
   let unit: Unit = plan.billingPeriod.unit;
   let total = plan.billingPeriod.value * plan.numBillingCycles;
   if (!Number.isSafeInteger(total)) return null;
@@ -362,7 +377,7 @@ export function subscriptionPriceText(
   plan: SubscriptionPlan | null | undefined,
   options: SubscriptionPriceOptions = {},
 ): string {
-  const messages = options.messages ?? defaultMessages;
+  const messages = options.messages ?? commerceMessages();
   const period = subscriptionPeriodText(plan, messages);
   const duration = subscriptionDurationText(plan, options);
   if (!price || period === null || duration === null) return messages.t('subscriptionUnavailable');
@@ -409,7 +424,7 @@ export interface InstalmentTextInput {
  * when the price is above it, "over" the minimum when at or below it.
  */
 export function instalmentText(input: InstalmentTextInput): string {
-  const messages = input.messages ?? defaultMessages;
+  const messages = input.messages ?? commerceMessages();
   const fmt = (m: Money): string => formatMoney(m, { locale: input.locale });
   const count = input.count ?? INSTALMENTS.defaultCount;
   if (isInstalmentInRange(input.price.amount, input.min.amount, input.max.amount)) {

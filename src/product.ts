@@ -12,7 +12,7 @@ import {
   type FormFieldType,
   type ProductType,
 } from './constants.js';
-import { MESSAGES } from './messages.js';
+import { PRODUCT_MESSAGES as MESSAGES } from './messages/product.js';
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
 import { fail, ok, type Result } from './result.js';
 import { parseMaxLength } from './validation.js';

@@ -4,7 +4,9 @@
  * the catalogue key of its message, or null when it passes.
  */
 import { FORM_FIELD_TYPES, LIMITS, MULTI_PART_FIELD_TYPES, type FormFieldType } from './constants.js';
-import { defaultMessages, type MessageKey, type Messages } from './messages.js';
+import type { MessageKey } from './messages.js';
+import { FORM_MESSAGES } from './messages/form.js';
+import { createMessages, type Messages } from './messages/format.js';
 
 export { FORM_FIELD_TYPES as FIELD_TYPES };
 export type { FormFieldType as FieldType };
@@ -52,7 +54,7 @@ export interface CharacterCounter {
 export function characterCounter(
   value: string,
   maxLength: number | null | undefined,
-  messages: Messages = defaultMessages,
+  messages: Messages<'characterCount'> = createMessages(null, FORM_MESSAGES),
 ): CharacterCounter | null {
   if (typeof maxLength !== 'number' || !(maxLength > 0)) return null;
   const count = characterCount(value);

@@ -118,7 +118,7 @@ function productPage(db: Db, request: FastifyRequest, product: Product): string 
   }
   const currency = currencyOf(db);
   const image = product.image_url
-    ? `<img src="${escapeHtml(product.image_url)}" alt="${escapeHtml(product.title)}" width="300" height="300">`
+    ? `<img data-sf-variant-image src="${escapeHtml(product.image_url)}" alt="${escapeHtml(product.title)}" width="300" height="300">`
     : '';
   const soldOut = product.variants.every((v) => v.unlimited !== 1 && v.qty_in_stock <= 0);
   const restock = soldOut
@@ -128,12 +128,14 @@ function productPage(db: Db, request: FastifyRequest, product: Product): string 
     db,
     request,
     product.title,
-    `<h1>${escapeHtml(product.title)}</h1>
+    `<article data-sf-product-block>
+<h1>${escapeHtml(product.title)}</h1>
 ${image}
-<p class="demo-price">${escapeHtml(priceText(product, currency))}</p>
 <div ${WIDGET_ATTR}="product-form" ${PROPS_ATTR}="${escapeHtml(JSON.stringify({ item }))}">
+<p class="demo-price">${escapeHtml(priceText(product, currency))}</p>
 <p>${soldOut ? 'Sold out' : 'Enable JavaScript to add this product to your cart.'}</p>
-</div>${restock}`,
+</div>${restock}
+</article>`,
   );
 }
 

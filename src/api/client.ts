@@ -1,15 +1,18 @@
 /**
- * The one HTTP client every endpoint module builds on: one ky instance, the crumb header, the
- * request/parse/error mapping of design.md house style 3. Endpoint modules (cart, forms, restock,
- * analytics) only describe their calls; a page loads the ones it uses, and this file stays the
- * only place that talks to the network.
+ * The one HTTP client every endpoint module builds on: one transport (ky; plain fetch in the
+ * script-tag build, see ./transport.ts), the crumb header, the request/parse/error mapping of
+ * design.md house style 3. Endpoint modules (cart, forms, restock, analytics) only describe their
+ * calls; a page loads the ones it uses, and this file stays the only place that talks to the
+ * network.
  */
-import ky, { isTimeoutError, type KyInstance } from 'ky';
 import { COOKIES, CSRF_HEADER } from '../contract.js';
 import { cookiesEnabled, readCookie } from '../cookies.js';
 import type { ApiResult } from './types.js';
 import { invalidResponse, mapCartError, networkError, timeoutError, type FailureMapper } from './errors.js';
 import type { Parser } from './parse.js';
+import { createTransport, type Method } from './transport.js';
+
+export type { Method } from './transport.js';
 
 export interface ApiOptions {
   /**
@@ -27,8 +30,6 @@ export interface ApiOptions {
    */
   timeoutMs?: number | undefined;
 }
-
-export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** One call as an endpoint module describes it. */
 export interface Call<T> {
@@ -65,21 +66,11 @@ const decode = (text: string): { ok: true; value: unknown } | { ok: false } => {
 };
 
 export const createClient = (options: ApiOptions = {}): ApiClient => {
-  const apiRoot = options.apiRoot ?? '/api/';
   const doc = options.doc ?? (typeof document === 'undefined' ? undefined : document);
-  const fetchImpl = options.fetch;
-
-  const http: KyInstance = ky.create({
-    prefixUrl: apiRoot,
-    credentials: 'same-origin',
-    timeout: options.timeoutMs ?? 10_000,
-    throwHttpErrors: false,
-    // Only a GET may be repeated, and only once, when no response arrived at all: repeating a
-    // POST could add an item twice.
-    retry: { limit: 1, methods: ['get'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
-    ...(fetchImpl
-      ? { fetch: (input: Request | URL | string, init?: RequestInit) => fetchImpl(input, init) }
-      : {}),
+  const send = createTransport({
+    prefixUrl: options.apiRoot ?? '/api/',
+    timeoutMs: options.timeoutMs ?? 10_000,
+    fetch: options.fetch,
   });
 
   const areCookiesEnabled = (): boolean => {
@@ -105,20 +96,17 @@ export const createClient = (options: ApiOptions = {}): ApiClient => {
       if (token) headers[CSRF_HEADER] = token;
     }
     if (spec.contentType) headers['Content-Type'] = spec.contentType;
-    let response: Response;
-    try {
-      response = await http(spec.path, {
-        method: spec.method,
-        headers,
-        ...(spec.searchParams ? { searchParams: { ...spec.searchParams } } : {}),
-        ...(spec.json !== undefined ? { json: spec.json } : {}),
-        ...(spec.body !== undefined ? { body: spec.body } : {}),
-        ...(spec.timeoutMs !== undefined ? { timeout: spec.timeoutMs } : {}),
-        ...(spec.method === 'get' ? {} : { retry: 0 }),
-      });
-    } catch (error) {
-      return { ok: false, error: isTimeoutError(error) ? timeoutError() : networkError() };
-    }
+    const response = await send({
+      method: spec.method,
+      path: spec.path,
+      headers,
+      searchParams: spec.searchParams,
+      json: spec.json,
+      body: spec.body,
+      timeoutMs: spec.timeoutMs,
+    });
+    if (response === 'timeout') return { ok: false, error: timeoutError() };
+    if (response === 'network') return { ok: false, error: networkError() };
     let text: string;
     try {
       text = await response.text();

@@ -2,22 +2,22 @@
  * Failure mapping (spec 000 §8): every way a call can go wrong ends as one typed ApiError whose
  * message is either a catalogued text or the server's own message.
  */
-import { MESSAGES } from '../messages.js';
+import { STOREFRONT_MESSAGES } from '../messages/storefront.js';
 import type { ApiError } from './types.js';
 import { isRecord, parseFieldErrors } from './parse.js';
 
 /** The catalogued texts the api produces (spec 000 §8), taken from the shared catalogue. */
 export const API_MESSAGES = {
-  sessionExpired: MESSAGES.crumbExpired,
-  enableCookies: MESSAGES.crumbCookiesOff,
-  rateLimited: MESSAGES.tooManyRequests,
-  offline: MESSAGES.checkConnection,
-  tryAgain: MESSAGES.tryAgain,
-  form401: MESSAGES.form401,
-  form404: MESSAGES.form404,
-  form429: MESSAGES.form429,
-  form500: MESSAGES.form500,
-  formUnknown: MESSAGES.formUnknownError,
+  sessionExpired: STOREFRONT_MESSAGES.crumbExpired,
+  enableCookies: STOREFRONT_MESSAGES.crumbCookiesOff,
+  rateLimited: STOREFRONT_MESSAGES.tooManyRequests,
+  offline: STOREFRONT_MESSAGES.checkConnection,
+  tryAgain: STOREFRONT_MESSAGES.tryAgain,
+  form401: STOREFRONT_MESSAGES.form401,
+  form404: STOREFRONT_MESSAGES.form404,
+  form429: STOREFRONT_MESSAGES.form429,
+  form500: STOREFRONT_MESSAGES.form500,
+  formUnknown: STOREFRONT_MESSAGES.formUnknownError,
 } as const;
 
 /** What a mapper sees of a response that came back with an error status. */

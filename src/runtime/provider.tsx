@@ -1,9 +1,9 @@
-import { createContext, useContext, useId, useMemo, type ReactNode } from 'react';
-import { useStore } from 'zustand';
+import { createContext, useContext, useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { WidgetEnv } from '../contract.js';
 import type { SiteContext } from '../context.js';
 import { getApi, type Api } from '../api/page.js';
-import { createMessages, type MessageKey, type Messages } from '../messages.js';
+import { createMessages, type Messages } from '../messages/format.js';
+import { STOREFRONT_MESSAGES, type StorefrontMessageKey } from '../messages/storefront.js';
 import { getCartStore, type CartState, type CartStore } from '../store/index.js';
 import { navigateTo } from './navigate.js';
 import { getPageEnv } from './page.js';
@@ -11,8 +11,13 @@ import { getPageEnv } from './page.js';
 /** Everything a widget reads from its surroundings, through {@link useStorefront}. */
 export interface Storefront {
   readonly context: SiteContext;
-  /** The shared catalogue with the page's overrides applied. */
-  readonly messages: Messages<MessageKey>;
+  /**
+   * The storefront's own texts (the call failures of spec 000 §8) with the page's overrides
+   * applied. Each widget's texts are in its own catalogue, overridden through its `strings` prop;
+   * the whole shared catalogue is `createMessages` of the package, which a page pays for only if
+   * it uses it.
+   */
+  readonly messages: Messages<StorefrontMessageKey>;
   readonly api: Api;
   readonly store: CartStore;
   /** Reports an error once to the page reporter and as `sf:error`. */
@@ -31,7 +36,7 @@ export interface StorefrontProviderProps {
    */
   readonly env?: WidgetEnv | undefined;
   /**
-   * Overrides for the shared message catalogue (key to text); unknown keys are ignored.
+   * Overrides for the storefront's own texts (key to text); unknown keys are ignored.
    * @default none
    */
   readonly messages?: Readonly<Record<string, unknown>> | null | undefined;
@@ -55,7 +60,7 @@ function buildStorefront(props: Omit<StorefrontProviderProps, 'children'>): Stor
   const win = props.window;
   return {
     context,
-    messages: createMessages(props.messages ?? null),
+    messages: createMessages(props.messages ?? null, STOREFRONT_MESSAGES),
     api: props.api ?? getApi(),
     store: props.store ?? getCartStore(),
     reporter: { report: env.report },
@@ -97,7 +102,15 @@ export function useStorefront(): Storefront {
  * return stable values (a primitive or a stored object), never a fresh object per call.
  */
 export function useCart<T>(selector: (state: CartState) => T): T {
-  return useStore(useStorefront().store, selector);
+  // What zustand's `useStore` does, without its React binding: that binding imports React's
+  // default export, which under preact/compat is an object holding all of compat, so none of it
+  // could be left out of the script-tag build.
+  const { store } = useStorefront();
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.getState()),
+    () => selector(store.getInitialState()),
+  );
 }
 
 /** Per-root id prefix; set by `mountWidget`. */

@@ -3,7 +3,12 @@
  * from the shared catalogue; the part labels of multi-part fields are ours (the spec names the
  * field types, not their parts). Widgets pass page-overridden values through `messages` props.
  */
-import { MESSAGES } from '../messages.js';
+import { FORM_MESSAGES } from '../messages/form.js';
+import { PRODUCT_MESSAGES } from '../messages/product.js';
+import { STOREFRONT_MESSAGES } from '../messages/storefront.js';
+
+// One catalogue-shaped view of the three the UI draws on, so the entries below read as before.
+const MESSAGES = { ...FORM_MESSAGES, ...PRODUCT_MESSAGES, ...STOREFRONT_MESSAGES } as const;
 
 export const UI_MESSAGES = {
   close: 'Close',

@@ -95,6 +95,11 @@ describe('template conformance corpus', () => {
           'These tests read it at run time and never keep a copy.',
       );
     }
+    if (filtered && cases.length === 0) {
+      throw new Error(
+        `No conformance case matches CONFORMANCE_FAMILY="${familyFilter}" CONFORMANCE_ID="${idFilter}".`,
+      );
+    }
     expect(filtered || cases.length === 357).toBe(true);
   });
 

@@ -263,6 +263,19 @@ describe('template limits', () => {
     expect(r.errors.some((e) => message.test(e.message))).toBe(true);
   });
 
+  it('keeps the first 1000 compile errors of a template full of them', () => {
+    const r = render('{a|nope}\n'.repeat(5000), {});
+    expect(r.errors).toHaveLength(1001);
+    expect(r.errors[999]).toMatchObject({ line: 1000, column: 1 });
+    expect(r.errors[1000]?.message).toBe('More than 1000 errors; the rest are not reported');
+  });
+
+  it('rejects an expression nested deeper than 256 and keeps the message short', () => {
+    const r = render(`{.eval ${'('.repeat(5000)}1${')'.repeat(5000)}}`, {});
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]?.message).toMatch(/^Error parsing expression "\({80}…": Expression nested deeper than 256$/);
+  });
+
   it('keeps at most maxErrors errors', () => {
     const r = render('{a|apply nowhere}'.repeat(50), { a: 1 }, { maxErrors: 10 });
     expect(r.errors).toHaveLength(10);

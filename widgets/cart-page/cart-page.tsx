@@ -3,6 +3,7 @@ import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/analytics.js';
 import { PATHS } from '../../src/contract.js';
 import { formatMoney, parseCurrencyCode } from '../../src/money.js';
+import { safeUrl } from '../../src/product.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/runtime/provider.js';
 import type { CartEntry } from '../../src/store/types.js';
 import { Alert } from '../../src/ui/alert.js';
@@ -255,6 +256,8 @@ function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: E
   // A confirmed change (or another tab's) replaces whatever is typed.
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
   const title = entry.title;
+  // The server's URL reaches `src`: only http(s), paths and data images pass.
+  const image = safeUrl(entry.imageUrl);
   const attributes = Object.entries(entry.chosenVariant?.attributes ?? {});
   const commit = () => {
     const q = Number(draft);
@@ -272,7 +275,7 @@ function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: E
   };
   return (
     <li className="sf-cart-entry" aria-busy={busy}>
-      {entry.imageUrl && <img className="sf-cart-entry__image" src={entry.imageUrl} alt="" />}
+      {image !== null && <img className="sf-cart-entry__image" src={image} alt="" />}
       <div className="sf-cart-entry__details">
         <h3 className="sf-cart-entry__title">{title}</h3>
         {attributes.length > 0 && (

@@ -2,8 +2,20 @@
  * The cart page's catalogue: the cart texts of spec 000 §8 plus its own labels. The page overrides
  * any key through `strings` in the block's props.
  */
-import { MESSAGES, createMessages, type Messages } from '../../src/messages.js';
+import { CART_MESSAGES } from '../../src/messages/cart.js';
+import { createMessages, type Messages } from '../../src/messages/format.js';
+import { PLATFORM_MESSAGES } from '../../src/messages/platform.js';
+import { PRODUCT_MESSAGES } from '../../src/messages/product.js';
+import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 import { UI_MESSAGES } from '../../src/ui/messages.js';
+
+// The shared catalogues this page draws on (not the whole shared catalogue: see src/messages/).
+const MESSAGES = {
+  ...STOREFRONT_MESSAGES,
+  ...CART_MESSAGES,
+  ...PRODUCT_MESSAGES,
+  ...PLATFORM_MESSAGES,
+} as const;
 
 export const CART_PAGE_MESSAGES = {
   ...UI_MESSAGES,

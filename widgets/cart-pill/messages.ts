@@ -2,7 +2,8 @@
  * The cart pill's catalogue: the cart texts of spec 000 §2 and the spoken badge texts of
  * spec 001 §8. The page overrides any key through `strings` in the block's props.
  */
-import { MESSAGES, createMessages, type Messages } from '../../src/messages.js';
+import { CART_MESSAGES as MESSAGES } from '../../src/messages/cart.js';
+import { createMessages, type Messages } from '../../src/messages/format.js';
 
 export const CART_PILL_MESSAGES = {
   item: MESSAGES.cartItem,

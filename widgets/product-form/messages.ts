@@ -3,8 +3,14 @@
  * through `strings` in the block's props, either by catalogue key or by the localized-string names
  * of spec 001 §3 (`productAddToCartText`, ...), which STRING_KEYS maps.
  */
-import { MESSAGES, createMessages, type Messages } from '../../src/messages.js';
+import { CART_MESSAGES } from '../../src/messages/cart.js';
+import { createMessages, type Messages } from '../../src/messages/format.js';
+import { PRODUCT_MESSAGES } from '../../src/messages/product.js';
+import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 import { UI_MESSAGES } from '../../src/ui/messages.js';
+
+// The shared catalogues this form draws on (not the whole shared catalogue: see src/messages/).
+const MESSAGES = { ...STOREFRONT_MESSAGES, ...CART_MESSAGES, ...PRODUCT_MESSAGES } as const;
 
 export const PRODUCT_FORM_MESSAGES = {
   ...UI_MESSAGES,

@@ -19,7 +19,8 @@ import {
 import { FEATURE_FLAGS } from '../../src/constants.js';
 import { isFeatureEnabled } from '../../src/context.js';
 import { PATHS, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
-import { createMessages } from '../../src/messages.js';
+// The commerce catalogue (product and cart texts), not the whole shared one: see src/messages/.
+import { createCommerceMessages as createMessages } from '../../src/commerce.js';
 import { formatMoney, type Money } from '../../src/money.js';
 import {
   DEFAULT_MERCHANDISING,
@@ -177,12 +178,14 @@ function ProductFormBody({
   const fixedVariant = useMemo(() => productLevelVariant(item), [item]);
 
   const [selection, setSelection] = useState<OptionSelection>({});
+  const selectionRef = useRef<OptionSelection>(selection);
   const [quantityText, setQuantityText] = useState(String(QUANTITY.default));
   const [failure, setFailure] = useState<Failure | null>(null);
   const [dialog, setDialog] = useState<AdditionalFieldsSchema | null>(null);
   const [draft, setDraft] = useState<FormValues>({});
   const button = useAddButton();
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  // A form fetched by id is fetched once per page view.
+  const fetchedForm = useRef<AdditionalFieldsSchema | null>(null);
 
   const variant = fixedVariant ?? findVariant(item, selection);
 
@@ -190,11 +193,18 @@ function ProductFormBody({
     track({ type: 'product-page-viewed', itemId: item.id });
   }, [item.id]);
 
+  // The block's image follows the choice in the same event as the change, not a frame later.
+  const lastVariant = useRef<Variant | null | undefined>(undefined);
+  const announce = (next: Variant | null) => {
+    if (lastVariant.current === next) return;
+    lastVariant.current = next;
+    onVariantChange?.(next);
+  };
   useEffect(() => {
-    onVariantChange?.(variant);
-    // Only a different variant is news; a re-created callback is not.
+    if (lastVariant.current === undefined) announce(variant);
+    // Mount only: later changes are announced by the select handler.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [variant]);
+  }, []);
 
   const status = productStatus(item);
   const chosenSoldOut = variant !== null && variantSoldOut(item, variant);
@@ -293,8 +303,9 @@ function ProductFormBody({
       await send(checked.variant, checked.quantity, null);
       return;
     }
-    if (additionalFieldsForm) {
-      setDialog(additionalFieldsForm);
+    const known = additionalFieldsForm ?? fetchedForm.current;
+    if (known) {
+      setDialog(known);
       return;
     }
     if (!button.begin()) return;
@@ -305,6 +316,7 @@ function ProductFormBody({
       setFailure({ message: m.t('unableToOpenForm') });
       return;
     }
+    fetchedForm.current = parsed.value;
     setDialog(parsed.value);
   };
 
@@ -351,9 +363,12 @@ function ProductFormBody({
             id={`${id}-opt-${name}`}
             value={selection[name] ?? ''}
             onChange={(e) => {
-              const value = e.currentTarget.value;
-              setSelection((prev) => ({ ...prev, [name]: value }));
+              // The ref, not the rendered value: two changes may land before one render.
+              const next = { ...selectionRef.current, [name]: e.currentTarget.value };
+              selectionRef.current = next;
+              setSelection(next);
               setFailure(null);
+              announce(fixedVariant ?? findVariant(item, next));
             }}
           >
             <option value="">
@@ -401,7 +416,6 @@ function ProductFormBody({
 
       {status !== 'sold-out' && (
         <button
-          ref={buttonRef}
           type="button"
           className="sf-button sf-add-button"
           data-sf-phase={button.phase}

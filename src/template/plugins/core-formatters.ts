@@ -109,17 +109,42 @@ function descend(v: unknown, key: unknown): unknown {
   return child(v, key);
 }
 
-const apply: FormatterFn = (value, args, ctx) => {
+interface ApplyCall {
+  readonly name: string;
+  readonly params: Readonly<Record<string, string>> | undefined;
+  readonly options: { readonly private: boolean };
+}
+
+const PRIVATE = { private: true } as const;
+const PUBLIC = { private: false } as const;
+/** Parsed `apply` arguments per (compiled, hence stable) argument list: macros run in loops. */
+const applyCalls = new WeakMap<readonly string[], ApplyCall>();
+
+function applyCall(args: readonly string[]): ApplyCall | undefined {
+  const hit = applyCalls.get(args);
+  if (hit !== undefined) return hit;
   const name = args[0];
   if (name === undefined) return undefined;
   let params: Record<string, string> | undefined;
   let isPrivate = false;
-  for (const a of args.slice(1)) {
+  for (let k = 1; k < args.length; k++) {
+    const a = args[k] as string;
     if (a === 'private') isPrivate = true;
     const eq = a.indexOf('=');
     if (eq > 0) (params ??= {})[a.slice(0, eq)] = a.slice(eq + 1);
   }
-  return ctx.applyTemplate(name, value, params, { private: isPrivate });
+  const call: ApplyCall = {
+    name,
+    params: params === undefined ? undefined : Object.freeze(params),
+    options: isPrivate ? PRIVATE : PUBLIC,
+  };
+  applyCalls.set(args, call);
+  return call;
+}
+
+const apply: FormatterFn = (value, args, ctx) => {
+  const call = applyCall(args);
+  return call === undefined ? undefined : ctx.applyTemplate(call.name, value, call.params, call.options);
 };
 
 /** Formats `{0}`-style placeholders with the resolved arguments. */

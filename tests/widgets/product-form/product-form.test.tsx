@@ -250,6 +250,43 @@ describe('add button label', () => {
   });
 });
 
+describe('page text overrides', () => {
+  it.each([
+    [
+      'productQuantityInputLabel',
+      'How many',
+      () => screen.getByRole('spinbutton', { name: 'How many' }),
+      MUG,
+    ],
+    ['productSoldOutText', 'Gone', () => screen.getByText('Gone'), SOLD_OUT],
+    ['productQuickViewText', 'Peek', () => screen.getByRole('button', { name: 'Peek' }), MUG],
+    ['productSubscribeText', 'Join', () => screen.getByRole('button', { name: 'Join' }), BOX],
+  ] as const)('%s replaces the default text', (key, text, find, item) => {
+    setup({ item, strings: { [key]: text }, quickView: key === 'productQuickViewText' });
+    expect(find()).toBeTruthy();
+  });
+
+  it('relabels the likert answers from likertLabels', async () => {
+    const { user } = setup(
+      { item: ENGRAVED, strings: { likertLabels: { '-2': 'Nope', '2': 'Yes!' } } },
+      {
+        api: fakeApi({
+          getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
+        }),
+      },
+    );
+    await user.click(addButton());
+    const statement = within(await screen.findByRole('dialog')).getByRole('radiogroup', {
+      name: 'I love pens',
+    });
+    expect(
+      within(statement)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Nope', 'Disagree', 'Neutral', 'Agree', 'Yes!']);
+  });
+});
+
 describe('validation before any request', () => {
   it.each([
     ['no option chosen', TEE, {}, null, 'Please select the Color and Size options.'],
@@ -542,7 +579,7 @@ describe('additional-fields form', () => {
     ).toBe('Keep me');
   });
 
-  it('fetches a form named only by id', async () => {
+  it('fetches a form named only by id, once', async () => {
     const api = formApi({
       getFormSchema: async () =>
         okResult({
@@ -557,6 +594,11 @@ describe('additional-fields form', () => {
     await user.click(addButton());
     expect(await screen.findByRole('dialog', { name: 'Engraving' })).toBeTruthy();
     expect(api.getFormSchema).toHaveBeenCalledWith('form-engraving');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(addButton());
+    expect(await screen.findByRole('dialog', { name: 'Engraving' })).toBeTruthy();
+    expect(api.getFormSchema).toHaveBeenCalledTimes(1);
   });
 
   it('says Unable to open form when the form cannot be fetched', async () => {

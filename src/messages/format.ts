@@ -1,0 +1,52 @@
+/**
+ * The one interpolation helper and the catalogue lookup every message catalogue goes through
+ * (design.md house style 7). Framework-free and catalogue-free: a bundle pays only for the
+ * catalogues it imports (./storefront.ts, ./cart.ts, ./product.ts, ./form.ts, ./platform.ts).
+ */
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export interface Messages<K extends string = string> {
+  /** The text for a key, with overrides applied and placeholders filled. */
+  t(key: K, params?: MessageParams): string;
+}
+
+const PLACEHOLDER_RE = /\{([A-Za-z0-9_]+)\}/g;
+const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/**
+ * The one interpolation function: replaces `{name}` with `params[name]`. Unknown placeholders stay
+ * as written so a missing parameter is visible rather than silently blank. Values are inserted as
+ * text; escaping is the renderer's job (React escapes).
+ */
+export function format(template: string, params?: MessageParams): string {
+  if (!params) return template;
+  return template.replace(PLACEHOLDER_RE, (whole, name: string) => {
+    if (!hasOwn(params, name)) return whole;
+    const value = params[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+}
+
+/**
+ * Builds a lookup over a catalogue with page overrides applied. Overrides come from page JSON, so
+ * anything that is not a string, or names a key the catalogue does not have, is ignored.
+ */
+export function createMessages<C extends Readonly<Record<string, string>>>(
+  overrides: Partial<Record<keyof C & string, string>> | Readonly<Record<string, unknown>> | null | undefined,
+  catalogue: C,
+): Messages<keyof C & string> {
+  const table: Record<string, string> = { ...catalogue };
+  if (overrides && typeof overrides === 'object' && !Array.isArray(overrides)) {
+    for (const key of Object.keys(overrides)) {
+      const value = (overrides as Record<string, unknown>)[key];
+      if (hasOwn(catalogue, key) && typeof value === 'string') table[key] = value;
+    }
+  }
+  return {
+    t(key, params) {
+      const template = hasOwn(table, key) ? table[key] : undefined;
+      return format(template ?? key, params);
+    },
+  };
+}
