@@ -48,6 +48,10 @@ const preactAliases: Alias[] = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+/** What goes into the widgets' shared `ui` chunk: preact and the React side of the runtime. */
+const UI_CHUNK =
+  /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]runtime[\\/](boundary|define|mount|navigate|provider)\.tsx?$|[\\/]src[\\/]messages[\\/](format|cart)\.ts$/;
+
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
 /**
@@ -159,6 +163,8 @@ function widgetsConfig(): UserConfig {
       reportCompressedSize: false,
       lib: { entry: entries, formats: ['es'] },
       rolldownOptions: {
+        // Lets the runtime entry hold the framework-free code the widgets share (see below).
+        preserveEntrySignatures: 'allow-extension',
         output: {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
@@ -166,6 +172,15 @@ function widgetsConfig(): UserConfig {
           // Lib mode keeps ES output readable by default; these chunks go straight to browsers.
           minify: true,
           comments: false,
+          // Every widget needs the UI framework and the React half of the runtime: one `ui` chunk
+          // rather than pieces split by which lazy chunk shares what (each file is one more
+          // request and gzips on its own). The framework-free shared code goes into runtime.js,
+          // which the loader fetches anyway, and stays free of the framework: a page with a cart
+          // cookie but no widget loads the runtime alone.
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [{ name: 'ui', test: UI_CHUNK }],
+          },
         },
       },
     },

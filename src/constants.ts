@@ -201,7 +201,8 @@ export const ENVIRONMENTS = ['dev', 'qa', 'staging', 'prod'] as const;
 export const EXPERIMENT_TYPES = ['FEATURE_TOGGLE', 'AB_TEST'] as const;
 
 /** The nine positions: top, center, bottom crossed with left, center, right. */
-export const POSITIONS = (['top', 'center', 'bottom'] as const).flatMap((v) =>
+// Pure: bundles that never read the positions leave the computation out.
+export const POSITIONS = /* @__PURE__ */ (['top', 'center', 'bottom'] as const).flatMap((v) =>
   (['left', 'center', 'right'] as const).map((h) => `${v}-${h}` as const),
 );
 

@@ -650,7 +650,8 @@ export interface ProductStrings {
   readonly likertLabels: Readonly<Record<LikertValue, string>>;
 }
 
-export const DEFAULT_PRODUCT_STRINGS: ProductStrings = Object.freeze({
+// Pure: a bundle that never reads the defaults (the product form has its own catalogue) drops them.
+export const DEFAULT_PRODUCT_STRINGS: ProductStrings = /* @__PURE__ */ Object.freeze({
   productAddToCartText: MESSAGES.addToCart,
   productSubscribeText: MESSAGES.subscribe,
   productQuantityInputLabel: MESSAGES.quantity,
@@ -661,7 +662,7 @@ export const DEFAULT_PRODUCT_STRINGS: ProductStrings = Object.freeze({
   giftCardValueDisplayText: MESSAGES.giftCardValue,
   giftCardVariantSelectText: MESSAGES.selectValue,
   productSummaryFormNoAnswerText: MESSAGES.noAnswer,
-  likertLabels: Object.freeze({
+  likertLabels: /* @__PURE__ */ Object.freeze({
     '-2': MESSAGES.likertStronglyDisagree,
     '-1': MESSAGES.likertDisagree,
     '0': MESSAGES.likertNeutral,
@@ -671,7 +672,6 @@ export const DEFAULT_PRODUCT_STRINGS: ProductStrings = Object.freeze({
 });
 
 type StringKey = Exclude<keyof ProductStrings, 'likertLabels'>;
-const STRING_KEYS = Object.keys(DEFAULT_PRODUCT_STRINGS).filter((k) => k !== 'likertLabels') as StringKey[];
 
 /**
  * Localized strings for the product block. Absent keys take the defaults; an empty string counts
@@ -682,7 +682,8 @@ export function parseProductStrings(raw: unknown): Result<ProductStrings> {
   if (!isObject(raw)) return fail(['strings is not an object']);
   const issues: string[] = [];
   const out: Record<string, unknown> = {};
-  for (const key of STRING_KEYS) {
+  const keys = Object.keys(DEFAULT_PRODUCT_STRINGS).filter((k) => k !== 'likertLabels') as StringKey[];
+  for (const key of keys) {
     const v = raw[key];
     if (typeof v === 'string' && v.trim() !== '') out[key] = v;
     else {

@@ -6,7 +6,14 @@ import { fail, ok, type Result } from '../result.js';
 import type { CartEntry, ShoppingCart } from '../store/types.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
-import { isRecord, parseCartEntry, parseShoppingCart, parseString, type JsonRecord, type Parser } from './parse.js';
+import {
+  isRecord,
+  parseCartEntry,
+  parseShoppingCart,
+  parseString,
+  type JsonRecord,
+  type Parser,
+} from './parse.js';
 
 export interface AddCartEntryInput {
   readonly itemId: string;

@@ -5,9 +5,26 @@
 import { fail, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
-import { mapFormSaveError, mapValidateFormError } from './errors.js';
+import { FORM_MESSAGES } from '../messages/form.js';
+import {
+  API_MESSAGES,
+  crumbError,
+  httpError,
+  isCrumbFailure,
+  mapCartError,
+  serverMessage,
+  text,
+  type FailureMapper,
+} from './errors.js';
 import { parseFormSchema, type FormSchema } from './form-schema.js';
-import { isRecord, parseAnything, parseNothing, parseString, type Parser } from './parse.js';
+import {
+  isRecord,
+  parseAnything,
+  parseFieldErrors,
+  parseNothing,
+  parseString,
+  type Parser,
+} from './parse.js';
 
 export type { FormSchema, FormSchemaField } from './form-schema.js';
 
@@ -33,6 +50,43 @@ export interface FormsApi {
   getFormSubmissionKey(): Promise<ApiResult<{ key: string }>>;
   saveFormSubmission(payload: FormSubmissionPayload): Promise<ApiResult<unknown>>;
 }
+
+const FORM_STATUS_TEXT: Readonly<Record<number, string>> = {
+  401: FORM_MESSAGES.form401,
+  404: FORM_MESSAGES.form404,
+  429: FORM_MESSAGES.form429,
+  500: FORM_MESSAGES.form500,
+};
+
+/** Per-field errors arrive as `errors` (field id to message). */
+const fieldErrorsOf = (body: unknown): Record<string, string> | null =>
+  isRecord(body) ? parseFieldErrors(body['errors']) : null;
+
+/** SaveFormSubmission (spec 000 §8 "Generic form by status"). */
+export const mapFormSaveError: FailureMapper = (failure) => {
+  if (isCrumbFailure(failure.body)) return crumbError(failure);
+  const byStatus = FORM_STATUS_TEXT[failure.status];
+  if (byStatus !== undefined) return httpError(failure.status, byStatus);
+  if (failure.status === 400) {
+    const fieldErrors = fieldErrorsOf(failure.body);
+    if (fieldErrors)
+      return httpError(400, text(failure.body, 'error') ?? FORM_MESSAGES.formUnknownError, { fieldErrors });
+  }
+  return httpError(failure.status, text(failure.body, 'error') ?? FORM_MESSAGES.formUnknownError);
+};
+
+/**
+ * Additional-fields validation: a 400 carries the field map (as `errors`, or as the whole body);
+ * anything else follows the cart rule.
+ */
+export const mapValidateFormError: FailureMapper = (failure) => {
+  if (failure.status === 400 && !isCrumbFailure(failure.body)) {
+    const fieldErrors = fieldErrorsOf(failure.body) ?? parseFieldErrors(failure.body);
+    if (fieldErrors)
+      return httpError(400, serverMessage(failure.body) ?? API_MESSAGES.tryAgain, { fieldErrors });
+  }
+  return mapCartError(failure);
+};
 
 const parseKey: Parser<{ key: string }> = (body) => {
   if (!isRecord(body)) return fail(['body is not an object']);

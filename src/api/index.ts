@@ -15,7 +15,13 @@ import type { Api } from './page.js';
 import { createRestockApi } from './restock.js';
 
 export type { AnalyticsApi } from './analytics.js';
-export type { AddCartEntryInput, CartApi, StockResult, SubscriptionCartInput, UpdateAdditionalFieldsInput } from './cart.js';
+export type {
+  AddCartEntryInput,
+  CartApi,
+  StockResult,
+  SubscriptionCartInput,
+  UpdateAdditionalFieldsInput,
+} from './cart.js';
 export type { ApiClient, ApiOptions } from './client.js';
 export type { FormSchema, FormSchemaField, FormSubmissionPayload, FormsApi } from './forms.js';
 export type { Api } from './page.js';
@@ -28,16 +34,9 @@ export type {
   RestockSignUpPayload,
 } from './restock.js';
 export type { ApiError, ApiErrorKind, ApiResult } from './types.js';
-export {
-  API_MESSAGES,
-  crumbMessage,
-  mapCartError,
-  mapFormSaveError,
-  mapRestockError,
-  mapValidateFormError,
-  type FailureMapper,
-  type HttpFailure,
-} from './errors.js';
+export { API_MESSAGES, crumbMessage, mapCartError, type FailureMapper, type HttpFailure } from './errors.js';
+export { mapFormSaveError, mapValidateFormError } from './forms.js';
+export { mapRestockError } from './restock.js';
 export { createAnalyticsApi } from './analytics.js';
 export { createCartApi } from './cart.js';
 export { createClient } from './client.js';

@@ -5,7 +5,15 @@
 import { fail, ok, type Result } from '../result.js';
 import type { ApiResult } from './types.js';
 import type { ApiClient } from './client.js';
-import { invalidResponse, mapRestockError } from './errors.js';
+import {
+  API_MESSAGES,
+  crumbError,
+  httpError,
+  invalidResponse,
+  isCrumbFailure,
+  text,
+  type FailureMapper,
+} from './errors.js';
 import { isRecord, parseAnything, type JsonRecord } from './parse.js';
 
 export interface RestockGroup {
@@ -136,6 +144,16 @@ export interface RestockApi {
   sendRestock(request: RestockSendRequest): Promise<ApiResult<unknown>>;
   sendRestockAll(sendRequests: readonly RestockSendRequest[]): Promise<ApiResult<unknown>>;
 }
+
+/** Restock sign-up: the server's `message` (spec 000 §8 "Restock failure"). */
+export const mapRestockError: FailureMapper = (failure) => {
+  if (isCrumbFailure(failure.body)) return crumbError(failure);
+  if (failure.status === 429) return httpError(429, API_MESSAGES.rateLimited);
+  return httpError(
+    failure.status,
+    text(failure.body, 'message') ?? text(failure.body, 'error') ?? API_MESSAGES.tryAgain,
+  );
+};
 
 /** A server that keeps answering "there is more" must not keep the loop going forever. */
 const MAX_RESTOCK_PAGES = 1000;

@@ -16,7 +16,10 @@ const TIMED_OUT = Symbol('timeout');
 export const createTransport = (options: TransportOptions): Transport => {
   const prefix = options.prefixUrl.endsWith('/') ? options.prefixUrl : `${options.prefixUrl}/`;
 
-  const attempt = async (build: (signal: AbortSignal) => Request, ms: number): Promise<Response | typeof TIMED_OUT> => {
+  const attempt = async (
+    build: (signal: AbortSignal) => Request,
+    ms: number,
+  ): Promise<Response | typeof TIMED_OUT> => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<typeof TIMED_OUT>((resolve) => {
@@ -46,7 +49,7 @@ export const createTransport = (options: TransportOptions): Transport => {
         signal,
         ...(json !== undefined ? { body: JSON.stringify(json) } : body !== undefined ? { body } : {}),
       });
-    for (let tries = method === 'get' ? 2 : 1; ; ) {
+    for (let tries = method === 'get' ? 2 : 1; ;) {
       try {
         const response = await attempt(build, timeoutMs ?? options.timeoutMs);
         return response === TIMED_OUT ? 'timeout' : response;

@@ -1,6 +1,7 @@
 /**
- * Product page texts: labels, the add button, add-to-cart validation and failures, instalments
- * and subscription prices (spec 000 §2, §4, §5, §8; spec 001 §4, §5, §9).
+ * Product page texts: labels, the add button, add-to-cart validation and failures, the
+ * additional-fields form, instalments and subscription prices (spec 000 §2, §4, §5, §8;
+ * spec 001 §4, §5, §9).
  *
  * Where a spec describes a text without quoting all of it (instalment range, subscription
  * durations), the wording here is ours and says so in a comment.
@@ -45,6 +46,10 @@ export const PRODUCT_MESSAGES = {
   unableToAddItem: 'Unable to Add Item',
   unableToPurchaseItem: 'Unable to Purchase Item',
   unableToPurchaseGiftCard: 'Unable to purchase Gift Card',
+
+  // Additional-fields form (spec 000 §4, §5)
+  required: 'Required',
+  saving: 'Saving…',
 
   // Instalments (spec 000 §5). The range texts are described, not quoted; wording is ours.
   instalmentUpTo: 'Available for orders up to {amount}',

@@ -9,13 +9,6 @@ export const STOREFRONT_MESSAGES = {
   tooManyRequests: 'Please try again in a few seconds.',
   checkConnection: 'Please check your internet connection',
   tryAgain: 'Please try again',
-
-  // Form submission failures by status (spec 000 §8 "Generic form by status")
-  form401: 'Unable to submit form. Please try again later.',
-  form404: 'This form has not been configured yet.',
-  form429: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
-  form500: 'Unable to send form. Please try again later.',
-  formUnknownError: 'Unknown error, please try again later.',
 } as const;
 
 export type StorefrontMessageKey = keyof typeof STOREFRONT_MESSAGES;

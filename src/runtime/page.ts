@@ -6,7 +6,6 @@
  */
 import { CONTEXT_SCRIPT_ID, EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
 import { readSiteContext } from '../context.js';
-import { getErrorReporter } from '../reporter.js';
 import { getCartStore, shouldLoadCartAtStart, type CartStore } from '../store/index.js';
 
 export { getCartStore };
@@ -25,13 +24,16 @@ const messageOf = (error: unknown): string => {
 /**
  * Sends an error to the page reporter and announces it as `sf:error` on `document`, so a site
  * can log it. Never throws: it runs inside error handlers.
+ *
+ * The reporter is its own chunk, fetched with the first error: most pages never have one, and
+ * it batches reports behind a one-second debounce anyway. `sf:error` goes out at once.
  */
 export function reportError(error: unknown, info: Record<string, string> = {}): void {
-  try {
-    getErrorReporter().report(error, info);
-  } catch {
-    // The reporter already swallows its own failures; this guards a broken import graph.
-  }
+  import('../reporter.js')
+    .then((reporter) => reporter.getErrorReporter().report(error, info))
+    // A reporter that cannot load cannot send either (offline, or a removed chunk); and
+    // reporting must never add an error of its own.
+    .catch(() => undefined);
   try {
     if (typeof document === 'undefined') return;
     const detail: ErrorEventDetail = {

@@ -31,7 +31,10 @@ export function compile(source: string): Compiled {
   return compiled;
 }
 
-/** Compiles without consulting or filling the cache (benchmarks measure the real work). */
+/**
+ * Compiles without consulting or filling the cache: for one-off sources that would only evict
+ * the templates worth keeping, and for benchmarks that measure the real work.
+ */
 export function compileUncached(source: string): Compiled {
   let compiled: Compiled;
   try {

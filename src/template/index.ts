@@ -3,10 +3,10 @@
  * found, and never throws for a bad template or bad data (spec 001 §8, design house style 9).
  */
 import type { TemplateError } from './plugins/api';
-import { compile, type Compiled } from './compiled';
+import { compile, compileUncached, type Compiled } from './compiled';
 import { Renderer, type RenderSettings } from './renderer';
 
-export { compile };
+export { compile, compileUncached };
 export type { Compiled };
 export type {
   FormatterFn,

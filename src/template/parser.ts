@@ -62,9 +62,24 @@ export function parseRef(src: string): Ref | null {
 
 const NO_ARGS: readonly string[] = [];
 
-/** Splits arguments by the delimiter rule: the first character after the name is the delimiter. */
+const argsCache = new Map<string, readonly string[]>();
+
+/**
+ * Splits arguments by the delimiter rule: the first character after the name is the delimiter.
+ * Lists are interned by their text (frozen, so sharing is safe): templates compiled again get the
+ * same arrays, so formatters that key per-call-site caches on them (`apply`) hit those caches too.
+ */
 export function splitArgs(rest: string): readonly string[] {
   if (rest.length === 0) return NO_ARGS;
+  const hit = argsCache.get(rest);
+  if (hit !== undefined) return hit;
+  const args = Object.freeze(splitArgsUncached(rest));
+  if (argsCache.size > 5000) argsCache.clear();
+  argsCache.set(rest, args);
+  return args;
+}
+
+function splitArgsUncached(rest: string): string[] {
   const delim = rest.charCodeAt(0);
   const out: string[] = [];
   let start = 1;

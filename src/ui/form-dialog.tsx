@@ -1,10 +1,14 @@
 /**
- * The additional-fields form in its modal lightbox. Widgets load this module with a dynamic
- * import on first open, so neither the dialog nor the form renderer is in a page's initial JS.
+ * The additional-fields form in its modal lightbox, with everything only it needs: the schema
+ * reader, the answers reader and the UI texts. Widgets load this module through
+ * `loadFormDialog()` on the first open, so none of it is in a page's initial JS.
  */
 import { AdditionalFieldsForm, type AdditionalFieldsFormProps } from './additional-fields-form.js';
 import { Lightbox } from './lightbox.js';
 import { UI_MESSAGES } from './messages.js';
+
+export { parseFormSchema, parseFormValues } from './form-schema.js';
+export { UI_MESSAGES, uiMessages } from './messages.js';
 
 export interface FormDialogProps extends AdditionalFieldsFormProps {
   readonly open: boolean;

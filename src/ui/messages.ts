@@ -3,24 +3,20 @@
  * from the shared catalogue; the part labels of multi-part fields are ours (the spec names the
  * field types, not their parts). Widgets pass page-overridden values through `messages` props.
  */
-import { FORM_MESSAGES } from '../messages/form.js';
 import { PRODUCT_MESSAGES } from '../messages/product.js';
 import { STOREFRONT_MESSAGES } from '../messages/storefront.js';
 
-// One catalogue-shaped view of the three the UI draws on, so the entries below read as before.
-const MESSAGES = { ...FORM_MESSAGES, ...PRODUCT_MESSAGES, ...STOREFRONT_MESSAGES } as const;
-
 export const UI_MESSAGES = {
   close: 'Close',
-  required: MESSAGES.required,
+  required: PRODUCT_MESSAGES.required,
   save: 'Save',
-  saving: MESSAGES.saving,
-  selectValue: MESSAGES.selectValue,
-  likertStronglyDisagree: MESSAGES.likertStronglyDisagree,
-  likertDisagree: MESSAGES.likertDisagree,
-  likertNeutral: MESSAGES.likertNeutral,
-  likertAgree: MESSAGES.likertAgree,
-  likertStronglyAgree: MESSAGES.likertStronglyAgree,
+  saving: PRODUCT_MESSAGES.saving,
+  selectValue: PRODUCT_MESSAGES.selectValue,
+  likertStronglyDisagree: PRODUCT_MESSAGES.likertStronglyDisagree,
+  likertDisagree: PRODUCT_MESSAGES.likertDisagree,
+  likertNeutral: PRODUCT_MESSAGES.likertNeutral,
+  likertAgree: PRODUCT_MESSAGES.likertAgree,
+  likertStronglyAgree: PRODUCT_MESSAGES.likertStronglyAgree,
   partMonth: 'Month',
   partDay: 'Day',
   partYear: 'Year',
@@ -41,7 +37,7 @@ export const UI_MESSAGES = {
   partAreaCode: 'Area Code',
   partPrefix: 'Prefix',
   partLine: 'Line',
-  formProblem: MESSAGES.tryAgain,
+  formProblem: STOREFRONT_MESSAGES.tryAgain,
 } as const;
 
 export type UiMessageKey = keyof typeof UI_MESSAGES;

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/template/cli-run';
 
 let dir = '';
 
@@ -13,12 +14,19 @@ function file(name: string, content: string): string {
   return p;
 }
 
+/** Runs the CLI in-process, collecting what it writes. */
 function cli(...args: string[]) {
-  const r = spawnSync('npx', ['tsx', 'src/template/cli.ts', ...args], {
-    cwd: process.cwd(),
-    encoding: 'utf8',
+  let stdout = '';
+  let stderr = '';
+  const code = runCli(args, {
+    out: (text) => {
+      stdout += text;
+    },
+    err: (text) => {
+      stderr += text;
+    },
   });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr.replace(/^npm warn.*\n/gm, '') };
+  return { code, stdout, stderr };
 }
 
 beforeAll(() => {
@@ -31,8 +39,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// Each case spawns `npx tsx`, which takes seconds on a busy machine.
-describe('sf-template render', { timeout: 60_000 }, () => {
+describe('sf-template render', () => {
   it('prints the output and exits 0 when the render is clean', () => {
     const r = cli('render', file('ok.tpl', 'Hello {name}!'), file('ok.json', '{"name":"Ada"}'));
     expect(r).toEqual({ code: 0, stdout: 'Hello Ada!', stderr: '' });
@@ -65,11 +72,18 @@ describe('sf-template render', { timeout: 60_000 }, () => {
     expect(r.stderr).toBe("unknown-formatter: Formatter 'shout' is unknown (line 2, column 1)\n");
   });
 
+  it('escapes data in its output like every render', () => {
+    const r = cli('render', file('x.tpl', '<p>{t|html}</p>'), file('x.json', '{"t":"<script>x</script>"}'));
+    expect(r).toEqual({ code: 0, stdout: '<p>&lt;script&gt;x&lt;/script&gt;</p>', stderr: '' });
+  });
+
   it.each([
     ['no command', [], /usage: sf-template render/],
     ['an unknown command', ['draw'], /unknown command 'draw'/],
     ['a missing data file argument', ['render', 'x.tpl'], /usage:/],
+    ['a third positional argument', ['render', 'a', 'b', 'c'], /usage:/],
     ['an unknown option', ['render', 'a', 'b', '--fast'], /unknown option '--fast'/],
+    ['an option without its value', ['render', 'a', 'b', '--locale'], /--locale needs a value/],
     [
       'an unreadable template',
       ['render', '/nonexistent/t.tpl', '/nonexistent/d.json'],
@@ -78,6 +92,7 @@ describe('sf-template render', { timeout: 60_000 }, () => {
   ])('exits 2 for %s', (_name, args, message) => {
     const r = cli(...args);
     expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
   });
 
@@ -85,5 +100,55 @@ describe('sf-template render', { timeout: 60_000 }, () => {
     const r = cli('render', file('j.tpl', '{a}'), file('j.json', '{nope'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/is not valid JSON/);
+  });
+
+  it('exits 2 when the partials directory cannot be read', () => {
+    const r = cli('render', file('d.tpl', '{a}'), file('d.json', '{}'), '--partials', path.join(dir, 'none'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot read partials directory/);
+  });
+});
+
+/** Newest source the built CLI comes from: a build older than this would test stale code. */
+function newestSource(root: string): number {
+  let newest = 0;
+  const walk = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else newest = Math.max(newest, statSync(p).mtimeMs);
+    }
+  };
+  walk(path.join(root, 'src/template'));
+  return newest;
+}
+
+/**
+ * The built CLI (dist/cli/sf-template.js) when `npm run build` made it from the current sources,
+ * else the source entry run through tsx's loader (no npx: that alone costs seconds).
+ */
+function entry(): { label: string; argv: string[] } {
+  const root = process.cwd();
+  const built = path.join(root, 'dist/cli/sf-template.js');
+  if (existsSync(built) && statSync(built).mtimeMs >= newestSource(root)) {
+    return { label: 'dist/cli/sf-template.js', argv: [built] };
+  }
+  return { label: 'src/template/cli.ts through tsx', argv: ['--import', 'tsx', 'src/template/cli.ts'] };
+}
+
+const real = entry();
+
+describe('the sf-template process', { timeout: 30_000 }, () => {
+  it(`writes stdout and stderr and sets the exit code (${real.label})`, () => {
+    const t = file('proc.tpl', 'Hi {name}\n{x|shout}');
+    const r = spawnSync(process.execPath, [...real.argv, 'render', t, file('proc.json', '{"name":"Ada"}')], {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+    });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 1,
+      stdout: 'Hi Ada\n{x|shout}',
+      stderr: "unknown-formatter: Formatter 'shout' is unknown (line 2, column 1)\n",
+    });
   });
 });

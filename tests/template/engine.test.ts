@@ -1,11 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/template/index';
-import { compile, render, renderCompiled, type TemplateErrorType } from '../../src/template/index';
+import {
+  compile,
+  compileUncached,
+  render,
+  renderCompiled,
+  type TemplateErrorType,
+} from '../../src/template/index';
 
 describe('template language', () => {
-  it('exposes render, compile and renderCompiled as its only runtime exports', () => {
-    expect(Object.keys(engine).sort()).toEqual(['compile', 'render', 'renderCompiled']);
+  it('exposes render, compile, compileUncached and renderCompiled as its only runtime exports', () => {
+    expect(Object.keys(engine).sort()).toEqual(['compile', 'compileUncached', 'render', 'renderCompiled']);
   });
 
   it.each([
@@ -98,6 +104,17 @@ describe('template language', () => {
     const compiled = compile('{.repeated section xs}{@|html}{.end}');
     for (const xs of [['<a>'], ['b', 'c']]) {
       expect(renderCompiled(compiled, { xs }).output).toBe(render(compiled.source, { xs }).output);
+    }
+  });
+
+  it('compileUncached compiles afresh each time, to the same output as the cached compile', () => {
+    const source = '{.macro row}[{@}{@args.a}]{.end}{.repeated section xs}{@|apply row a=1}{.end}';
+    const first = compileUncached(source);
+    const second = compileUncached(source);
+    expect(second).not.toBe(first);
+    expect(compile(source)).not.toBe(first);
+    for (const compiled of [first, second, compile(source)]) {
+      expect(renderCompiled(compiled, { xs: ['x', 'y'] }).output).toBe('[x1][y1]');
     }
   });
 });

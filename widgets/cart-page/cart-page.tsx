@@ -1,24 +1,15 @@
-import { Suspense, lazy, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/analytics.js';
 import { PATHS } from '../../src/contract.js';
 import { formatMoney, parseCurrencyCode } from '../../src/money.js';
-import { safeUrl } from '../../src/product.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/runtime/provider.js';
 import type { CartEntry } from '../../src/store/types.js';
 import { Alert } from '../../src/ui/alert.js';
 import type { SubmitOutcome } from '../../src/ui/additional-fields-form.js';
-import {
-  parseFormSchema,
-  parseFormValues,
-  type AdditionalFieldsSchema,
-  type FormValues,
-} from '../../src/ui/form-schema.js';
-import { uiMessages } from '../../src/ui/messages.js';
+import type { AdditionalFieldsSchema, FormValues } from '../../src/ui/form-schema.js';
+import { loadFormDialog, type FormDialogModule } from '../../src/ui/load-form-dialog.js';
 import { cartPageMessages, type CartPageMessageKey, type CartPageMessages } from './messages.js';
-
-// The dialog and the form renderer load on the first "Edit details", not with the page.
-const FormDialog = lazy(() => import('../../src/ui/form-dialog.js'));
 
 /** Props of the full cart page (the `sf-cart-page` root). */
 export interface CartPageProps {
@@ -39,9 +30,21 @@ type Pending = 'quantity' | 'remove' | 'form';
 interface OpenForm {
   readonly entry: CartEntry;
   readonly schema: AdditionalFieldsSchema;
+  /** The dialog code, loaded on the first "Edit details" rather than with the page. */
+  readonly mod: FormDialogModule;
 }
 
 const MAX_QUANTITY = 9999;
+
+/**
+ * The server's image URL reaches `src`: only http(s) addresses and same-site paths pass, so no
+ * `javascript:` or `data:` URL ever does.
+ */
+function imageSrc(url: string | null | undefined): string | null {
+  if (typeof url !== 'string') return null;
+  const u = url.trim();
+  return /^(https?:\/\/|\/(?!\/))/i.test(u) && !/[\s<>"]/.test(u) ? u : null;
+}
 
 /**
  * The full cart page: entries with quantity, line total, removal and the edit of an entry's
@@ -52,7 +55,6 @@ export function CartPage({ strings }: CartPageProps) {
   const { store, api, context, navigate } = useStorefront();
   const titleId = useWidgetId();
   const m = useMemo(() => cartPageMessages(strings), [strings]);
-  const ui = useMemo(() => uiMessages(strings), [strings]);
   const cart = useCart((s) => s.cart);
   const status = useCart((s) => s.status);
   const initialised = useCart((s) => s.initialised);
@@ -119,12 +121,15 @@ export function CartPage({ strings }: CartPageProps) {
     const formId = entry.additionalFieldsFormId;
     if (!formId) return;
     void run(entry, 'form', 'openFormFailed', async () => {
-      const r = await api.getFormSchema(formId);
+      const unreadable = {
+        ok: false,
+        error: { kind: 'invalid-response', status: 0, message: m.t('tryAgain') },
+      } as const;
+      const [mod, r] = await Promise.all([loadFormDialog().catch(() => null), api.getFormSchema(formId)]);
       if (!r.ok) return r;
-      const schema = parseFormSchema(r.data);
-      if (!schema.ok)
-        return { ok: false, error: { kind: 'invalid-response', status: 0, message: m.t('tryAgain') } };
-      setOpenForm({ entry, schema: schema.value });
+      const schema = mod?.parseFormSchema(r.data);
+      if (!mod || !schema?.ok) return unreadable;
+      setOpenForm({ entry, schema: schema.value, mod });
       return { ok: true };
     });
   };
@@ -224,20 +229,42 @@ export function CartPage({ strings }: CartPageProps) {
         </>
       )}
       {openForm && (
-        <Suspense fallback={null}>
-          <FormDialog
-            open
-            onClose={() => setOpenForm(null)}
-            schema={openForm.schema}
-            initialValues={parseFormValues(openForm.entry.additionalFields ?? null)}
-            submitLabel={ui.save}
-            errorTitle={m.t('updateFormFailed')}
-            messages={ui}
-            onSubmit={(values) => saveForm(openForm.entry, values)}
-          />
-        </Suspense>
+        <FormDialogOf
+          open={openForm}
+          strings={strings}
+          errorTitle={m.t('updateFormFailed')}
+          onClose={() => setOpenForm(null)}
+          onSubmit={(values) => saveForm(openForm.entry, values)}
+        />
       )}
     </section>
+  );
+}
+
+interface FormDialogOfProps {
+  readonly open: OpenForm;
+  readonly strings: Readonly<Record<string, string>> | undefined;
+  readonly errorTitle: string;
+  readonly onClose: () => void;
+  readonly onSubmit: (values: FormValues) => Promise<SubmitOutcome>;
+}
+
+/** The loaded dialog with the entry's saved answers and the page's text overrides. */
+function FormDialogOf({ open, strings, errorTitle, onClose, onSubmit }: FormDialogOfProps) {
+  const { mod, entry, schema } = open;
+  const ui = useMemo(() => mod.uiMessages(strings), [mod, strings]);
+  const initialValues = useMemo(() => mod.parseFormValues(entry.additionalFields ?? null), [mod, entry]);
+  return (
+    <mod.FormDialog
+      open
+      onClose={onClose}
+      schema={schema}
+      initialValues={initialValues}
+      submitLabel={ui.save}
+      errorTitle={errorTitle}
+      messages={ui}
+      onSubmit={onSubmit}
+    />
   );
 }
 
@@ -256,8 +283,7 @@ function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: E
   // A confirmed change (or another tab's) replaces whatever is typed.
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
   const title = entry.title;
-  // The server's URL reaches `src`: only http(s), paths and data images pass.
-  const image = safeUrl(entry.imageUrl);
+  const image = imageSrc(entry.imageUrl);
   const attributes = Object.entries(entry.chosenVariant?.attributes ?? {});
   const commit = () => {
     const q = Number(draft);

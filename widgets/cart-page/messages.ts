@@ -9,23 +9,15 @@ import { PRODUCT_MESSAGES } from '../../src/messages/product.js';
 import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 import { UI_MESSAGES } from '../../src/ui/messages.js';
 
-// The shared catalogues this page draws on (not the whole shared catalogue: see src/messages/).
-const MESSAGES = {
-  ...STOREFRONT_MESSAGES,
-  ...CART_MESSAGES,
-  ...PRODUCT_MESSAGES,
-  ...PLATFORM_MESSAGES,
-} as const;
-
 export const CART_PAGE_MESSAGES = {
   ...UI_MESSAGES,
-  quantity: MESSAGES.quantity,
-  updateQuantityFailed: MESSAGES.cartUpdateQuantityFailed,
-  updateFormFailed: MESSAGES.cartUpdateFormFailed,
-  openFormFailed: MESSAGES.cartOpenFormFailed,
-  removeFailed: MESSAGES.cartRemoveFailed,
-  checkConnection: MESSAGES.checkConnection,
-  tryAgain: MESSAGES.tryAgain,
+  quantity: PRODUCT_MESSAGES.quantity,
+  updateQuantityFailed: CART_MESSAGES.cartUpdateQuantityFailed,
+  updateFormFailed: CART_MESSAGES.cartUpdateFormFailed,
+  openFormFailed: CART_MESSAGES.cartOpenFormFailed,
+  removeFailed: CART_MESSAGES.cartRemoveFailed,
+  checkConnection: STOREFRONT_MESSAGES.checkConnection,
+  tryAgain: STOREFRONT_MESSAGES.tryAgain,
   // Ours: the spec leaves the cart page's contents unshown.
   title: 'Shopping Cart',
   loading: 'Loading cart…',
@@ -42,7 +34,7 @@ export const CART_PAGE_MESSAGES = {
   editForm: 'Edit details',
   editFormOf: 'Edit details of {title}',
   updating: 'Updating cart…',
-  loadFailed: MESSAGES.unableToLoadTryAgain,
+  loadFailed: PLATFORM_MESSAGES.unableToLoadTryAgain,
   variantAttribute: '{name}: {value}',
   attributeSeparator: ', ',
   decreaseSymbol: '−',

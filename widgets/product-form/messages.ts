@@ -7,40 +7,37 @@ import { CART_MESSAGES } from '../../src/messages/cart.js';
 import { createMessages, type Messages } from '../../src/messages/format.js';
 import { PRODUCT_MESSAGES } from '../../src/messages/product.js';
 import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
-import { UI_MESSAGES } from '../../src/ui/messages.js';
-
-// The shared catalogues this form draws on (not the whole shared catalogue: see src/messages/).
-const MESSAGES = { ...STOREFRONT_MESSAGES, ...CART_MESSAGES, ...PRODUCT_MESSAGES } as const;
 
 export const PRODUCT_FORM_MESSAGES = {
-  ...UI_MESSAGES,
-  addToCart: MESSAGES.addToCart,
-  subscribe: MESSAGES.subscribe,
-  purchase: MESSAGES.purchase,
-  adding: MESSAGES.adding,
-  added: MESSAGES.added,
-  quantity: MESSAGES.quantity,
-  soldOut: MESSAGES.soldOut,
-  sale: MESSAGES.sale,
-  quickView: MESSAGES.quickView,
-  noAnswer: MESSAGES.noAnswer,
-  selectVariant: MESSAGES.selectVariant,
-  giftCardValue: MESSAGES.giftCardValue,
-  giftCardSelect: MESSAGES.selectVariant,
-  selectOneOption: MESSAGES.selectOneOption,
-  selectTwoOptions: MESSAGES.selectTwoOptions,
-  selectManyOptions: MESSAGES.selectManyOptions,
-  variantUnavailable: MESSAGES.variantUnavailable,
-  notEnoughStock: MESSAGES.notEnoughStock,
-  quantityNotNumber: MESSAGES.quantityNotNumber,
-  quantityNotWhole: MESSAGES.quantityNotWhole,
-  giftCardDenomination: MESSAGES.giftCardDenomination,
-  unableToAddItem: MESSAGES.unableToAddItem,
-  unableToPurchaseItem: MESSAGES.unableToPurchaseItem,
-  unableToPurchaseGiftCard: MESSAGES.unableToPurchaseGiftCard,
-  unableToOpenForm: MESSAGES.cartOpenFormFailed,
-  checkConnection: MESSAGES.checkConnection,
-  tryAgain: MESSAGES.tryAgain,
+  /** The close button of the quick-view lightbox. */
+  close: 'Close',
+  addToCart: PRODUCT_MESSAGES.addToCart,
+  subscribe: PRODUCT_MESSAGES.subscribe,
+  purchase: PRODUCT_MESSAGES.purchase,
+  adding: PRODUCT_MESSAGES.adding,
+  added: PRODUCT_MESSAGES.added,
+  quantity: PRODUCT_MESSAGES.quantity,
+  soldOut: PRODUCT_MESSAGES.soldOut,
+  sale: PRODUCT_MESSAGES.sale,
+  quickView: PRODUCT_MESSAGES.quickView,
+  noAnswer: PRODUCT_MESSAGES.noAnswer,
+  selectVariant: PRODUCT_MESSAGES.selectVariant,
+  giftCardValue: PRODUCT_MESSAGES.giftCardValue,
+  giftCardSelect: PRODUCT_MESSAGES.selectVariant,
+  selectOneOption: PRODUCT_MESSAGES.selectOneOption,
+  selectTwoOptions: PRODUCT_MESSAGES.selectTwoOptions,
+  selectManyOptions: PRODUCT_MESSAGES.selectManyOptions,
+  variantUnavailable: PRODUCT_MESSAGES.variantUnavailable,
+  notEnoughStock: PRODUCT_MESSAGES.notEnoughStock,
+  quantityNotNumber: PRODUCT_MESSAGES.quantityNotNumber,
+  quantityNotWhole: PRODUCT_MESSAGES.quantityNotWhole,
+  giftCardDenomination: PRODUCT_MESSAGES.giftCardDenomination,
+  unableToAddItem: PRODUCT_MESSAGES.unableToAddItem,
+  unableToPurchaseItem: PRODUCT_MESSAGES.unableToPurchaseItem,
+  unableToPurchaseGiftCard: PRODUCT_MESSAGES.unableToPurchaseGiftCard,
+  unableToOpenForm: CART_MESSAGES.cartOpenFormFailed,
+  checkConnection: STOREFRONT_MESSAGES.checkConnection,
+  tryAgain: STOREFRONT_MESSAGES.tryAgain,
   // Ours: the spec does not quote these.
   /** Price of a product whose variants differ in price, before one is chosen. */
   priceRange: '{min} – {max}',
@@ -61,8 +58,8 @@ export const PRODUCT_FORM_MESSAGES = {
 export type ProductFormMessageKey = keyof typeof PRODUCT_FORM_MESSAGES;
 export type ProductFormMessages = Messages<ProductFormMessageKey>;
 
-/** Localized-string names of spec 001 §3 to catalogue keys. */
-export const STRING_KEYS: Readonly<Record<string, ProductFormMessageKey>> = {
+/** Localized-string names of spec 001 §3 to catalogue keys (this one, or the form's UI texts). */
+export const STRING_KEYS: Readonly<Record<string, string>> = {
   productAddToCartText: 'addToCart',
   productSubscribeText: 'subscribe',
   productQuantityInputLabel: 'quantity',

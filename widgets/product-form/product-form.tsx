@@ -14,13 +14,12 @@ import {
   tracksStock,
   validateAddToCart,
   QUANTITY,
+  createCommerceMessages,
   type OptionSelection,
 } from '../../src/commerce.js';
 import { FEATURE_FLAGS } from '../../src/constants.js';
 import { isFeatureEnabled } from '../../src/context.js';
 import { PATHS, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
-// The commerce catalogue (product and cart texts), not the whole shared one: see src/messages/.
-import { createCommerceMessages as createMessages } from '../../src/commerce.js';
 import { formatMoney, type Money } from '../../src/money.js';
 import {
   DEFAULT_MERCHANDISING,
@@ -33,15 +32,14 @@ import {
 import { useCart, useStorefront, useWidgetId } from '../../src/runtime/provider.js';
 import { Alert } from '../../src/ui/alert.js';
 import type { SubmitOutcome } from '../../src/ui/additional-fields-form.js';
-import { parseFormSchema, type AdditionalFieldsSchema, type FormValues } from '../../src/ui/form-schema.js';
-import { UI_MESSAGES, type UiMessages } from '../../src/ui/messages.js';
+import type { AdditionalFieldsSchema, FormValues } from '../../src/ui/form-schema.js';
+import { loadFormDialog, type FormDialogModule } from '../../src/ui/load-form-dialog.js';
 import { productFormMessages, STRING_KEYS, type ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
 import type { ReviewsSection as ReviewsSectionType } from './reviews.js';
 import { useAddButton } from './use-add-button.js';
 
 // Each of these loads on first use, keeping it out of the product page's initial JS.
-const FormDialog = lazy(() => import('../../src/ui/form-dialog.js'));
 const QuickViewDialog = lazy(() => import('./quick-view.js'));
 
 /** Props of the product form. Only `item` is required. */
@@ -49,11 +47,13 @@ export interface ProductFormProps {
   /** The parsed product item (`parseProductItem` of the package). */
   readonly item: ProductItem;
   /**
-   * The item's additional-fields form when it is embedded; otherwise the form named by
-   * `item.structuredContent.additionalFieldsFormId` is fetched on the first add.
+   * The item's additional-fields form when it is embedded (as sent, or already parsed); it is read
+   * on the first add. Without it the form named by `item.structuredContent.additionalFieldsFormId`
+   * is fetched then.
    * @default null
    */
-  readonly additionalFieldsForm?: AdditionalFieldsSchema | null | undefined;
+  readonly additionalFieldsForm?:
+    AdditionalFieldsSchema | Readonly<Record<string, unknown>> | null | undefined;
   /** Sold-out text, scarcity and restock settings. @default DEFAULT_MERCHANDISING */
   readonly merchandising?: Merchandising | undefined;
   /** @default DEFAULT_STORE_SETTINGS */
@@ -96,12 +96,6 @@ const variantSoldOut = (item: ProductItem, v: Variant): boolean =>
 
 /** Scarcity views may be server-rendered markup; only their text is ever shown. */
 const textOnly = (s: string): string => s.replace(/<[^>]*>/g, '').trim();
-
-function uiFrom(m: ProductFormMessages): UiMessages {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(UI_MESSAGES) as (keyof UiMessages)[]) out[key] = m.t(key);
-  return out as UiMessages;
-}
 
 /**
  * The product form (spec 000 §2, §4, §5; spec 001 §4, §5): variant pickers, quantity, price and
@@ -149,6 +143,11 @@ interface Failure {
   readonly message: string;
 }
 
+interface OpenForm {
+  readonly mod: FormDialogModule;
+  readonly schema: AdditionalFieldsSchema;
+}
+
 function ProductFormBody({
   item,
   additionalFieldsForm = null,
@@ -166,9 +165,15 @@ function ProductFormBody({
   const core = useMemo(() => {
     const overrides: Record<string, string> = {};
     for (const [k, v] of Object.entries(strings ?? {})) overrides[STRING_KEYS[k] ?? k] = v;
-    return createMessages(overrides);
+    // The commerce catalogue (product and cart texts), not the whole shared one.
+    return createCommerceMessages(overrides);
   }, [strings]);
-  const ui = useMemo(() => uiFrom(m), [m]);
+  // Page overrides for the form's own texts (likert labels, part labels), by catalogue key.
+  const uiOverrides = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(strings ?? {})) out[STRING_KEYS[k] ?? k] = v;
+    return out;
+  }, [strings]);
   const cart = useCart((s) => s.cart);
 
   const sc = item.structuredContent;
@@ -181,11 +186,12 @@ function ProductFormBody({
   const selectionRef = useRef<OptionSelection>(selection);
   const [quantityText, setQuantityText] = useState(String(QUANTITY.default));
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [dialog, setDialog] = useState<AdditionalFieldsSchema | null>(null);
+  const [dialog, setDialog] = useState<OpenForm | null>(null);
   const [draft, setDraft] = useState<FormValues>({});
   const button = useAddButton();
-  // A form fetched by id is fetched once per page view.
-  const fetchedForm = useRef<AdditionalFieldsSchema | null>(null);
+  // The form is read (and fetched, when named by id) once per page view.
+  const knownForm = useRef<OpenForm | null>(null);
+  const opening = useRef(false);
 
   const variant = fixedVariant ?? findVariant(item, selection);
 
@@ -211,8 +217,12 @@ function ProductFormBody({
   const soldOut = status === 'sold-out' || chosenSoldOut;
   const onSale = variant ? variant.onSale && variant.salePrice !== null : status === 'on-sale';
   const quantityShown = showQuantityInput(item, storeSettings, variant);
-  const formId = additionalFieldsForm?.id || sc.additionalFieldsFormId || null;
-  const hasForm = additionalFieldsForm !== null || formId !== null;
+  // The raw embedded form keeps what the renderer needs (likert statements); the item parser's
+  // copy serves npm users who pass only the item.
+  const embeddedForm = additionalFieldsForm ?? sc.additionalFieldsForm ?? null;
+  const embeddedId = typeof embeddedForm?.id === 'string' && embeddedForm.id !== '' ? embeddedForm.id : null;
+  const formId = sc.additionalFieldsFormId || embeddedId;
+  const hasForm = embeddedForm !== null || formId !== null;
 
   const errorTitle = giftCard
     ? m.t('unableToPurchaseGiftCard')
@@ -303,27 +313,41 @@ function ProductFormBody({
       await send(checked.variant, checked.quantity, null);
       return;
     }
-    const known = additionalFieldsForm ?? fetchedForm.current;
-    if (known) {
-      setDialog(known);
+    if (knownForm.current) {
+      setDialog(knownForm.current);
       return;
     }
-    if (!button.begin()) return;
-    const schema = await api.getFormSchema(formId ?? '');
-    button.reset();
-    const parsed = schema.ok ? parseFormSchema(schema.data) : null;
-    if (!parsed?.ok) {
+    if (opening.current) return;
+    opening.current = true;
+    const form = await openForm();
+    opening.current = false;
+    if (!form) {
       setFailure({ message: m.t('unableToOpenForm') });
       return;
     }
-    fetchedForm.current = parsed.value;
-    setDialog(parsed.value);
+    knownForm.current = form;
+    setDialog(form);
+  };
+
+  /** Loads the dialog code and reads the form (fetching it when only its id is known). */
+  const openForm = async (): Promise<OpenForm | null> => {
+    try {
+      const [mod, raw] = await Promise.all([
+        loadFormDialog(),
+        embeddedForm ?? api.getFormSchema(formId ?? '').then((r) => (r.ok ? (r.data as unknown) : null)),
+      ]);
+      if (raw === null) return null;
+      const schema = mod.parseFormSchema(raw);
+      return schema.ok ? { mod, schema: schema.value } : null;
+    } catch {
+      return null;
+    }
   };
 
   const submitForm = async (values: FormValues): Promise<SubmitOutcome> => {
     const checked = check();
     if (!checked.ok) return { ok: false, message: checked.message };
-    const validateId = formId ?? dialog?.id ?? '';
+    const validateId = formId ?? dialog?.schema.id ?? '';
     const r = await api.validateForm(validateId, values);
     if (!r.ok) {
       return r.error.fieldErrors
@@ -427,20 +451,18 @@ function ProductFormBody({
       )}
 
       {dialog && (
-        <Suspense fallback={null}>
-          <FormDialog
-            open
-            title={dialog.name || item.title}
-            schema={dialog}
-            initialValues={draft}
-            onValuesChange={setDraft}
-            submitLabel={idleLabel}
-            errorTitle={errorTitle}
-            messages={ui}
-            onSubmit={submitForm}
-            onClose={() => setDialog(null)}
-          />
-        </Suspense>
+        <dialog.mod.FormDialog
+          open
+          title={dialog.schema.name || item.title}
+          schema={dialog.schema}
+          initialValues={draft}
+          onValuesChange={setDraft}
+          submitLabel={idleLabel}
+          errorTitle={errorTitle}
+          messages={dialog.mod.uiMessages(uiOverrides)}
+          onSubmit={submitForm}
+          onClose={() => setDialog(null)}
+        />
       )}
 
       {showReviews && reviews && (

@@ -13,7 +13,6 @@ import {
   type StoreSettings,
 } from '../../src/product.js';
 import { fail, ok, type Result } from '../../src/result.js';
-import { parseFormSchema, type AdditionalFieldsSchema } from '../../src/ui/form-schema.js';
 
 export interface Review {
   readonly author: string;
@@ -32,8 +31,11 @@ export interface ProductReviews {
 
 export interface ParsedProductFormProps {
   readonly item: ProductItem;
-  /** The embedded additional-fields form, when the item carries one. */
-  readonly additionalFieldsForm: AdditionalFieldsSchema | null;
+  /**
+   * The embedded additional-fields form as sent, when the item carries one. The item parser has
+   * already checked it; the form renderer reads it (likert statements included) on first open.
+   */
+  readonly additionalFieldsForm: Readonly<Record<string, unknown>> | null;
   readonly merchandising: Merchandising;
   readonly storeSettings: StoreSettings;
   /** Text overrides: catalogue keys or the localized-string names of spec 001 §3. */
@@ -121,15 +123,8 @@ export function parseProductFormProps(raw: unknown): Result<ParsedProductFormPro
   const storeSettings = parseStoreSettings(raw.storeSettings);
   if (!storeSettings.ok) issues.push(...storeSettings.issues);
 
-  // The shared item parser keeps what the server needs of the form; the renderer also needs the
-  // likert statements, so the embedded form is read again here from the raw item.
-  let additionalFieldsForm: AdditionalFieldsSchema | null = null;
   const sc = isObject(raw.item) && isObject(raw.item.structuredContent) ? raw.item.structuredContent : {};
-  if (present(sc.additionalFieldsForm)) {
-    const form = parseFormSchema(sc.additionalFieldsForm);
-    if (form.ok) additionalFieldsForm = form.value;
-    else issues.push(...form.issues.map((i) => `additionalFieldsForm: ${i}`));
-  }
+  const additionalFieldsForm = isObject(sc.additionalFieldsForm) ? sc.additionalFieldsForm : null;
 
   const strings = parseStrings(raw.strings, issues);
   let reviews: ProductReviews = { native: [], imported: [] };

@@ -654,6 +654,13 @@ describe('HTML escaping', () => {
   it.each([
     ['a & b', 'a &amp; b'],
     ['<"\'>', '&lt;&quot;&#39;&gt;'],
+    ['', ''],
+    ['plain text, no markup', 'plain text, no markup'],
+    ['&&', '&amp;&amp;'],
+    ['<b>x</b>', '&lt;b&gt;x&lt;/b&gt;'],
+    ['already &amp; escaped', 'already &amp;amp; escaped'],
+    ['"><script>alert(1)</script>', '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'],
+    ['{"a":"é"}', '{&quot;a&quot;:&quot;é&quot;}'],
   ])('escapeHtml(%j) is %j', (input, expected) => {
     expect(escapeHtml(input)).toBe(expected);
   });

@@ -276,3 +276,17 @@ describe('CartPage additional fields', () => {
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Hi Ada');
   });
 });
+
+describe('CartPage images', () => {
+  it.each([
+    ['/img/tee.svg', '/img/tee.svg'],
+    ['https://cdn.test/tee.png', 'https://cdn.test/tee.png'],
+    ['javascript:alert(1)', null],
+    ['data:text/html,<b>x</b>', null],
+    ['//elsewhere.test/x.png', null],
+    [null, null],
+  ])('shows the entry image %j as %j', async (url, expected) => {
+    const { container } = await renderCart(cart([entry({ imageUrl: url })]));
+    expect(container.querySelector('.sf-cart-entry__image')?.getAttribute('src') ?? null).toBe(expected);
+  });
+});

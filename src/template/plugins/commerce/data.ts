@@ -15,13 +15,34 @@ export function asArray(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/** Bound on the split-path cache; paths are constants of this package, so it never fills in practice. */
+const PATH_CACHE_LIMIT = 512;
+const splitPaths = new Map<string, readonly string[]>();
+
+/** `a.b.c` as its keys, split once per distinct path: the formatters ask for the same few paths. */
+function keysOf(path: string): readonly string[] {
+  let keys = splitPaths.get(path);
+  if (keys === undefined) {
+    keys = path.split('.');
+    if (splitPaths.size >= PATH_CACHE_LIMIT) splitPaths.clear();
+    splitPaths.set(path, keys);
+  }
+  return keys;
+}
+
+function step(node: unknown, key: string): unknown {
+  if (Array.isArray(node)) return node[Number(key)];
+  return isRecord(node) ? node[key] : undefined;
+}
+
 /** Reads `a.b.c` below `value`; anything missing on the way gives undefined. */
 export function pick(value: unknown, path: string): unknown {
+  if (!path.includes('.')) return step(value, path);
+  const keys = keysOf(path);
   let node: unknown = value;
-  for (const key of path.split('.')) {
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isRecord(node)) node = node[key];
-    else return undefined;
+  for (let i = 0; i < keys.length; i++) {
+    node = step(node, keys[i] as string);
+    if (node === undefined) return undefined;
   }
   return node;
 }
@@ -61,20 +82,40 @@ export function lookup(ctx: TemplateContext, path: string): unknown {
   return found === undefined ? pick(ctx.root, path) : found;
 }
 
+/** `localizedStrings.<key>` per key: one string per key instead of one per call. */
+const localizedPaths = new Map<string, string>();
+
 /**
  * A string of `localizedStrings` (spec 001 §3), else the default. The site owner's translation is
  * used only when it is a non-empty string.
  */
 export function localized(ctx: TemplateContext, key: string, fallback: string): string {
-  const value = lookup(ctx, `localizedStrings.${key}`);
+  let path = localizedPaths.get(key);
+  if (path === undefined) {
+    path = `localizedStrings.${key}`;
+    if (localizedPaths.size >= PATH_CACHE_LIMIT) localizedPaths.clear();
+    localizedPaths.set(key, path);
+  }
+  const value = lookup(ctx, path);
   return typeof value === 'string' && value !== '' ? value : fallback;
 }
 
+const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g;
+
 /** Replaces `{name}` placeholders; unknown placeholders are left as typed. */
 export function interpolate(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) ? (values[name] ?? '') : whole,
-  );
+  if (!template.includes('{')) return template;
+  let out = '';
+  let last = 0;
+  // A shared global regex is safe here: nothing runs between `exec` calls that could reuse it.
+  PLACEHOLDER.lastIndex = 0;
+  for (let m = PLACEHOLDER.exec(template); m !== null; m = PLACEHOLDER.exec(template)) {
+    const name = m[1] as string;
+    if (!Object.prototype.hasOwnProperty.call(values, name)) continue;
+    out += template.slice(last, m.index) + (values[name] ?? '');
+    last = m.index + m[0].length;
+  }
+  return last === 0 ? template : out + template.slice(last);
 }
 
 /**

@@ -1,4 +1,7 @@
 /** HTML escaping for the markup the commerce formatters build from untrusted product data. */
+import { escapeHtml } from '../escape';
+
+export { escapeHtml };
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -7,11 +10,6 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-
-/** Escapes text for an element body or a double-quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
-}
 
 /**
  * The HTML named references a parser still decodes without a trailing `;` (the "legacy" set). In an
@@ -38,6 +36,7 @@ const LEGACY_REFERENCES = new Set(
  * brackets are always escaped, so data can never leave the attribute.
  */
 export function escapeAttributeLoose(text: string): string {
+  if (!/[&<>"']/.test(text)) return text;
   return text.replace(/[&<>"']/g, (ch, offset: number) => {
     if (ch !== '&') return ESCAPES[ch] ?? ch;
     const rest = text.slice(offset + 1);

@@ -5,7 +5,18 @@
  * whose scripts and themes select on them.
  */
 import type { TemplateContext } from '../api';
-import { asArray, asRecord, interpolate, isRecord, isTruthy, localized, lookup, pick, text } from './data';
+import {
+  asArray,
+  asRecord,
+  interpolate,
+  isRecord,
+  isTruthy,
+  localized,
+  lookup,
+  pick,
+  text,
+  type JsonRecord,
+} from './data';
 import { escapeAttributeLoose, escapeHtml, jsonText } from './html';
 import {
   ProductType,
@@ -75,11 +86,8 @@ interface VariantOption {
 }
 
 /** Options in the product's ordering, each with its distinct values in variant order. */
-function variantOptions(item: unknown): readonly VariantOption[] {
-  const all = variants(item);
-  const ordering = asArray(content(item)['variantOptionOrdering']).filter(
-    (n): n is string => typeof n === 'string',
-  );
+function variantOptions(c: JsonRecord, all: readonly JsonRecord[]): readonly VariantOption[] {
+  const ordering = asArray(c['variantOptionOrdering']).filter((n): n is string => typeof n === 'string');
   const names = ordering.length > 0 ? ordering : Object.keys(asRecord(all[0]?.['attributes']));
   return names.map((name) => {
     const values: string[] = [];
@@ -94,18 +102,15 @@ function variantOptions(item: unknown): readonly VariantOption[] {
 function variantOptionHtml(option: VariantOption, title: string, selectText: string): string {
   const name = escapeHtml(option.name);
   const idBase = `variant-option-${name}`;
-  const choices = option.values
-    .map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`)
-    .join('');
-  const radios = option.values
-    .map((v) => {
-      const value = escapeHtml(v);
-      return (
-        `      <input type="radio" class="variant-radiobtn" value="${value}" name="${idBase}" id="${idBase}-${value}"/>\n` +
-        `      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="${idBase}-${value}">${value}</label>\n`
-      );
-    })
-    .join('');
+  let choices = '';
+  let radios = '';
+  for (const v of option.values) {
+    const value = escapeHtml(v);
+    choices += `<option value="${value}">${value}</option>`;
+    radios +=
+      `      <input type="radio" class="variant-radiobtn" value="${value}" name="${idBase}" id="${idBase}-${value}"/>\n` +
+      `      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="${idBase}-${value}">${value}</label>\n`;
+  }
   return (
     `    <div class="variant-option">\n` +
     `    <div class="variant-option-title">${escapeHtml(title)}: </div>\n` +
@@ -130,17 +135,16 @@ export function variantsSelectHtml(ctx: TemplateContext, item: unknown): string 
   const subscription = isSubscribable(item)
     ? ` data-is-subscribable="true" data-subscription-plan="${escapeHtml(jsonText(c['subscriptionPlan'] ?? null))}"`
     : '';
-  const options = variantOptions(item)
-    .map((option) => {
-      const title = giftCard ? localized(ctx, 'giftCardValueDisplayText', option.name) : option.name;
-      const selectText = giftCard
-        ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
-        : interpolate(localized(ctx, 'productVariantSelectText', 'Select {variantName}'), {
-            variantName: option.name,
-          });
-      return variantOptionHtml(option, title, selectText);
-    })
-    .join('');
+  // The wording is the same for every option: looked up once, not per option.
+  const selectWording = giftCard
+    ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
+    : localized(ctx, 'productVariantSelectText', 'Select {variantName}');
+  let options = '';
+  for (const option of variantOptions(c, variants(item))) {
+    const title = giftCard ? localized(ctx, 'giftCardValueDisplayText', option.name) : option.name;
+    const selectText = giftCard ? selectWording : interpolate(selectWording, { variantName: option.name });
+    options += variantOptionHtml(option, title, selectText);
+  }
   return (
     `<div class="product-variants" data-item-id="${attr(pick(item, 'id'))}"` +
     ` data-variants="${escapeHtml(jsonText(c['variants']))}"${subscription} data-animation-role="content">\n` +
@@ -256,6 +260,9 @@ export function scarcityHtml(ctx: TemplateContext, item: unknown): string {
     .join('\n\n');
 }
 
+/** The platform's product pages put this gap between the quantity input and the button. */
+const THIRTEEN_NEWLINES = '\n'.repeat(13);
+
 /** Variant picker, quantity input and button, in the layout of the platform's product pages. */
 export function productCheckoutHtml(ctx: TemplateContext, item: unknown): string {
   const picker = variantsSelectHtml(ctx, item);
@@ -263,7 +270,7 @@ export function productCheckoutHtml(ctx: TemplateContext, item: unknown): string
   return (
     (picker === '' ? '' : `${picker}\n`) +
     (quantity === '' ? '' : `\n\n\n${quantity}`) +
-    '\n'.repeat(13) +
+    THIRTEEN_NEWLINES +
     addToCartButtonHtml(ctx, item)
   );
 }

@@ -1,5 +1,5 @@
 /** Product display rules of spec 001 §4-§5: type, sold out, on sale, variants, prices. */
-import { asArray, asRecord, isTruthy, pick, toNumber, type JsonRecord } from './data';
+import { asArray, asRecord, isRecord, isTruthy, pick, toNumber, type JsonRecord } from './data';
 import { parseMoney, type Money } from './money';
 
 /** Product type codes (spec 001 §3). */
@@ -20,7 +20,9 @@ export function content(item: unknown): JsonRecord {
 }
 
 export function variants(item: unknown): readonly JsonRecord[] {
-  return asArray(content(item)['variants']).map(asRecord);
+  const list = asArray(content(item)['variants']);
+  // Well-formed payloads (every variant an object) are used as they are, without a copy.
+  return list.every(isRecord) ? (list as readonly JsonRecord[]) : list.map(asRecord);
 }
 
 /** Digital and gift-card products are never sold out; every other product needs stock. */

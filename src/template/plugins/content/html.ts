@@ -1,17 +1,7 @@
 /** Escaping and URL checks shared by the markup-producing formatter families. */
+import { escapeHtml } from '../escape';
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for use in element content or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
-}
+export { escapeHtml };
 
 /**
  * Turns a data value into attribute text: strings and finite numbers print, booleans print their
