@@ -96,10 +96,33 @@ function fetchTransport(): Plugin {
 const FLOATING_REACT = '\0sf-floating-ui-react';
 
 /**
+ * The React API @floating-ui/react uses, all of it from preact/compat. tests/vite.config.test.ts
+ * reads floating-ui's files and fails when it starts using a name missing here (a namespace
+ * member that is not exported would be `undefined` at run time, not a build error).
+ */
+export const FLOATING_UI_REACT_API = [
+  'cloneElement',
+  'createContext',
+  'createPortal',
+  'flushSync',
+  'forwardRef',
+  'useCallback',
+  'useContext',
+  'useEffect',
+  'useId',
+  'useInsertionEffect',
+  'useLayoutEffect',
+  'useMemo',
+  'useReducer',
+  'useRef',
+  'useState',
+] as const;
+
+/**
  * @floating-ui/react copies the whole React namespace (`{ ...React }`), which keeps every export of
- * preact/compat (Children, memo, hydrate, SuspenseList, ...) in the shared runtime chunk of every
- * page, though only the lazily loaded lightbox uses floating-ui. Its `react`/`react-dom` imports get
- * a namespace of exactly what it uses instead; a missing name fails the build, not the page.
+ * preact/compat (Children, memo, hydrate, SuspenseList, ...) in the shared chunk of every page,
+ * though only the lazily loaded lightbox uses floating-ui. Its `react`/`react-dom` imports get a
+ * namespace of exactly {@link FLOATING_UI_REACT_API} instead.
  */
 function floatingUiReact(): Plugin {
   return {
@@ -111,11 +134,7 @@ function floatingUiReact(): Plugin {
     },
     load(id) {
       if (id !== FLOATING_REACT) return null;
-      return [
-        'export { cloneElement, createContext, createPortal, flushSync, forwardRef, useCallback, useContext,',
-        '  useEffect, useId, useInsertionEffect, useLayoutEffect, useMemo, useReducer, useRef, useState',
-        "} from 'preact/compat';",
-      ].join('\n');
+      return `export { ${FLOATING_UI_REACT_API.join(', ')} } from 'preact/compat';\n`;
     },
   };
 }

@@ -120,6 +120,34 @@ const OP_NAMES: Readonly<Record<number, string>> = {
 
 const NUMBER_ARG = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
+/** A predicate or formatter argument read once: a literal value, or a reference to look up. */
+interface ArgForm {
+  readonly ref: Ref | null;
+  readonly value: unknown;
+}
+
+const ARG_FORMS_LIMIT = 5000;
+/** Argument texts come from templates and repeat on every render: each is classified once. */
+const argForms = new Map<string, ArgForm>();
+
+function argForm(raw: string): ArgForm {
+  const hit = argForms.get(raw);
+  if (hit !== undefined) return hit;
+  let form: ArgForm;
+  const n = raw.length;
+  if (n >= 2 && raw.charCodeAt(0) === 34 && raw.charCodeAt(n - 1) === 34) {
+    form = { ref: null, value: raw.slice(1, -1) };
+  } else if (NUMBER_ARG.test(raw)) form = { ref: null, value: Number(raw) };
+  else if (raw === 'true') form = { ref: null, value: true };
+  else if (raw === 'false') form = { ref: null, value: false };
+  else if (raw === 'null') form = { ref: null, value: null };
+  // Anything else is looked up like `resolve` does; text that is no reference finds nothing.
+  else form = { ref: parseRef(raw.trim()), value: undefined };
+  if (argForms.size >= ARG_FORMS_LIMIT) argForms.clear();
+  argForms.set(raw, form);
+  return form;
+}
+
 export class Renderer implements TemplateContext {
   out = '';
   readonly errors: TemplateError[] = [];
@@ -173,13 +201,8 @@ export class Renderer implements TemplateContext {
   }
 
   arg(raw: string): unknown {
-    const n = raw.length;
-    if (n >= 2 && raw.charCodeAt(0) === 34 && raw.charCodeAt(n - 1) === 34) return raw.slice(1, -1);
-    if (NUMBER_ARG.test(raw)) return Number(raw);
-    if (raw === 'true') return true;
-    if (raw === 'false') return false;
-    if (raw === 'null') return null;
-    return this.resolve(raw);
+    const form = argForm(raw);
+    return form.ref === null ? form.value : this.lookup(form.ref);
   }
 
   error(type: TemplateErrorType, message: string): void {

@@ -290,7 +290,9 @@ describe('template limits', () => {
   it('rejects an expression nested deeper than 256 and keeps the message short', () => {
     const r = render(`{.eval ${'('.repeat(5000)}1${')'.repeat(5000)}}`, {});
     expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]?.message).toMatch(/^Error parsing expression "\({80}…": Expression nested deeper than 256$/);
+    expect(r.errors[0]?.message).toMatch(
+      /^Error parsing expression "\({80}…": Expression nested deeper than 256$/,
+    );
   });
 
   it('keeps at most maxErrors errors', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/analytics.js';
 import { PATHS } from '../../src/contract.js';
@@ -62,6 +62,7 @@ export function CartPage({ strings }: CartPageProps) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [pending, setPending] = useState<Readonly<Record<string, Pending>>>({});
   const [openForm, setOpenForm] = useState<OpenForm | null>(null);
+  const inFlight = useRef(new Set<string>());
 
   useEffect(() => {
     let live = true;
@@ -94,10 +95,13 @@ export function CartPage({ strings }: CartPageProps) {
     title: CartPageMessageKey,
     call: () => Promise<{ ok: boolean; error?: ApiError }>,
   ) => {
-    if (pending[entry.id] !== undefined) return;
+    // The ref, not the rendered state: a double click lands before the re-render.
+    if (inFlight.current.has(entry.id)) return;
+    inFlight.current.add(entry.id);
     setEntryPending(entry.id, what);
     setFailure(null);
     const r = await call();
+    inFlight.current.delete(entry.id);
     setEntryPending(entry.id, null);
     if (!r.ok) setFailure({ title, message: r.error?.message || m.t('tryAgain') });
   };

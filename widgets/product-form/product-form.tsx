@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { track } from '../../src/analytics.js';
 import {
   addButtonLabel,
@@ -36,11 +36,13 @@ import type { AdditionalFieldsSchema, FormValues } from '../../src/ui/form-schem
 import { loadFormDialog, type FormDialogModule } from '../../src/ui/load-form-dialog.js';
 import { productFormMessages, STRING_KEYS, type ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
+import type { QuickViewDialog as QuickViewDialogType } from './quick-view.js';
 import type { ReviewsSection as ReviewsSectionType } from './reviews.js';
 import { useAddButton } from './use-add-button.js';
 
-// Each of these loads on first use, keeping it out of the product page's initial JS.
-const QuickViewDialog = lazy(() => import('./quick-view.js'));
+// The form dialog, the quick-view dialog and the reviews list are dynamic imports made on first
+// use, so none of them is in the product page's initial JS. They are loaded by hand rather than
+// with React.lazy: under preact/compat a suspending subtree is re-created, losing its state.
 
 /** Props of the product form. Only `item` is required. */
 export interface ProductFormProps {
@@ -107,33 +109,36 @@ export function ProductForm(props: ProductFormProps) {
 }
 
 function QuickViewButton(props: ProductFormProps) {
-  const { api } = useStorefront();
+  const { api, reporter } = useStorefront();
   const m = useMemo(() => productFormMessages(props.strings), [props.strings]);
-  const [open, setOpen] = useState(false);
-  const openQuickView = () => {
-    setOpen(true);
+  const [Dialog, setDialog] = useState<typeof QuickViewDialogType | null>(null);
+  const openQuickView = async () => {
     // Recording is best effort: the api resolves failures quietly.
     void api.recordQuickView(props.item.id);
+    try {
+      const mod = await import('./quick-view.js');
+      setDialog(() => mod.QuickViewDialog);
+    } catch (error) {
+      reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' });
+    }
   };
   return (
     <>
       <button
         type="button"
         className="sf-button sf-button--secondary sf-quick-view-button"
-        onClick={openQuickView}
+        onClick={() => void openQuickView()}
       >
         {m.t('quickView')}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <QuickViewDialog
-            title={props.item.title ?? m.t('quickView')}
-            closeLabel={m.t('close')}
-            onClose={() => setOpen(false)}
-          >
-            <ProductFormBody {...props} quickView={false} />
-          </QuickViewDialog>
-        </Suspense>
+      {Dialog && (
+        <Dialog
+          title={props.item.title ?? m.t('quickView')}
+          closeLabel={m.t('close')}
+          onClose={() => setDialog(null)}
+        >
+          <ProductFormBody {...props} quickView={false} />
+        </Dialog>
       )}
     </>
   );
@@ -490,8 +495,6 @@ interface ReviewsGateProps {
 function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGateProps) {
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
-  // Loaded by hand rather than through Suspense, so the toggle's own state is never thrown away
-  // while the chunk arrives (a suspending subtree is re-created under preact/compat).
   const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
   useEffect(() => {
     if (!open || Section) return;

@@ -5,6 +5,7 @@ import { contentFormatters } from '../../../src/template/plugins/content-formatt
 import { contentPredicates } from '../../../src/template/plugins/content-predicates';
 import { slidePredicates } from '../../../src/template/plugins/slide-predicates';
 import { fakeContext, type FakeOptions } from './fake-context';
+import { render } from '../../../src/template/index';
 
 /** Built at run time: a literal script URL trips the linter's eval rule. */
 const SCRIPT_SCHEME = ['javascript', ''].join(':');
@@ -166,6 +167,16 @@ describe('colours', () => {
     expect(format('image-color', { colorData: { topLeftAverage: '111', centerAverage: '555' } }, args)).toBe(
       expected,
     );
+  });
+
+  it.each([
+    ['a CSS declaration', '000;background-image:url(//x.example/t)'],
+    ['an attribute breakout', '"><img src=x onerror=alert(1)>'],
+    ['a non-hex word', 'red'],
+  ])('image-color treats %s as a missing colour', (_what, color) => {
+    const json = { img: { colorData: { topLeftAverage: color, centerAverage: '555' } } };
+    const { output } = render('{img|image-color topLeft background-color}|{img|image-color}', json);
+    expect(output).toBe('"topLeft" not found.|data-color-center="#555"');
   });
 });
 

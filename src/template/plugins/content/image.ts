@@ -85,10 +85,16 @@ export function srcset(image: unknown): string {
   return `srcset="${entries.join(',')}"`;
 }
 
+/** Average colours are hex digits (`111`, `a0b1c2`). */
+const HEX_COLOR = /^[0-9A-Fa-f]{3,8}$/;
+
+/**
+ * A corner's colour, or undefined when missing. Anything but hex digits counts as missing too: the
+ * value lands in style attributes, where escaping alone would still let data add CSS declarations.
+ */
 function colorOf(colorData: unknown, key: string): string | undefined {
-  const value = path(colorData, `${key}Average`);
-  const text = plain(value);
-  return text === '' ? undefined : text;
+  const text = plain(path(colorData, `${key}Average`));
+  return HEX_COLOR.test(text) ? text : undefined;
 }
 
 /**
