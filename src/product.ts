@@ -6,16 +6,13 @@
 import {
   BILLING_PERIOD_UNITS,
   PRODUCT_TYPES,
-  isFormFieldType,
   isProductType,
   type BillingPeriodUnit,
-  type FormFieldType,
   type ProductType,
 } from './constants.js';
 import { PRODUCT_MESSAGES as MESSAGES } from './messages/product.js';
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
 import { fail, ok, type Result } from './result.js';
-import { parseMaxLength } from './validation.js';
 
 export interface VariantOptionValue {
   readonly optionName?: string;
@@ -46,35 +43,6 @@ export interface SubscriptionPlan {
   readonly numBillingCycles: number;
 }
 
-export interface FormFieldOption {
-  readonly value: string;
-  readonly label: string;
-}
-
-export interface FormField {
-  readonly id: string;
-  readonly type: FormFieldType;
-  readonly title: string;
-  readonly description?: string;
-  readonly required: boolean;
-  /** Present only for a usable (positive integer) maximum length. */
-  readonly maxLength?: number;
-  readonly placeholder?: string;
-  /** Choices of radio, select and checkbox fields. */
-  readonly options?: readonly FormFieldOption[];
-}
-
-export interface AdditionalFieldsForm {
-  readonly id: string;
-  readonly name: string;
-  /** Fields in order; section fields are dropped (spec 000 §3: sections are ignored). */
-  readonly fields: readonly FormField[];
-  readonly submissionMessage?: string;
-  readonly disclaimer?: string;
-  readonly successRedirect?: string;
-  readonly captchaEnabled: boolean;
-}
-
 export interface StructuredContent {
   readonly productType: ProductType;
   readonly variants: readonly Variant[];
@@ -87,7 +55,11 @@ export interface StructuredContent {
   readonly useCustomAddButtonText?: boolean;
   readonly customAddButtonText?: string;
   readonly additionalFieldsFormId?: string;
-  readonly additionalFieldsForm?: AdditionalFieldsForm;
+  /**
+   * The embedded additional-fields form, unread: the form UI parses it (src/ui/form-schema.ts)
+   * when it first opens, so a product page does not pay for reading a form nobody opens.
+   */
+  readonly additionalFieldsForm?: Readonly<Record<string, unknown>>;
 }
 
 export interface ProductItem {
@@ -314,81 +286,6 @@ export function parseSubscriptionPlan(raw: unknown): Result<SubscriptionPlan> {
   return issues.length ? fail(issues) : ok({ billingPeriod: { value, unit }, numBillingCycles });
 }
 
-const OPTION_FIELD_TYPES: readonly FormFieldType[] = ['radio', 'select', 'checkbox'];
-
-function parseFormField(raw: unknown, index: number, issues: string[]): FormField | null {
-  const where = `additionalFieldsForm.fields[${index}]`;
-  if (!isObject(raw)) {
-    issues.push(`${where} is not an object`);
-    return null;
-  }
-  const id = readId(raw['id']);
-  if (id === null) {
-    issues.push(`${where}.id is missing`);
-    return null;
-  }
-  const type = raw['type'];
-  if (!isFormFieldType(type)) {
-    issues.push(`${where}.type is not a known field type`);
-    return null;
-  }
-  const title =
-    typeof raw['title'] === 'string' ? raw['title'] : typeof raw['label'] === 'string' ? raw['label'] : '';
-  const maxLength = parseMaxLength(raw['maxLength']);
-  let options: FormFieldOption[] | undefined;
-  if (OPTION_FIELD_TYPES.includes(type) && Array.isArray(raw['options'])) {
-    options = [];
-    for (const o of raw['options']) {
-      if (typeof o === 'string') options.push({ value: o, label: o });
-      else if (isObject(o) && typeof o['value'] === 'string') {
-        options.push({ value: o['value'], label: typeof o['label'] === 'string' ? o['label'] : o['value'] });
-      }
-    }
-  }
-  return {
-    id,
-    type,
-    title,
-    ...(typeof raw['description'] === 'string' && { description: raw['description'] }),
-    // Likert is never required (spec 000 §5), whatever the data says.
-    required: type !== 'likert' && readBoolean(raw['required']) === true,
-    ...(maxLength !== null && { maxLength }),
-    ...(typeof raw['placeholder'] === 'string' && { placeholder: raw['placeholder'] }),
-    ...(options && { options }),
-  };
-}
-
-export function parseAdditionalFieldsForm(raw: unknown): Result<AdditionalFieldsForm> {
-  if (!isObject(raw)) return fail(['additionalFieldsForm is not an object']);
-  const issues: string[] = [];
-  const id = readId(raw['id']);
-  if (id === null) issues.push('additionalFieldsForm.id is missing');
-  const fields: FormField[] = [];
-  if (!Array.isArray(raw['fields'])) {
-    issues.push('additionalFieldsForm.fields is not a list');
-  } else {
-    raw['fields'].forEach((f, i) => {
-      const field = parseFormField(f, i, issues);
-      if (field && field.type !== 'section') fields.push(field);
-    });
-  }
-  const redirect = present(raw['successRedirect']) ? safeUrl(raw['successRedirect']) : null;
-  if (present(raw['successRedirect']) && redirect === null)
-    issues.push('additionalFieldsForm.successRedirect is not a usable URL');
-  const captchaBlock = isObject(raw['captchaSettings']) ? raw['captchaSettings'] : raw['captcha'];
-  const captcha = raw['captchaEnabled'] ?? (isObject(captchaBlock) ? captchaBlock['enabled'] : undefined);
-  if (issues.length || id === null) return fail(issues);
-  return ok({
-    id,
-    name: typeof raw['name'] === 'string' ? raw['name'] : '',
-    fields,
-    ...(typeof raw['submissionMessage'] === 'string' && { submissionMessage: raw['submissionMessage'] }),
-    ...(typeof raw['disclaimer'] === 'string' && { disclaimer: raw['disclaimer'] }),
-    ...(redirect !== null && { successRedirect: redirect }),
-    captchaEnabled: readBoolean(captcha) === true,
-  });
-}
-
 /**
  * Parses a product item (spec 001 §3). Required: an id, a structuredContent object with a known
  * productType (numeric strings such as "1" accepted) and a variants list (may be empty for
@@ -478,12 +375,9 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
     if (f === null) issues.push('structuredContent.additionalFieldsFormId is not a string');
     else additionalFieldsFormId = f;
   }
-  let additionalFieldsForm: AdditionalFieldsForm | undefined;
-  if (present(sc['additionalFieldsForm'])) {
-    const form = parseAdditionalFieldsForm(sc['additionalFieldsForm']);
-    if (form.ok) additionalFieldsForm = form.value;
-    else issues.push(...form.issues);
-  }
+  const rawForm = sc['additionalFieldsForm'];
+  if (present(rawForm) && !isObject(rawForm))
+    issues.push('structuredContent.additionalFieldsForm is not an object');
 
   if (issues.length || id === null || collectionId === null || productType === null) return fail(issues);
 
@@ -498,7 +392,7 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
     ...(useCustomAddButtonText !== undefined && { useCustomAddButtonText }),
     ...(customAddButtonText !== undefined && { customAddButtonText }),
     ...(additionalFieldsFormId !== undefined && { additionalFieldsFormId }),
-    ...(additionalFieldsForm && { additionalFieldsForm }),
+    ...(isObject(rawForm) && { additionalFieldsForm: rawForm }),
   };
   return ok({
     id,

@@ -3,7 +3,6 @@ import {
   DEFAULT_MERCHANDISING,
   DEFAULT_PRODUCT_STRINGS,
   DEFAULT_STORE_SETTINGS,
-  parseAdditionalFieldsForm,
   parseMerchandising,
   parseProductItem,
   parseProductStrings,
@@ -237,7 +236,7 @@ describe('parseProductItem', () => {
     expect(!r.ok && r.issues.length).toBe(3);
   });
 
-  it('parses the additional-fields form embedded in the product', () => {
+  it('keeps the embedded additional-fields form for the form UI to read when it opens', () => {
     const sc = parsed(
       rawItem({
         additionalFieldsFormId: 'f1',
@@ -249,9 +248,13 @@ describe('parseProductItem', () => {
       }),
     ).structuredContent;
     expect(sc.additionalFieldsFormId).toBe('f1');
-    expect(sc.additionalFieldsForm?.fields).toEqual([
+    expect(sc.additionalFieldsForm?.['fields']).toEqual([
       { id: 'a', type: 'text', title: 'Text', required: true },
     ]);
+  });
+
+  it('refuses an embedded additional-fields form that is not an object', () => {
+    expect(parseProductItem(rawItem({ additionalFieldsForm: 'x' })).ok).toBe(false);
   });
 });
 
@@ -277,62 +280,6 @@ describe('parseSubscriptionPlan', () => {
     ['a string', 'monthly'],
   ])('refuses %s', (_label, raw) => {
     expect(parseSubscriptionPlan(raw).ok).toBe(false);
-  });
-});
-
-describe('parseAdditionalFieldsForm', () => {
-  it('drops sections, keeps order, reads options, and never requires a likert', () => {
-    const r = parseAdditionalFieldsForm({
-      id: 'f1',
-      name: 'Details',
-      submissionMessage: 'Thanks',
-      successRedirect: '/thanks',
-      captcha: { enabled: true },
-      fields: [
-        { id: 's', type: 'section', title: 'About you' },
-        { id: 'n', type: 'name', title: 'Name', required: true },
-        { id: 'l', type: 'likert', title: 'Rate', required: true },
-        { id: 'c', type: 'select', title: 'Colour', options: ['Red', { value: 'b', label: 'Blue' }, 7] },
-        { id: 't', type: 'textarea', title: 'Note', maxLength: '0' },
-        { id: 'u', type: 'textarea', title: 'Note 2', maxLength: '140' },
-      ],
-    });
-    expect(r).toEqual({
-      ok: true,
-      value: {
-        id: 'f1',
-        name: 'Details',
-        submissionMessage: 'Thanks',
-        successRedirect: '/thanks',
-        captchaEnabled: true,
-        fields: [
-          { id: 'n', type: 'name', title: 'Name', required: true },
-          { id: 'l', type: 'likert', title: 'Rate', required: false },
-          {
-            id: 'c',
-            type: 'select',
-            title: 'Colour',
-            required: false,
-            options: [
-              { value: 'Red', label: 'Red' },
-              { value: 'b', label: 'Blue' },
-            ],
-          },
-          { id: 't', type: 'textarea', title: 'Note', required: false },
-          { id: 'u', type: 'textarea', title: 'Note 2', required: false, maxLength: 140 },
-        ],
-      },
-    });
-  });
-
-  it.each([
-    ['no id', { fields: [] }],
-    ['fields not a list', { id: 'f', fields: 'x' }],
-    ['an unknown field type', { id: 'f', fields: [{ id: 'a', type: 'rocket' }] }],
-    ['a field without an id', { id: 'f', fields: [{ type: 'text' }] }],
-    ['a javascript: redirect', { id: 'f', fields: [], successRedirect: SCRIPT_URL }],
-  ])('refuses %s', (_label, raw) => {
-    expect(parseAdditionalFieldsForm(raw).ok).toBe(false);
   });
 });
 
