@@ -145,7 +145,7 @@ class Assembler implements TokenVisitor {
         const orNode: OrNode = p;
         if (cur.op === OP_OR && cur.pred === null) {
           // An unconditional `.or` already catches everything: what follows is dead.
-          this.errors.push(errors.deadCode('OR_PREDICATE', this.pos(offset)));
+          this.errors.push(errors.neverExecutes('OR_PREDICATE', this.pos(offset)));
         } else {
           cur.alt = orNode;
         }
@@ -176,7 +176,7 @@ class Assembler implements TokenVisitor {
     const stack = this.stack;
     if (stack.length > 0) {
       const innermost = stack[stack.length - 1] as Open;
-      this.errors.push(errors.eofInBlock(innermost.label, this.pos(innermost.offset)));
+      this.errors.push(errors.endOfInputInBlock(innermost.label, this.pos(innermost.offset)));
       for (let k = stack.length - 1; k >= 0; k--) {
         const o = stack[k] as Open;
         this.errors.push(errors.unclosed(o.label, this.pos(o.offset)));

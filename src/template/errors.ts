@@ -18,8 +18,8 @@ export const errors = {
     at('unknown-formatter', `Formatter '${name}' is unknown`, pos),
   unknownPredicate: (name: string, pos?: Position) =>
     at('unknown-predicate', `Predicate '${name}' is unknown`, pos),
-  deadCode: (what: string, pos?: Position) => at('assembly', `This ${what} block will never execute`, pos),
-  eofInBlock: (what: string, pos?: Position) =>
+  neverExecutes: (what: string, pos?: Position) => at('assembly', `This ${what} block will never execute`, pos),
+  endOfInputInBlock: (what: string, pos?: Position) =>
     at('assembly', `Reached end of input in the middle of ${what}`, pos),
   notAllowedInBlock: (what: string, parent: string, pos?: Position) =>
     at('assembly', `Instruction ${what} is not allowed inside ${parent} block`, pos),
@@ -28,17 +28,17 @@ export const errors = {
   unclosed: (what: string, pos?: Position) => at('assembly', `Unclosed ${what} block`, pos),
   nestingTooDeep: (limit: number, pos?: Position) =>
     at('assembly', `Blocks nested deeper than ${limit}`, pos),
-  partialMissing: (name: string) => at('partial', `Partial or macro '${name}' not found`),
-  partialParseFail: (name: string, message: string) =>
+  partialNotFound: (name: string) => at('partial', `Partial or macro '${name}' not found`),
+  partialParseFailure: (name: string, message: string) =>
     at('partial', `Partial '${name}' failed to parse: ${message}`),
   partialRecursion: (name: string, limit: number) =>
     at('recursion', `Partial '${name}' recursion deeper than ${limit}`),
   unexpected: (instruction: string, message: string) =>
     at('runtime', `Unexpected error running ${instruction}: ${message}`),
-  expressionParse: (expr: string, message: string) =>
+  expressionSyntax: (expr: string, message: string) =>
     at('expression', `Error parsing expression "${clip(expr)}": ${message}`),
-  expressionReduce: (expr: string, message: string) =>
-    at('expression', `Error reducing expression "${clip(expr)}": ${message}`),
+  expressionEvaluation: (expr: string, message: string) =>
+    at('expression', `Error evaluating expression "${clip(expr)}": ${message}`),
   notImplemented: (name: string) => at('engine', `The ${name} formatter is not yet implemented`),
   tooManyErrors: (limit: number) => at('syntax', `More than ${limit} errors; the rest are not reported`),
   limit: (what: string, limit: number) =>

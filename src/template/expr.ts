@@ -105,7 +105,7 @@ function readNumber(src: string, start: number): [number, number] {
     const c = src[i];
     if (isDigit(c)) i++;
     else if (c === '.') {
-      if (dot) throw new ExprError('Duplicate decimal point in number');
+      if (dot) throw new ExprError('Bad number: a second decimal point');
       dot = true;
       i++;
     } else break;
@@ -119,7 +119,7 @@ function readNumber(src: string, start: number): [number, number] {
   }
   const text = src.slice(start, i);
   const value = Number(text.endsWith('.') ? text.slice(0, -1) : text);
-  if (Number.isNaN(value)) throw new ExprError(`Invalid number ${text}`);
+  if (Number.isNaN(value)) throw new ExprError(`Bad number: ${text}`);
   return [value, i];
 }
 
@@ -155,14 +155,14 @@ function readString(src: string, start: number): [string, number] {
         break;
       case 'x': {
         const hex = src.slice(i, i + 2);
-        if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new ExprError('Invalid 2-char hex escape found');
+        if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new ExprError('Bad hex escape: \\x takes two hex digits');
         out += String.fromCharCode(Number.parseInt(hex, 16));
         i += 2;
         break;
       }
       case 'u': {
         const hex = src.slice(i, i + 4);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new ExprError('Invalid unicode escape found');
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new ExprError('Bad unicode escape: \\u takes four hex digits');
         out += String.fromCharCode(Number.parseInt(hex, 16));
         i += 4;
         break;
@@ -291,7 +291,7 @@ class Parser {
         this.pos++;
         continue;
       }
-      if (t.t === 'op' && t.v === ')') throw new ExprError('Mismatched operator found: right paren');
+      if (t.t === 'op' && t.v === ')') throw new ExprError('Mismatched parenthesis: a ) without its (');
       out.push(this.expr(0));
     }
     return out;
@@ -336,12 +336,12 @@ class Parser {
       case 'ref':
         return Object.hasOwn(CONSTANTS, t.v) ? { k: 'lit', v: CONSTANTS[t.v] } : { k: 'ref', ref: t.v };
       case 'fn': {
-        if (!Object.hasOwn(FUNCTIONS, t.v)) throw new ExprError(`Invalid function ${t.v}`);
+        if (!Object.hasOwn(FUNCTIONS, t.v)) throw new ExprError(`Invalid function: ${t.v} is not a known function`);
         this.pos++; // the '('
         const args: Node[] = [];
         for (;;) {
           const next = this.toks[this.pos];
-          if (next === undefined) throw new ExprError('Mismatched operator found: left paren');
+          if (next === undefined) throw new ExprError('Mismatched parenthesis: a ( is never closed');
           if (next.t === 'op' && next.v === ')') {
             this.pos++;
             break;
@@ -359,7 +359,7 @@ class Parser {
           const inner = this.expr(0);
           const close = this.toks[this.pos];
           if (close === undefined || close.t !== 'op' || close.v !== ')') {
-            throw new ExprError('Mismatched operator found: left paren');
+            throw new ExprError('Mismatched parenthesis: a ( is never closed');
           }
           this.pos++;
           return inner;
@@ -367,7 +367,7 @@ class Parser {
         if (t.v === '!' || t.v === '~' || t.v === '-' || t.v === '+') {
           return { k: 'un', op: t.v, a: this.expr(UNARY_POWER) };
         }
-        if (t.v === ')') throw new ExprError('Mismatched operator found: right paren');
+        if (t.v === ')') throw new ExprError('Mismatched parenthesis: a ) without its (');
         // A binary operator with nothing on its left: reported when reduced.
         this.pos--;
         return { k: 'lit', v: undefined };
@@ -421,9 +421,9 @@ const OP_NAMES: Readonly<Record<string, string>> = {
 type Prim = number | string | boolean | null;
 
 function operand(v: unknown, op: string): Prim {
-  if (v === undefined) throw new ExprError(`Invalid arguments to operator ${OP_NAMES[op] ?? op}`);
+  if (v === undefined) throw new ExprError(`Invalid operator arguments for ${OP_NAMES[op] ?? op}`);
   if (v !== null && typeof v === 'object')
-    throw new ExprError(`Invalid arguments to operator ${OP_NAMES[op] ?? op}`);
+    throw new ExprError(`Invalid operator arguments for ${OP_NAMES[op] ?? op}`);
   return v as Prim;
 }
 
@@ -541,5 +541,5 @@ function binary(op: string, a: Prim, b: Prim, limits: ExprLimits): unknown {
       return x >= y;
   }
   /* eslint-enable @typescript-eslint/no-explicit-any, eqeqeq */
-  throw new ExprError(`Invalid operator ${op}`);
+  throw new ExprError(`Unknown operator ${op}`);
 }

@@ -343,13 +343,13 @@ export class Renderer implements TemplateContext {
       if (typeof source === 'string') {
         const compiled = compile(source);
         if (compiled.errors.length > 0) {
-          this.addError(errors.partialParseFail(name, (compiled.errors[0] as TemplateError).message));
+          this.addError(errors.partialParseFailure(name, (compiled.errors[0] as TemplateError).message));
           return undefined;
         }
         return compiled.nodes;
       }
     }
-    this.addError(errors.partialMissing(name));
+    this.addError(errors.partialNotFound(name));
     return undefined;
   }
 
@@ -545,8 +545,8 @@ export class Renderer implements TemplateContext {
             expr.longestString > this.settings.maxStringLength;
           this.addError(
             parsing
-              ? errors.expressionParse(expr.source, r.error)
-              : errors.expressionReduce(expr.source, r.error),
+              ? errors.expressionSyntax(expr.source, r.error)
+              : errors.expressionEvaluation(expr.source, r.error),
           );
         } else if (r.value !== undefined) {
           this.out += toOutput(r.value);
