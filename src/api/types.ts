@@ -16,5 +16,4 @@ export interface ApiError {
 }
 
 export type ApiResult<T> =
-  | { readonly ok: true; readonly data: T }
-  | { readonly ok: false; readonly error: ApiError };
+  { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: ApiError };

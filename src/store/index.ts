@@ -331,7 +331,9 @@ let subtotal: { readonly amount: number; readonly currency: string } | null = nu
  * The subtotal as money. Memoised on the cart object (carts are replaced, never mutated) so a
  * subscriber comparing by identity does not see a new value on every read.
  */
-export const selectSubtotal = (state: CartState): { readonly amount: number; readonly currency: string } | null => {
+export const selectSubtotal = (
+  state: CartState,
+): { readonly amount: number; readonly currency: string } | null => {
   if (state.cart !== subtotalOf) {
     subtotalOf = state.cart;
     subtotal = state.cart ? { amount: state.cart.subtotalCents, currency: state.cart.currency } : null;

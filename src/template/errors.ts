@@ -18,7 +18,8 @@ export const errors = {
     at('unknown-formatter', `Formatter '${name}' is unknown`, pos),
   unknownPredicate: (name: string, pos?: Position) =>
     at('unknown-predicate', `Predicate '${name}' is unknown`, pos),
-  neverExecutes: (what: string, pos?: Position) => at('assembly', `This ${what} block will never execute`, pos),
+  neverExecutes: (what: string, pos?: Position) =>
+    at('assembly', `This ${what} block will never execute`, pos),
   endOfInputInBlock: (what: string, pos?: Position) =>
     at('assembly', `Reached end of input in the middle of ${what}`, pos),
   notAllowedInBlock: (what: string, parent: string, pos?: Position) =>

@@ -162,7 +162,8 @@ function readString(src: string, start: number): [string, number] {
       }
       case 'u': {
         const hex = src.slice(i, i + 4);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new ExprError('Bad unicode escape: \\u takes four hex digits');
+        if (!/^[0-9a-fA-F]{4}$/.test(hex))
+          throw new ExprError('Bad unicode escape: \\u takes four hex digits');
         out += String.fromCharCode(Number.parseInt(hex, 16));
         i += 4;
         break;
@@ -336,7 +337,8 @@ class Parser {
       case 'ref':
         return Object.hasOwn(CONSTANTS, t.v) ? { k: 'lit', v: CONSTANTS[t.v] } : { k: 'ref', ref: t.v };
       case 'fn': {
-        if (!Object.hasOwn(FUNCTIONS, t.v)) throw new ExprError(`Invalid function: ${t.v} is not a known function`);
+        if (!Object.hasOwn(FUNCTIONS, t.v))
+          throw new ExprError(`Invalid function: ${t.v} is not a known function`);
         this.pos++; // the '('
         const args: Node[] = [];
         for (;;) {

@@ -262,4 +262,3 @@ describe('normalizeApiRoot', () => {
     expect(normalizeApiRoot(raw)).toBe(expected);
   });
 });
-

@@ -115,7 +115,10 @@ describe('parseMoney', () => {
   it.each([
     [{ value: '19.99', currency: 'USD' }, usd(1999)],
     [{ value: '22.50', currency: 'USD' }, usd(2250)],
-    [{ value: '2500', currency: 'EUR' }, { amount: 250000, currency: 'EUR' }],
+    [
+      { value: '2500', currency: 'EUR' },
+      { amount: 250000, currency: 'EUR' },
+    ],
     [{ value: '0', currency: 'USD' }, usd(0)],
     [{ value: '-2.50', currency: 'USD' }, usd(-250)],
     [{ value: '007', currency: 'USD' }, usd(700)],
