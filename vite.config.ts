@@ -184,6 +184,10 @@ function widgetsConfig(): UserConfig {
       rolldownOptions: {
         // Lets the runtime entry hold the framework-free code the widgets share (see below).
         preserveEntrySignatures: 'allow-extension',
+        // Our modules read plain data objects (no getters with effects) and freeze constant tables:
+        // without these two hints an unused table such as PAGE_TYPES or FEATURE_FLAGS stays in the
+        // product page because a property read or a freeze call might have had an effect.
+        treeshake: { propertyReadSideEffects: false, manualPureFunctions: ['Object.freeze'] },
         output: {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',

@@ -48,7 +48,7 @@ export interface CurrencyInfo {
  * Per-currency symbol and fraction digits. Every currency has 2 fraction digits except JPY (0),
  * as spec 000 §3 and §9 state; Intl's own data differs for some (COP, IDR), so ours wins.
  */
-export const CURRENCIES: Readonly<Record<CurrencyCode, CurrencyInfo>> = Object.freeze({
+export const CURRENCIES: Readonly<Record<CurrencyCode, CurrencyInfo>> = /* @__PURE__ */ Object.freeze({
   EUR: { symbol: '€', fractionDigits: 2 },
   USD: { symbol: '$', fractionDigits: 2 },
   AUD: { symbol: 'A$', fractionDigits: 2 },
@@ -81,16 +81,21 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, CurrencyInfo>> = Object.f
 /** The store currency when the site context names none (spec 000 §9). */
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
+// Arithmetic and formatting need only the codes and their fraction digits; the symbol table above
+// stays out of the script-tag bundle unless something displays a symbol itself.
+const KNOWN_CODES: ReadonlySet<string> = new Set(CURRENCY_CODES);
+
+/** Digits after the decimal point: 2, except JPY with 0 (spec 000 §3). */
+export const fractionDigits = (code: CurrencyCode): number => (code === 'JPY' ? 0 : 2);
+
 export interface Money {
   /** Integer count of minor units (cents; yen for JPY). Always a safe integer. */
   readonly amount: number;
   readonly currency: CurrencyCode;
 }
 
-const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
-
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
-  return typeof value === 'string' && hasOwn(CURRENCIES, value);
+  return typeof value === 'string' && KNOWN_CODES.has(value);
 }
 
 /** Reads a currency code, tolerating case and surrounding spaces; unknown codes give null. */
@@ -143,7 +148,7 @@ export function decimalStringToMinor(raw: unknown, currency: CurrencyCode): numb
   const whole = m[2] ?? '';
   const fraction = m[3] ?? '';
   if (whole === '' && fraction === '') return null;
-  const digits = CURRENCIES[currency].fractionDigits;
+  const digits = fractionDigits(currency);
   const kept = fraction.slice(0, digits);
   const excess = fraction.slice(digits);
   if (/[^0]/.test(excess)) return null;
@@ -195,7 +200,7 @@ export function minorToDecimalString(amount: number, currency: CurrencyCode): st
 export function minorToDecimalString(moneyOrAmount: Money | number, currency?: CurrencyCode): string {
   const amount = typeof moneyOrAmount === 'number' ? moneyOrAmount : moneyOrAmount.amount;
   const code = typeof moneyOrAmount === 'number' ? (currency ?? DEFAULT_CURRENCY) : moneyOrAmount.currency;
-  const digits = CURRENCIES[code].fractionDigits;
+  const digits = fractionDigits(code);
   const negative = amount < 0;
   const abs = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
   const whole = abs.slice(0, abs.length - digits);
@@ -255,9 +260,9 @@ function formatterFor(
  * decimal string, so amounts beyond float precision still print every digit.
  */
 export function formatMoney(money: Money, opts: FormatMoneyOptions = {}): string {
-  const info = CURRENCIES[money.currency];
-  const trim = opts.trimZeroFraction === true && money.amount % 10 ** info.fractionDigits === 0;
-  const digits = trim ? 0 : info.fractionDigits;
+  const places = fractionDigits(money.currency);
+  const trim = opts.trimZeroFraction === true && money.amount % 10 ** places === 0;
+  const digits = trim ? 0 : places;
   const display = opts.currencyDisplay ?? 'symbol';
   const value = minorToDecimalString(money) as Intl.StringNumericLiteral;
   let formatter: Intl.NumberFormat;

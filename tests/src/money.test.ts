@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CURRENCIES,
+  fractionDigits,
   CURRENCY_CODES,
   DEFAULT_CURRENCY,
   addMoney,
@@ -67,6 +68,7 @@ describe('currencies', () => {
 
   it.each(CURRENCY_TABLE)('%s has %i fraction digits and symbol %s', (code, digits, symbol) => {
     expect(CURRENCIES[code]).toEqual({ symbol, fractionDigits: digits });
+    expect(fractionDigits(code)).toBe(digits);
   });
 
   it.each(CURRENCY_TABLE)('%s formats in en-US as expected', (code, digits, _symbol, formatted) => {

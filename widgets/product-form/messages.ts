@@ -8,33 +8,13 @@ import { createMessages, type Messages } from '../../src/messages/format.js';
 import { PRODUCT_MESSAGES } from '../../src/messages/product.js';
 import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 
+// The shared product catalogue is spread rather than picked key by key: its object is on the page
+// either way, and a second list of the same keys only costs bytes.
 export const PRODUCT_FORM_MESSAGES = {
+  ...PRODUCT_MESSAGES,
   /** The close button of the quick-view lightbox. */
   close: 'Close',
-  addToCart: PRODUCT_MESSAGES.addToCart,
-  subscribe: PRODUCT_MESSAGES.subscribe,
-  purchase: PRODUCT_MESSAGES.purchase,
-  adding: PRODUCT_MESSAGES.adding,
-  added: PRODUCT_MESSAGES.added,
-  quantity: PRODUCT_MESSAGES.quantity,
-  soldOut: PRODUCT_MESSAGES.soldOut,
-  sale: PRODUCT_MESSAGES.sale,
-  quickView: PRODUCT_MESSAGES.quickView,
-  noAnswer: PRODUCT_MESSAGES.noAnswer,
-  selectVariant: PRODUCT_MESSAGES.selectVariant,
-  giftCardValue: PRODUCT_MESSAGES.giftCardValue,
   giftCardSelect: PRODUCT_MESSAGES.selectVariant,
-  selectOneOption: PRODUCT_MESSAGES.selectOneOption,
-  selectTwoOptions: PRODUCT_MESSAGES.selectTwoOptions,
-  selectManyOptions: PRODUCT_MESSAGES.selectManyOptions,
-  variantUnavailable: PRODUCT_MESSAGES.variantUnavailable,
-  notEnoughStock: PRODUCT_MESSAGES.notEnoughStock,
-  quantityNotNumber: PRODUCT_MESSAGES.quantityNotNumber,
-  quantityNotWhole: PRODUCT_MESSAGES.quantityNotWhole,
-  giftCardDenomination: PRODUCT_MESSAGES.giftCardDenomination,
-  unableToAddItem: PRODUCT_MESSAGES.unableToAddItem,
-  unableToPurchaseItem: PRODUCT_MESSAGES.unableToPurchaseItem,
-  unableToPurchaseGiftCard: PRODUCT_MESSAGES.unableToPurchaseGiftCard,
   unableToOpenForm: CART_MESSAGES.cartOpenFormFailed,
   checkConnection: STOREFRONT_MESSAGES.checkConnection,
   tryAgain: STOREFRONT_MESSAGES.tryAgain,
