@@ -13,6 +13,10 @@ export const WIDGET_ATTR = 'data-sf-widget';
 export const PROPS_ATTR = 'data-sf-props';
 /** Set by the loader on a block once its widget is mounted; mounting twice is a no-op. */
 export const MOUNTED_ATTR = 'data-sf-mounted';
+/** Marks the product block that holds a product form and the image showing its variant. */
+export const PRODUCT_BLOCK_ATTR = 'data-sf-product-block';
+/** Marks the `<img>` in a product block that the product form points at the chosen variant. */
+export const VARIANT_IMAGE_ATTR = 'data-sf-variant-image';
 /** Root element id of the full cart page (/cart). */
 export const CART_PAGE_ROOT_ID = 'sf-cart-page';
 

@@ -6,7 +6,15 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CART_PAGE_ROOT_ID, CONTEXT_SCRIPT_ID, PATHS, PROPS_ATTR, WIDGET_ATTR } from '../../src/contract';
+import {
+  CART_PAGE_ROOT_ID,
+  CONTEXT_SCRIPT_ID,
+  PATHS,
+  PRODUCT_BLOCK_ATTR,
+  PROPS_ATTR,
+  VARIANT_IMAGE_ATTR,
+  WIDGET_ATTR,
+} from '../../src/contract';
 import { currencyOf, getProduct, listProducts, unitPrice, type Product } from './cart';
 import { fractionDigits } from './catalog';
 import type { Db } from './db';
@@ -118,7 +126,7 @@ function productPage(db: Db, request: FastifyRequest, product: Product): string 
   }
   const currency = currencyOf(db);
   const image = product.image_url
-    ? `<img data-sf-variant-image src="${escapeHtml(product.image_url)}" alt="${escapeHtml(product.title)}" width="300" height="300">`
+    ? `<img ${VARIANT_IMAGE_ATTR} src="${escapeHtml(product.image_url)}" alt="${escapeHtml(product.title)}" width="300" height="300">`
     : '';
   const soldOut = product.variants.every((v) => v.unlimited !== 1 && v.qty_in_stock <= 0);
   const restock = soldOut
@@ -128,7 +136,7 @@ function productPage(db: Db, request: FastifyRequest, product: Product): string 
     db,
     request,
     product.title,
-    `<article data-sf-product-block>
+    `<article ${PRODUCT_BLOCK_ATTR}>
 <h1>${escapeHtml(product.title)}</h1>
 ${image}
 <div ${WIDGET_ATTR}="product-form" ${PROPS_ATTR}="${escapeHtml(JSON.stringify({ item }))}">

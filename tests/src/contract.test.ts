@@ -17,8 +17,10 @@ describe('the page contract', () => {
         'GLOBAL_NAME',
         'MOUNTED_ATTR',
         'PATHS',
+        'PRODUCT_BLOCK_ATTR',
         'PROPS_ATTR',
         'READY_ATTR',
+        'VARIANT_IMAGE_ATTR',
         'WIDGET_ATTR',
         'WIDGET_NAMES',
       ].sort(),
@@ -31,6 +33,8 @@ describe('the page contract', () => {
     ['PROPS_ATTR', 'data-sf-props'],
     ['MOUNTED_ATTR', 'data-sf-mounted'],
     ['READY_ATTR', 'data-sf-ready'],
+    ['PRODUCT_BLOCK_ATTR', 'data-sf-product-block'],
+    ['VARIANT_IMAGE_ATTR', 'data-sf-variant-image'],
     ['CART_PAGE_ROOT_ID', 'sf-cart-page'],
     ['GLOBAL_NAME', 'Storefront'],
     ['DESIGN_FRAME_MESSAGE_TYPE', 'sf:set-frame-url'],
@@ -86,6 +90,8 @@ describe('the page contract', () => {
       contract.PROPS_ATTR,
       contract.MOUNTED_ATTR,
       contract.READY_ATTR,
+      contract.PRODUCT_BLOCK_ATTR,
+      contract.VARIANT_IMAGE_ATTR,
     ])
       expect(name).toMatch(/^data-sf-/);
     for (const id of [contract.CONTEXT_SCRIPT_ID, contract.CART_PAGE_ROOT_ID, contract.CART_SYNC_CHANNEL])

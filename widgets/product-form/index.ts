@@ -5,7 +5,12 @@
  */
 import { createElement } from 'react';
 import type { Variant } from '../../src/product.js';
-import type { WidgetEnv, WidgetModule } from '../../src/contract.js';
+import {
+  PRODUCT_BLOCK_ATTR,
+  VARIANT_IMAGE_ATTR,
+  type WidgetEnv,
+  type WidgetModule,
+} from '../../src/contract.js';
 import { WidgetPropsError } from '../../src/runtime/define.js';
 import { mountWidget } from '../../src/runtime/mount.js';
 import { StorefrontProvider } from '../../src/runtime/provider.js';
@@ -13,11 +18,6 @@ import { ProductForm } from './product-form.js';
 import { parseProductFormProps } from './props.js';
 
 export const name = 'product-form';
-
-/** Attribute marking the product block that holds the form and its image. */
-export const PRODUCT_BLOCK_ATTR = 'data-sf-product-block';
-/** Attribute marking the image that shows the chosen variant. */
-export const VARIANT_IMAGE_ATTR = 'data-sf-variant-image';
 
 /**
  * Returns a callback that shows a variant's image in the block's variant image, and puts the
