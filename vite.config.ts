@@ -11,7 +11,7 @@
  * - `cli`     -> dist/cli/sf-template.js: the template CLI for node, with a shebang.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 
@@ -59,12 +59,24 @@ const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/
  * link it next to the chunk without a manifest. Whitespace and comments are stripped only;
  * the rules ship as written.
  */
+/**
+ * A widget stylesheet with its `@import '<relative path>';` lines replaced by the files they name
+ * (one level: shared UI rules live once in src/ui/ui.css). A stylesheet that imports at run time
+ * would cost a second request and break under `style-src 'self'` when served from elsewhere.
+ */
+function inlineImports(file: string): string {
+  return readFileSync(file, 'utf8').replace(/^@import\s+['"]([^'"]+)['"];\s*$/gm, (_line, rel: string) =>
+    readFileSync(resolve(dirname(file), rel), 'utf8'),
+  );
+}
+
 function widgetStyles(prefix: string): Plugin {
   return {
     name: 'sf-widget-styles',
     generateBundle() {
       for (const name of styledWidgetNames()) {
-        const source = readFileSync(resolve(root, 'widgets', name, `${name}.css`), 'utf8')
+        const file = resolve(root, 'widgets', name, `${name}.css`);
+        const source = inlineImports(file)
           .replace(/\/\*[\s\S]*?\*\//g, '')
           .replace(/\s*\n\s*/g, '\n')
           .trim();
