@@ -181,6 +181,18 @@ export function isFormFieldType(value: unknown): value is FormFieldType {
   return typeof value === 'string' && (FORM_FIELD_TYPES as readonly string[]).includes(value);
 }
 
+/** Field types answered with one text value, rendered as one input. */
+export const SINGLE_VALUE_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'email',
+  'currency',
+  'number',
+  'website',
+  'password',
+  'twitter',
+] as const satisfies readonly FormFieldType[];
+
 /** Fields whose value is an object of parts (spec 000 §5: "multi-part"). */
 export const MULTI_PART_FIELD_TYPES = [
   'name',

@@ -2,30 +2,14 @@
  * Form schemas (site forms and additional-fields forms) and the server-side validation of their
  * answers. Messages are the texts of spec 000 §5 where the spec has one.
  */
+import { FORM_FIELD_TYPES as FIELD_TYPES, type FormFieldType as FieldType } from '../../src/constants';
 import { fail, ok, type Result } from '../../src/result';
+import { MULTI_PART_FIELDS } from '../../src/ui/form-schema';
+import { isValidEmail } from '../../src/validation';
 
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'currency',
-  'number',
-  'website',
-  'password',
-  'twitter',
-  'date',
-  'time',
-  'name',
-  'address',
-  'phone',
-  'section',
-  'radio',
-  'checkbox',
-  'select',
-  'likert',
-  'hidden',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+// One list of field types, one set of multi-part fields and one email rule for the SDK and the
+// server, so they cannot drift apart.
+export { isValidEmail };
 
 export interface FormField {
   readonly id: string;
@@ -127,18 +111,7 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
   });
 }
 
-/** Spec 000 §5: 3 to 256 characters, a simple pattern with a 2 to 4 character alphanumeric TLD. */
-export function isValidEmail(value: string): boolean {
-  return value.length >= 3 && value.length <= 256 && /^[^\s@]+@[^\s@]+\.[A-Za-z0-9]{2,4}$/.test(value);
-}
-
-const MULTI_PART: Partial<Record<FieldType, readonly string[]>> = {
-  name: ['first', 'last'],
-  time: ['hour', 'minute', 'ampm'],
-  address: ['line1', 'line2', 'city', 'state', 'zip', 'country'],
-  phone: ['country', 'areaCode', 'prefix', 'line'],
-  date: ['year', 'month', 'day'],
-};
+const MULTI_PART: Partial<Record<FieldType, readonly string[]>> = MULTI_PART_FIELDS;
 
 function isRealDate(year: string, month: string, day: string): boolean {
   if (!/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month) || !/^\d{1,2}$/.test(day)) return false;

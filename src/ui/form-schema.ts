@@ -3,6 +3,7 @@
  * `additionalFieldsForm`, or the form-schema response) into a typed schema, plus the client-side
  * "Required" rule. Framework-free so the cart page, the product form and tests share it.
  */
+import { SINGLE_VALUE_FIELD_TYPES } from '../constants.js';
 import { fail, ok, type Result } from '../result.js';
 
 /** Fields made of several inputs; each part is a key of the field's value object. */
@@ -17,16 +18,7 @@ export type MultiPartType = keyof typeof MULTI_PART_FIELDS;
 export type FieldPart = (typeof MULTI_PART_FIELDS)[MultiPartType][number];
 
 /** Single-value field types rendered as one input (spec 001 §3 form field types). */
-export const SINGLE_VALUE_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'currency',
-  'number',
-  'website',
-  'password',
-  'twitter',
-] as const;
+export const SINGLE_VALUE_TYPES = SINGLE_VALUE_FIELD_TYPES;
 export type SingleValueType = (typeof SINGLE_VALUE_TYPES)[number];
 
 export type ChoiceType = 'radio' | 'checkbox' | 'select';
