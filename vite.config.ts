@@ -18,7 +18,7 @@ import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 /**
  * Where the builds go. scripts/build.mjs builds into a scratch folder and swaps it in, so a
- * server reading dist/ (a colleague's browser tests) never sees it half-written.
+ * server reading dist/ (another run's browser tests) never sees it half-written.
  * @default 'dist'
  */
 const out = process.env.SF_OUT_DIR ?? 'dist';
