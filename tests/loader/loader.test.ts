@@ -15,8 +15,8 @@ describe('loader: scanning and mounting', () => {
     });
     await settle();
     const body = within(h.doc.body);
-    expect(body.getByRole('button', { name: 'Basket' })).toBeTruthy();
-    expect(body.getByRole('button', { name: 'Bag' })).toBeTruthy();
+    expect(body.getByRole('button', { name: 'Basket' })).toBeInstanceOf(HTMLElement);
+    expect(body.getByRole('button', { name: 'Bag' })).toBeInstanceOf(HTMLElement);
     expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(2);
     expect(pill.module.mount).toHaveBeenCalledWith(expect.anything(), { label: 'Basket' }, expect.anything());
   });
@@ -84,7 +84,7 @@ describe('loader: blocks it cannot mount keep their fallback and are reported on
     await settle();
     await h.storefront.mount();
     await settle();
-    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
     expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
     expect(pill.module.mount).not.toHaveBeenCalled();
     expect(h.warn).toHaveBeenCalledTimes(1);
@@ -107,7 +107,7 @@ describe('loader: blocks it cannot mount keep their fallback and are reported on
     };
     const h = createHarness({ body: pillBlock('{"theme":"pink"}'), modules: { 'cart-pill.js': module } });
     await settle();
-    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
     expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
     expect(h.reportError).toHaveBeenCalledWith(error, { code: 'BAD_PROPS', widget: 'cart-pill' });
   });
@@ -132,11 +132,11 @@ describe('loader: chunk failures', () => {
     expect(info).toEqual({ code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' });
     expect(error.message).toBe(`Chunk "cart-pill" failed to load (error): ${chunkUrl('cart-pill.js')}`);
     expect(error).toMatchObject({ name: 'ChunkLoadError', chunk: 'cart-pill', type: 'error' });
-    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
 
     fail = false;
     await h.storefront.mount();
-    expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeTruthy();
+    expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeInstanceOf(HTMLElement);
     expect(h.imports.filter((u) => u.startsWith(chunkUrl('cart-pill.js')))).toEqual([
       chunkUrl('cart-pill.js'),
       `${chunkUrl('cart-pill.js')}?retry=1`,
@@ -191,7 +191,7 @@ describe('loader: the DOM changing under it', () => {
     wrapper.innerHTML = pillBlock('{"label":"Late"}');
     h.doc.body.appendChild(wrapper);
     await settle();
-    expect(within(h.doc.body).getByRole('button', { name: 'Late' })).toBeTruthy();
+    expect(within(h.doc.body).getByRole('button', { name: 'Late' })).toBeInstanceOf(HTMLElement);
   });
 
   it('unmounts a block removed from the page', async () => {
@@ -212,10 +212,10 @@ describe('loader: the DOM changing under it', () => {
     const h = createHarness({ body: pillBlock(), modules: { 'cart-pill.js': pill.module } });
     await settle();
     h.storefront.unmount(h.doc.body);
-    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
     expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
     await h.storefront.mount(h.doc.body);
-    expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeTruthy();
+    expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeInstanceOf(HTMLElement);
     expect(pill.module.mount).toHaveBeenCalledTimes(2);
   });
 });

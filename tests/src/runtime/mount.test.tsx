@@ -37,7 +37,7 @@ describe('mountWidget', () => {
     await act(async () => {
       mountWidget(el, <button>Live</button>, env());
     });
-    expect(screen.getByRole('button', { name: 'Live' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Live' })).toBeInstanceOf(HTMLElement);
     expect(screen.queryByText('Server fallback')).toBeNull();
   });
 
@@ -56,8 +56,8 @@ describe('mountWidget', () => {
       } finally {
         window.removeEventListener('error', pageErrors);
       }
-      expect(screen.getByText('Server fallback')).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Cart' })).toBeTruthy();
+      expect(screen.getByText('Server fallback')).toBeInstanceOf(HTMLElement);
+      expect(screen.getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
       expect(e.report).toHaveBeenCalledTimes(1);
       expect(e.report.mock.calls[0]?.[0]).toMatchObject({ message: `${when} failed` });
       expect(e.report.mock.calls[0]?.[1]).toMatchObject({ widget: 'demo', code: 'RENDER_FAILED' });
@@ -77,7 +77,7 @@ describe('mountWidget', () => {
     await act(async () => {
       screen.getByRole('button', { name: 'Break' }).click();
     });
-    expect(screen.getByText('Server fallback')).toBeTruthy();
+    expect(screen.getByText('Server fallback')).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('button')).toBeNull();
     expect(e.report).toHaveBeenCalledTimes(1);
   });

@@ -59,7 +59,7 @@ describe('AdditionalFieldsForm rendering', () => {
     ['Size', 'combobox'],
   ])('renders the single-value field %s as a labelled %s', (label, role) => {
     renderForm(ALL_FIELDS);
-    expect(screen.getByRole(role, { name: label })).toBeTruthy();
+    expect(screen.getByRole(role, { name: label })).toBeInstanceOf(HTMLElement);
   });
 
   it.each([
@@ -71,7 +71,7 @@ describe('AdditionalFieldsForm rendering', () => {
   ])('renders the multi-part field %s with labelled parts', (legend, parts) => {
     renderForm(ALL_FIELDS);
     const group = screen.getByRole('group', { name: legend });
-    for (const part of parts) expect(within(group).getByRole('textbox', { name: part })).toBeTruthy();
+    for (const part of parts) expect(within(group).getByRole('textbox', { name: part })).toBeInstanceOf(HTMLElement);
   });
 
   it('offers the five default likert answers for each statement', () => {
@@ -153,11 +153,11 @@ describe('AdditionalFieldsForm validation', () => {
     const { user } = renderForm([{ id: 'text', type: 'text', title: 'Message', required: true }], onSubmit);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
-    expect(screen.getByRole('button', { name: 'Saving…' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeInstanceOf(HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Saving…' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     settle({ ok: false, fieldErrors: { text: 'Too rude' } });
-    expect(await screen.findByRole('button', { name: 'Add To Cart' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Message' }).value).toBe('Hello');
   });
 
@@ -170,7 +170,7 @@ describe('AdditionalFieldsForm validation', () => {
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
     const error = await screen.findByText('Too rude');
     const input = screen.getByRole('textbox', { name: 'Message' });
-    expect(error.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(error.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).not.toBe(0);
     expect(input.getAttribute('aria-describedby')).toBe(error.id);
   });
 

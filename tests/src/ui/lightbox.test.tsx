@@ -123,7 +123,7 @@ describe('Lightbox nesting and first focus', () => {
     await user.keyboard('{Escape}');
     await flush();
     expect(screen.queryByRole('dialog', { name: 'Engraving' })).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Quick view' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Quick view' })).toBeInstanceOf(HTMLElement);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add' }));
   });
 });

@@ -54,7 +54,7 @@ describe('CartPage states', () => {
 
   it('shows the empty state for an empty cart', async () => {
     await renderCart(cart([]));
-    expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
+    expect(screen.getByText('You have nothing in your shopping cart.')).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
   });
 
@@ -75,7 +75,7 @@ describe('CartPage states', () => {
     const rows = screen.getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('heading').textContent).toBe('Organic Tee');
-    expect(within(rows[0]!).getByText('Size: M, Color: Black')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Size: M, Color: Black')).toBeInstanceOf(HTMLElement);
     expect(
       within(rows[0]!).getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' }).value,
     ).toBe('2');
@@ -147,9 +147,9 @@ describe('CartPage removal', () => {
     const { user, api } = await renderCart(cart(), { removeEntry: () => d.promise });
     await user.click(screen.getByRole('button', { name: 'Remove Organic Tee' }));
     expect(api.removeEntry).toHaveBeenCalledWith('e1');
-    expect(screen.getByRole('heading', { name: 'Organic Tee' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Organic Tee' })).toBeInstanceOf(HTMLElement);
     await act(async () => d.resolve(okResult({ shoppingCart: cart([]) })));
-    expect(await screen.findByText('You have nothing in your shopping cart.')).toBeTruthy();
+    expect(await screen.findByText('You have nothing in your shopping cart.')).toBeInstanceOf(HTMLElement);
   });
 });
 
@@ -225,7 +225,7 @@ describe('CartPage additional fields', () => {
     await user.click(screen.getByRole('button', { name: 'Edit details of Organic Tee' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Too long')).toBeTruthy();
+    expect(await within(dialog).findByText('Too long')).toBeInstanceOf(HTMLElement);
     expect(api.updateEntryAdditionalFields).not.toHaveBeenCalled();
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Hi Ada');
   });
@@ -249,8 +249,8 @@ describe('CartPage additional fields', () => {
       sku: 'TEE-M',
       additionalFields: { words: 'Hi Grace' },
     });
-    expect(within(dialog).getByRole('button', { name: 'Saving…' })).toBeTruthy();
-    expect(screen.getByText('Updating cart…')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Saving…' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Updating cart…')).toBeInstanceOf(HTMLElement);
     const updated = entry({
       additionalFieldsFormId: 'form-engraving',
       additionalFields: { words: 'Hi Grace' },

@@ -38,7 +38,7 @@ describe('cart-page widget module', () => {
         { context: DEFAULT_CONTEXT, report: vi.fn() },
       );
     });
-    expect(screen.getByRole('heading', { name: 'Your bag' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your bag' })).toBeInstanceOf(HTMLElement);
     act(() => unmount());
     vi.unstubAllGlobals();
   });

@@ -118,15 +118,15 @@ describe('cart pill: count, word, subtotal and spoken name (spec 000 §2, §9; s
   ])('$quantity items at $cents $currency: shows "$count $word $subtotal", named "$name"', async (row) => {
     await renderPill(cartOf(row.quantity, row.cents, row.currency));
     const link = screen.getByRole('link', { name: row.name });
-    expect(within(link).getByText(row.count)).toBeTruthy();
-    expect(within(link).getByText(row.word)).toBeTruthy();
-    expect(within(link).getByText(row.subtotal)).toBeTruthy();
+    expect(within(link).getByText(row.count)).toBeInstanceOf(HTMLElement);
+    expect(within(link).getByText(row.word)).toBeInstanceOf(HTMLElement);
+    expect(within(link).getByText(row.subtotal)).toBeInstanceOf(HTMLElement);
     expect(link.textContent).toBe(`${row.count} ${row.word} ${row.subtotal}`);
   });
 
   it('shows the subtotal in the store currency when the cart names an unknown currency', async () => {
     await renderPill(cartOf(2, 2500, 'XXX'), {}, { currency: 'CAD' });
-    expect(within(screen.getByRole('link')).getByText('CA$25')).toBeTruthy();
+    expect(within(screen.getByRole('link')).getByText('CA$25')).toBeInstanceOf(HTMLElement);
   });
 
   it('uses the page wording from its props', async () => {
@@ -134,7 +134,7 @@ describe('cart pill: count, word, subtotal and spoken name (spec 000 §2, §9; s
       strings: { items: 'articles', spokenMany: '{count} articles dans le panier' },
     });
     const link = screen.getByRole('link', { name: '2 articles dans le panier' });
-    expect(within(link).getByText('articles')).toBeTruthy();
+    expect(within(link).getByText('articles')).toBeInstanceOf(HTMLElement);
   });
 });
 
@@ -158,14 +158,14 @@ describe('cart pill: when it is hidden', () => {
   it('is shown on other pages whose path starts with /cart', async () => {
     window.history.replaceState(null, '', '/carts-and-wagons');
     await renderPill(cartOf(2, 1000));
-    expect(screen.getByRole('link', { name: '2 items in cart' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '2 items in cart' })).toBeInstanceOf(HTMLElement);
   });
 });
 
 describe('cart pill: live updates', () => {
   it('follows the store as the cart changes, and hides when it empties', async () => {
     const { setCart } = await renderPill(cartOf(1, 1000));
-    expect(screen.getByRole('link', { name: 'One item in cart' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'One item in cart' })).toBeInstanceOf(HTMLElement);
     await setCart(cartOf(3, 4500));
     expect(screen.getByRole('link', { name: '3 items in cart' }).textContent).toBe('3 items $45');
     await setCart({ ...cart([]), totalQuantity: 0 });

@@ -26,7 +26,7 @@ describe('cart pill module (the dist/widgets/cart-pill.js contract)', () => {
     const el = block();
     const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
     expect(() => cartPill.mount(el, { theme: 'pink' }, env)).toThrow(WidgetPropsError);
-    expect(screen.getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
   });
 
   it('replaces the fallback once rendered (empty cart: nothing shown) and puts it back on unmount', async () => {
@@ -38,7 +38,7 @@ describe('cart pill module (the dist/widgets/cart-pill.js contract)', () => {
     });
     expect(screen.queryByRole('link')).toBeNull();
     act(() => unmount());
-    expect(screen.getByRole('link', { name: 'Cart' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
     expect(env.report).not.toHaveBeenCalled();
   });
 });

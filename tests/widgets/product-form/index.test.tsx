@@ -36,7 +36,7 @@ describe('product-form widget module', () => {
       unmount = mount(el, { item: TEE }, env());
     });
     expect(screen.queryByRole('button', { name: 'Fallback add' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
   });
 
   it.each([
@@ -46,7 +46,7 @@ describe('product-form widget module', () => {
   ])('throws for props that are %s and leaves the fallback', (_n, props) => {
     const { el } = page(props);
     expect(() => mount(el, props, env())).toThrow(/product-form: invalid data-sf-props/);
-    expect(screen.getByRole('button', { name: 'Fallback add' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fallback add' })).toBeInstanceOf(HTMLElement);
   });
 
   it('switches the block image to the chosen variant and back', async () => {

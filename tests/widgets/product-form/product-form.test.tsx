@@ -90,9 +90,9 @@ describe('variant pickers', () => {
 
   it('shows the price range before a choice and the variant price after it', async () => {
     const { user } = setup({ item: TEE });
-    expect(screen.getByText('$20.00 – $25.00')).toBeTruthy();
+    expect(screen.getByText('$20.00 – $25.00')).toBeInstanceOf(HTMLElement);
     await choose(user, { Color: 'Black', Size: 'S' });
-    expect(screen.getByText('$25.00')).toBeTruthy();
+    expect(screen.getByText('$25.00')).toBeInstanceOf(HTMLElement);
     expect(screen.queryByText('sale')).toBeNull();
   });
 
@@ -102,7 +102,7 @@ describe('variant pickers', () => {
     const original = document.querySelector('del');
     expect(original?.textContent).toBe('Original price $30.00');
     expect(document.querySelector('ins')?.textContent).toBe('Price $20.00');
-    expect(screen.getByText('sale')).toBeTruthy();
+    expect(screen.getByText('sale')).toBeInstanceOf(HTMLElement);
   });
 
   it('reports each chosen variant, and null while the choice is incomplete', async () => {
@@ -173,7 +173,7 @@ describe('sold out, scarcity and restock', () => {
     ['the custom text', { merchandising: { customSoldOutText: 'All gone' } }, 'All gone'],
   ])('marks a sold-out product with %s and offers no add button', (_n, extra, text) => {
     setup({ item: SOLD_OUT, ...extra });
-    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByText(text)).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('button')).toBeNull();
   });
 
@@ -190,7 +190,7 @@ describe('sold out, scarcity and restock', () => {
     const { user, container } = setup({ item: TEE });
     expect(container.querySelector('[data-sf-widget="restock-form"]')).toBeNull();
     await choose(user, { Color: 'Black', Size: 'M' });
-    expect(screen.getByText('sold out')).toBeTruthy();
+    expect(screen.getByText('sold out')).toBeInstanceOf(HTMLElement);
     const slot = container.querySelector('[data-sf-widget="restock-form"]');
     expect(JSON.parse(slot?.getAttribute('data-sf-props') ?? '')).toEqual({
       productId: 'tee',
@@ -221,7 +221,7 @@ describe('sold out, scarcity and restock', () => {
 
   it('reads merchandising keyed by product id', () => {
     setup({ item: SOLD_OUT, merchandising: { cap: { customSoldOutText: 'Back soon' } } });
-    expect(screen.getByText('Back soon')).toBeTruthy();
+    expect(screen.getByText('Back soon')).toBeInstanceOf(HTMLElement);
   });
 });
 
@@ -246,7 +246,7 @@ describe('add button label', () => {
     ['Add to bag', { item: MUG, strings: { productAddToCartText: 'Add to bag' } }],
   ])('reads %s', (label, props) => {
     setup(props);
-    expect(screen.getByRole('button', { name: label })).toBeTruthy();
+    expect(screen.getByRole('button', { name: label })).toBeInstanceOf(HTMLElement);
   });
 });
 
@@ -263,7 +263,7 @@ describe('page text overrides', () => {
     ['productSubscribeText', 'Join', () => screen.getByRole('button', { name: 'Join' }), BOX],
   ] as const)('%s replaces the default text', (key, text, find, item) => {
     setup({ item, strings: { [key]: text }, quickView: key === 'productQuickViewText' });
-    expect(find()).toBeTruthy();
+    expect(find()).toBeInstanceOf(HTMLElement);
   });
 
   it('relabels the likert answers from likertLabels', async () => {
@@ -497,7 +497,7 @@ describe('purchase flows', () => {
 
   it('a digital product without variants adds with no sku', async () => {
     const { user, api } = setup({ item: EBOOK });
-    expect(screen.getByText('$9.00')).toBeTruthy();
+    expect(screen.getByText('$9.00')).toBeInstanceOf(HTMLElement);
     await user.click(addButton());
     await waitFor(() =>
       expect(api.addCartEntry).toHaveBeenCalledWith({
@@ -525,7 +525,7 @@ describe('additional-fields form', () => {
     const { user } = setup({ item: ENGRAVED }, { api });
     await user.click(addButton());
     const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
-    expect(within(dialog).getByRole('radiogroup', { name: 'I love pens' })).toBeTruthy();
+    expect(within(dialog).getByRole('radiogroup', { name: 'I love pens' })).toBeInstanceOf(HTMLElement);
     expect(api.addCartEntry).not.toHaveBeenCalled();
   });
 
@@ -543,11 +543,11 @@ describe('additional-fields form', () => {
     await user.click(addButton());
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
-    expect(within(dialog).getByText('Required')).toBeTruthy();
+    expect(within(dialog).getByText('Required')).toBeInstanceOf(HTMLElement);
     expect(validateForm).not.toHaveBeenCalled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Words' }), 'Hello');
     await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
-    expect(await within(dialog).findByText('Too rude')).toBeTruthy();
+    expect(await within(dialog).findByText('Too rude')).toBeInstanceOf(HTMLElement);
     expect(validateForm).toHaveBeenCalledWith('form-engraving', { words: 'Hello' });
     expect(api.addCartEntry).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
@@ -592,12 +592,12 @@ describe('additional-fields form', () => {
     });
     const { user } = setup({ item: ENGRAVED_BY_ID }, { api });
     await user.click(addButton());
-    expect(await screen.findByRole('dialog', { name: 'Engraving' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Engraving' })).toBeInstanceOf(HTMLElement);
     expect(api.getFormSchema).toHaveBeenCalledWith('form-engraving');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(addButton());
-    expect(await screen.findByRole('dialog', { name: 'Engraving' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Engraving' })).toBeInstanceOf(HTMLElement);
     expect(api.getFormSchema).toHaveBeenCalledTimes(1);
   });
 
@@ -626,7 +626,7 @@ describe('reviews', () => {
   ])('shows %s when the site settings allow', async (_n, settings, features, bodies) => {
     const { user } = setup({ item: MUG, reviews }, { context: { reviews: settings, features } });
     await user.click(screen.getByRole('button', { name: `Reviews (${bodies.length})` }));
-    for (const body of bodies) expect(await screen.findByText(body)).toBeTruthy();
+    for (const body of bodies) expect(await screen.findByText(body)).toBeInstanceOf(HTMLElement);
     expect(screen.queryAllByText(/Soft and warm\.|Fine\./)).toHaveLength(bodies.length);
   });
 
@@ -644,7 +644,7 @@ describe('reviews', () => {
       { context: { reviews: { native: true, imported: false } } },
     );
     await user.click(screen.getByRole('button', { name: 'Reviews (1)' }));
-    expect(await screen.findByRole('img', { name: '5 out of 5 stars' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: '5 out of 5 stars' })).toBeInstanceOf(HTMLElement);
   });
 });
 
@@ -674,7 +674,7 @@ describe('quick view', () => {
     await user.click(screen.getByRole('button', { name: 'Quick View' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mug' });
     expect(api.recordQuickView).toHaveBeenCalledWith('mug');
-    expect(within(dialog).getByRole('button', { name: 'Add To Cart' })).toBeTruthy();
-    expect(within(dialog).getByText('$12.50')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
+    expect(within(dialog).getByText('$12.50')).toBeInstanceOf(HTMLElement);
   });
 });
