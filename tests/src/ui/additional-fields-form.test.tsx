@@ -71,7 +71,8 @@ describe('AdditionalFieldsForm rendering', () => {
   ])('renders the multi-part field %s with labelled parts', (legend, parts) => {
     renderForm(ALL_FIELDS);
     const group = screen.getByRole('group', { name: legend });
-    for (const part of parts) expect(within(group).getByRole('textbox', { name: part })).toBeInstanceOf(HTMLElement);
+    for (const part of parts)
+      expect(within(group).getByRole('textbox', { name: part })).toBeInstanceOf(HTMLElement);
   });
 
   it('offers the five default likert answers for each statement', () => {
