@@ -60,31 +60,14 @@ export const FOLDER_BEHAVIOR = { index: 1, redirect: 2 } as const;
 
 export const COLLECTION_TYPE = { templatePage: 7, page: 10 } as const;
 
-export const PROMOTED_BLOCK_TYPES = [
-  'map',
-  'embed',
-  'image',
-  'code',
-  'quote',
-  'twitter',
-  'link',
-  'video',
-  'foursquare',
-  'instagram',
-  'form',
-] as const;
+// Named lists of spec 001 §3 live once in src/constants.ts.
+export {
+  GALLERY_ACTIVE_ALIGNMENTS as GALLERY_ALIGNMENTS,
+  GALLERY_DESIGNS,
+  GALLERY_META_POSITIONS,
+  PROMOTED_BLOCK_TYPES,
+} from '../../../constants';
 
-export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const;
-export const GALLERY_META_POSITIONS = [
-  'top',
-  'top-left',
-  'top-right',
-  'center',
-  'bottom',
-  'bottom-left',
-  'bottom-right',
-] as const;
-export const GALLERY_ALIGNMENTS = ['left', 'center', 'right'] as const;
 export const GALLERY_FLAGS = [
   'autoplay',
   'auto-crop',
