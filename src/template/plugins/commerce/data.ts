@@ -66,15 +66,7 @@ export function isTruthy(value: unknown): boolean {
   return Boolean(value);
 }
 
-/** A number from a number or a numeric string; anything else is undefined. */
-export function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
-}
+export { toNumber } from '../values';
 
 /** Looks a name up the way a template variable is, falling back to the root JSON. */
 export function lookup(ctx: TemplateContext, path: string): unknown {

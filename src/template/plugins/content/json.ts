@@ -36,15 +36,7 @@ export function truthy(value: unknown): boolean {
   return false;
 }
 
-/** A finite number from a number or a numeric string, else undefined. */
-export function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
-}
+export { toNumber } from '../values';
 
 /** A non-empty string, else undefined. */
 export function nonEmptyString(value: unknown): string | undefined {

@@ -1,9 +1,7 @@
 /** Wall-clock fields of an instant in an IANA time zone, through the platform Intl. */
+import { cached } from '../i18n/options';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
-
-/** Time-zone lookup cache size (spec 001 §9). */
-const CACHE_LIMIT = 100;
 
 export interface ZonedFields {
   readonly year: number;
@@ -25,18 +23,6 @@ export interface ZonedFields {
 const EPOCH_2000 = Date.UTC(2000, 0, 1);
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function remember<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const value = make();
-  if (cache.size >= CACHE_LIMIT) {
-    const oldest = cache.keys().next();
-    if (oldest.done !== true) cache.delete(oldest.value);
-  }
-  cache.set(key, value);
-  return value;
-}
 
 /** The instant range of ECMAScript dates (±100,000,000 days around 1970). */
 const MAX_INSTANT = 8.64e15;
@@ -65,7 +51,7 @@ export function validZone(zone: string): string {
 }
 
 function fieldFormatter(zone: string): Intl.DateTimeFormat {
-  return remember(
+  return cached(
     formatters,
     zone,
     () =>
@@ -145,7 +131,7 @@ function numericOffset(offset: number): string {
 export function zoneAbbreviation(ms: number, zone: string): string {
   const valid = validZone(zone);
   if (valid === 'UTC' || valid === 'Etc/UTC') return 'UTC';
-  const [us, gb, long] = remember(names, valid, () => [
+  const [us, gb, long] = cached(names, valid, () => [
     new Intl.DateTimeFormat('en-US', { timeZone: valid, timeZoneName: 'short' }),
     new Intl.DateTimeFormat('en-GB', { timeZone: valid, timeZoneName: 'short' }),
     new Intl.DateTimeFormat('en-US', { timeZone: valid, timeZoneName: 'long' }),
