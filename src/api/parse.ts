@@ -25,7 +25,8 @@ const asId = (value: unknown): string | null => {
   return null;
 };
 
-const stringMap = (value: unknown): Record<string, string> | null => {
+/** A map of strings to strings, or null when anything else is in it. */
+export const stringMap = (value: unknown): Record<string, string> | null => {
   if (!isRecord(value)) return null;
   const out: Record<string, string> = {};
   for (const [key, entry] of Object.entries(value)) {

@@ -14,7 +14,7 @@ import {
   text,
   type FailureMapper,
 } from './errors.js';
-import { isRecord, parseAnything, type JsonRecord } from './parse.js';
+import { isRecord, parseAnything, stringMap, type JsonRecord } from './parse.js';
 
 export interface RestockGroup {
   readonly productId: string;
@@ -51,16 +51,8 @@ const nullableText = (value: unknown): value is string | null | undefined =>
 const nullableTime = (value: unknown): value is number | null | undefined =>
   value === null || value === undefined || (typeof value === 'number' && Number.isFinite(value));
 
-const attributesOf = (value: unknown): Record<string, string> | null => {
-  if (value === undefined || value === null) return {};
-  if (!isRecord(value)) return null;
-  const out: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== 'string') return null;
-    out[key] = entry;
-  }
-  return out;
-};
+const attributesOf = (value: unknown): Record<string, string> | null =>
+  value === undefined || value === null ? {} : stringMap(value);
 
 const parseGroup = (raw: JsonRecord): RestockGroup | null => {
   const { productId, variantId, sku, title, signUpCount, pendingCount, unlimited, qtyInStock, lastSentOn } =
