@@ -151,6 +151,13 @@ function floatingUiReact(): Plugin {
   };
 }
 
+/**
+ * Our modules read plain data objects (no getters with effects) and freeze constant tables: without
+ * these two hints an unused table such as PAGE_TYPES or FEATURE_FLAGS stays in a bundle because a
+ * property read or a freeze call might have had an effect.
+ */
+const TREESHAKE = { propertyReadSideEffects: false, manualPureFunctions: ['Object.freeze'] } as const;
+
 function loaderConfig(): UserConfig {
   return {
     define: {
@@ -196,10 +203,7 @@ function widgetsConfig(): UserConfig {
       rolldownOptions: {
         // Lets the runtime entry hold the framework-free code the widgets share (see below).
         preserveEntrySignatures: 'allow-extension',
-        // Our modules read plain data objects (no getters with effects) and freeze constant tables:
-        // without these two hints an unused table such as PAGE_TYPES or FEATURE_FLAGS stays in the
-        // product page because a property read or a freeze call might have had an effect.
-        treeshake: { propertyReadSideEffects: false, manualPureFunctions: ['Object.freeze'] },
+        treeshake: TREESHAKE,
         output: {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
@@ -241,6 +245,7 @@ function libConfig(): UserConfig {
       },
       rolldownOptions: {
         external: (id) => LIB_EXTERNAL.test(id),
+        treeshake: TREESHAKE,
         output: {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',

@@ -3,6 +3,7 @@
  * one place so no module writes a bare number. Codes the spec says exist but does not show are
  * left out rather than guessed; their ranges are given instead.
  */
+import type { GALLERY_ACTIVE_ALIGNMENTS, GALLERY_DESIGNS, GALLERY_META_POSITIONS } from './site-lists.js';
 
 /** An inclusive numeric range. */
 export interface Range {
@@ -122,20 +123,6 @@ export function isClickableFolderBehavior(value: unknown): boolean {
 
 export const BACKGROUND_SOURCES = ['upload', 'instagram', 'video', 'none'] as const;
 
-export const PROMOTED_BLOCK_TYPES = [
-  'map',
-  'embed',
-  'image',
-  'code',
-  'quote',
-  'twitter',
-  'link',
-  'video',
-  'foursquare',
-  'instagram',
-  'form',
-] as const;
-
 /** Site-user roles (spec 001 §3), as they appear in the context's `websiteRoles`. */
 export const SITE_USER_ROLES = {
   admin: 'ADMIN',
@@ -251,7 +238,12 @@ export const FEATURE_FLAGS = {
 // ---------------------------------------------------------------------------------------------
 // Gallery (spec 001 §3)
 
-export const GALLERY_DESIGNS = ['slideshow', 'slider', 'grid', 'stacked'] as const;
+export {
+  GALLERY_ACTIVE_ALIGNMENTS,
+  GALLERY_DESIGNS,
+  GALLERY_META_POSITIONS,
+  PROMOTED_BLOCK_TYPES,
+} from './site-lists.js';
 
 /** Aspect ratios as width / height. */
 export const GALLERY_ASPECT_RATIOS = {
@@ -264,16 +256,6 @@ export const GALLERY_ASPECT_RATIOS = {
   'anamorphic-widescreen': 2.4,
 } as const;
 
-export const GALLERY_META_POSITIONS = [
-  'top',
-  'top-left',
-  'top-right',
-  'center',
-  'bottom',
-  'bottom-left',
-  'bottom-right',
-] as const;
-export const GALLERY_ACTIVE_ALIGNMENTS = ['left', 'center', 'right'] as const;
 export const GALLERY_META_OPTIONS = [
   'show-meta-basic',
   'show-meta',

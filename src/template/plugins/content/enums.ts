@@ -60,13 +60,13 @@ export const FOLDER_BEHAVIOR = { index: 1, redirect: 2 } as const;
 
 export const COLLECTION_TYPE = { templatePage: 7, page: 10 } as const;
 
-// Named lists of spec 001 §3 live once in src/constants.ts.
+// Named lists of spec 001 §3 live once in src/site-lists.ts.
 export {
   GALLERY_ACTIVE_ALIGNMENTS as GALLERY_ALIGNMENTS,
   GALLERY_DESIGNS,
   GALLERY_META_POSITIONS,
   PROMOTED_BLOCK_TYPES,
-} from '../../../constants';
+} from '../../../site-lists';
 
 export const GALLERY_FLAGS = [
   'autoplay',
