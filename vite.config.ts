@@ -50,7 +50,7 @@ const preactAliases: Alias[] = [
 
 /** What goes into the widgets' shared `ui` chunk: preact and the React side of the runtime. */
 const UI_CHUNK =
-  /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]runtime[\\/](boundary|define|mount|navigate|provider)\.tsx?$|[\\/]src[\\/]messages[\\/](format|cart)\.ts$/;
+  /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]react[\\/](boundary|define|mount|provider)\.tsx$|[\\/]src[\\/]page[\\/]navigate\.ts$|[\\/]src[\\/]messages[\\/](format|cart)\.ts$/;
 
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
@@ -61,7 +61,7 @@ const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/
  */
 /**
  * A widget stylesheet with its `@import '<relative path>';` lines replaced by the files they name
- * (one level: shared UI rules live once in src/ui/ui.css). A stylesheet that imports at run time
+ * (one level: shared UI rules live once in src/react/ui/ui.css). A stylesheet that imports at run time
  * would cost a second request and break under `style-src 'self'` when served from elsewhere.
  */
 function inlineImports(file: string): string {
@@ -183,7 +183,7 @@ function loaderConfig(): UserConfig {
 
 function widgetsConfig(): UserConfig {
   const entries: Record<string, string> = {
-    runtime: resolve(root, 'src/runtime/page.ts'),
+    runtime: resolve(root, 'src/page/runtime.ts'),
   };
   for (const name of widgetNames()) entries[name] = resolve(root, 'widgets', name, 'index.ts');
   return {

@@ -14,7 +14,7 @@ import {
 } from '../src/contract.js';
 
 /** The framework-free runtime chunk (`widgets/runtime.js`), loaded on demand. */
-export type Runtime = typeof import('../src/runtime/page.js');
+export type Runtime = typeof import('../src/page/runtime.js');
 type CartStore = ReturnType<Runtime['getCartStore']>;
 
 export interface LoaderOptions {

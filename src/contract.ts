@@ -85,7 +85,7 @@ export const CART_SYNC_CHANNEL = 'sf-cart';
  * and the page's error reporter (which also dispatches `sf:error`).
  */
 export interface WidgetEnv {
-  readonly context: import('./context.js').SiteContext;
+  readonly context: import('./page/context.js').SiteContext;
   report(error: unknown, info?: Record<string, string>): void;
 }
 

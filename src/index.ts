@@ -35,8 +35,8 @@ export { fail, ok } from './result.js';
 export type { Result } from './result.js';
 
 // Site context
-export { DEFAULT_CONTEXT, isFeatureEnabled, parseSiteContext, readSiteContext } from './context.js';
-export type { SiteContext, SiteContextResult } from './context.js';
+export { DEFAULT_CONTEXT, isFeatureEnabled, parseSiteContext, readSiteContext } from './page/context.js';
+export type { SiteContext, SiteContextResult } from './page/context.js';
 
 // Money and messages
 export {
@@ -46,10 +46,10 @@ export {
   formatMoney,
   parseCurrencyCode,
   parseMoney,
-} from './money.js';
-export type { CurrencyCode, FormatMoneyOptions, Money } from './money.js';
-export { MESSAGES, createMessages, format } from './messages.js';
-export type { MessageKey, MessageParams, Messages } from './messages.js';
+} from './commerce/money.js';
+export type { CurrencyCode, FormatMoneyOptions, Money } from './commerce/money.js';
+export { MESSAGES, createMessages, format } from './messages/index.js';
+export type { MessageKey, MessageParams, Messages } from './messages/index.js';
 
 // Api and store
 export { createApi, getApi } from './api/index.js';
@@ -69,8 +69,8 @@ export type {
   CartStoreState,
   ShoppingCart,
 } from './store/index.js';
-export { createErrorReporter, getErrorReporter } from './reporter.js';
-export type { ErrorReporter, ErrorReporterOptions } from './reporter.js';
+export { createErrorReporter, getErrorReporter } from './page/reporter.js';
+export type { ErrorReporter, ErrorReporterOptions } from './page/reporter.js';
 
 // React runtime
 export {
@@ -82,13 +82,13 @@ export {
   useCart,
   useStorefront,
   useWidgetId,
-} from './runtime/index.js';
+} from './react/index.js';
 export type {
   Storefront,
   StorefrontProviderProps,
   WidgetBoundaryProps,
   WidgetDefinition,
-} from './runtime/index.js';
+} from './react/index.js';
 
 // Widgets as React components
 export { CartPill } from '../widgets/cart-pill/index.js';
@@ -104,5 +104,5 @@ export { CartPage } from '../widgets/cart-page/index.js';
 export type { CartPageProps } from '../widgets/cart-page/index.js';
 
 // Analytics hooks (no requests of their own: install a sink to receive events)
-export { setAnalyticsSink, track } from './analytics.js';
-export type { AnalyticsEvent, AnalyticsSink } from './analytics.js';
+export { setAnalyticsSink, track } from './page/analytics.js';
+export type { AnalyticsEvent, AnalyticsSink } from './page/analytics.js';

@@ -4,8 +4,8 @@
  */
 import { FORM_FIELD_TYPES as FIELD_TYPES, type FormFieldType as FieldType } from '../../src/constants';
 import { fail, ok, type Result } from '../../src/result';
-import { MULTI_PART_FIELDS } from '../../src/ui/form-schema';
-import { isValidEmail } from '../../src/validation';
+import { MULTI_PART_FIELDS } from '../../src/react/ui/form-schema';
+import { isValidEmail } from '../../src/commerce/validation';
 
 // One list of field types, one set of multi-part fields and one email rule for the SDK and the
 // server, so they cannot drift apart.

@@ -6,7 +6,7 @@
  * network.
  */
 import { COOKIES, CSRF_HEADER } from '../contract.js';
-import { cookiesEnabled, readCookie } from '../cookies.js';
+import { cookiesEnabled, readCookie } from '../page/cookies.js';
 import type { ApiResult } from './types.js';
 import { invalidResponse, mapCartError, networkError, timeoutError, type FailureMapper } from './errors.js';
 import type { Parser } from './parse.js';

@@ -3,7 +3,7 @@
  * analytics endpoints are separate chunks fetched the first time one of their calls is made, so
  * a product page does not download endpoints it may never use. Callers see one complete `Api`.
  */
-import { readSiteContext } from '../context.js';
+import { readSiteContext } from '../page/context.js';
 import type { AnalyticsApi } from './analytics.js';
 import { createCartApi, type CartApi } from './cart.js';
 import { createClient, type ApiClient } from './client.js';

@@ -10,7 +10,7 @@ import { getApi } from '../api/page.js';
 import { parseShoppingCart } from '../api/parse.js';
 import type { ApiError, ApiResult } from '../api/types.js';
 import { CART_SYNC_CHANNEL, COOKIES, EVENTS } from '../contract.js';
-import { readCookie } from '../cookies.js';
+import { readCookie } from '../page/cookies.js';
 import type { CartEntry, ShoppingCart } from './types.js';
 
 export type { CartEntry, ChosenVariant, ShoppingCart } from './types.js';

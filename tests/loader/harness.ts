@@ -4,7 +4,7 @@
  */
 import { Window } from 'happy-dom';
 import { afterEach, vi } from 'vitest';
-import { DEFAULT_CONTEXT } from '../../src/context.js';
+import { DEFAULT_CONTEXT } from '../../src/page/context.js';
 import type { WidgetEnv, WidgetModule } from '../../src/contract.js';
 import { createLoader, type LoaderOptions, type Runtime } from '../../loader/loader.js';
 

@@ -8,9 +8,9 @@ import type { ReactNode } from 'react';
 import { vi, type Mock } from 'vitest';
 import type { Api } from '../../src/api/index.js';
 import type { ApiError, ApiResult } from '../../src/api/types.js';
-import { DEFAULT_CONTEXT, type SiteContext } from '../../src/context.js';
+import { DEFAULT_CONTEXT, type SiteContext } from '../../src/page/context.js';
 import type { WidgetEnv } from '../../src/contract.js';
-import { StorefrontProvider } from '../../src/runtime/provider.js';
+import { StorefrontProvider } from '../../src/react/provider.js';
 import { createCartStore, type CartStore } from '../../src/store/index.js';
 import type { CartEntry, ShoppingCart } from '../../src/store/types.js';
 

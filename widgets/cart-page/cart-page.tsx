@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../src/api/types.js';
-import { track } from '../../src/analytics.js';
+import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
-import { formatMoney, parseCurrencyCode } from '../../src/money.js';
-import { useCart, useStorefront, useWidgetId } from '../../src/runtime/provider.js';
+import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
+import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { CartEntry } from '../../src/store/types.js';
-import { Alert } from '../../src/ui/alert.js';
-import type { SubmitOutcome } from '../../src/ui/additional-fields-form.js';
-import type { AdditionalFieldsSchema, FormValues } from '../../src/ui/form-schema.js';
-import { loadFormDialog, type FormDialogModule } from '../../src/ui/load-form-dialog.js';
+import { Alert } from '../../src/react/ui/alert.js';
+import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
+import type { AdditionalFieldsSchema, FormValues } from '../../src/react/ui/form-schema.js';
+import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import { cartPageMessages, type CartPageMessageKey, type CartPageMessages } from './messages.js';
 
 /** Props of the full cart page (the `sf-cart-page` root). */

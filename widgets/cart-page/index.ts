@@ -3,7 +3,7 @@
  * carries `data-sf-widget="cart-page"` like any other block.
  */
 import { createElement } from 'react';
-import { defineWidget } from '../../src/runtime/define.js';
+import { defineWidget } from '../../src/react/define.js';
 import { CartPage } from './cart-page.js';
 import { parseCartPageProps } from './props.js';
 

@@ -7,7 +7,7 @@ import { createMessages, type Messages } from '../../src/messages/format.js';
 import { PLATFORM_MESSAGES } from '../../src/messages/platform.js';
 import { PRODUCT_MESSAGES } from '../../src/messages/product.js';
 import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
-import { UI_MESSAGES } from '../../src/ui/messages.js';
+import { UI_MESSAGES } from '../../src/react/ui/messages.js';
 
 export const CART_PAGE_MESSAGES = {
   ...UI_MESSAGES,

@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore, type MouseEvent } from 'react';
 import { PATHS } from '../../src/contract.js';
-import { formatMoney, parseCurrencyCode } from '../../src/money.js';
-import { useCart, useStorefront } from '../../src/runtime/provider.js';
+import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
+import { useCart, useStorefront } from '../../src/react/provider.js';
 import { countText, createCartPillMessages, spokenText, wordText } from './messages.js';
 import type { CartPillProps } from './props.js';
 

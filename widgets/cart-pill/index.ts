@@ -1,6 +1,6 @@
 /** The floating cart pill: `<div data-sf-widget="cart-pill"></div>`; it needs no props. */
 import { createElement } from 'react';
-import { defineWidget } from '../../src/runtime/define.js';
+import { defineWidget } from '../../src/react/define.js';
 import { CartPill } from './cart-pill.js';
 import { parseCartPillProps } from './props.js';
 

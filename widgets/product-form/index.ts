@@ -4,16 +4,16 @@
  * nearest ancestor marked `data-sf-product-block` (else inside the block's parent element).
  */
 import { createElement } from 'react';
-import type { Variant } from '../../src/product.js';
+import type { Variant } from '../../src/commerce/product.js';
 import {
   PRODUCT_BLOCK_ATTR,
   VARIANT_IMAGE_ATTR,
   type WidgetEnv,
   type WidgetModule,
 } from '../../src/contract.js';
-import { WidgetPropsError } from '../../src/runtime/define.js';
-import { mountWidget } from '../../src/runtime/mount.js';
-import { StorefrontProvider } from '../../src/runtime/provider.js';
+import { WidgetPropsError } from '../../src/react/define.js';
+import { mountWidget } from '../../src/react/mount.js';
+import { StorefrontProvider } from '../../src/react/provider.js';
 import { ProductForm } from './product-form.js';
 import { parseProductFormProps } from './props.js';
 

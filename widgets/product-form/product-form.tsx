@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { track } from '../../src/analytics.js';
+import { track } from '../../src/page/analytics.js';
 import {
   addButtonLabel,
   findVariant,
@@ -16,11 +16,11 @@ import {
   QUANTITY,
   createCommerceMessages,
   type OptionSelection,
-} from '../../src/commerce.js';
+} from '../../src/commerce/rules.js';
 import { FEATURE_FLAGS } from '../../src/constants.js';
-import { isFeatureEnabled } from '../../src/context.js';
+import { isFeatureEnabled } from '../../src/page/context.js';
 import { PATHS, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
-import { formatMoney, type Money } from '../../src/money.js';
+import { formatMoney, type Money } from '../../src/commerce/money.js';
 import {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
@@ -28,12 +28,12 @@ import {
   type ProductItem,
   type StoreSettings,
   type Variant,
-} from '../../src/product.js';
-import { useCart, useStorefront, useWidgetId } from '../../src/runtime/provider.js';
-import { Alert } from '../../src/ui/alert.js';
-import type { SubmitOutcome } from '../../src/ui/additional-fields-form.js';
-import type { AdditionalFieldsSchema, FormValues } from '../../src/ui/form-schema.js';
-import { loadFormDialog, type FormDialogModule } from '../../src/ui/load-form-dialog.js';
+} from '../../src/commerce/product.js';
+import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { Alert } from '../../src/react/ui/alert.js';
+import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
+import type { AdditionalFieldsSchema, FormValues } from '../../src/react/ui/form-schema.js';
+import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import { productFormMessages, STRING_KEYS, type ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
 import type { QuickViewDialog as QuickViewDialogType } from './quick-view.js';

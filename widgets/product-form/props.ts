@@ -11,7 +11,7 @@ import {
   type Merchandising,
   type ProductItem,
   type StoreSettings,
-} from '../../src/product.js';
+} from '../../src/commerce/product.js';
 import { fail, ok, type Result } from '../../src/result.js';
 
 export interface Review {

@@ -1,6 +1,6 @@
 /** The quick-view lightbox of a product card, loaded on the first click of Quick View. */
 import type { ReactNode } from 'react';
-import { Lightbox } from '../../src/ui/lightbox.js';
+import { Lightbox } from '../../src/react/ui/lightbox.js';
 
 export interface QuickViewDialogProps {
   readonly title: string;

@@ -47,7 +47,7 @@ const REACT =
   /^(react|react-dom|preact)(\/|$)|^zustand(\/(react|shallow|traditional))?$|^@floating-ui\/react/;
 
 describe('the store and the api are framework-free (design.md house style 5)', () => {
-  it.each(['src/store/index.ts', 'src/api/index.ts', 'src/reporter.ts'])(
+  it.each(['src/store/index.ts', 'src/api/index.ts', 'src/page/reporter.ts'])(
     '%s reaches no React, directly or through its imports',
     (entry) => {
       const { files, packages } = moduleGraph([entry]);
@@ -58,7 +58,7 @@ describe('the store and the api are framework-free (design.md house style 5)', (
   );
 
   it('imports only ky and zustand/vanilla from packages', () => {
-    const { packages } = moduleGraph(['src/store/index.ts', 'src/reporter.ts']);
+    const { packages } = moduleGraph(['src/store/index.ts', 'src/page/reporter.ts']);
     expect(packages).toEqual(['ky', 'zustand/vanilla']);
   });
 

@@ -4,7 +4,7 @@ import { CartPage } from '../../../widgets/cart-page/cart-page.js';
 import { cart, entry, fakeApi, okResult, renderWithStorefront } from '../fixtures.js';
 
 // The dialog chunk cannot be fetched (a dropped connection, a deploy that removed it).
-vi.mock('../../../src/ui/load-form-dialog.js', () => ({
+vi.mock('../../../src/react/ui/load-form-dialog.js', () => ({
   loadFormDialog: () => Promise.reject(new Error('chunk failed')),
 }));
 

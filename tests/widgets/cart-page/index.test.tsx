@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONTEXT } from '../../../src/context.js';
+import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { CART_PAGE_ROOT_ID } from '../../../src/contract.js';
 import widget from '../../../widgets/cart-page/index.js';
 import { parseCartPageProps } from '../../../widgets/cart-page/props.js';

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONTEXT } from '../../../src/context.js';
+import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { DESIGN_FRAME_MESSAGE_TYPE } from '../../../src/contract.js';
-import { StorefrontProvider } from '../../../src/runtime/provider.js';
+import { StorefrontProvider } from '../../../src/react/provider.js';
 import { createCartStore } from '../../../src/store/index.js';
 import type { ShoppingCart } from '../../../src/store/types.js';
 import { CartPill } from '../../../widgets/cart-pill/cart-pill.js';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONTEXT } from '../../../src/context.js';
-import { WidgetPropsError } from '../../../src/runtime/define.js';
+import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
+import { WidgetPropsError } from '../../../src/react/define.js';
 import * as cartPill from '../../../widgets/cart-pill/index.js';
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { renderWithStorefront } from '../fixtures.js';
 import { ENGRAVED } from './items.js';
 
 // The dialog chunk cannot be fetched (a dropped connection, a deploy that removed it).
-vi.mock('../../../src/ui/load-form-dialog.js', () => ({
+vi.mock('../../../src/react/ui/load-form-dialog.js', () => ({
   loadFormDialog: () => Promise.reject(new Error('chunk failed')),
 }));
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONTEXT } from '../../../src/context.js';
+import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import widget, { mount } from '../../../widgets/product-form/index.js';
 import { TEE } from './items.js';
 

@@ -1,0 +1,607 @@
+/**
+ * The product item of spec 001 §3 and its companions (merchandising context, store settings,
+ * localized strings), parsed once from untrusted JSON into typed values. Parsers never throw:
+ * they return a Result listing every problem found.
+ */
+import {
+  BILLING_PERIOD_UNITS,
+  PRODUCT_TYPES,
+  isProductType,
+  type BillingPeriodUnit,
+  type ProductType,
+} from '../constants.js';
+import { PRODUCT_MESSAGES as MESSAGES } from '../messages/product.js';
+import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
+import { fail, ok, type Result } from '../result.js';
+
+export interface VariantOptionValue {
+  readonly optionName?: string;
+  readonly value: string;
+}
+
+export interface Variant {
+  /** Variant id, used by the restock form. */
+  readonly id?: string;
+  readonly sku: string;
+  /** Option name to chosen value, e.g. `{ Size: 'M', Color: 'Red' }`. */
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly price: Money | null;
+  readonly salePrice: Money | null;
+  readonly onSale: boolean;
+  /** Units in stock; 0 when not given. Ignored when `unlimited`. */
+  readonly qtyInStock: number;
+  readonly unlimited: boolean;
+  readonly optionValues?: readonly VariantOptionValue[];
+  /** The variant's own image (shown when it is selected, spec 000 §2). */
+  readonly imageUrl?: string;
+  readonly mainImage?: { readonly assetUrl: string; readonly altText?: string };
+}
+
+export interface SubscriptionPlan {
+  readonly billingPeriod: { readonly value: number; readonly unit: BillingPeriodUnit };
+  /** 0 means indefinite. */
+  readonly numBillingCycles: number;
+}
+
+export interface StructuredContent {
+  readonly productType: ProductType;
+  readonly variants: readonly Variant[];
+  readonly isSubscribable: boolean;
+  readonly subscriptionPlan?: SubscriptionPlan;
+  /** Digital products carry price and sale at product level. */
+  readonly priceMoney?: Money;
+  readonly salePriceMoney?: Money;
+  readonly onSale?: boolean;
+  readonly useCustomAddButtonText?: boolean;
+  readonly customAddButtonText?: string;
+  readonly additionalFieldsFormId?: string;
+  /**
+   * The embedded additional-fields form, unread: the form UI parses it (src/react/ui/form-schema.ts)
+   * when it first opens, so a product page does not pay for reading a form nobody opens.
+   */
+  readonly additionalFieldsForm?: Readonly<Record<string, unknown>>;
+}
+
+export interface ProductItem {
+  readonly id: string;
+  readonly collectionId: string;
+  readonly recordType?: number;
+  readonly title?: string;
+  readonly structuredContent: StructuredContent;
+  /** The merchant's order of option names for the variant picker. */
+  readonly variantOptionOrdering?: readonly string[];
+}
+
+export interface ParseProductOptions {
+  /**
+   * Currency for legacy prices given as a bare number of cents (`price: 1999`).
+   * @default 'USD'
+   */
+  readonly currency?: CurrencyCode | undefined;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const present = (v: unknown): boolean => v !== undefined && v !== null;
+
+/** Ids arrive as strings or numbers. */
+function readId(v: unknown): string | null {
+  if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
+  return null;
+}
+
+/** Booleans sometimes arrive as the strings "true" / "false" from attribute-fed data. */
+function readBoolean(v: unknown): boolean | null {
+  if (typeof v === 'boolean') return v;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  return null;
+}
+
+/** Accepts a whole number or a string of digits ("1"), the way product types often arrive. */
+function readInteger(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) {
+    const n = Number(v.trim());
+    return Number.isSafeInteger(n) ? n : null;
+  }
+  return null;
+}
+
+/** Image and redirect URLs reach `src`/`href`: only http(s), protocol-less paths and data images pass. */
+export function safeUrl(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const url = v.trim();
+  if (url === '' || /[\s<>"]/.test(url)) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith('//')) return `https:${url}`;
+  if (url.startsWith('/') || url.startsWith('./') || url.startsWith('../')) return url;
+  if (/^data:image\/(png|jpeg|gif|webp);/i.test(url)) return url;
+  // Anything with a scheme (javascript:, data:text/html, vbscript:) is refused.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
+  return url;
+}
+
+function readPrice(
+  raw: Obj,
+  moneyKey: string,
+  legacyKey: string,
+  currency: CurrencyCode,
+  where: string,
+  issues: string[],
+): Money | null {
+  if (present(raw[moneyKey])) {
+    const m = parseMoney(raw[moneyKey]);
+    if (m) return m;
+    issues.push(`${where}.${moneyKey} is not a money value`);
+    return null;
+  }
+  const legacy = raw[legacyKey];
+  if (!present(legacy)) return null;
+  if (isObject(legacy)) {
+    const m = parseMoney(legacy);
+    if (m) return m;
+  } else {
+    // The old shape: an integer count of cents in the store currency.
+    const cents = readInteger(legacy);
+    const m = cents === null ? null : moneyFromMinor(cents, currency);
+    if (m) return m;
+  }
+  issues.push(`${where}.${legacyKey} is not a price`);
+  return null;
+}
+
+function parseVariant(raw: unknown, index: number, currency: CurrencyCode, issues: string[]): Variant | null {
+  const where = `variants[${index}]`;
+  if (!isObject(raw)) {
+    issues.push(`${where} is not an object`);
+    return null;
+  }
+  const before = issues.length;
+
+  let sku = '';
+  if (present(raw['sku'])) {
+    const s = readId(raw['sku']);
+    if (s === null) issues.push(`${where}.sku is not a string`);
+    else sku = s;
+  }
+
+  const attributes: Record<string, string> = {};
+  if (present(raw['attributes'])) {
+    if (isObject(raw['attributes'])) {
+      for (const [name, value] of Object.entries(raw['attributes'])) {
+        if (typeof value === 'string') attributes[name] = value;
+        else if (typeof value === 'number' && Number.isFinite(value)) attributes[name] = String(value);
+        else issues.push(`${where}.attributes.${name} is not a string`);
+      }
+    } else {
+      issues.push(`${where}.attributes is not an object`);
+    }
+  }
+
+  const price = readPrice(raw, 'priceMoney', 'price', currency, where, issues);
+  const salePrice = readPrice(raw, 'salePriceMoney', 'salePrice', currency, where, issues);
+
+  let onSale = false;
+  if (present(raw['onSale'])) {
+    const b = readBoolean(raw['onSale']);
+    if (b === null) issues.push(`${where}.onSale is not a boolean`);
+    else onSale = b;
+  }
+
+  let unlimited = false;
+  if (present(raw['unlimited'])) {
+    const b = readBoolean(raw['unlimited']);
+    if (b === null) issues.push(`${where}.unlimited is not a boolean`);
+    else unlimited = b;
+  }
+
+  let qtyInStock = 0;
+  if (present(raw['qtyInStock'])) {
+    const n = readInteger(raw['qtyInStock']);
+    if (n === null) issues.push(`${where}.qtyInStock is not a whole number`);
+    // Oversold stock can come back negative; for display it is simply none.
+    else qtyInStock = Math.max(0, n);
+  }
+
+  let optionValues: VariantOptionValue[] | undefined;
+  if (present(raw['optionValues'])) {
+    if (Array.isArray(raw['optionValues'])) {
+      optionValues = [];
+      for (const ov of raw['optionValues']) {
+        if (isObject(ov) && typeof ov['value'] === 'string') {
+          optionValues.push({
+            value: ov['value'],
+            ...(typeof ov['optionName'] === 'string' && { optionName: ov['optionName'] }),
+          });
+        } else {
+          issues.push(`${where}.optionValues has an entry without a value`);
+        }
+      }
+    } else {
+      issues.push(`${where}.optionValues is not a list`);
+    }
+  }
+
+  const id = readId(raw['id']);
+  let mainImage: Variant['mainImage'];
+  if (isObject(raw['mainImage'])) {
+    const assetUrl = safeUrl(raw['mainImage']['assetUrl']);
+    if (assetUrl) {
+      const alt = raw['mainImage']['altText'];
+      mainImage = { assetUrl, ...(typeof alt === 'string' && { altText: alt }) };
+    } else {
+      issues.push(`${where}.mainImage.assetUrl is not a usable URL`);
+    }
+  }
+  let imageUrl: string | undefined;
+  if (present(raw['imageUrl'])) {
+    const u = safeUrl(raw['imageUrl']);
+    if (u) imageUrl = u;
+    else issues.push(`${where}.imageUrl is not a usable URL`);
+  }
+  imageUrl ??= mainImage?.assetUrl;
+
+  if (issues.length > before) return null;
+  return {
+    ...(id !== null && { id }),
+    sku,
+    attributes,
+    price,
+    salePrice,
+    onSale,
+    qtyInStock,
+    unlimited,
+    ...(optionValues && { optionValues }),
+    ...(imageUrl !== undefined && { imageUrl }),
+    ...(mainImage && { mainImage }),
+  };
+}
+
+export function parseSubscriptionPlan(raw: unknown): Result<SubscriptionPlan> {
+  if (!isObject(raw)) return fail(['subscriptionPlan is not an object']);
+  const issues: string[] = [];
+  const period = raw['billingPeriod'];
+  let value = 0;
+  let unit: BillingPeriodUnit = 'MONTH';
+  if (!isObject(period)) {
+    issues.push('subscriptionPlan.billingPeriod is not an object');
+  } else {
+    const v = readInteger(period['value']);
+    if (v === null || v < 1)
+      issues.push('subscriptionPlan.billingPeriod.value is not a positive whole number');
+    else value = v;
+    const u = typeof period['unit'] === 'string' ? period['unit'].trim().toUpperCase() : '';
+    if ((BILLING_PERIOD_UNITS as readonly string[]).includes(u)) unit = u as BillingPeriodUnit;
+    else issues.push('subscriptionPlan.billingPeriod.unit is not WEEK, MONTH or YEAR');
+  }
+  let numBillingCycles = 0;
+  if (present(raw['numBillingCycles'])) {
+    const n = readInteger(raw['numBillingCycles']);
+    if (n === null || n < 0)
+      issues.push('subscriptionPlan.numBillingCycles is not a whole number of at least 0');
+    else numBillingCycles = n;
+  }
+  return issues.length ? fail(issues) : ok({ billingPeriod: { value, unit }, numBillingCycles });
+}
+
+/**
+ * Parses a product item (spec 001 §3). Required: an id, a structuredContent object with a known
+ * productType (numeric strings such as "1" accepted) and a variants list (may be empty for
+ * digital products). Every variant must parse; absent optional values take their defaults (no
+ * stock, not on sale, no price), wrong-typed ones are issues.
+ */
+export function parseProductItem(raw: unknown, options: ParseProductOptions = {}): Result<ProductItem> {
+  if (!isObject(raw)) return fail(['product item is not an object']);
+  const currency = options.currency ?? DEFAULT_CURRENCY;
+  const issues: string[] = [];
+
+  const id = readId(raw['id']);
+  if (id === null) issues.push('product item has no id');
+  const collectionId = present(raw['collectionId']) ? readId(raw['collectionId']) : '';
+  if (collectionId === null) issues.push('collectionId is not a string');
+
+  let recordType: number | undefined;
+  if (present(raw['recordType'])) {
+    const n = readInteger(raw['recordType']);
+    if (n === null) issues.push('recordType is not a whole number');
+    else recordType = n;
+  }
+
+  let variantOptionOrdering: string[] | undefined;
+  if (present(raw['variantOptionOrdering'])) {
+    const v = raw['variantOptionOrdering'];
+    if (Array.isArray(v) && v.every((n): n is string => typeof n === 'string'))
+      variantOptionOrdering = [...v];
+    else issues.push('variantOptionOrdering is not a list of strings');
+  }
+
+  const sc = raw['structuredContent'];
+  if (!isObject(sc)) {
+    issues.push('structuredContent is not an object');
+    return fail(issues);
+  }
+
+  const typeNumber = readInteger(sc['productType']);
+  const productType = isProductType(typeNumber) ? typeNumber : null;
+  if (productType === null) issues.push('structuredContent.productType is not a known product type (1 to 5)');
+
+  const variants: Variant[] = [];
+  if (!Array.isArray(sc['variants'])) {
+    issues.push('structuredContent.variants is not a list');
+  } else {
+    sc['variants'].forEach((v, i) => {
+      const variant = parseVariant(v, i, currency, issues);
+      if (variant) variants.push(variant);
+    });
+  }
+
+  const flag = (key: string): boolean | undefined => {
+    if (!present(sc[key])) return undefined;
+    const b = readBoolean(sc[key]);
+    if (b === null) issues.push(`structuredContent.${key} is not a boolean`);
+    return b ?? undefined;
+  };
+  const isSubscribable = flag('isSubscribable') ?? false;
+  const onSale = flag('onSale');
+  const useCustomAddButtonText = flag('useCustomAddButtonText');
+
+  let subscriptionPlan: SubscriptionPlan | undefined;
+  if (present(sc['subscriptionPlan'])) {
+    const plan = parseSubscriptionPlan(sc['subscriptionPlan']);
+    if (plan.ok) subscriptionPlan = plan.value;
+    else issues.push(...plan.issues);
+  }
+
+  const productPrice = (key: string): Money | undefined => {
+    if (!present(sc[key])) return undefined;
+    const m = parseMoney(sc[key]);
+    if (!m) issues.push(`structuredContent.${key} is not a money value`);
+    return m ?? undefined;
+  };
+  const priceMoney = productPrice('priceMoney');
+  const salePriceMoney = productPrice('salePriceMoney');
+
+  let customAddButtonText: string | undefined;
+  if (present(sc['customAddButtonText'])) {
+    if (typeof sc['customAddButtonText'] === 'string') customAddButtonText = sc['customAddButtonText'];
+    else issues.push('structuredContent.customAddButtonText is not a string');
+  }
+
+  let additionalFieldsFormId: string | undefined;
+  if (present(sc['additionalFieldsFormId'])) {
+    const f = readId(sc['additionalFieldsFormId']);
+    if (f === null) issues.push('structuredContent.additionalFieldsFormId is not a string');
+    else additionalFieldsFormId = f;
+  }
+  const rawForm = sc['additionalFieldsForm'];
+  if (present(rawForm) && !isObject(rawForm))
+    issues.push('structuredContent.additionalFieldsForm is not an object');
+
+  if (issues.length || id === null || collectionId === null || productType === null) return fail(issues);
+
+  const structuredContent: StructuredContent = {
+    productType,
+    variants,
+    isSubscribable,
+    ...(subscriptionPlan && { subscriptionPlan }),
+    ...(priceMoney && { priceMoney }),
+    ...(salePriceMoney && { salePriceMoney }),
+    ...(onSale !== undefined && { onSale }),
+    ...(useCustomAddButtonText !== undefined && { useCustomAddButtonText }),
+    ...(customAddButtonText !== undefined && { customAddButtonText }),
+    ...(additionalFieldsFormId !== undefined && { additionalFieldsFormId }),
+    ...(isObject(rawForm) && { additionalFieldsForm: rawForm }),
+  };
+  return ok({
+    id,
+    collectionId,
+    ...(recordType !== undefined && { recordType }),
+    ...(typeof raw['title'] === 'string' && { title: raw['title'] }),
+    structuredContent,
+    ...(variantOptionOrdering && { variantOptionOrdering }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merchandising context (spec 001 §3)
+
+export interface Merchandising {
+  /** Replaces the sold-out label when set. */
+  readonly customSoldOutText?: string;
+  readonly scarcityEnabled: boolean;
+  /** Scarcity template, e.g. "Only {quantity} left in stock!". */
+  readonly scarcityText?: string;
+  readonly scarcityShownByDefault: boolean;
+  readonly scarcityTemplateViews: Readonly<Record<string, string>>;
+  readonly restockNotificationViews: Readonly<Record<string, string>>;
+  readonly restockNotificationMessages: Readonly<Record<string, string>>;
+  readonly mailingListSignUpEnabled: boolean;
+  readonly mailingListOptInByDefault: boolean;
+}
+
+export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze({
+  scarcityEnabled: false,
+  scarcityShownByDefault: false,
+  scarcityTemplateViews: Object.freeze({}),
+  restockNotificationViews: Object.freeze({}),
+  restockNotificationMessages: Object.freeze({}),
+  mailingListSignUpEnabled: false,
+  mailingListOptInByDefault: false,
+});
+
+function stringRecord(v: unknown, where: string, issues: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObject(v)) {
+    issues.push(`${where} is not an object`);
+    return out;
+  }
+  for (const [k, s] of Object.entries(v)) {
+    if (typeof s === 'string') out[k] = s;
+    else issues.push(`${where}.${k} is not a string`);
+  }
+  return out;
+}
+
+/**
+ * One product's merchandising context. Absent input gives the defaults. Pass `productId` when
+ * the input is the map keyed by product id.
+ */
+export function parseMerchandising(raw: unknown, productId?: string): Result<Merchandising> {
+  if (!present(raw)) return ok(DEFAULT_MERCHANDISING);
+  if (!isObject(raw)) return fail(['merchandising is not an object']);
+  let m: Obj = raw;
+  if (productId !== undefined) {
+    const entry = Object.prototype.hasOwnProperty.call(raw, productId) ? raw[productId] : undefined;
+    if (!present(entry)) return ok(DEFAULT_MERCHANDISING);
+    if (!isObject(entry)) return fail([`merchandising for ${productId} is not an object`]);
+    m = entry;
+  }
+  const issues: string[] = [];
+  const bool = (key: keyof Merchandising): boolean => {
+    if (!present(m[key])) return DEFAULT_MERCHANDISING[key] as boolean;
+    const b = readBoolean(m[key]);
+    if (b === null) issues.push(`merchandising.${key} is not a boolean`);
+    return b ?? (DEFAULT_MERCHANDISING[key] as boolean);
+  };
+  const text = (key: string): string | undefined => {
+    if (!present(m[key])) return undefined;
+    if (typeof m[key] === 'string') return m[key];
+    issues.push(`merchandising.${key} is not a string`);
+    return undefined;
+  };
+  const record = (key: string): Record<string, string> =>
+    present(m[key]) ? stringRecord(m[key], `merchandising.${key}`, issues) : {};
+
+  const customSoldOutText = text('customSoldOutText');
+  const scarcityText = text('scarcityText');
+  const value: Merchandising = {
+    ...(customSoldOutText !== undefined && customSoldOutText.trim() !== '' && { customSoldOutText }),
+    scarcityEnabled: bool('scarcityEnabled'),
+    ...(scarcityText !== undefined && { scarcityText }),
+    scarcityShownByDefault: bool('scarcityShownByDefault'),
+    scarcityTemplateViews: record('scarcityTemplateViews'),
+    restockNotificationViews: record('restockNotificationViews'),
+    restockNotificationMessages: record('restockNotificationMessages'),
+    mailingListSignUpEnabled: bool('mailingListSignUpEnabled'),
+    mailingListOptInByDefault: bool('mailingListOptInByDefault'),
+  };
+  return issues.length ? fail(issues) : ok(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store settings (spec 001 §3)
+
+export interface StoreSettings {
+  /** Service products may be bought several at a time. @default true */
+  readonly multipleQuantityAllowedForServices: boolean;
+  /** The add button buys directly (label Purchase) instead of filling the cart. @default false */
+  readonly expressCheckout: boolean;
+}
+
+export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze({
+  multipleQuantityAllowedForServices: true,
+  expressCheckout: false,
+});
+
+export function parseStoreSettings(raw: unknown): Result<StoreSettings> {
+  if (!present(raw)) return ok(DEFAULT_STORE_SETTINGS);
+  if (!isObject(raw)) return fail(['storeSettings is not an object']);
+  const issues: string[] = [];
+  const bool = (key: keyof StoreSettings): boolean => {
+    if (!present(raw[key])) return DEFAULT_STORE_SETTINGS[key];
+    const b = readBoolean(raw[key]);
+    if (b === null) issues.push(`storeSettings.${key} is not a boolean`);
+    return b ?? DEFAULT_STORE_SETTINGS[key];
+  };
+  const value: StoreSettings = {
+    multipleQuantityAllowedForServices: bool('multipleQuantityAllowedForServices'),
+    expressCheckout: bool('expressCheckout'),
+  };
+  return issues.length ? fail(issues) : ok(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Localized product strings (spec 001 §3, defaults §9)
+
+export const LIKERT_VALUES = ['-2', '-1', '0', '1', '2'] as const;
+export type LikertValue = (typeof LIKERT_VALUES)[number];
+
+export interface ProductStrings {
+  readonly productAddToCartText: string;
+  readonly productSubscribeText: string;
+  readonly productQuantityInputLabel: string;
+  readonly productSoldOutText: string;
+  readonly productSaleText: string;
+  readonly productQuickViewText: string;
+  /** Has a `{variantName}` placeholder. */
+  readonly productVariantSelectText: string;
+  readonly giftCardValueDisplayText: string;
+  readonly giftCardVariantSelectText: string;
+  readonly productSummaryFormNoAnswerText: string;
+  /** Labels of the five likert answers, -2 to 2. */
+  readonly likertLabels: Readonly<Record<LikertValue, string>>;
+}
+
+// Pure: a bundle that never reads the defaults (the product form has its own catalogue) drops them.
+export const DEFAULT_PRODUCT_STRINGS: ProductStrings = /* @__PURE__ */ Object.freeze({
+  productAddToCartText: MESSAGES.addToCart,
+  productSubscribeText: MESSAGES.subscribe,
+  productQuantityInputLabel: MESSAGES.quantity,
+  productSoldOutText: MESSAGES.soldOut,
+  productSaleText: MESSAGES.sale,
+  productQuickViewText: MESSAGES.quickView,
+  productVariantSelectText: MESSAGES.selectVariant,
+  giftCardValueDisplayText: MESSAGES.giftCardValue,
+  giftCardVariantSelectText: MESSAGES.selectValue,
+  productSummaryFormNoAnswerText: MESSAGES.noAnswer,
+  likertLabels: /* @__PURE__ */ Object.freeze({
+    '-2': MESSAGES.likertStronglyDisagree,
+    '-1': MESSAGES.likertDisagree,
+    '0': MESSAGES.likertNeutral,
+    '1': MESSAGES.likertAgree,
+    '2': MESSAGES.likertStronglyAgree,
+  }),
+});
+
+type StringKey = Exclude<keyof ProductStrings, 'likertLabels'>;
+
+/**
+ * Localized strings for the product block. Absent keys take the defaults; an empty string counts
+ * as absent (a blank button label helps nobody); other wrong types are issues.
+ */
+export function parseProductStrings(raw: unknown): Result<ProductStrings> {
+  if (!present(raw)) return ok(DEFAULT_PRODUCT_STRINGS);
+  if (!isObject(raw)) return fail(['strings is not an object']);
+  const issues: string[] = [];
+  const out: Record<string, unknown> = {};
+  const keys = Object.keys(DEFAULT_PRODUCT_STRINGS).filter((k) => k !== 'likertLabels') as StringKey[];
+  for (const key of keys) {
+    const v = raw[key];
+    if (typeof v === 'string' && v.trim() !== '') out[key] = v;
+    else {
+      if (present(v) && typeof v !== 'string') issues.push(`strings.${key} is not a string`);
+      out[key] = DEFAULT_PRODUCT_STRINGS[key];
+    }
+  }
+  const likert: Record<string, string> = { ...DEFAULT_PRODUCT_STRINGS.likertLabels };
+  if (present(raw['likertLabels'])) {
+    const given = raw['likertLabels'];
+    if (isObject(given)) {
+      for (const k of LIKERT_VALUES) {
+        const v = given[k];
+        if (typeof v === 'string' && v.trim() !== '') likert[k] = v;
+        else if (present(v) && typeof v !== 'string')
+          issues.push(`strings.likertLabels.${k} is not a string`);
+      }
+    } else {
+      issues.push('strings.likertLabels is not an object');
+    }
+  }
+  out['likertLabels'] = likert;
+  return issues.length ? fail(issues) : ok(out as unknown as ProductStrings);
+}
+
+export { PRODUCT_TYPES };
+export type { ProductType };

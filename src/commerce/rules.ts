@@ -1,0 +1,439 @@
+/**
+ * Product display and add-to-cart rules (spec 001 §4, §5; spec 000 §4, §5). Pure functions over
+ * parsed product items: no DOM, no network, no React.
+ */
+import { LIMITS, INSTALMENTS, PRODUCT_TYPES, SUBSCRIBABLE_PRODUCT_TYPES } from '../constants.js';
+import { CART_MESSAGES } from '../messages/cart.js';
+import { createMessages, type Messages as MessagesOf } from '../messages/format.js';
+import { PRODUCT_MESSAGES } from '../messages/product.js';
+import { formatMoney, type Money } from './money.js';
+import type { ProductItem, ProductStrings, StoreSettings, SubscriptionPlan, Variant } from './product.js';
+
+/** The texts these rules speak: the product and cart catalogues. */
+export const COMMERCE_MESSAGES = { ...PRODUCT_MESSAGES, ...CART_MESSAGES } as const;
+export type CommerceMessageKey = keyof typeof COMMERCE_MESSAGES;
+/** Any lookup that knows the commerce keys, such as the shared catalogue's. */
+type Messages = MessagesOf<CommerceMessageKey>;
+
+/** The commerce texts with a page's overrides applied (non-strings and unknown keys ignored). */
+export const createCommerceMessages = (overrides?: Readonly<Record<string, unknown>> | null): Messages =>
+  createMessages(overrides, COMMERCE_MESSAGES);
+
+let defaults: Messages | null = null;
+const commerceMessages = (): Messages => (defaults ??= createCommerceMessages());
+
+export type ProductStatus = 'sold-out' | 'on-sale' | 'none';
+
+const typeOf = (item: ProductItem) => item.structuredContent.productType;
+
+/** Physical and service products can run out; digital, gift-card and paywall products cannot. */
+export function tracksStock(item: ProductItem): boolean {
+  const t = typeOf(item);
+  return t === PRODUCT_TYPES.physical || t === PRODUCT_TYPES.service;
+}
+
+export function isSoldOut(item: ProductItem): boolean {
+  if (!tracksStock(item)) return false;
+  return !item.structuredContent.variants.some((v) => v.unlimited || v.qtyInStock > 0);
+}
+
+export function isOnSale(item: ProductItem): boolean {
+  const sc = item.structuredContent;
+  if (sc.variants.some((v) => v.onSale)) return true;
+  return sc.productType === PRODUCT_TYPES.digital && sc.onSale === true;
+}
+
+/** Sold out takes priority over sale (spec 001 §4). */
+export function productStatus(item: ProductItem): ProductStatus {
+  if (isSoldOut(item)) return 'sold-out';
+  if (isOnSale(item)) return 'on-sale';
+  return 'none';
+}
+
+/** Only physical and service products can be subscribable (spec 001 §3); the flag is ignored on others. */
+export function isSubscribable(item: ProductItem): boolean {
+  return item.structuredContent.isSubscribable && SUBSCRIBABLE_PRODUCT_TYPES.includes(typeOf(item));
+}
+
+export function isGiftCard(item: ProductItem): boolean {
+  return typeOf(item) === PRODUCT_TYPES.giftCard;
+}
+
+export interface AddButtonLabelOptions {
+  /** Express checkout is on: the button buys directly and reads Purchase. @default false */
+  readonly expressCheckout?: boolean | undefined;
+  readonly messages?: Messages | undefined;
+}
+
+/**
+ * The add button's label (spec 001 §4): a custom label when the merchant enabled one, else
+ * Subscribe for subscribable products, else Purchase under express checkout, else Add To Cart.
+ */
+export function addButtonLabel(
+  item: ProductItem,
+  strings?: Partial<Pick<ProductStrings, 'productAddToCartText' | 'productSubscribeText'>>,
+  options: AddButtonLabelOptions = {},
+): string {
+  const sc = item.structuredContent;
+  const messages = options.messages ?? commerceMessages();
+  const custom = sc.customAddButtonText?.trim();
+  if (sc.useCustomAddButtonText === true && custom) return custom;
+  if (isSubscribable(item)) return strings?.productSubscribeText ?? messages.t('subscribe');
+  if (options.expressCheckout === true) return messages.t('purchase');
+  return strings?.productAddToCartText ?? messages.t('addToCart');
+}
+
+/** The quantity input of spec 001 §5. */
+export const QUANTITY = Object.freeze({ min: 1, max: 9999, step: 1, default: 1 });
+
+/** Units available: the variant's (or best variant's) stock; Infinity when unlimited. */
+export function availableStock(item: ProductItem, variant?: Variant | null): number {
+  const variants = variant ? [variant] : item.structuredContent.variants;
+  let best = 0;
+  for (const v of variants) {
+    if (v.unlimited) return Number.POSITIVE_INFINITY;
+    best = Math.max(best, v.qtyInStock);
+  }
+  return best;
+}
+
+/**
+ * The quantity input shows for physical products, or service products when multiple quantity is
+ * allowed, that are not subscribable and have more than 1 unit available (spec 001 §5). With a
+ * variant chosen its own stock decides; otherwise the best-stocked variant does.
+ */
+export function showQuantityInput(
+  item: ProductItem,
+  storeSettings: Pick<StoreSettings, 'multipleQuantityAllowedForServices'>,
+  variant?: Variant | null,
+): boolean {
+  const t = typeOf(item);
+  const typeAllows =
+    t === PRODUCT_TYPES.physical ||
+    (t === PRODUCT_TYPES.service && storeSettings.multipleQuantityAllowedForServices);
+  return typeAllows && !isSubscribable(item) && availableStock(item, variant) > 1;
+}
+
+/** The variant picker shows only for more than one variant; digital products never have variants. */
+export function hasVariants(item: ProductItem): boolean {
+  return typeOf(item) !== PRODUCT_TYPES.digital && item.structuredContent.variants.length > 1;
+}
+
+/**
+ * Option names for the picker: the merchant's order (variantOptionOrdering) first, then any other
+ * name in the order first seen across variants. Names no variant uses are left out.
+ */
+export function optionNames(item: ProductItem): string[] {
+  const seen: string[] = [];
+  for (const v of item.structuredContent.variants) {
+    for (const name of Object.keys(v.attributes)) if (!seen.includes(name)) seen.push(name);
+  }
+  const ordered: string[] = [];
+  for (const name of item.variantOptionOrdering ?? []) {
+    if (seen.includes(name) && !ordered.includes(name)) ordered.push(name);
+  }
+  return [...ordered, ...seen.filter((n) => !ordered.includes(n))];
+}
+
+/** Distinct values of one option, in the order first seen across variants. */
+export function optionValues(item: ProductItem, name: string): string[] {
+  const values: string[] = [];
+  for (const v of item.structuredContent.variants) {
+    const value = Object.prototype.hasOwnProperty.call(v.attributes, name) ? v.attributes[name] : undefined;
+    if (value !== undefined && !values.includes(value)) values.push(value);
+  }
+  return values;
+}
+
+export type OptionSelection = Readonly<Record<string, string>>;
+
+const selected = (selection: OptionSelection, name: string): string | undefined => {
+  const value = Object.prototype.hasOwnProperty.call(selection, name) ? selection[name] : undefined;
+  return value === undefined || value === '' ? undefined : value;
+};
+
+/** Option names the shopper has not chosen yet, in picker order. */
+export function missingOptions(item: ProductItem, selection: OptionSelection): string[] {
+  return optionNames(item).filter((name) => selected(selection, name) === undefined);
+}
+
+/**
+ * The variant matching every option of the selection, or null. A product with a single variant
+ * and no options needs no selection.
+ */
+export function findVariant(item: ProductItem, selection: OptionSelection): Variant | null {
+  const variants = item.structuredContent.variants;
+  const names = optionNames(item);
+  if (names.length === 0) return variants.length === 1 ? (variants[0] ?? null) : null;
+  if (names.some((n) => selected(selection, n) === undefined)) return null;
+  return variants.find((v) => names.every((n) => v.attributes[n] === selected(selection, n))) ?? null;
+}
+
+/**
+ * The message for unselected options (spec 000 §5): one, two, or more. With more than two the
+ * leading names are joined with ", " before "and" the last.
+ */
+export function missingOptionsMessage(
+  missing: readonly string[],
+  messages: Messages = commerceMessages(),
+): string {
+  if (missing.length === 0) return '';
+  if (missing.length === 1) return messages.t('selectOneOption', { option: missing[0] ?? '' });
+  if (missing.length === 2) {
+    return messages.t('selectTwoOptions', { option1: missing[0] ?? '', option2: missing[1] ?? '' });
+  }
+  return messages.t('selectManyOptions', {
+    optionsList: missing.slice(0, -1).join(', '),
+    lastOption: missing[missing.length - 1] ?? '',
+  });
+}
+
+export type QuantityParse = { ok: true; quantity: number } | { ok: false; message: string };
+
+/**
+ * Reads the quantity input's text. Not a number and a fraction have their own messages
+ * (spec 000 §5); a whole number outside 1 to 9999 is brought into range, as the input's own
+ * min and max would.
+ */
+export function parseQuantity(
+  input: string | null | undefined,
+  messages: Messages = commerceMessages(),
+): QuantityParse {
+  if (input === undefined || input === null) return { ok: true, quantity: QUANTITY.default };
+  const text = input.trim();
+  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text))
+    return { ok: false, message: messages.t('quantityNotNumber') };
+  const n = Number(text);
+  if (!Number.isInteger(n)) return { ok: false, message: messages.t('quantityNotWhole') };
+  return { ok: true, quantity: Math.min(QUANTITY.max, Math.max(QUANTITY.min, n)) };
+}
+
+export interface AddToCartInput {
+  readonly item: ProductItem;
+  readonly selection: OptionSelection;
+  /** The variant already matched by the caller; found from the selection when omitted. */
+  readonly variant?: Variant | null | undefined;
+  /** The quantity input's text; omitted when no input is shown (quantity 1). */
+  readonly quantityInput?: string | null | undefined;
+  /** Treat as a gift card; taken from the product type when omitted. */
+  readonly isGiftCard?: boolean | undefined;
+  readonly messages?: Messages | undefined;
+}
+
+export type AddToCartCheck =
+  | { readonly ok: true; readonly quantity: number; readonly variant: Variant }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * The client-side checks before an add (spec 000 §5), in the order a shopper meets them:
+ * a gift card needs a denomination; every option must be chosen; the choice must match a variant;
+ * the quantity must be a whole number; a stock-tracked variant must have that many units.
+ */
+export function validateAddToCart(input: AddToCartInput): AddToCartCheck {
+  const { item, selection } = input;
+  const messages = input.messages ?? commerceMessages();
+  const giftCard = input.isGiftCard ?? isGiftCard(item);
+  const variant = input.variant === undefined ? findVariant(item, selection) : input.variant;
+  const missing = missingOptions(item, selection);
+
+  if (giftCard && (missing.length > 0 || !variant))
+    return { ok: false, message: messages.t('giftCardDenomination') };
+  if (missing.length > 0) return { ok: false, message: missingOptionsMessage(missing, messages) };
+  if (!variant) return { ok: false, message: messages.t('variantUnavailable') };
+
+  const quantity = parseQuantity(input.quantityInput, messages);
+  if (!quantity.ok) return quantity;
+
+  if (tracksStock(item) && !variant.unlimited && variant.qtyInStock < quantity.quantity) {
+    return { ok: false, message: messages.t('notEnoughStock') };
+  }
+  return { ok: true, quantity: quantity.quantity, variant };
+}
+
+export interface StockResult {
+  readonly unlimited: boolean;
+  readonly qtyInStock: number;
+}
+
+/**
+ * The server stock check (spec 000 §5): passes when any result is unlimited or has more units
+ * than the shopper already holds in the cart for that item and variant. No results, no pass.
+ */
+export function stockCheckPasses(results: readonly StockResult[], quantityInCart: number): boolean {
+  return results.some((r) => r.unlimited || r.qtyInStock > quantityInCart);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cart pill texts (spec 000 §2, spec 001 §8)
+
+/** The count shown on the pill: 100+ above 100. */
+export function cartCountText(count: number, messages: Messages = commerceMessages()): string {
+  return count > LIMITS.cartCountMax
+    ? messages.t('cartCountOverflow')
+    : String(Math.max(0, Math.trunc(count)));
+}
+
+/** "item" for exactly one, "items" otherwise. */
+export function cartItemWord(count: number, messages: Messages = commerceMessages()): string {
+  return count === 1 ? messages.t('cartItem') : messages.t('cartItems');
+}
+
+/** The spoken text of the cart badge. */
+export function cartBadgeText(count: number, messages: Messages = commerceMessages()): string {
+  if (count === 1) return messages.t('cartBadgeOne');
+  if (count > LIMITS.cartCountMax) return messages.t('cartBadgeOverflow');
+  return messages.t('cartBadgeMany', { count: Math.max(0, Math.trunc(count)) });
+}
+
+/** The pill is hidden for an empty cart and on the cart page itself (spec 000 §2). */
+export function showCartPill(totalQuantity: number, pathname: string): boolean {
+  return totalQuantity > 0 && pathname.replace(/\/+$/, '') !== '/cart';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscription price text (spec 001 §5)
+
+type Unit = 'WEEK' | 'MONTH' | 'YEAR';
+
+const EVERY = {
+  WEEK: ['subscriptionEveryWeek', 'subscriptionEveryWeeks'],
+  MONTH: ['subscriptionEveryMonth', 'subscriptionEveryMonths'],
+  YEAR: ['subscriptionEveryYear', 'subscriptionEveryYears'],
+} as const;
+const FOR = {
+  WEEK: ['subscriptionForWeek', 'subscriptionForWeeks'],
+  MONTH: ['subscriptionForMonth', 'subscriptionForMonths'],
+  YEAR: ['subscriptionForYear', 'subscriptionForYears'],
+} as const;
+
+const isUsablePlan = (plan: SubscriptionPlan | null | undefined): plan is SubscriptionPlan =>
+  !!plan &&
+  Number.isSafeInteger(plan.billingPeriod.value) &&
+  plan.billingPeriod.value > 0 &&
+  (plan.billingPeriod.unit === 'WEEK' ||
+    plan.billingPeriod.unit === 'MONTH' ||
+    plan.billingPeriod.unit === 'YEAR') &&
+  Number.isSafeInteger(plan.numBillingCycles) &&
+  plan.numBillingCycles >= 0;
+
+/** "every month", "every 2 weeks"; null for an unusable plan. */
+export function subscriptionPeriodText(
+  plan: SubscriptionPlan | null | undefined,
+  messages: Messages = commerceMessages(),
+): string | null {
+  if (!isUsablePlan(plan)) return null;
+  const { value, unit } = plan.billingPeriod;
+  const [one, many] = EVERY[unit];
+  return value === 1 ? messages.t(one) : messages.t(many, { count: value });
+}
+
+export interface DurationOptions {
+  /**
+   * Show durations that fill whole years in years (52 weeks, 12 months to the year).
+   * @default true
+   */
+  readonly preferYears?: boolean | undefined;
+  readonly messages?: Messages | undefined;
+}
+
+/**
+ * "for 6 months", "for 2 years"; empty for an indefinite plan (0 cycles); null for an unusable
+ * plan.
+ */
+export function subscriptionDurationText(
+  plan: SubscriptionPlan | null | undefined,
+  options: DurationOptions = {},
+): string | null {
+  if (!isUsablePlan(plan)) return null;
+  if (plan.numBillingCycles === 0) return '';
+  const messages = options.messages ?? commerceMessages();
+  let unit: Unit = plan.billingPeriod.unit;
+  let total = plan.billingPeriod.value * plan.numBillingCycles;
+  if (!Number.isSafeInteger(total)) return null;
+  if (options.preferYears !== false) {
+    if (unit === 'WEEK' && total % LIMITS.weeksPerYear === 0) {
+      unit = 'YEAR';
+      total /= LIMITS.weeksPerYear;
+    } else if (unit === 'MONTH' && total % LIMITS.monthsPerYear === 0) {
+      unit = 'YEAR';
+      total /= LIMITS.monthsPerYear;
+    }
+  }
+  const [one, many] = FOR[unit];
+  return total === 1 ? messages.t(one) : messages.t(many, { count: total });
+}
+
+export interface SubscriptionPriceOptions extends DurationOptions {
+  /** Locale for the price. @default 'en-US' */
+  readonly locale?: string | undefined;
+}
+
+/**
+ * The subscription price line, e.g. "$10.00 every 2 weeks for 1 year". Unavailable when the price
+ * or the plan is missing or unusable (spec 001 §5).
+ */
+export function subscriptionPriceText(
+  price: Money | null | undefined,
+  plan: SubscriptionPlan | null | undefined,
+  options: SubscriptionPriceOptions = {},
+): string {
+  const messages = options.messages ?? commerceMessages();
+  const period = subscriptionPeriodText(plan, messages);
+  const duration = subscriptionDurationText(plan, options);
+  if (!price || period === null || duration === null) return messages.t('subscriptionUnavailable');
+  const formatted = formatMoney(price, { locale: options.locale });
+  return duration === ''
+    ? messages.t('subscriptionPrice', { price: formatted, period })
+    : messages.t('subscriptionPriceWithDuration', { price: formatted, period, duration });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instalments (spec 000 §4, §5, §9)
+
+/** In range when the price is above the minimum and not above the maximum, all in cents. */
+export function isInstalmentInRange(priceCents: number, minCents: number, maxCents: number): boolean {
+  return priceCents > minCents && priceCents <= maxCents;
+}
+
+/** Only physical products qualify for instalment messaging. */
+export function qualifiesForInstalments(item: ProductItem): boolean {
+  return typeOf(item) === PRODUCT_TYPES.physical;
+}
+
+/** One instalment of a price split in `count` (default 4), rounded to the nearest minor unit. */
+export function instalmentPayment(price: Money, count: number = INSTALMENTS.defaultCount): Money {
+  const n = Number.isSafeInteger(count) && count > 0 ? count : INSTALMENTS.defaultCount;
+  return { amount: Math.round(price.amount / n), currency: price.currency };
+}
+
+export interface InstalmentTextInput {
+  readonly price: Money;
+  readonly min: Money;
+  readonly max: Money;
+  /** @default 4 */
+  readonly count?: number | undefined;
+  /** The one-line form ("or 4 interest-free payments of $2.50 with"). @default false */
+  readonly inline?: boolean | undefined;
+  /** @default 'en-US' */
+  readonly locale?: string | undefined;
+  readonly messages?: Messages | undefined;
+}
+
+/**
+ * The instalment pill's text (spec 000 §5): payments in range; outside it, "up to" the maximum
+ * when the price is above it, "over" the minimum when at or below it.
+ */
+export function instalmentText(input: InstalmentTextInput): string {
+  const messages = input.messages ?? commerceMessages();
+  const fmt = (m: Money): string => formatMoney(m, { locale: input.locale });
+  const count = input.count ?? INSTALMENTS.defaultCount;
+  if (isInstalmentInRange(input.price.amount, input.min.amount, input.max.amount)) {
+    const amount = fmt(instalmentPayment(input.price, count));
+    return messages.t(input.inline === true ? 'instalmentPaymentsInline' : 'instalmentPayments', {
+      count,
+      amount,
+    });
+  }
+  if (input.price.amount > input.max.amount) return messages.t('instalmentUpTo', { amount: fmt(input.max) });
+  return messages.t('instalmentOver', { amount: fmt(input.min) });
+}

@@ -1,0 +1,75 @@
+/**
+ * The shared message catalogue: every user-facing text the specs quote, keyed once, with
+ * `{placeholder}` interpolation through `format`. A page may override any key (for translation or
+ * wording) through `createMessages`. Widget catalogues build on the same functions.
+ *
+ * The texts live in one module per area under ./messages/ (storefront, cart, product, form,
+ * platform) so a widget bundle carries only the areas it shows; this module joins them for npm
+ * users, the template engine and tests.
+ */
+import { CART_MESSAGES } from './cart.js';
+import { FORM_MESSAGES } from './form.js';
+import { createMessages as createCatalogueMessages, type Messages as MessagesOf } from './format.js';
+import { PLATFORM_MESSAGES } from './platform.js';
+import { PRODUCT_MESSAGES } from './product.js';
+import { STOREFRONT_MESSAGES } from './storefront.js';
+
+export { format, type MessageParams } from './format.js';
+export { CART_MESSAGES, FORM_MESSAGES, PLATFORM_MESSAGES, PRODUCT_MESSAGES, STOREFRONT_MESSAGES };
+
+export const MESSAGES = {
+  ...STOREFRONT_MESSAGES,
+  ...CART_MESSAGES,
+  ...PRODUCT_MESSAGES,
+  ...FORM_MESSAGES,
+  ...PLATFORM_MESSAGES,
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * Developer-facing texts of spec 001 §8: logged or reported, never shown to visitors, so they are
+ * not overridable. Kept here so logs read the same everywhere.
+ */
+export const DIAGNOSTICS = {
+  trackingHttpStatus: 'Error tracking event: HTTP Status {code}',
+  performanceUnexpectedStatus: 'XHR request DONE with unexpected status',
+  performanceSettingsTimeout: 'Metric settings request timeout',
+  performanceNoPageLoadId: 'Unable to resolve pageLoadId',
+  performanceEmptyRecord: 'Data is empty',
+  storageWriteFailed: 'Unable to store analyticsId',
+  storageUnavailable: 'Unable access local/session storage',
+  captchaNotSetUp: 'ReCaptcha has not been set up!',
+  experimentNotLoaded: 'the underlying configuration is not loaded',
+  experimentUnknownFeature: 'the specified feature does not exist',
+  experimentTypeMismatch: 'the specified feature is not a {type}',
+  experimentInvalidDefinition: 'the specified feature has an invalid server-side definition',
+  imageSizeInvalidSource: "Invalid source parameter. Pass in 'originalSize'",
+  formatterNotImplemented: 'formatter is not yet implemented',
+  cssChunkLoadFailed: 'CSS_CHUNK_LOAD_FAILED',
+} as const;
+
+/** A lookup over a catalogue; by default the shared one. */
+export type Messages<K extends string = MessageKey> = MessagesOf<K>;
+
+/**
+ * Builds a lookup over a catalogue (the shared one by default) with page overrides applied.
+ * Overrides come from page JSON, so anything that is not a string, or names a key the catalogue
+ * does not have, is ignored.
+ */
+export function createMessages<C extends Readonly<Record<string, string>> = typeof MESSAGES>(
+  overrides?: Partial<Record<keyof C & string, string>> | Readonly<Record<string, unknown>> | null,
+  catalogue: C = MESSAGES as unknown as C,
+): Messages<keyof C & string> {
+  return createCatalogueMessages(overrides, catalogue);
+}
+
+/** The shared catalogue without overrides. */
+export const defaultMessages: Messages = createMessages();
+
+/** Comment count text of spec 001 §5: No Comments, 1 Comment, N Comments. */
+export function commentCountText(count: number, messages: Messages = defaultMessages): string {
+  if (count === 1) return messages.t('commentsOne');
+  if (!Number.isFinite(count) || count <= 0) return messages.t('commentsNone');
+  return messages.t('commentsMany', { count });
+}

@@ -1,0 +1,327 @@
+/**
+ * The site context: what the page tells the storefront about the site (spec 000 §3, design.md
+ * "page contract"). It arrives as JSON in `<script type="application/json" id="sf-context">` and
+ * is parsed once here. Every key is optional; a bad key falls back to its default on its own and
+ * is reported, and a missing or unreadable context gives the defaults with one reported issue.
+ */
+import { CONTEXT_SCRIPT_ID } from '../contract.js';
+import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
+
+export interface CookieSettings {
+  /**
+   * The site asks for a restrictive cookie policy: the visitor cookie mode becomes restricted
+   * and the analytics cookies are removed (spec 000 §4, §9).
+   * @default false
+   */
+  readonly isRestrictiveCookiePolicyEnabled: boolean;
+  /** @default false */
+  readonly isCookieBannerEnabled: boolean;
+}
+
+export interface ReviewSettings {
+  /** Show the site's own product reviews. @default false */
+  readonly native: boolean;
+  /** Show reviews imported from elsewhere. @default false */
+  readonly imported: boolean;
+}
+
+export interface SiteContext {
+  readonly websiteId?: string;
+  readonly templateId?: string;
+  /** Set when a site user is signed in; the cart then loads at page start (spec 000 §4). */
+  readonly authenticatedAccountId?: string;
+  /** Roles of the signed-in account, e.g. `VIEWER` (spec 000 §6). @default [] */
+  readonly websiteRoles: readonly string[];
+  readonly cookieSettings: CookieSettings;
+  /** The store's selected currency. @default 'USD' */
+  readonly currency: CurrencyCode;
+  /** BCP 47 locale for numbers and money. @default 'en-US' */
+  readonly locale: string;
+  /** IANA time zone of the site. @default 'America/New_York' */
+  readonly timeZone: string;
+  /** Text shown after a restock sign-up. @default 'Signed up!' */
+  readonly restockSuccessText: string;
+  /** A captcha is rendered only when this is set (spec 000 §5). */
+  readonly captchaSiteKey?: string;
+  /** Prefix of the documented endpoints, always ending in `/`. @default '/api/' */
+  readonly apiRoot: string;
+  /** Feature flag name to on/off. @default {} */
+  readonly features: Readonly<Record<string, boolean>>;
+  /** The page runs inside the editor's design frame. @default false */
+  readonly designFrame: boolean;
+  /** Colour of the floating cart pill, chosen in site settings. @default 'light' */
+  readonly pillTheme: 'light' | 'dark';
+  readonly reviews: ReviewSettings;
+  /** Money arrives as `{ value, currency }` rather than `{ decimalValue, currencyCode }`. @default false */
+  readonly useCLDRMoneyFormat: boolean;
+}
+
+export const DEFAULT_CONTEXT: SiteContext = deepFreeze({
+  websiteRoles: [],
+  cookieSettings: { isRestrictiveCookiePolicyEnabled: false, isCookieBannerEnabled: false },
+  currency: DEFAULT_CURRENCY,
+  locale: 'en-US',
+  timeZone: 'America/New_York',
+  restockSuccessText: 'Signed up!',
+  apiRoot: '/api/',
+  features: {},
+  designFrame: false,
+  pillTheme: 'light',
+  reviews: { native: false, imported: false },
+  useCLDRMoneyFormat: false,
+});
+
+export interface SiteContextResult {
+  readonly context: SiteContext;
+  /** Human-readable notes about what was ignored; empty when the context was clean. */
+  readonly issues: string[];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** A key that is absent, or null as JSON writers often emit, simply takes its default. */
+const isAbsent = (raw: Obj, key: string): boolean =>
+  !hasOwn(raw, key) || raw[key] === undefined || raw[key] === null;
+
+/** The canonical form of a BCP 47 tag ("en-us" -> "en-US"), or null when Intl refuses it. */
+function canonicalLocale(tag: string): string | null {
+  try {
+    const list = Intl.getCanonicalLocales(tag);
+    return list.length === 1 ? (list[0] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The zone as given when Intl knows it, else null. */
+function knownTimeZone(zone: string): string | null {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The api root ends up in every request URL, so only a same-site path or an http(s) address is
+ * taken; anything else (`javascript:`, protocol-relative `//host`) is refused.
+ */
+export function normalizeApiRoot(raw: string): string | null {
+  const root = raw.trim();
+  if (root === '') return null;
+  const isPath = root.startsWith('/') && !root.startsWith('//') && !root.includes('\\');
+  const isHttp = /^https?:\/\/[^/\\\s]+/i.test(root);
+  if (!isPath && !isHttp) return null;
+  if (/\s/.test(root)) return null;
+  return root.endsWith('/') ? root : `${root}/`;
+}
+
+/**
+ * Parses an untrusted site-context value. Never throws. A value that is not an object gives the
+ * defaults and exactly one issue; each bad key falls back to its default and adds one issue.
+ */
+export function parseSiteContext(raw: unknown): SiteContextResult {
+  if (!isObject(raw)) {
+    const what =
+      raw === undefined
+        ? 'missing'
+        : raw === null
+          ? 'null'
+          : Array.isArray(raw)
+            ? 'an array'
+            : `a ${typeof raw}`;
+    return { context: DEFAULT_CONTEXT, issues: [`site context is ${what}, not an object; using defaults`] };
+  }
+  const issues: string[] = [];
+  const bad = (key: string, expected: string): void => {
+    issues.push(`site context key "${key}" is not ${expected}; using the default`);
+  };
+
+  const optionalString = (key: string): string | undefined => {
+    if (isAbsent(raw, key)) return undefined;
+    const v = raw[key];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    // Ids sometimes arrive as numbers; they are still ids.
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+    bad(key, 'a non-empty string');
+    return undefined;
+  };
+
+  const boolean = (key: string, fallback: boolean, from: Obj = raw, label = key): boolean => {
+    if (isAbsent(from, key)) return fallback;
+    const v = from[key];
+    if (typeof v === 'boolean') return v;
+    bad(label, 'a boolean');
+    return fallback;
+  };
+
+  const text = (
+    key: string,
+    fallback: string,
+    normalize: (s: string) => string | null,
+    expected: string,
+  ): string => {
+    if (isAbsent(raw, key)) return fallback;
+    const v = raw[key];
+    const value = typeof v === 'string' ? normalize(v.trim()) : null;
+    if (value !== null) return value;
+    bad(key, expected);
+    return fallback;
+  };
+
+  let websiteRoles: readonly string[] = DEFAULT_CONTEXT.websiteRoles;
+  if (!isAbsent(raw, 'websiteRoles')) {
+    const v = raw['websiteRoles'];
+    if (Array.isArray(v) && v.every((r): r is string => typeof r === 'string')) {
+      websiteRoles = v.map((r) => r.trim()).filter((r) => r !== '');
+    } else {
+      bad('websiteRoles', 'a list of strings');
+    }
+  }
+
+  let cookieSettings = DEFAULT_CONTEXT.cookieSettings;
+  if (!isAbsent(raw, 'cookieSettings')) {
+    const v = raw['cookieSettings'];
+    if (isObject(v)) {
+      const d = DEFAULT_CONTEXT.cookieSettings;
+      cookieSettings = {
+        isRestrictiveCookiePolicyEnabled: boolean(
+          'isRestrictiveCookiePolicyEnabled',
+          d.isRestrictiveCookiePolicyEnabled,
+          v,
+          'cookieSettings.isRestrictiveCookiePolicyEnabled',
+        ),
+        isCookieBannerEnabled: boolean(
+          'isCookieBannerEnabled',
+          d.isCookieBannerEnabled,
+          v,
+          'cookieSettings.isCookieBannerEnabled',
+        ),
+      };
+    } else {
+      bad('cookieSettings', 'an object');
+    }
+  }
+
+  let currency = DEFAULT_CONTEXT.currency;
+  if (!isAbsent(raw, 'currency')) {
+    const parsed = parseCurrencyCode(raw['currency']);
+    if (parsed) currency = parsed;
+    else bad('currency', 'a supported currency code');
+  }
+
+  let apiRoot = DEFAULT_CONTEXT.apiRoot;
+  if (!isAbsent(raw, 'apiRoot')) {
+    const v = raw['apiRoot'];
+    const root = typeof v === 'string' ? normalizeApiRoot(v) : null;
+    if (root) apiRoot = root;
+    else bad('apiRoot', 'a path starting with / or an http(s) address');
+  }
+
+  let features: Readonly<Record<string, boolean>> = DEFAULT_CONTEXT.features;
+  if (!isAbsent(raw, 'features')) {
+    const v = raw['features'];
+    if (isObject(v)) {
+      // A null-prototype map: flag names come from the page and must not reach Object.prototype.
+      const flags: Record<string, boolean> = Object.create(null) as Record<string, boolean>;
+      for (const [name, on] of Object.entries(v)) {
+        if (typeof on === 'boolean') flags[name] = on;
+        else bad(`features.${name}`, 'a boolean');
+      }
+      features = flags;
+    } else {
+      bad('features', 'an object of booleans');
+    }
+  }
+
+  let pillTheme = DEFAULT_CONTEXT.pillTheme;
+  if (!isAbsent(raw, 'pillTheme')) {
+    const v = raw['pillTheme'];
+    if (v === 'light' || v === 'dark') pillTheme = v;
+    else bad('pillTheme', '"light" or "dark"');
+  }
+
+  let reviews = DEFAULT_CONTEXT.reviews;
+  if (!isAbsent(raw, 'reviews')) {
+    const v = raw['reviews'];
+    if (isObject(v)) {
+      reviews = {
+        native: boolean('native', DEFAULT_CONTEXT.reviews.native, v, 'reviews.native'),
+        imported: boolean('imported', DEFAULT_CONTEXT.reviews.imported, v, 'reviews.imported'),
+      };
+    } else {
+      bad('reviews', 'an object');
+    }
+  }
+
+  const websiteId = optionalString('websiteId');
+  const templateId = optionalString('templateId');
+  const authenticatedAccountId = optionalString('authenticatedAccountId');
+  const captchaSiteKey = optionalString('captchaSiteKey');
+
+  const context: SiteContext = {
+    ...(websiteId !== undefined && { websiteId }),
+    ...(templateId !== undefined && { templateId }),
+    ...(authenticatedAccountId !== undefined && { authenticatedAccountId }),
+    websiteRoles,
+    cookieSettings,
+    currency,
+    locale: text('locale', DEFAULT_CONTEXT.locale, canonicalLocale, 'a valid locale tag'),
+    timeZone: text('timeZone', DEFAULT_CONTEXT.timeZone, knownTimeZone, 'a known time zone'),
+    restockSuccessText: text(
+      'restockSuccessText',
+      DEFAULT_CONTEXT.restockSuccessText,
+      (s) => (s === '' ? null : s),
+      'a non-empty string',
+    ),
+    ...(captchaSiteKey !== undefined && { captchaSiteKey }),
+    apiRoot,
+    features,
+    designFrame: boolean('designFrame', DEFAULT_CONTEXT.designFrame),
+    pillTheme,
+    reviews,
+    useCLDRMoneyFormat: boolean('useCLDRMoneyFormat', DEFAULT_CONTEXT.useCLDRMoneyFormat),
+  };
+  return { context: deepFreeze(context), issues };
+}
+
+/**
+ * Reads the site context from the page. No document (server rendering), no script element, or
+ * JSON that does not parse all give the defaults and one issue.
+ */
+export function readSiteContext(doc: Document | undefined = globalThis.document): SiteContextResult {
+  if (!doc) return { context: DEFAULT_CONTEXT, issues: ['no document; using the default site context'] };
+  const el = doc.getElementById(CONTEXT_SCRIPT_ID);
+  if (!el) {
+    return {
+      context: DEFAULT_CONTEXT,
+      issues: [`no #${CONTEXT_SCRIPT_ID} element; using the default site context`],
+    };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(el.textContent ?? '');
+  } catch {
+    return {
+      context: DEFAULT_CONTEXT,
+      issues: [`#${CONTEXT_SCRIPT_ID} does not hold valid JSON; using the default site context`],
+    };
+  }
+  return parseSiteContext(raw);
+}
+
+/** Whether a feature flag is on; unknown flags are off. */
+export function isFeatureEnabled(context: SiteContext, name: string): boolean {
+  return hasOwn(context.features, name) && context.features[name] === true;
+}

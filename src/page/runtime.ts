@@ -1,0 +1,80 @@
+/**
+ * The page runtime: the framework-free part shared by every widget chunk and the loader. In the
+ * script-tag build it is the `widgets/runtime.js` entry, so the loader can start the cart load
+ * and report errors without pulling in a UI framework. Everything here is a page-wide singleton:
+ * one site context, one reporter, one cart store per page.
+ */
+import { CONTEXT_SCRIPT_ID, EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
+import { readSiteContext } from './context.js';
+import { getCartStore, shouldLoadCartAtStart, type CartStore } from '../store/index.js';
+
+export { getCartStore };
+export type { CartStore };
+
+const messageOf = (error: unknown): string => {
+  try {
+    if (typeof error === 'string') return error;
+    if (error && typeof error === 'object' && 'message' in error) return String(error.message);
+    return String(error);
+  } catch {
+    return 'Unknown error';
+  }
+};
+
+/**
+ * Sends an error to the page reporter and announces it as `sf:error` on `document`, so a site
+ * can log it. Never throws: it runs inside error handlers.
+ *
+ * The reporter is its own chunk, fetched with the first error: most pages never have one, and
+ * it batches reports behind a one-second debounce anyway. `sf:error` goes out at once.
+ */
+export function reportError(error: unknown, info: Record<string, string> = {}): void {
+  import('./reporter.js')
+    .then((reporter) => reporter.getErrorReporter().report(error, info))
+    // A reporter that cannot load cannot send either (offline, or a removed chunk); and
+    // reporting must never add an error of its own.
+    .catch(() => undefined);
+  try {
+    if (typeof document === 'undefined') return;
+    const detail: ErrorEventDetail = {
+      message: messageOf(error),
+      ...(info.code === undefined ? {} : { code: info.code }),
+      ...(info.widget === undefined ? {} : { widget: info.widget }),
+    };
+    document.dispatchEvent(new CustomEvent(EVENTS.error, { detail }));
+  } catch {
+    // A page listener that throws must not turn one error into two.
+  }
+}
+
+let env: WidgetEnv | null = null;
+
+/** The environment every widget on this page shares: parsed site context and reporter. */
+export function getPageEnv(): WidgetEnv {
+  if (!env) {
+    const { context, issues } = readSiteContext();
+    env = { context, report: reportError };
+    // A malformed context still gives a working page (defaults); the owner should hear of it.
+    if (issues.length > 0 && typeof document !== 'undefined' && document.getElementById(CONTEXT_SCRIPT_ID)) {
+      for (const issue of issues) console.warn(`[storefront] site context: ${issue}`);
+    }
+  }
+  return env;
+}
+
+/** Whether the spec 000 §4 rule asks for a cart load at page start (signed in, or cart cookies). */
+export function cartLoadNeeded(): boolean {
+  return shouldLoadCartAtStart(getPageEnv().context);
+}
+
+/**
+ * Loads the cart into the store. Resolves either way: a failure is left in the store's state for
+ * the widgets to show, and the loader only needs to know the load settled.
+ */
+export async function loadCart(): Promise<void> {
+  try {
+    await getCartStore().getState().load();
+  } catch (error) {
+    reportError(error, { code: 'CART_LOAD_FAILED' });
+  }
+}

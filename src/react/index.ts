@@ -1,0 +1,14 @@
+/** The widget runtime: what every widget (and an npm user's React tree) builds on. */
+export { WidgetBoundary, type WidgetBoundaryProps } from './boundary.js';
+export { defineWidget, WidgetPropsError, type WidgetDefinition } from './define.js';
+export { mountWidget } from './mount.js';
+export { navigateTo, sameOriginPath, type NavigationWindow } from '../page/navigate.js';
+export {
+  IdPrefixContext,
+  StorefrontProvider,
+  useCart,
+  useStorefront,
+  useWidgetId,
+  type Storefront,
+  type StorefrontProviderProps,
+} from './provider.js';

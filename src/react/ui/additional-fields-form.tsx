@@ -1,0 +1,412 @@
+import { useWidgetId } from '../provider.js';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from './alert.js';
+import {
+  LIKERT_VALUES,
+  MULTI_PART_FIELDS,
+  missingRequiredFields,
+  type AdditionalFieldsSchema,
+  type FieldPart,
+  type FieldValue,
+  type FormField,
+  type FormValues,
+  type LikertValue,
+} from './form-schema.js';
+import { UI_MESSAGES, type UiMessages } from './messages.js';
+
+/** What the owner of the form reports back after trying to save the values. */
+export type SubmitOutcome =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      /** Field id to the server's message, shown above each field. */
+      readonly fieldErrors?: Readonly<Record<string, string>> | undefined;
+      /** A message for the whole form (network, rate limit...). */
+      readonly message?: string | undefined;
+    };
+
+export interface AdditionalFieldsFormProps {
+  readonly schema: AdditionalFieldsSchema;
+  /** Answers to start from (editing a cart entry). @default {} */
+  readonly initialValues?: FormValues | undefined;
+  /** Label of the submit button in the editing state. */
+  readonly submitLabel: string;
+  /** Title of the alert shown for a whole-form failure. */
+  readonly errorTitle: string;
+  /**
+   * Validates on the server and does whatever follows (add to cart, update the entry). Runs only
+   * once every required field is filled; the button reads "Saving…" until it settles.
+   */
+  readonly onSubmit: (values: FormValues) => Promise<SubmitOutcome>;
+  /** Text overrides. @default UI_MESSAGES */
+  readonly messages?: UiMessages | undefined;
+  /** Told about every edit, so an owner can keep a draft across closing and reopening. @default undefined */
+  readonly onValuesChange?: ((values: FormValues) => void) | undefined;
+}
+
+const PART_LABEL: Record<FieldPart, keyof UiMessages> = {
+  month: 'partMonth',
+  day: 'partDay',
+  year: 'partYear',
+  first: 'partFirst',
+  last: 'partLast',
+  hour: 'partHour',
+  minute: 'partMinute',
+  ampm: 'partAmpm',
+  line1: 'partLine1',
+  line2: 'partLine2',
+  city: 'partCity',
+  state: 'partState',
+  zip: 'partZip',
+  country: 'partCountry',
+  areaCode: 'partAreaCode',
+  prefix: 'partPrefix',
+  line: 'partLine',
+};
+
+const LIKERT_LABEL: Record<LikertValue, keyof UiMessages> = {
+  '-2': 'likertStronglyDisagree',
+  '-1': 'likertDisagree',
+  '0': 'likertNeutral',
+  '1': 'likertAgree',
+  '2': 'likertStronglyAgree',
+};
+
+const INPUT_TYPE: Record<string, string> = {
+  email: 'email',
+  number: 'number',
+  website: 'url',
+  password: 'password',
+};
+
+const asString = (v: FieldValue | undefined): string => (typeof v === 'string' ? v : '');
+const asList = (v: FieldValue | undefined): readonly string[] => (Array.isArray(v) ? v : []);
+const asParts = (v: FieldValue | undefined): Readonly<Record<string, string>> =>
+  v !== undefined && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
+
+/**
+ * The additional-fields form of a product (spec 000 §3-§5): editing -> saving -> editing. Client
+ * check first ("Required" under each empty required field), then `onSubmit`; server errors show
+ * above their fields. Values live here for the whole life of the form, so nothing typed is lost
+ * when a check or the server fails.
+ */
+export function AdditionalFieldsForm({
+  schema,
+  initialValues,
+  submitLabel,
+  errorTitle,
+  onSubmit,
+  messages = UI_MESSAGES,
+  onValuesChange,
+}: AdditionalFieldsFormProps) {
+  const [values, setValues] = useState<FormValues>(initialValues ?? {});
+  const [missing, setMissing] = useState<readonly string[]>([]);
+  const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const baseId = useWidgetId();
+
+  const setValue = (id: string, value: FieldValue) => {
+    const next = { ...values, [id]: value };
+    setValues(next);
+    onValuesChange?.(next);
+  };
+
+  const focusField = (id: string) => {
+    const el = formRef.current?.querySelector<HTMLElement>(
+      `[data-field-id="${CSS.escape(id)}"] :is(input, select, textarea)`,
+    );
+    el?.focus();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (saving) return;
+    const empty = missingRequiredFields(schema, values);
+    setMissing(empty);
+    setServerErrors({});
+    setFormError(null);
+    if (empty.length > 0) {
+      focusField(empty[0]!);
+      return;
+    }
+    setSaving(true);
+    let outcome: SubmitOutcome;
+    try {
+      outcome = await onSubmit(values);
+    } catch {
+      outcome = { ok: false, message: messages.formProblem };
+    }
+    setSaving(false);
+    if (!outcome.ok) {
+      const fieldErrors = outcome.fieldErrors ?? {};
+      setServerErrors(fieldErrors);
+      const first = Object.keys(fieldErrors)[0];
+      if (outcome.message !== undefined) setFormError(outcome.message);
+      else if (first === undefined) setFormError(messages.formProblem);
+      if (first !== undefined) focusField(first);
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="sf-fields-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-busy={saving}
+    >
+      {formError !== null && <Alert title={errorTitle} message={formError} />}
+      {schema.fields.map((field) => {
+        const id = `${baseId}-${field.id}`;
+        const serverError = serverErrors[field.id];
+        const isMissing = missing.includes(field.id);
+        const errorIds = [serverError !== undefined && `${id}-server`, isMissing && `${id}-required`]
+          .filter(Boolean)
+          .join(' ');
+        return (
+          <div
+            key={field.id}
+            className="sf-field"
+            data-field-id={field.id}
+            data-invalid={serverError !== undefined || isMissing || undefined}
+          >
+            {serverError !== undefined && (
+              <p id={`${id}-server`} className="sf-field__error sf-field__error--server">
+                {serverError}
+              </p>
+            )}
+            {renderField(
+              field,
+              id,
+              values[field.id],
+              (v) => setValue(field.id, v),
+              messages,
+              errorIds || undefined,
+            )}
+            {isMissing && (
+              <p id={`${id}-required`} className="sf-field__error">
+                {messages.required}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {schema.disclaimer !== null && <p className="sf-fields-form__disclaimer">{schema.disclaimer}</p>}
+      <button type="submit" className="sf-button sf-fields-form__submit" aria-disabled={saving || undefined}>
+        {saving ? messages.saving : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+function Group({
+  legend,
+  required,
+  describedBy,
+  children,
+}: {
+  legend: string;
+  required: boolean;
+  describedBy: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      className="sf-field__group"
+      aria-describedby={describedBy}
+      aria-required={required || undefined}
+    >
+      <legend className="sf-field__label">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function renderField(
+  field: FormField,
+  id: string,
+  value: FieldValue | undefined,
+  onChange: (v: FieldValue) => void,
+  m: UiMessages,
+  describedBy: string | undefined,
+): ReactNode {
+  const invalid = describedBy !== undefined;
+  switch (field.type) {
+    case 'radio':
+      return (
+        <Group legend={field.title} required={field.required} describedBy={describedBy}>
+          {field.options.map((opt, i) => (
+            <label key={opt} className="sf-field__choice" htmlFor={`${id}-${i}`}>
+              <input
+                id={`${id}-${i}`}
+                type="radio"
+                name={id}
+                value={opt}
+                checked={asString(value) === opt}
+                onChange={() => onChange(opt)}
+              />
+              {opt}
+            </label>
+          ))}
+        </Group>
+      );
+    case 'checkbox': {
+      const list = asList(value);
+      return (
+        <Group legend={field.title} required={field.required} describedBy={describedBy}>
+          {field.options.map((opt, i) => (
+            <label key={opt} className="sf-field__choice" htmlFor={`${id}-${i}`}>
+              <input
+                id={`${id}-${i}`}
+                type="checkbox"
+                value={opt}
+                checked={list.includes(opt)}
+                onChange={(e) =>
+                  onChange(e.currentTarget.checked ? [...list, opt] : list.filter((x) => x !== opt))
+                }
+              />
+              {opt}
+            </label>
+          ))}
+        </Group>
+      );
+    }
+    case 'select':
+      return (
+        <>
+          <label className="sf-field__label" htmlFor={id}>
+            {field.title}
+          </label>
+          <select
+            id={id}
+            className="sf-field__input"
+            value={asString(value)}
+            required={field.required}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          >
+            <option value="">{m.selectValue}</option>
+            {field.options.map((opt) => (
+              <option key={opt} value={opt}>
+                {opt}
+              </option>
+            ))}
+          </select>
+        </>
+      );
+    case 'likert': {
+      const answers = asParts(value);
+      return (
+        <Group legend={field.title} required={false} describedBy={describedBy}>
+          {field.statements.map((statement, si) => (
+            <div
+              key={statement}
+              role="radiogroup"
+              aria-labelledby={`${id}-s${si}`}
+              className="sf-field__likert"
+            >
+              <span id={`${id}-s${si}`} className="sf-field__statement">
+                {statement}
+              </span>
+              {LIKERT_VALUES.map((v) => (
+                <label key={v} className="sf-field__choice" htmlFor={`${id}-s${si}-${v}`}>
+                  <input
+                    id={`${id}-s${si}-${v}`}
+                    type="radio"
+                    name={`${id}-s${si}`}
+                    value={v}
+                    checked={answers[statement] === v}
+                    onChange={() => onChange({ ...answers, [statement]: v })}
+                  />
+                  {m[LIKERT_LABEL[v]]}
+                </label>
+              ))}
+            </div>
+          ))}
+        </Group>
+      );
+    }
+    case 'date':
+    case 'name':
+    case 'time':
+    case 'address':
+    case 'phone': {
+      const parts = asParts(value);
+      return (
+        <Group legend={field.title} required={field.required} describedBy={describedBy}>
+          {MULTI_PART_FIELDS[field.type].map((part) => {
+            const partId = `${id}-${part}`;
+            const label =
+              field.type === 'phone' && part === 'country' ? m.partCountryCode : m[PART_LABEL[part]];
+            const set = (v: string) => onChange({ ...parts, [part]: v });
+            return (
+              <span key={part} className="sf-field__part">
+                <label className="sf-field__sublabel" htmlFor={partId}>
+                  {label}
+                </label>
+                {part === 'ampm' ? (
+                  <select
+                    id={partId}
+                    className="sf-field__input"
+                    value={parts[part] ?? ''}
+                    onChange={(e) => set(e.currentTarget.value)}
+                  >
+                    <option value="">{m.selectValue}</option>
+                    <option value="AM">{m.am}</option>
+                    <option value="PM">{m.pm}</option>
+                  </select>
+                ) : (
+                  <input
+                    id={partId}
+                    className="sf-field__input"
+                    type="text"
+                    inputMode={
+                      field.type === 'date' || field.type === 'time' || field.type === 'phone'
+                        ? 'numeric'
+                        : undefined
+                    }
+                    value={parts[part] ?? ''}
+                    aria-invalid={invalid || undefined}
+                    onChange={(e) => set(e.currentTarget.value)}
+                  />
+                )}
+              </span>
+            );
+          })}
+        </Group>
+      );
+    }
+    default: {
+      const common = {
+        id,
+        className: 'sf-field__input',
+        value: asString(value),
+        required: field.required,
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': describedBy,
+        maxLength: field.maxLength ?? undefined,
+      };
+      return (
+        <>
+          <label className="sf-field__label" htmlFor={id}>
+            {field.title}
+          </label>
+          {field.description !== null && <p className="sf-field__description">{field.description}</p>}
+          {field.type === 'textarea' ? (
+            <textarea {...common} onChange={(e) => onChange(e.currentTarget.value)} />
+          ) : (
+            <input
+              {...common}
+              type={INPUT_TYPE[field.type] ?? 'text'}
+              inputMode={field.type === 'currency' ? 'decimal' : undefined}
+              onChange={(e) => onChange(e.currentTarget.value)}
+            />
+          )}
+        </>
+      );
+    }
+  }
+}

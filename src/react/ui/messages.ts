@@ -1,0 +1,56 @@
+/**
+ * Texts of the shared React UI (lightbox, alert, additional-fields form). The spec-quoted ones come
+ * from the shared catalogue; the part labels of multi-part fields are ours (the spec names the
+ * field types, not their parts). Widgets pass page-overridden values through `messages` props.
+ */
+import { PRODUCT_MESSAGES } from '../../messages/product.js';
+import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
+
+export const UI_MESSAGES = {
+  close: 'Close',
+  required: PRODUCT_MESSAGES.required,
+  save: 'Save',
+  saving: PRODUCT_MESSAGES.saving,
+  selectValue: PRODUCT_MESSAGES.selectValue,
+  likertStronglyDisagree: PRODUCT_MESSAGES.likertStronglyDisagree,
+  likertDisagree: PRODUCT_MESSAGES.likertDisagree,
+  likertNeutral: PRODUCT_MESSAGES.likertNeutral,
+  likertAgree: PRODUCT_MESSAGES.likertAgree,
+  likertStronglyAgree: PRODUCT_MESSAGES.likertStronglyAgree,
+  partMonth: 'Month',
+  partDay: 'Day',
+  partYear: 'Year',
+  partFirst: 'First Name',
+  partLast: 'Last Name',
+  partHour: 'Hour',
+  partMinute: 'Minute',
+  partAmpm: 'AM/PM',
+  am: 'AM',
+  pm: 'PM',
+  partLine1: 'Address 1',
+  partLine2: 'Address 2',
+  partCity: 'City',
+  partState: 'State',
+  partZip: 'Zip Code',
+  partCountry: 'Country',
+  partCountryCode: 'Country Code',
+  partAreaCode: 'Area Code',
+  partPrefix: 'Prefix',
+  partLine: 'Line',
+  formProblem: STOREFRONT_MESSAGES.tryAgain,
+} as const;
+
+export type UiMessageKey = keyof typeof UI_MESSAGES;
+export type UiMessages = { readonly [K in UiMessageKey]: string };
+
+/** The defaults with any string overrides applied (unknown keys and non-strings are ignored). */
+export function uiMessages(overrides?: Readonly<Record<string, unknown>> | null): UiMessages {
+  const out: Record<string, string> = { ...UI_MESSAGES };
+  if (overrides) {
+    for (const key of Object.keys(UI_MESSAGES)) {
+      const v = overrides[key];
+      if (typeof v === 'string') out[key] = v;
+    }
+  }
+  return out as UiMessages;
+}

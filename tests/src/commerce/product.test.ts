@@ -1,0 +1,428 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_MERCHANDISING,
+  DEFAULT_PRODUCT_STRINGS,
+  DEFAULT_STORE_SETTINGS,
+  parseMerchandising,
+  parseProductItem,
+  parseProductStrings,
+  parseStoreSettings,
+  parseSubscriptionPlan,
+  safeUrl,
+} from '../../../src/commerce/product';
+
+// eslint-disable-next-line no-script-url -- hostile input the parser must refuse
+const SCRIPT_URL = 'javascript:alert(1)';
+
+const rawVariant = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  id: 'v1',
+  sku: 'SQ-1',
+  attributes: { Size: 'M' },
+  priceMoney: { value: '19.99', currency: 'USD' },
+  qtyInStock: 3,
+  unlimited: false,
+  onSale: false,
+  ...extra,
+});
+
+const rawItem = (
+  sc: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  id: 'p1',
+  collectionId: 'c1',
+  recordType: 11,
+  structuredContent: { productType: 1, variants: [rawVariant()], isSubscribable: false, ...sc },
+  ...extra,
+});
+
+function parsed(raw: unknown) {
+  const r = parseProductItem(raw);
+  if (!r.ok) throw new Error(`expected a product, got issues: ${r.issues.join('; ')}`);
+  return r.value;
+}
+
+describe('parseProductItem', () => {
+  it('reads a physical product with one variant', () => {
+    expect(parsed(rawItem())).toEqual({
+      id: 'p1',
+      collectionId: 'c1',
+      recordType: 11,
+      structuredContent: {
+        productType: 1,
+        isSubscribable: false,
+        variants: [
+          {
+            id: 'v1',
+            sku: 'SQ-1',
+            attributes: { Size: 'M' },
+            price: { amount: 1999, currency: 'USD' },
+            salePrice: null,
+            onSale: false,
+            qtyInStock: 3,
+            unlimited: false,
+          },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    [1, 1],
+    ['1', 1],
+    [2, 2],
+    ['3', 3],
+    [4, 4],
+    [' 5 ', 5],
+  ])('accepts product type %j as %i', (raw, type) => {
+    expect(parsed(rawItem({ productType: raw })).structuredContent.productType).toBe(type);
+  });
+
+  it.each([
+    [
+      'price decimal shape',
+      { priceMoney: { decimalValue: '19.99', currencyCode: 'USD' } },
+      { amount: 1999, currency: 'USD' },
+    ],
+    [
+      'price minor-units shape',
+      { priceMoney: { value: '19.99', currency: 'EUR' } },
+      { amount: 1999, currency: 'EUR' },
+    ],
+    ['legacy cents', { priceMoney: undefined, price: 1999 }, { amount: 1999, currency: 'USD' }],
+    [
+      'legacy money object',
+      { priceMoney: undefined, price: { decimalValue: '5.00', currencyCode: 'GBP' } },
+      { amount: 500, currency: 'GBP' },
+    ],
+    ['no price at all', { priceMoney: undefined }, null],
+  ])('reads the variant price from the %s', (_label, extra, price) => {
+    expect(parsed(rawItem({ variants: [rawVariant(extra)] })).structuredContent.variants[0]?.price).toEqual(
+      price,
+    );
+  });
+
+  it('reads sale prices and flags', () => {
+    const v = parsed(
+      rawItem({
+        variants: [
+          rawVariant({ salePriceMoney: { value: '9.99', currency: 'USD' }, onSale: true, unlimited: 'true' }),
+        ],
+      }),
+    ).structuredContent.variants[0];
+    expect(v?.salePrice).toEqual({ amount: 999, currency: 'USD' });
+    expect(v?.onSale).toBe(true);
+    expect(v?.unlimited).toBe(true);
+  });
+
+  it('fills defaults for absent optional variant fields', () => {
+    const v = parsed(rawItem({ variants: [{ sku: 'X' }] })).structuredContent.variants[0];
+    expect(v).toEqual({
+      sku: 'X',
+      attributes: {},
+      price: null,
+      salePrice: null,
+      onSale: false,
+      qtyInStock: 0,
+      unlimited: false,
+    });
+  });
+
+  it('treats oversold (negative) stock as none', () => {
+    expect(
+      parsed(rawItem({ variants: [rawVariant({ qtyInStock: -2 })] })).structuredContent.variants[0]
+        ?.qtyInStock,
+    ).toBe(0);
+  });
+
+  it('reads the digital product-level price, sale and custom button text', () => {
+    const sc = parsed(
+      rawItem({
+        productType: 2,
+        priceMoney: { decimalValue: '9.00', currencyCode: 'USD' },
+        salePriceMoney: { decimalValue: '4.50', currencyCode: 'USD' },
+        onSale: true,
+        useCustomAddButtonText: true,
+        customAddButtonText: 'Download',
+      }),
+    ).structuredContent;
+    expect(sc.priceMoney).toEqual({ amount: 900, currency: 'USD' });
+    expect(sc.salePriceMoney).toEqual({ amount: 450, currency: 'USD' });
+    expect(sc.onSale).toBe(true);
+    expect(sc.useCustomAddButtonText).toBe(true);
+    expect(sc.customAddButtonText).toBe('Download');
+  });
+
+  it('reads a subscription plan, upper-casing the unit', () => {
+    const sc = parsed(
+      rawItem({
+        isSubscribable: true,
+        subscriptionPlan: { billingPeriod: { value: 2, unit: 'week' }, numBillingCycles: 6 },
+      }),
+    ).structuredContent;
+    expect(sc.isSubscribable).toBe(true);
+    expect(sc.subscriptionPlan).toEqual({ billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 });
+  });
+
+  it('keeps the variant option ordering and variant images', () => {
+    const item = parsed(
+      rawItem(
+        { variants: [rawVariant({ mainImage: { assetUrl: 'https://img.example/a.jpg', altText: 'A' } })] },
+        { variantOptionOrdering: ['Size', 'Color'] },
+      ),
+    );
+    expect(item.variantOptionOrdering).toEqual(['Size', 'Color']);
+    expect(item.structuredContent.variants[0]?.imageUrl).toBe('https://img.example/a.jpg');
+    expect(item.structuredContent.variants[0]?.mainImage).toEqual({
+      assetUrl: 'https://img.example/a.jpg',
+      altText: 'A',
+    });
+  });
+
+  it('prices legacy cents in the currency it is told', () => {
+    const r = parseProductItem(rawItem({ variants: [rawVariant({ priceMoney: undefined, price: 500 })] }), {
+      currency: 'JPY',
+    });
+    expect(r.ok && r.value.structuredContent.variants[0]?.price).toEqual({ amount: 500, currency: 'JPY' });
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', 'p1'],
+    ['an array', [rawItem()]],
+    ['no id', rawItem({}, { id: undefined })],
+    ['an object id', rawItem({}, { id: { x: 1 } })],
+    ['no structuredContent', { id: 'p1', collectionId: 'c1' }],
+    ['structuredContent as a string', { id: 'p1', structuredContent: '{}' }],
+    ['an unknown product type', rawItem({ productType: 9 })],
+    ['a non-numeric product type', rawItem({ productType: 'physical' })],
+    ['a fractional product type', rawItem({ productType: 1.5 })],
+    ['variants not a list', rawItem({ variants: {} })],
+    ['a variant that is not an object', rawItem({ variants: ['SQ-1'] })],
+    [
+      'a garbage variant price',
+      rawItem({ variants: [rawVariant({ priceMoney: { value: 'abc', currency: 'USD' } })] }),
+    ],
+    [
+      'too precise a price',
+      rawItem({ variants: [rawVariant({ priceMoney: { decimalValue: '1.999', currencyCode: 'USD' } })] }),
+    ],
+    ['a non-numeric stock', rawItem({ variants: [rawVariant({ qtyInStock: 'lots' })] })],
+    ['a fractional stock', rawItem({ variants: [rawVariant({ qtyInStock: 1.5 })] })],
+    ['a string onSale', rawItem({ variants: [rawVariant({ onSale: 'yes' })] })],
+    ['attributes as a list', rawItem({ variants: [rawVariant({ attributes: ['M'] })] })],
+    [
+      'an attribute that is an object',
+      rawItem({ variants: [rawVariant({ attributes: { Size: { v: 'M' } } })] }),
+    ],
+    ['a javascript: image', rawItem({ variants: [rawVariant({ imageUrl: SCRIPT_URL })] })],
+    [
+      'a bad subscription plan',
+      rawItem({ subscriptionPlan: { billingPeriod: { value: 0, unit: 'MONTH' } } }),
+    ],
+    ['a bad option ordering', rawItem({}, { variantOptionOrdering: 'Size' })],
+    ['a non-string custom label', rawItem({ customAddButtonText: 5 })],
+    ['a bad product price', rawItem({ priceMoney: { decimalValue: 'free', currencyCode: 'USD' } })],
+  ])('refuses %s with issues, never throwing', (_label, raw) => {
+    const r = parseProductItem(raw);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.issues.length).toBeGreaterThan(0);
+  });
+
+  it('collects every issue, not just the first', () => {
+    const r = parseProductItem(
+      rawItem({ variants: [rawVariant({ qtyInStock: 'x', onSale: 'y' })] }, { id: null }),
+    );
+    expect(!r.ok && r.issues.length).toBe(3);
+  });
+
+  it('keeps the embedded additional-fields form for the form UI to read when it opens', () => {
+    const sc = parsed(
+      rawItem({
+        additionalFieldsFormId: 'f1',
+        additionalFieldsForm: {
+          id: 'f1',
+          name: 'Engraving',
+          fields: [{ id: 'a', type: 'text', title: 'Text', required: true }],
+        },
+      }),
+    ).structuredContent;
+    expect(sc.additionalFieldsFormId).toBe('f1');
+    expect(sc.additionalFieldsForm?.['fields']).toEqual([
+      { id: 'a', type: 'text', title: 'Text', required: true },
+    ]);
+  });
+
+  it('refuses an embedded additional-fields form that is not an object', () => {
+    expect(parseProductItem(rawItem({ additionalFieldsForm: 'x' })).ok).toBe(false);
+  });
+});
+
+describe('parseSubscriptionPlan', () => {
+  it.each([
+    [
+      { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
+      { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
+    ],
+    [
+      { billingPeriod: { value: '3', unit: 'year' } },
+      { billingPeriod: { value: 3, unit: 'YEAR' }, numBillingCycles: 0 },
+    ],
+  ])('reads %j', (raw, expected) => {
+    expect(parseSubscriptionPlan(raw)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([
+    ['no period', {}],
+    ['a day unit', { billingPeriod: { value: 1, unit: 'DAY' } }],
+    ['a zero period', { billingPeriod: { value: 0, unit: 'WEEK' } }],
+    ['negative cycles', { billingPeriod: { value: 1, unit: 'WEEK' }, numBillingCycles: -1 }],
+    ['a string', 'monthly'],
+  ])('refuses %s', (_label, raw) => {
+    expect(parseSubscriptionPlan(raw).ok).toBe(false);
+  });
+});
+
+describe('parseStoreSettings', () => {
+  it.each([
+    [undefined, DEFAULT_STORE_SETTINGS],
+    [null, DEFAULT_STORE_SETTINGS],
+    [{}, { multipleQuantityAllowedForServices: true, expressCheckout: false }],
+    [
+      { multipleQuantityAllowedForServices: false },
+      { multipleQuantityAllowedForServices: false, expressCheckout: false },
+    ],
+    [{ expressCheckout: true }, { multipleQuantityAllowedForServices: true, expressCheckout: true }],
+  ])('reads %j', (raw, expected) => {
+    expect(parseStoreSettings(raw)).toEqual({ ok: true, value: expected });
+  });
+
+  it('allows multiple quantity for services when absent', () => {
+    expect(DEFAULT_STORE_SETTINGS.multipleQuantityAllowedForServices).toBe(true);
+  });
+
+  it.each([
+    ['a string', 'yes'],
+    ['a bad flag', { multipleQuantityAllowedForServices: 'sometimes' }],
+  ])('refuses %s', (_l, raw) => {
+    expect(parseStoreSettings(raw).ok).toBe(false);
+  });
+});
+
+describe('parseMerchandising', () => {
+  it('gives the defaults when absent', () => {
+    expect(parseMerchandising(undefined)).toEqual({ ok: true, value: DEFAULT_MERCHANDISING });
+  });
+
+  it('reads one product from the map keyed by product id', () => {
+    const r = parseMerchandising(
+      {
+        p1: {
+          customSoldOutText: 'Gone!',
+          scarcityEnabled: true,
+          scarcityText: 'Only {quantity} left',
+          scarcityShownByDefault: false,
+          restockNotificationMessages: { successMessage: 'We will email you' },
+          mailingListSignUpEnabled: true,
+          mailingListOptInByDefault: 'true',
+        },
+      },
+      'p1',
+    );
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        customSoldOutText: 'Gone!',
+        scarcityEnabled: true,
+        scarcityText: 'Only {quantity} left',
+        scarcityShownByDefault: false,
+        scarcityTemplateViews: {},
+        restockNotificationViews: {},
+        restockNotificationMessages: { successMessage: 'We will email you' },
+        mailingListSignUpEnabled: true,
+        mailingListOptInByDefault: true,
+      },
+    });
+  });
+
+  it('gives the defaults for a product missing from the map', () => {
+    expect(parseMerchandising({ other: {} }, 'p1')).toEqual({ ok: true, value: DEFAULT_MERCHANDISING });
+  });
+
+  it('ignores a blank custom sold-out text', () => {
+    const r = parseMerchandising({ customSoldOutText: '  ' });
+    expect(r.ok && r.value.customSoldOutText).toBeUndefined();
+  });
+
+  it.each([
+    ['a list', []],
+    ['a bad flag', { scarcityEnabled: 3 }],
+    ['a bad message map', { restockNotificationMessages: { successMessage: 1 } }],
+  ])('refuses %s', (_label, raw) => {
+    expect(parseMerchandising(raw).ok).toBe(false);
+  });
+});
+
+describe('parseProductStrings', () => {
+  it.each([
+    ['productAddToCartText', 'Add To Cart'],
+    ['productSubscribeText', 'Subscribe'],
+    ['productQuantityInputLabel', 'Quantity'],
+    ['productSoldOutText', 'sold out'],
+    ['productSaleText', 'sale'],
+    ['productQuickViewText', 'Quick View'],
+    ['productVariantSelectText', 'Select {variantName}'],
+    ['giftCardVariantSelectText', 'Select Value'],
+    ['productSummaryFormNoAnswerText', 'N/A'],
+  ] as const)('%s defaults to %j', (key, text) => {
+    expect(DEFAULT_PRODUCT_STRINGS[key]).toBe(text);
+  });
+
+  it.each([
+    ['-2', 'Strongly Disagree'],
+    ['-1', 'Disagree'],
+    ['0', 'Neutral'],
+    ['1', 'Agree'],
+    ['2', 'Strongly Agree'],
+  ] as const)('likert %s defaults to %j', (value, label) => {
+    expect(DEFAULT_PRODUCT_STRINGS.likertLabels[value]).toBe(label);
+  });
+
+  it('overrides given keys and keeps defaults for the rest', () => {
+    const r = parseProductStrings({
+      productAddToCartText: 'In den Warenkorb',
+      productSaleText: '',
+      likertLabels: { '2': 'Voll' },
+    });
+    expect(r.ok && r.value.productAddToCartText).toBe('In den Warenkorb');
+    expect(r.ok && r.value.productSaleText).toBe('sale');
+    expect(r.ok && r.value.likertLabels).toEqual({ ...DEFAULT_PRODUCT_STRINGS.likertLabels, '2': 'Voll' });
+  });
+
+  it.each([
+    ['a string', 'x'],
+    ['a number label', { productAddToCartText: 1 }],
+    ['likert as a list', { likertLabels: [] }],
+  ])('refuses %s', (_label, raw) => {
+    expect(parseProductStrings(raw).ok).toBe(false);
+  });
+});
+
+describe('safeUrl', () => {
+  it.each([
+    ['https://img.example/a.jpg', 'https://img.example/a.jpg'],
+    ['//img.example/a.jpg', 'https://img.example/a.jpg'],
+    ['/s/a.jpg', '/s/a.jpg'],
+    ['a.jpg', 'a.jpg'],
+    ['data:image/png;base64,AAAA', 'data:image/png;base64,AAAA'],
+    [SCRIPT_URL, null],
+    [' JavaScript:alert(1)', null],
+    ['data:text/html,<b>', null],
+    ['vbscript:x', null],
+    ['https://x.example/a b.jpg', null],
+    ['', null],
+    [5, null],
+  ])('%j -> %j', (raw, expected) => {
+    expect(safeUrl(raw)).toBe(expected);
+  });
+});

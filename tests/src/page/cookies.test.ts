@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cookiesEnabled, readCookie } from '../../../src/page/cookies';
+
+function docWithCookie(cookie: string): Document {
+  return { cookie } as unknown as Document;
+}
+
+afterEach(() => {
+  for (const name of ['crumb', 'hasCart'])
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+});
+
+describe('readCookie', () => {
+  it.each([
+    ['crumb=abc; hasCart=true', 'crumb', 'abc'],
+    ['crumb=abc; hasCart=true', 'hasCart', 'true'],
+    ['crumb=abc;hasCart=true', 'hasCart', 'true'],
+    ['xcrumb=1; crumb=2', 'crumb', '2'],
+    ['CART=a%20b', 'CART', 'a b'],
+    ['CART=%E0%A4%A', 'CART', '%E0%A4%A'],
+    ['CART="quoted"', 'CART', 'quoted'],
+    ['token=a=b=c', 'token', 'a=b=c'],
+    ['flag', 'flag', ''],
+    ['crumb=abc', 'CRUMB', null],
+    ['crumb=abc', 'hasCart', null],
+    ['', 'crumb', null],
+  ])('in %j, %s is %j', (jar, name, expected) => {
+    expect(readCookie(name, docWithCookie(jar))).toBe(expected);
+  });
+
+  it('reads the real document cookie by default', () => {
+    document.cookie = 'crumb=xyz; path=/';
+    expect(readCookie('crumb')).toBe('xyz');
+  });
+
+  it('gives null without a document', () => {
+    expect(readCookie('crumb', null)).toBeNull();
+  });
+
+  it('gives null for an empty name', () => {
+    expect(readCookie('', docWithCookie('=1'))).toBeNull();
+  });
+
+  it('gives null when reading cookies throws (sandboxed frame)', () => {
+    const doc = {
+      get cookie(): string {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    } as unknown as Document;
+    expect(readCookie('crumb', doc)).toBeNull();
+  });
+});
+
+describe('cookiesEnabled', () => {
+  it.each([
+    [{ cookieEnabled: true }, true],
+    [{ cookieEnabled: false }, false],
+  ])('follows navigator.cookieEnabled %j', (nav, expected) => {
+    expect(cookiesEnabled(nav)).toBe(expected);
+  });
+
+  it('is false without a navigator', () => {
+    expect(cookiesEnabled(null)).toBe(false);
+  });
+
+  it('reads the real navigator by default', () => {
+    expect(cookiesEnabled()).toBe(navigator.cookieEnabled);
+  });
+});

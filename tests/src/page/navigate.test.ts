@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DESIGN_FRAME_MESSAGE_TYPE } from '../../../src/contract.js';
+import { navigateTo, sameOriginPath } from '../../../src/page/navigate.js';
+
+const base = { href: 'https://shop.example.com/products/mug', origin: 'https://shop.example.com' };
+
+describe('sameOriginPath', () => {
+  it.each([
+    { path: '/cart', expected: '/cart' },
+    { path: 'cart', expected: '/products/cart' },
+    { path: '/cart?coupon=A#top', expected: '/cart?coupon=A#top' },
+    { path: 'https://shop.example.com/cart', expected: '/cart' },
+    { path: 'https://evil.example.com/cart', expected: null },
+    { path: '//evil.example.com/cart', expected: null },
+    { path: 'javascript:alert(1)', expected: null },
+    { path: ' JavaScript:alert(1)', expected: null },
+    { path: 'data:text/html,<b>x</b>', expected: null },
+    { path: 'mailto:shop@example.com', expected: null },
+    { path: '', expected: null },
+    { path: 'http://[::1', expected: null },
+  ])('$path -> $expected', ({ path, expected }) => {
+    expect(sameOriginPath(path, base)).toBe(expected);
+  });
+
+  it('refuses values that are not strings', () => {
+    expect(sameOriginPath({ toString: () => '/cart' }, base)).toBeNull();
+  });
+});
+
+describe('navigateTo', () => {
+  const fakeWindow = () => {
+    const parent = { postMessage: vi.fn() };
+    const location = { ...base, assign: vi.fn() };
+    return { parent, location } as unknown as Window & {
+      parent: { postMessage: ReturnType<typeof vi.fn> };
+      location: { assign: ReturnType<typeof vi.fn> };
+    };
+  };
+
+  it('goes to a same-origin path outside the design frame', () => {
+    const win = fakeWindow();
+    expect(navigateTo('/cart', false, win)).toBe(true);
+    expect(win.location.assign).toHaveBeenCalledWith('/cart');
+    expect(win.parent.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('asks the editor to set the frame address inside the design frame, without navigating', () => {
+    const win = fakeWindow();
+    expect(navigateTo('/cart', true, win)).toBe(true);
+    expect(win.parent.postMessage).toHaveBeenCalledWith(
+      { type: DESIGN_FRAME_MESSAGE_TYPE, url: '/cart' },
+      '*',
+    );
+    expect(win.location.assign).not.toHaveBeenCalled();
+  });
+
+  it('navigates normally when the context claims a design frame but the page is not framed', () => {
+    const assign = vi.fn();
+    const win = { location: { ...base, assign } } as unknown as Window;
+    (win as unknown as { parent: unknown }).parent = win;
+    navigateTo('/cart', true, win);
+    expect(assign).toHaveBeenCalledWith('/cart');
+  });
+
+  it.each([true, false])('refuses a javascript: URL (design frame %s)', (designFrame) => {
+    const win = fakeWindow();
+    expect(navigateTo('javascript:alert(1)', designFrame, win)).toBe(false);
+    expect(win.location.assign).not.toHaveBeenCalled();
+    expect(win.parent.postMessage).not.toHaveBeenCalled();
+  });
+});

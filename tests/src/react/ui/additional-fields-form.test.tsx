@@ -1,0 +1,193 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdditionalFieldsForm, type SubmitOutcome } from '../../../../src/react/ui/additional-fields-form.js';
+import {
+  parseFormSchema,
+  type AdditionalFieldsSchema,
+  type FormValues,
+} from '../../../../src/react/ui/form-schema.js';
+
+afterEach(cleanup);
+
+const schemaOf = (fields: unknown[]): AdditionalFieldsSchema => {
+  const r = parseFormSchema({ id: 'f1', name: 'Engraving', fields });
+  if (!r.ok) throw new Error('bad schema');
+  return r.value;
+};
+
+const ALL_FIELDS = [
+  { id: 'text', type: 'text', title: 'Message', required: true },
+  { id: 'mail', type: 'email', title: 'Email', required: true },
+  { id: 'note', type: 'textarea', title: 'Note', required: true },
+  { id: 'num', type: 'number', title: 'Count', required: true },
+  { id: 'date', type: 'date', title: 'Date', required: true },
+  { id: 'name', type: 'name', title: 'Name', required: true },
+  { id: 'time', type: 'time', title: 'Time', required: true },
+  { id: 'addr', type: 'address', title: 'Address', required: true },
+  { id: 'tel', type: 'phone', title: 'Phone', required: true },
+  { id: 'box', type: 'checkbox', title: 'Extras', required: true, options: ['Gift wrap', 'Card'] },
+  { id: 'rad', type: 'radio', title: 'Colour', required: true, options: ['Red', 'Blue'] },
+  { id: 'sel', type: 'select', title: 'Size', required: true, options: ['S', 'M'] },
+  { id: 'lik', type: 'likert', title: 'Opinion', required: true, options: ['Service was fast'] },
+];
+
+function renderForm(
+  fields: unknown[],
+  onSubmit = vi.fn(async (): Promise<SubmitOutcome> => ({ ok: true })),
+  initialValues?: FormValues,
+) {
+  const user = userEvent.setup();
+  render(
+    <AdditionalFieldsForm
+      schema={schemaOf(fields)}
+      submitLabel="Add To Cart"
+      errorTitle="Unable to Add Item"
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+    />,
+  );
+  return { user, onSubmit };
+}
+
+describe('AdditionalFieldsForm rendering', () => {
+  it.each([
+    ['Message', 'textbox'],
+    ['Email', 'textbox'],
+    ['Note', 'textbox'],
+    ['Count', 'spinbutton'],
+    ['Size', 'combobox'],
+  ])('renders the single-value field %s as a labelled %s', (label, role) => {
+    renderForm(ALL_FIELDS);
+    expect(screen.getByRole(role, { name: label })).toBeInstanceOf(HTMLElement);
+  });
+
+  it.each([
+    ['Date', ['Month', 'Day', 'Year']],
+    ['Name', ['First Name', 'Last Name']],
+    ['Time', ['Hour', 'Minute']],
+    ['Address', ['Address 1', 'Address 2', 'City', 'State', 'Zip Code', 'Country']],
+    ['Phone', ['Country Code', 'Area Code', 'Prefix', 'Line']],
+  ])('renders the multi-part field %s with labelled parts', (legend, parts) => {
+    renderForm(ALL_FIELDS);
+    const group = screen.getByRole('group', { name: legend });
+    for (const part of parts)
+      expect(within(group).getByRole('textbox', { name: part })).toBeInstanceOf(HTMLElement);
+  });
+
+  it('offers the five default likert answers for each statement', () => {
+    renderForm(ALL_FIELDS);
+    const statement = screen.getByRole('radiogroup', { name: 'Service was fast' });
+    expect(
+      within(statement)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree']);
+  });
+
+  it('starts the select with Select Value', () => {
+    renderForm(ALL_FIELDS);
+    const select = screen.getByRole('combobox', { name: 'Size' });
+    expect(within(select).getAllByRole('option')[0]?.textContent).toBe('Select Value');
+  });
+
+  it('fills in earlier answers', () => {
+    renderForm(ALL_FIELDS, undefined, { text: 'Hello', name: { first: 'Ann', last: 'Lee' }, box: ['Card'] });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Message' }).value).toBe('Hello');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Last Name' }).value).toBe('Lee');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Card' }).checked).toBe(true);
+  });
+});
+
+describe('AdditionalFieldsForm validation', () => {
+  it('shows Required under every empty required field except likert and does not submit', async () => {
+    const { user, onSubmit } = renderForm(ALL_FIELDS);
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(screen.getAllByText('Required')).toHaveLength(ALL_FIELDS.length - 1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('moves focus to the first empty required field', async () => {
+    const { user } = renderForm(ALL_FIELDS);
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
+
+  it('submits every kind of answer once the required fields are filled', async () => {
+    const { user, onSubmit } = renderForm(ALL_FIELDS);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'a@b.co');
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'n');
+    await user.type(screen.getByRole('spinbutton', { name: 'Count' }), '3');
+    await user.type(screen.getByRole('textbox', { name: 'Year' }), '2026');
+    await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ann');
+    await user.type(screen.getByRole('textbox', { name: 'Hour' }), '9');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'AM/PM' }), 'PM');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Oslo');
+    await user.type(screen.getByRole('textbox', { name: 'Line' }), '555');
+    await user.click(screen.getByRole('checkbox', { name: 'Gift wrap' }));
+    await user.click(screen.getByRole('radio', { name: 'Blue' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'M');
+    await user.click(screen.getByRole('radio', { name: 'Agree' }));
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(screen.queryByText('Required')).toBeNull();
+    expect(onSubmit).toHaveBeenCalledWith({
+      text: 'Hi',
+      mail: 'a@b.co',
+      note: 'n',
+      num: '3',
+      date: { year: '2026' },
+      name: { first: 'Ann' },
+      time: { hour: '9', ampm: 'PM' },
+      addr: { city: 'Oslo' },
+      tel: { line: '555' },
+      box: ['Gift wrap'],
+      rad: 'Blue',
+      sel: 'M',
+      lik: { 'Service was fast': '1' },
+    });
+  });
+
+  it('reads Saving… while the server checks and keeps the values afterwards', async () => {
+    let settle: (o: SubmitOutcome) => void = () => {};
+    const onSubmit = vi.fn(() => new Promise<SubmitOutcome>((r) => (settle = r)));
+    const { user } = renderForm([{ id: 'text', type: 'text', title: 'Message', required: true }], onSubmit);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeInstanceOf(HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Saving…' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    settle({ ok: false, fieldErrors: { text: 'Too rude' } });
+    expect(await screen.findByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Message' }).value).toBe('Hello');
+  });
+
+  it('shows each server error above its field', async () => {
+    const { user } = renderForm(
+      [{ id: 'text', type: 'text', title: 'Message', required: true }],
+      vi.fn(async (): Promise<SubmitOutcome> => ({ ok: false, fieldErrors: { text: 'Too rude' } })),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    const error = await screen.findByText('Too rude');
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    expect(error.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).not.toBe(0);
+    expect(input.getAttribute('aria-describedby')).toBe(error.id);
+  });
+
+  it.each([
+    [
+      'the message given',
+      { ok: false, message: 'Please check your internet connection' } as const,
+      'Please check your internet connection',
+    ],
+    ['Please try again without one', { ok: false } as const, 'Please try again'],
+  ])('shows %s in an alert for a whole-form failure', async (_name, outcome, text) => {
+    const { user } = renderForm(
+      [{ id: 'text', type: 'text', title: 'Message' }],
+      vi.fn(async (): Promise<SubmitOutcome> => outcome),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect((await screen.findByRole('alert', { name: 'Unable to Add Item' })).textContent).toContain(text);
+  });
+});
