@@ -6,6 +6,7 @@ import { FORM_FIELD_TYPES as FIELD_TYPES, type FormFieldType as FieldType } from
 import { fail, ok, type Result } from '../../src/result';
 import { MULTI_PART_FIELDS } from '../../src/react/ui/form-schema';
 import { isValidEmail } from '../../src/commerce/validation';
+import { safeRedirectPath } from '../../src/api/form-schema';
 
 // One list of field types, one set of multi-part fields and one email rule for the SDK and the
 // server, so they cannot drift apart.
@@ -96,6 +97,12 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
       statements: stringList(f['statements']),
     });
   }
+  // The SDK's own rule: a redirect that could leave the site or run script is refused here, so a
+  // form file cannot seed one the page would then have to catch.
+  const redirect = optString(raw['successRedirect']);
+  if (redirect !== null && safeRedirectPath(redirect) === null) {
+    return fail([`form ${id}: successRedirect must be a same-origin path such as /thanks`]);
+  }
   const captcha = isRecord(raw['captchaSettings']) ? raw['captchaSettings'] : {};
   const kind = raw['kind'] === 'site' || raw['kind'] === 'additional-fields' ? raw['kind'] : defaultKind;
   return ok({
@@ -106,7 +113,7 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
     fields,
     submissionMessage: typeof raw['submissionMessage'] === 'string' ? raw['submissionMessage'] : 'Thank you!',
     disclaimer: optString(raw['disclaimer']),
-    successRedirect: optString(raw['successRedirect']),
+    successRedirect: redirect,
     captchaSettings: { enabled: captcha['enabled'] === true, siteKey: optString(captcha['siteKey']) },
   });
 }

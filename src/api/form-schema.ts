@@ -53,9 +53,18 @@ const maxLengthOf = (value: unknown): number | null => {
   return typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0 ? limit : null;
 };
 
-/** Only same-origin paths: a redirect target is data, never a way to leave the site or run script. */
+const unsafeInPath = (c: string): boolean => c <= '\u001f' || c === '\u007f' || c === '\\';
+
+/**
+ * Only same-origin paths: a redirect target is data, never a way to leave the site or run script.
+ * Browsers drop tabs and newlines from a URL and read a backslash as a slash, so `/\t/evil.example`
+ * and `/\\evil.example` both mean `//evil.example`, another host: any control character or
+ * backslash refuses the path.
+ */
 export const safeRedirectPath = (value: unknown): string | null =>
-  typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : null;
+  typeof value === 'string' && /^\/(?!\/)/.test(value) && !Array.from(value).some(unsafeInPath)
+    ? value
+    : null;
 
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
