@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
@@ -64,18 +64,23 @@ export function CartPage({ strings }: CartPageProps) {
   const [openForm, setOpenForm] = useState<OpenForm | null>(null);
   const inFlight = useRef(new Set<string>());
 
-  useEffect(() => {
-    let live = true;
+  const mounted = useRef(true);
+  const loadCart = useCallback(() => {
+    setLoadError(null);
     void store
       .getState()
       .load()
       .then((r) => {
-        if (live) setLoadError(r.ok ? null : r.error);
+        if (mounted.current) setLoadError(r.ok ? null : r.error);
       });
-    return () => {
-      live = false;
-    };
   }, [store]);
+  useEffect(() => {
+    mounted.current = true;
+    loadCart();
+    return () => {
+      mounted.current = false;
+    };
+  }, [loadCart]);
 
   const currency = parseCurrencyCode(cart?.currency) ?? context.currency;
   const money = (amount: number) => formatMoney({ amount, currency }, { locale: context.locale });
@@ -169,6 +174,9 @@ export function CartPage({ strings }: CartPageProps) {
             {m.t('title')}
           </h2>
           <Alert title={m.t('loadFailed')} message={loadError.message} />
+          <button type="button" className="sf-button sf-cart-page__retry" onClick={loadCart}>
+            {m.t('retry')}
+          </button>
         </section>
       );
     }

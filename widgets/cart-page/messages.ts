@@ -35,6 +35,7 @@ export const CART_PAGE_MESSAGES = {
   editFormOf: 'Edit details of {title}',
   updating: 'Updating cart…',
   loadFailed: PLATFORM_MESSAGES.unableToLoadTryAgain,
+  retry: 'Try again',
   variantAttribute: '{name}: {value}',
   attributeSeparator: ', ',
   decreaseSymbol: '−',

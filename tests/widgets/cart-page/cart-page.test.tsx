@@ -65,6 +65,19 @@ describe('CartPage states', () => {
     expect(alert.textContent).toContain('Please check your internet connection');
   });
 
+  it("reads the cart again from the load failure's Try again button", async () => {
+    let calls = 0;
+    const api = fakeApi({
+      getCart: async () => (++calls === 1 ? offline : okResult(cart([entry()]))),
+    });
+    const { user } = renderWithStorefront(<CartPage />, { api });
+    await screen.findByRole('alert', { name: 'Unable to load. Try again.' });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Organic Tee' })).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toBe(2);
+  });
+
   it('lists each entry with its variant, quantity and line total, and the subtotal', async () => {
     await renderCart(
       cart([
