@@ -39,8 +39,23 @@ export const EVENTS = {
   cartChange: 'sf:cart-change',
   itemAdded: 'sf:item-added',
   error: 'sf:error',
+  /**
+   * The product form's choice changed (detail {@link VariantChangeDetail}). Dispatched on the
+   * product form's block and bubbling, so a listener on `document` hears it and `event.target`
+   * says which product block it came from.
+   */
+  variantChange: 'sf:variant-change',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
+
+/** `detail` of `sf:variant-change`: what the product form in a block has chosen. */
+export interface VariantChangeDetail {
+  readonly itemId: string;
+  /** The chosen variant (prices in minor units), or null while the choice is incomplete. */
+  readonly variant: import('./commerce/product.js').Variant | null;
+  /** The quantity the shopper has entered (1 when the form shows no quantity input). */
+  readonly quantity: number;
+}
 
 /**
  * Message posted to `window.parent` when the page runs inside the editor's design frame and a
@@ -62,7 +77,25 @@ export const PATHS = {
   subscription: '/checkout/subscription',
   /** Gift card page, reached with `?itemId=&sku=` for the chosen denomination. */
   giftCard: '/checkout/gift-card',
+  /**
+   * Folder of the static instalment info pages of spec 000 §7, one per provider locale:
+   * `/instalments/en-US.json` (plain texts: `{ locale, brand, title, paragraphs }`) and `.html`.
+   */
+  instalmentInfo: '/instalments',
 } as const;
+
+/**
+ * Keys of the instalment context (spec 000 §3) in the instalment pill's and the cart page's
+ * `instalments` prop: `{ afterPayAvailable, afterPayMin, afterPayMax, shopperLanguage,
+ * stripeAccountCountry }`, the two amounts in either money shape.
+ */
+export const INSTALMENT_CONTEXT_KEYS = [
+  'afterPayAvailable',
+  'afterPayMin',
+  'afterPayMax',
+  'shopperLanguage',
+  'stripeAccountCountry',
+] as const;
 
 /** Cookies the storefront reads (spec 000 §4, spec 001 §9). */
 export const COOKIES = {

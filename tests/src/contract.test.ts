@@ -15,6 +15,7 @@ describe('the page contract', () => {
         'DESIGN_FRAME_MESSAGE_TYPE',
         'EVENTS',
         'GLOBAL_NAME',
+        'INSTALMENT_CONTEXT_KEYS',
         'MOUNTED_ATTR',
         'PATHS',
         'PRODUCT_BLOCK_ATTR',
@@ -59,12 +60,13 @@ describe('the page contract', () => {
     ['cartChange', 'sf:cart-change'],
     ['itemAdded', 'sf:item-added'],
     ['error', 'sf:error'],
+    ['variantChange', 'sf:variant-change'],
   ] as const)('event %s is %j', (key, name) => {
     expect(contract.EVENTS[key]).toBe(name);
   });
 
-  it('has exactly three events', () => {
-    expect(Object.keys(contract.EVENTS)).toHaveLength(3);
+  it('has exactly four events', () => {
+    expect(Object.keys(contract.EVENTS)).toHaveLength(4);
   });
 
   it.each([
@@ -72,8 +74,19 @@ describe('the page contract', () => {
     ['checkout', '/checkout'],
     ['subscription', '/checkout/subscription'],
     ['giftCard', '/checkout/gift-card'],
+    ['instalmentInfo', '/instalments'],
   ] as const)('path %s is %j', (key, path) => {
     expect(contract.PATHS[key]).toBe(path);
+  });
+
+  it('names the instalment context keys of the instalment pill and cart page props', () => {
+    expect(contract.INSTALMENT_CONTEXT_KEYS).toEqual([
+      'afterPayAvailable',
+      'afterPayMin',
+      'afterPayMax',
+      'shopperLanguage',
+      'stripeAccountCountry',
+    ]);
   });
 
   it.each([
