@@ -12,6 +12,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { COOKIES, CSRF_HEADER } from '../../src/contract';
+import { registerCaptcha } from './captcha';
 import { parseCatalog, type ProductItem } from './catalog';
 import { isSeeded, openDatabase, seedDatabase, type Db } from './db';
 import { registerFaults } from './faults';
@@ -59,6 +60,12 @@ export interface ServerOptions {
   /** Per-client-IP limits. @default { addToCart: 60 per minute, formSubmission: 10 per minute } */
   rateLimit?:
     { addToCart?: RateLimitSetting | undefined; formSubmission?: RateLimitSetting | undefined } | undefined;
+  /**
+   * The site's captcha key. When set, restock sign-ups must carry a captcha token; the server
+   * accepts the tokens of its fake provider (`/captcha/fake.js`, tokens `fake-…`). Forms follow
+   * their own `captchaSettings`. @default none
+   */
+  captchaSiteKey?: string | undefined;
   /** Page size of the restock management lists. @default 5 */
   restockPageSize?: number | undefined;
   /** Fastify logger. @default false */
@@ -214,8 +221,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   };
   registerCartRoutes(app, db, limits);
   registerFormRoutes(app, db, limits);
-  registerRestockRoutes(app, db, options.restockPageSize ?? 5);
+  registerRestockRoutes(app, db, options.restockPageSize ?? 5, {
+    captchaRequired: typeof options.captchaSiteKey === 'string' && options.captchaSiteKey !== '',
+  });
   registerPlatformRoutes(app, db);
+  registerCaptcha(app);
 
   // Static files: never outside their roots (send rejects `..`), never dotfiles.
   const distDir = resolve(options.distDir ?? resolve(PROJECT_ROOT, 'dist'));

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findVariantById, getProduct, skuOut } from './cart';
+import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { isValidEmail } from './forms';
 import { badField, currentUser, isRecord, sendError } from './http';
@@ -87,7 +88,17 @@ function sendNotifications(db: Db, target: Target): number {
   return pending.length;
 }
 
-export function registerRestockRoutes(app: FastifyInstance, db: Db, pageSize: number): void {
+export interface RestockRouteOptions {
+  /** Sign-ups must carry a captcha token (the site has a captcha site key). @default false */
+  readonly captchaRequired?: boolean | undefined;
+}
+
+export function registerRestockRoutes(
+  app: FastifyInstance,
+  db: Db,
+  pageSize: number,
+  options: RestockRouteOptions = {},
+): void {
   app.post(BASE, async (request, reply) => {
     const body = request.body;
     if (!isRecord(body)) return sendError(reply, 400, 'The request body must be a JSON object.');
@@ -112,6 +123,11 @@ export function registerRestockRoutes(app: FastifyInstance, db: Db, pageSize: nu
       (typeof captchaToken !== 'string' || captchaToken.length > 5000)
     ) {
       return badField(reply, 'captchaToken', 'captchaToken must be a string.');
+    }
+    // A token, when sent, must be one the provider issued; with a captcha configured it must be sent.
+    const hasToken = typeof captchaToken === 'string' && captchaToken !== '';
+    if ((hasToken || options.captchaRequired === true) && !verifyCaptchaToken(captchaToken)) {
+      return badField(reply, 'captchaToken', 'Complete CAPTCHA before submitting.');
     }
     const product = getProduct(db, productId);
     if (!product) return sendError(reply, 404, 'This product is not available.');

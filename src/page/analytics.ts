@@ -1,8 +1,10 @@
 /**
- * Analytics hooks. Widgets report what happened through `track`; whoever embeds the SDK decides
- * where it goes by installing a sink. Without a sink nothing is sent: the storefront itself makes
- * no analytics requests from here, and a failing sink never disturbs the page (spec 000 §8:
- * analytics failures are silently ignored).
+ * Analytics hooks. Widgets report what happened through `track`; it goes to two places: the sink
+ * a theme installs (`setAnalyticsSink`), and the platform layer (census, events, pixel: see
+ * ./platform.ts), which the page loads after its widgets are interactive. Until the platform
+ * connects, events wait in a short queue, so nothing here makes a request or costs a widget
+ * anything. A failing sink never disturbs the page (spec 000 §8: analytics failures are silently
+ * ignored).
  */
 
 /** A product page was shown with its product form (commerce shopping event VisitPDP). */
@@ -32,7 +34,55 @@ export interface ItemRemoved {
   readonly sku: string | null;
 }
 
-export type AnalyticsEvent = ProductPageViewed | ItemAdded | ReviewsTabOpened | ItemRemoved;
+/** A newsletter site form was submitted (spec 000 §4: a newsletter subscription is tracked). */
+export interface NewsletterSubscribed {
+  readonly type: 'newsletter-subscribed';
+  readonly formId: string;
+}
+
+/** The cart page was shown (ViewCart). */
+export interface CartViewed {
+  readonly type: 'cart-viewed';
+}
+
+/** A product card's Quick View was opened (census RecordQuickView). */
+export interface QuickViewOpened {
+  readonly type: 'quick-view';
+  readonly itemId: string;
+}
+
+/** A form was rendered on the page (census form-render). */
+export interface FormRendered {
+  readonly type: 'form-rendered';
+  readonly formId: string;
+}
+
+/** A link to the reviews summary was followed (ReviewsVitalsAnchorLink). */
+export interface ReviewsAnchorLinkFollowed {
+  readonly type: 'reviews-anchor-link';
+  readonly itemId: string;
+}
+
+/** An order was placed (commerce purchase analytics, pixel Purchase). */
+export interface PurchaseCompleted {
+  readonly type: 'purchase';
+  readonly orderId: string;
+  /** Order total in minor units. */
+  readonly amount?: number | undefined;
+  readonly currency?: string | undefined;
+}
+
+export type AnalyticsEvent =
+  | ProductPageViewed
+  | ItemAdded
+  | ReviewsTabOpened
+  | ItemRemoved
+  | NewsletterSubscribed
+  | CartViewed
+  | QuickViewOpened
+  | FormRendered
+  | ReviewsAnchorLinkFollowed
+  | PurchaseCompleted;
 
 export type AnalyticsSink = (event: AnalyticsEvent) => void;
 
@@ -44,11 +94,29 @@ export function setAnalyticsSink(next: AnalyticsSink | null): void {
   sink = next ?? noop;
 }
 
-/** Hands an event to the installed sink. Never throws. */
+/** Events held until the platform layer connects; more than this on one page are dropped. */
+export const PENDING_LIMIT = 50;
+const pending: AnalyticsEvent[] = [];
+let platform: AnalyticsSink | null = null;
+
+/** Hands an event to the installed sink and to the platform layer. Never throws. */
 export function track(event: AnalyticsEvent): void {
   try {
     sink(event);
   } catch {
     // A broken sink must never break a purchase.
   }
+  // The platform's handler never throws (it catches its own failures), so no guard here.
+  if (platform) platform(event);
+  else if (pending.length < PENDING_LIMIT) pending.push(event);
+}
+
+/**
+ * Connects the platform layer, whose handler must never throw: it receives the queued events
+ * now and every later one as it is tracked; `null` disconnects (tests). Not for themes: they use
+ * `setAnalyticsSink`.
+ */
+export function connectPlatform(next: AnalyticsSink | null): void {
+  platform = next;
+  if (next) pending.splice(0).forEach(next);
 }

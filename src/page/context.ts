@@ -43,6 +43,12 @@ export interface SiteContext {
   readonly restockSuccessText: string;
   /** A captcha is rendered only when this is set (spec 000 §5). */
   readonly captchaSiteKey?: string;
+  /**
+   * Where the captcha provider's script is loaded from (on demand, once). A same-site path or an
+   * http(s) address.
+   * @default 'https://www.google.com/recaptcha/api.js?render=explicit'
+   */
+  readonly captchaScriptUrl: string;
   /** Prefix of the documented endpoints, always ending in `/`. @default '/api/' */
   readonly apiRoot: string;
   /** Feature flag name to on/off. @default {} */
@@ -63,6 +69,7 @@ export const DEFAULT_CONTEXT: SiteContext = deepFreeze({
   locale: 'en-US',
   timeZone: 'America/New_York',
   restockSuccessText: 'Signed up!',
+  captchaScriptUrl: 'https://www.google.com/recaptcha/api.js?render=explicit',
   apiRoot: '/api/',
   features: {},
   designFrame: false,
@@ -125,6 +132,17 @@ export function normalizeApiRoot(raw: string): string | null {
   if (!isPath && !isHttp) return null;
   if (/\s/.test(root)) return null;
   return root.endsWith('/') ? root : `${root}/`;
+}
+
+/**
+ * The captcha script runs with the page's rights, so only a same-site path or an http(s) address
+ * is taken (never `javascript:`, `data:` or a protocol-relative `//host`).
+ */
+export function normalizeScriptUrl(raw: string): string | null {
+  const url = raw.trim();
+  const isPath = url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
+  const isHttp = /^https?:\/\/[^/\\\s]+/i.test(url);
+  return (isPath || isHttp) && !/\s/.test(url) ? url : null;
 }
 
 /**
@@ -286,6 +304,12 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
       'a non-empty string',
     ),
     ...(captchaSiteKey !== undefined && { captchaSiteKey }),
+    captchaScriptUrl: text(
+      'captchaScriptUrl',
+      DEFAULT_CONTEXT.captchaScriptUrl,
+      normalizeScriptUrl,
+      'a path starting with / or an http(s) address',
+    ),
     apiRoot,
     features,
     designFrame: boolean('designFrame', DEFAULT_CONTEXT.designFrame),

@@ -289,9 +289,17 @@ describe('POST /api/form/SaveFormSubmission', () => {
       key: await key(),
       formId: 'form-feedback',
       form: { comments: 'Nice' },
-      captchaKey: 'token',
+      captchaKey: 'fake-token',
     });
     expect(withKey.statusCode).toBe(200);
+    const forged = await visitor.post('/api/form/SaveFormSubmission', {
+      key: await key(),
+      formId: 'form-feedback',
+      form: { comments: 'Nice' },
+      captchaKey: 'token',
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error).toBe('Complete CAPTCHA before submitting.');
   });
 
   it('answers 500 with data.error when the submission cannot be stored, and the key stays unused', async () => {

@@ -1,0 +1,304 @@
+/**
+ * One field of a site form, for every field type of spec 001 §3: single inputs (with placeholder),
+ * text areas with their live counter, multi-part fields, choices, likert, and sections as headings.
+ * The rules are not here: the form checks values with `formFieldError` (src/commerce/validation.ts).
+ */
+import type { ReactNode } from 'react';
+import type { FormSchemaField } from '../../src/api/form-schema.js';
+import { characterCounter } from '../../src/commerce/validation.js';
+import {
+  LIKERT_VALUES,
+  MULTI_PART_FIELDS,
+  type FieldPart,
+  type FieldValue,
+  type LikertValue,
+} from '../../src/react/ui/form-schema.js';
+import type { SiteFormMessageKey, SiteFormMessages } from './messages.js';
+
+const PART_LABEL: Record<FieldPart, SiteFormMessageKey> = {
+  month: 'partMonth',
+  day: 'partDay',
+  year: 'partYear',
+  first: 'partFirst',
+  last: 'partLast',
+  hour: 'partHour',
+  minute: 'partMinute',
+  ampm: 'partAmpm',
+  line1: 'partLine1',
+  line2: 'partLine2',
+  city: 'partCity',
+  state: 'partState',
+  zip: 'partZip',
+  country: 'partCountry',
+  areaCode: 'partAreaCode',
+  prefix: 'partPrefix',
+  line: 'partLine',
+};
+
+const LIKERT_LABEL: Record<LikertValue, SiteFormMessageKey> = {
+  '-2': 'likertStronglyDisagree',
+  '-1': 'likertDisagree',
+  '0': 'likertNeutral',
+  '1': 'likertAgree',
+  '2': 'likertStronglyAgree',
+};
+
+/** Browser input types with a better keyboard or check than plain text. */
+const INPUT_TYPE: Readonly<Record<string, string>> = {
+  email: 'email',
+  number: 'number',
+  website: 'url',
+  password: 'password',
+};
+
+const INPUT_MODE: Readonly<Record<string, 'decimal' | 'numeric' | 'tel'>> = {
+  currency: 'decimal',
+  date: 'numeric',
+  time: 'numeric',
+  phone: 'tel',
+};
+
+/** Field types that hold no answer: sections are headings, hidden fields are not shown. */
+export const NO_ANSWER_TYPES: ReadonlySet<string> = new Set(['section', 'hidden']);
+
+const isMultiPart = (type: string): type is keyof typeof MULTI_PART_FIELDS => type in MULTI_PART_FIELDS;
+
+export const asString = (v: FieldValue | undefined): string => (typeof v === 'string' ? v : '');
+const asList = (v: FieldValue | undefined): readonly string[] => (Array.isArray(v) ? v : []);
+const asParts = (v: FieldValue | undefined): Readonly<Record<string, string>> =>
+  v !== undefined && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
+
+export interface FieldProps {
+  readonly field: FormSchemaField;
+  /** The DOM id of the field's input (or group); sub-ids derive from it. */
+  readonly id: string;
+  readonly value: FieldValue | undefined;
+  readonly error: string | undefined;
+  readonly onChange: (value: FieldValue) => void;
+  readonly m: SiteFormMessages;
+}
+
+function Label({ field, m, htmlFor }: { field: FormSchemaField; m: SiteFormMessages; htmlFor?: string }) {
+  const content = (
+    <>
+      {field.title}
+      {field.required && (
+        <>
+          {' '}
+          <span className="sf-field__required" aria-hidden="true">
+            {m.t('requiredMark')}
+          </span>
+          <span className="sf-visually-hidden">{m.t('requiredSpoken')}</span>
+        </>
+      )}
+    </>
+  );
+  return htmlFor === undefined ? (
+    <legend className="sf-field__label">{content}</legend>
+  ) : (
+    <label className="sf-field__label" htmlFor={htmlFor}>
+      {content}
+    </label>
+  );
+}
+
+/** A field with its label, description, error and (text areas) counter. */
+export function SiteFormField({ field, id, value, error, onChange, m }: FieldProps): ReactNode {
+  if (field.type === 'hidden') return null;
+  if (field.type === 'section') {
+    return (
+      <div className="sf-site-form__section" data-field-id={field.id}>
+        <h3 className="sf-site-form__section-title">{field.title}</h3>
+        {field.description !== null && <p className="sf-field__description">{field.description}</p>}
+      </div>
+    );
+  }
+  const descId = field.description !== null ? `${id}-desc` : null;
+  const errorId = error !== undefined ? `${id}-error` : null;
+  const counter = field.type === 'textarea' ? characterCounter(asString(value), field.maxLength, m) : null;
+  const counterId = counter !== null ? `${id}-counter` : null;
+  const describedBy = [descId, errorId, counterId].filter((x) => x !== null).join(' ') || undefined;
+  const invalid = error !== undefined || undefined;
+
+  const description = descId !== null && (
+    <p id={descId} className="sf-field__description">
+      {field.description}
+    </p>
+  );
+  const errorText = errorId !== null && (
+    <p id={errorId} className="sf-field__error">
+      {error}
+    </p>
+  );
+
+  const group = (children: ReactNode) => (
+    <fieldset
+      className="sf-field sf-field__group"
+      data-field-id={field.id}
+      data-invalid={invalid}
+      aria-describedby={describedBy}
+    >
+      <Label field={field} m={m} />
+      {description}
+      {errorText}
+      {children}
+    </fieldset>
+  );
+
+  if (field.type === 'radio' || field.type === 'checkbox') {
+    const list = asList(value);
+    return group(
+      field.options.map((opt, i) => (
+        <label key={opt} className="sf-field__choice" htmlFor={`${id}-${i}`}>
+          <input
+            id={`${id}-${i}`}
+            type={field.type}
+            name={id}
+            value={opt}
+            aria-invalid={invalid}
+            checked={field.type === 'radio' ? asString(value) === opt : list.includes(opt)}
+            onChange={(e) =>
+              onChange(
+                field.type === 'radio'
+                  ? opt
+                  : e.currentTarget.checked
+                    ? [...list, opt]
+                    : list.filter((x) => x !== opt),
+              )
+            }
+          />
+          {opt}
+        </label>
+      )),
+    );
+  }
+
+  if (field.type === 'likert') {
+    const answers = asParts(value);
+    return group(
+      field.statements.map((statement, si) => (
+        <div key={statement} role="radiogroup" aria-labelledby={`${id}-s${si}`} className="sf-field__likert">
+          <span id={`${id}-s${si}`} className="sf-field__statement">
+            {statement}
+          </span>
+          {LIKERT_VALUES.map((v) => (
+            <label key={v} className="sf-field__choice" htmlFor={`${id}-s${si}-${v}`}>
+              <input
+                id={`${id}-s${si}-${v}`}
+                type="radio"
+                name={`${id}-s${si}`}
+                value={v}
+                checked={answers[statement] === v}
+                onChange={() => onChange({ ...answers, [statement]: v })}
+              />
+              {m.t(LIKERT_LABEL[v])}
+            </label>
+          ))}
+        </div>
+      )),
+    );
+  }
+
+  if (isMultiPart(field.type)) {
+    const type = field.type;
+    const parts = asParts(value);
+    return group(
+      MULTI_PART_FIELDS[type].map((part) => {
+        const partId = `${id}-${part}`;
+        const label = type === 'phone' && part === 'country' ? m.t('partCountryCode') : m.t(PART_LABEL[part]);
+        const set = (v: string) => onChange({ ...parts, [part]: v });
+        return (
+          <span key={part} className="sf-field__part">
+            <label className="sf-field__sublabel" htmlFor={partId}>
+              {label}
+            </label>
+            {part === 'ampm' ? (
+              <select
+                id={partId}
+                className="sf-field__input"
+                value={parts[part] ?? ''}
+                aria-invalid={invalid}
+                onChange={(e) => set(e.currentTarget.value)}
+              >
+                <option value="">{m.t('selectValue')}</option>
+                <option value="AM">{m.t('am')}</option>
+                <option value="PM">{m.t('pm')}</option>
+              </select>
+            ) : (
+              <input
+                id={partId}
+                className="sf-field__input"
+                type="text"
+                inputMode={INPUT_MODE[type]}
+                value={parts[part] ?? ''}
+                aria-invalid={invalid}
+                onChange={(e) => set(e.currentTarget.value)}
+              />
+            )}
+          </span>
+        );
+      }),
+    );
+  }
+
+  const common = {
+    id,
+    className: 'sf-field__input',
+    value: asString(value),
+    'aria-required': field.required || undefined,
+    'aria-invalid': invalid,
+    'aria-describedby': describedBy,
+  };
+  let control: ReactNode;
+  if (field.type === 'select') {
+    control = (
+      <select {...common} onChange={(e) => onChange(e.currentTarget.value)}>
+        <option value="">{field.placeholder ?? m.t('selectValue')}</option>
+        {field.options.map((opt) => (
+          <option key={opt} value={opt}>
+            {opt}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.type === 'textarea') {
+    // No maxLength attribute: the browser would stop typing at the limit, and the spec wants the
+    // counter to show going past it in its error style.
+    control = (
+      <textarea
+        {...common}
+        placeholder={field.placeholder ?? undefined}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type={INPUT_TYPE[field.type] ?? 'text'}
+        inputMode={INPUT_MODE[field.type]}
+        autoComplete={field.type === 'email' ? 'email' : undefined}
+        placeholder={field.placeholder ?? undefined}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    );
+  }
+  return (
+    <div className="sf-field" data-field-id={field.id} data-invalid={invalid}>
+      <Label field={field} m={m} htmlFor={id} />
+      {description}
+      {errorText}
+      {control}
+      {counter !== null && counterId !== null && (
+        <p
+          id={counterId}
+          className={counter.over ? 'sf-field__counter sf-field__counter--over' : 'sf-field__counter'}
+          data-over={counter.over || undefined}
+        >
+          <span className="sf-visually-hidden">{m.t('counterLabel')} </span>
+          {counter.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The generic site form: `<div data-sf-widget="site-form" data-sf-props='{ "formId": "form-contact" }'>`.
+ * Props: `{ "formId", "form"?, "page"?: { "id", "contentSource", "permissionType" }, "strings"? }`.
+ */
+import { createElement } from 'react';
+import { defineWidget } from '../../src/react/define.js';
+import { parseSiteFormProps } from './props.js';
+import { SiteForm } from './site-form.js';
+
+export const name = 'site-form';
+
+const widget = defineWidget({
+  name,
+  parseProps: parseSiteFormProps,
+  render: (props) => createElement(SiteForm, props),
+});
+
+export const mount = widget.mount;
+export default widget;
+export { SiteForm, type SiteFormCaptcha } from './site-form.js';
+export { parseSiteFormProps, type SiteFormPage, type SiteFormProps } from './props.js';

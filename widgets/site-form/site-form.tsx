@@ -1,0 +1,325 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { FormSchema } from '../../src/api/form-schema.js';
+import type { FormSubmissionPayload } from '../../src/api/forms.js';
+import type { ApiError } from '../../src/api/types.js';
+import { EMAIL_FORMAT_EXAMPLE, formFieldError } from '../../src/commerce/validation.js';
+import { track } from '../../src/page/analytics.js';
+import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import type { FieldValue } from '../../src/react/ui/form-schema.js';
+import { NO_ANSWER_TYPES, SiteFormField } from './fields.js';
+import { siteFormMessages, type SiteFormMessageKey, type SiteFormMessages } from './messages.js';
+import { DEFAULT_PAGE, type SiteFormProps } from './props.js';
+
+export type { SiteFormProps } from './props.js';
+
+type Values = Readonly<Record<string, FieldValue>>;
+
+/** The captcha as the form uses it: a token right before submitting, a reset after a failure. */
+export interface SiteFormCaptcha {
+  getToken(): Promise<string>;
+  reset(): void;
+}
+
+/**
+ * What went wrong, and where it is shown. `fields`: field errors, with `top` above the form and
+ * `bottom` below it; `form`: one message for the whole form, below it next to the button, with a
+ * pointer to it above.
+ */
+interface Problem {
+  readonly top: string;
+  readonly bottom: string;
+  /** Which of the two carries the real message (and is announced). */
+  readonly announce: 'top' | 'bottom';
+}
+
+type Phase =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'load-failed'; readonly message: string }
+  | { readonly kind: 'editing' }
+  | { readonly kind: 'submitting' }
+  | { readonly kind: 'redirecting' }
+  | { readonly kind: 'done'; readonly message: string };
+
+/** The client rules of spec 000 §5 over every answering field: field id to message. */
+export function validateSiteForm(
+  schema: FormSchema,
+  values: Values,
+  m: SiteFormMessages,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of schema.fields) {
+    if (NO_ANSWER_TYPES.has(field.type)) continue;
+    const key = formFieldError({
+      type: field.type,
+      value: values[field.id],
+      required: field.required,
+      maxLength: field.maxLength,
+    });
+    if (key !== null) errors[field.id] = m.t(key as SiteFormMessageKey, { email: EMAIL_FORMAT_EXAMPLE });
+  }
+  return errors;
+}
+
+/** The answers that travel with a submission: every answering field, empty ones included. */
+export function answersOf(schema: FormSchema, values: Values): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = {};
+  for (const field of schema.fields) {
+    if (NO_ANSWER_TYPES.has(field.type)) continue;
+    const value = values[field.id];
+    if (value !== undefined) out[field.id] = value;
+  }
+  return out;
+}
+
+/** The message for a failed SaveFormSubmission that carries no field errors (spec 000 §8). */
+export function saveFailureText(error: ApiError, m: SiteFormMessages): string {
+  if (error.kind === 'invalid-response') return m.t('formProcessingError');
+  return error.message;
+}
+
+const fieldProblem = (m: SiteFormMessages, message?: string): Problem => ({
+  top: message ?? m.t('formFieldsInvalid'),
+  bottom: message === undefined ? m.t('formFieldsInvalid') : m.t('formProblemScrollUp'),
+  announce: 'top',
+});
+
+const formProblem = (m: SiteFormMessages, message: string): Problem => ({
+  top: m.t('formProblemScrollDown'),
+  bottom: message,
+  announce: 'bottom',
+});
+
+const pageTitle = (): string => (typeof document === 'undefined' ? '' : document.title);
+const pagePath = (): string => (typeof location === 'undefined' ? '/' : location.pathname);
+
+/**
+ * A generic site form (spec 000 §2, §4, §5, §8). Submitting locks the form (the button reads
+ * "Submitting…"), checks the fields, the captcha, fetches a submission key and saves. A failure
+ * shows its catalogued text, resets the captcha and unlocks the form with every answer kept; a
+ * success tracks a newsletter sign-up, then goes to the success address or shows the submission
+ * text (as text, never as HTML).
+ */
+export function SiteForm({
+  formId,
+  form,
+  page = DEFAULT_PAGE,
+  strings,
+  captcha,
+}: SiteFormProps & {
+  /**
+   * The captcha to check before submitting; none when the site has no captcha site key.
+   * @default none
+   */
+  readonly captcha?: SiteFormCaptcha | null | undefined;
+}) {
+  const { api, navigate, reporter } = useStorefront();
+  const baseId = useWidgetId();
+  const m = useMemo(() => siteFormMessages(strings), [strings]);
+  const [schema, setSchema] = useState<FormSchema | null>(form ?? null);
+  const [phase, setPhase] = useState<Phase>(form ? { kind: 'editing' } : { kind: 'loading' });
+  const [values, setValues] = useState<Values>({});
+  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  // A second submit while one is under way is ignored even before the re-render lands.
+  const busy = useRef(false);
+
+  useEffect(() => {
+    if (form) return;
+    let live = true;
+    void api.getFormSchema(formId).then((result) => {
+      if (!live) return;
+      if (result.ok) {
+        setSchema(result.data);
+        setPhase({ kind: 'editing' });
+      } else {
+        setPhase({
+          kind: 'load-failed',
+          message: result.error.status === 404 ? m.t('form404') : m.t('loadFailed'),
+        });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, form, formId, m]);
+
+  useEffect(() => {
+    if (phase.kind === 'done') doneRef.current?.focus();
+  }, [phase.kind]);
+
+  const focusField = (id: string) => {
+    formRef.current
+      ?.querySelector<HTMLElement>(`[data-field-id="${CSS.escape(id)}"] :is(input, select, textarea)`)
+      ?.focus();
+  };
+
+  const setValue = (id: string, value: FieldValue) => {
+    setValues((prev) => ({ ...prev, [id]: value }));
+  };
+
+  const submit = async (s: FormSchema) => {
+    setFieldErrors({});
+    setProblem(null);
+    const clientErrors = validateSiteForm(s, values, m);
+    const firstInvalid = s.fields.find((f) => clientErrors[f.id] !== undefined);
+    if (firstInvalid) {
+      setFieldErrors(clientErrors);
+      setProblem(fieldProblem(m));
+      focusField(firstInvalid.id);
+      return;
+    }
+
+    let captchaKey: string | undefined;
+    if (captcha) {
+      let token = '';
+      try {
+        token = await captcha.getToken();
+      } catch {
+        token = '';
+      }
+      if (token === '') {
+        setProblem(formProblem(m, m.t('captchaIncomplete')));
+        return;
+      }
+      captchaKey = token;
+    }
+
+    const failed = (p: Problem) => {
+      setProblem(p);
+      captcha?.reset();
+    };
+
+    const key = await api.getFormSubmissionKey();
+    if (!key.ok) {
+      failed(formProblem(m, key.error.crumbFail === true ? key.error.message : m.t('formKeyError')));
+      return;
+    }
+
+    let answers: Record<string, unknown>;
+    try {
+      // A copy through JSON: what the server would read, and a check that it can be sent at all.
+      answers = JSON.parse(JSON.stringify(answersOf(s, values))) as Record<string, unknown>;
+    } catch {
+      failed(formProblem(m, m.t('formParseError')));
+      return;
+    }
+    const payload: FormSubmissionPayload = {
+      key: key.data.key,
+      formId,
+      form: answers,
+      ...(captchaKey === undefined ? {} : { captchaKey }),
+      pageTitle: pageTitle(),
+      pageId: page.id,
+      contentSource: page.contentSource,
+      pagePath: pagePath(),
+      pagePermissionTypeValue: page.permissionType,
+    };
+    const saved = await api.saveFormSubmission(payload);
+    if (!saved.ok) {
+      const known = Object.entries(saved.error.fieldErrors ?? {}).filter(([id]) =>
+        s.fields.some((f) => f.id === id && !NO_ANSWER_TYPES.has(f.type)),
+      );
+      if (known.length > 0) {
+        setFieldErrors(Object.fromEntries(known));
+        failed(fieldProblem(m, saved.error.message));
+        const first = s.fields.find((f) => known.some(([id]) => id === f.id));
+        if (first) focusField(first.id);
+      } else {
+        failed(formProblem(m, saveFailureText(saved.error, m)));
+      }
+      return;
+    }
+
+    if (s.isNewsletter) track({ type: 'newsletter-subscribed', formId });
+    if (s.successRedirect !== null && navigate(s.successRedirect)) {
+      setPhase({ kind: 'redirecting' });
+      return;
+    }
+    setPhase({ kind: 'done', message: s.submissionMessage ?? m.t('thankYou') });
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy.current || !schema) return;
+    busy.current = true;
+    setPhase({ kind: 'submitting' });
+    void submit(schema)
+      .catch((error: unknown) => {
+        reporter.report(error, { widget: 'site-form' });
+        setProblem(formProblem(m, m.t('formProcessingError')));
+        captcha?.reset();
+      })
+      .finally(() => {
+        busy.current = false;
+        setPhase((p) => (p.kind === 'submitting' ? { kind: 'editing' } : p));
+      });
+  };
+
+  if (phase.kind === 'loading') {
+    return (
+      <div className="sf-site-form" aria-busy="true">
+        <p className="sf-site-form__status">{m.t('loading')}</p>
+      </div>
+    );
+  }
+  if (phase.kind === 'load-failed' || !schema) {
+    return (
+      <div className="sf-site-form">
+        <p role="alert" className="sf-site-form__problem">
+          {phase.kind === 'load-failed' ? phase.message : m.t('loadFailed')}
+        </p>
+      </div>
+    );
+  }
+  if (phase.kind === 'done') {
+    return (
+      <div className="sf-site-form">
+        <div ref={doneRef} role="status" tabIndex={-1} className="sf-site-form__done">
+          {phase.message}
+        </div>
+      </div>
+    );
+  }
+
+  const locked = phase.kind === 'submitting' || phase.kind === 'redirecting';
+  const problemText = (where: 'top' | 'bottom') =>
+    problem !== null && (
+      <p
+        className={`sf-site-form__problem sf-site-form__problem--${where}`}
+        role={problem.announce === where ? 'alert' : undefined}
+      >
+        {problem[where]}
+      </p>
+    );
+
+  return (
+    <form
+      ref={formRef}
+      className="sf-site-form"
+      noValidate
+      aria-busy={locked || undefined}
+      aria-label={schema.name || undefined}
+      onSubmit={onSubmit}
+    >
+      {problemText('top')}
+      {schema.fields.map((field) => (
+        <SiteFormField
+          key={field.id}
+          field={field}
+          id={`${baseId}-${field.id}`}
+          value={values[field.id]}
+          error={fieldErrors[field.id]}
+          onChange={(v) => setValue(field.id, v)}
+          m={m}
+        />
+      ))}
+      {schema.disclaimer !== null && <p className="sf-site-form__disclaimer">{schema.disclaimer}</p>}
+      {problemText('bottom')}
+      <button type="submit" className="sf-button sf-site-form__submit" aria-disabled={locked || undefined}>
+        {locked ? m.t('submitting') : m.t('submit')}
+      </button>
+    </form>
+  );
+}
