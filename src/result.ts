@@ -10,3 +10,65 @@ export const fail = <E = readonly string[]>(issues: E): { readonly ok: false; re
   ok: false,
   issues,
 });
+
+// ---------------------------------------------------------------------------------------------
+// JSON readers: the one set every parser of untrusted input uses. Each reads one value and gives
+// null (or an empty value) for anything else; none throws.
+
+/** A decoded JSON object, read and never written. */
+export type JsonRecord = Readonly<Record<string, unknown>>;
+
+/** A plain object: not null, not an array. */
+export const isRecord = (value: unknown): value is JsonRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const EMPTY_RECORD: JsonRecord = Object.freeze({});
+
+/** The object, or an empty one: for reading optional nested objects key by key. */
+export const asRecord = (value: unknown): JsonRecord => (isRecord(value) ? value : EMPTY_RECORD);
+
+/** The list, or an empty one. */
+export const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+
+/** A string, else null. */
+export const readString = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A non-empty string, else null: an empty text usually means "not given". */
+export const readText = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/** A finite number, else null. */
+export const readNumber = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** A boolean, else null. */
+export const readBoolean = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
+
+/** An id: a non-empty string, or a safe integer as its decimal text (ids arrive as either). */
+export const readId = (value: unknown): string | null => {
+  if (typeof value === 'string') return value === '' ? null : value;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : null;
+};
+
+/** The strings of a list, anything else in it dropped; not a list gives an empty one. */
+export const readStringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+
+/** An object of strings to strings, or null when it is not an object or holds anything else. */
+export const readStringMap = (value: unknown): Record<string, string> | null => {
+  if (!isRecord(value)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry !== 'string') return null;
+    out[key] = entry;
+  }
+  return out;
+};
+
+/** The string entries of an object, the others dropped; not an object gives null. */
+export const readStringEntries = (value: unknown): Record<string, string> | null => {
+  if (!isRecord(value)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) if (typeof entry === 'string') out[key] = entry;
+  return out;
+};

@@ -3,7 +3,7 @@
  * §3, parsed once at the edge into the flat records the database stores. Prices become integers
  * of minor units here and nowhere else.
  */
-import { fail, ok, type Result } from '../../src/result';
+import { fail, isRecord, ok, type Result } from '../../src/result';
 import { parseForm, type FormSchema } from './forms';
 
 /** Product type codes of spec 001 §3. */
@@ -86,9 +86,6 @@ export interface ProductRecord {
 
 const FRACTION_DIGITS: Readonly<Record<string, number>> = { JPY: 0 };
 export const fractionDigits = (currency: string): number => FRACTION_DIGITS[currency] ?? 2;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Converts a decimal string of major units ("25.00", ".5") to minor units without floats. */
 export function toMinorUnits(value: string | number, currency: string): Result<number> {

@@ -12,8 +12,8 @@ export const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const SESSION_COOKIE = 'SiteUserSession';
 export const CRUMB_FAIL_MESSAGE = 'Your session has expired. Please reload the page and try again.';
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+// The routes read request bodies with the SDK's own JSON reader.
+export { isRecord } from '../../src/result';
 
 export interface ErrorBody {
   message: string;

@@ -3,10 +3,10 @@
  * Their failures resolve to ok:false and are otherwise ignored ("Analytics failures: silently
  * ignored"). Loaded on first use: nothing here is needed before a page is interactive.
  */
-import { fail, ok } from '../result.js';
+import { fail, isRecord, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
-import { isRecord, parseAnything, parseString, type Parser } from './parse.js';
+import { parseAnything, parseString, type Parser } from './parse.js';
 
 export interface AnalyticsApi {
   recordJavascriptErrors(events: readonly unknown[]): Promise<ApiResult<unknown>>;

@@ -2,18 +2,11 @@
  * The cart endpoints (docs/http-api.md "Cart"): read, add, change, remove, subscription checkout
  * and stock. The only endpoint module the page runtime and the cart store load up front.
  */
-import { fail, ok, type Result } from '../result.js';
+import { fail, isRecord, ok, type JsonRecord, type Result } from '../result.js';
 import type { CartEntry, ShoppingCart } from '../store/types.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
-import {
-  isRecord,
-  parseCartEntry,
-  parseShoppingCart,
-  parseString,
-  type JsonRecord,
-  type Parser,
-} from './parse.js';
+import { parseCartEntry, parseShoppingCart, parseString, type Parser } from './parse.js';
 
 export interface AddCartEntryInput {
   readonly itemId: string;

@@ -5,7 +5,7 @@
  */
 import { STOREFRONT_MESSAGES } from '../messages/storefront.js';
 import type { ApiError } from './types.js';
-import { isRecord } from './parse.js';
+import { isRecord } from '../result.js';
 
 /** The catalogued texts the api produces (spec 000 §8), taken from the shared catalogue. */
 export const API_MESSAGES = {

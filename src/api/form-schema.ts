@@ -2,8 +2,7 @@
  * The form schema of GET /api/template/GetTemplateSchema (docs/http-api.md), parsed at the edge:
  * site forms and additional-fields forms render from this shape only.
  */
-import { fail, ok, type Result } from '../result.js';
-import { isRecord } from './parse.js';
+import { fail, isRecord, ok, type Result } from '../result.js';
 
 export interface FormSchemaField {
   readonly id: string;

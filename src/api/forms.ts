@@ -2,7 +2,7 @@
  * The form endpoints (docs/http-api.md "Forms"): schema, additional-fields validation, submission
  * key and submission. Loaded on first use: a product page needs them only when a form opens.
  */
-import { fail, ok } from '../result.js';
+import { fail, isRecord, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
 import { FORM_MESSAGES } from '../messages/form.js';
@@ -17,14 +17,7 @@ import {
   type FailureMapper,
 } from './errors.js';
 import { parseFormSchema, type FormSchema } from './form-schema.js';
-import {
-  isRecord,
-  parseAnything,
-  parseFieldErrors,
-  parseNothing,
-  parseString,
-  type Parser,
-} from './parse.js';
+import { parseAnything, parseFieldErrors, parseNothing, parseString, type Parser } from './parse.js';
 
 export type { FormSchema, FormSchemaField } from './form-schema.js';
 

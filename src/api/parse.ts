@@ -3,43 +3,20 @@
  * JSON body and returns a Result; the api turns a failed parse into an 'invalid-response' error,
  * so nothing past this file reads an unchecked field.
  */
-import { fail, ok, type Result } from '../result.js';
+import { fail, isRecord, ok, readId, readStringMap, type Result } from '../result.js';
 import type { CartEntry, ChosenVariant, ShoppingCart } from '../store/types.js';
 
 export type Parser<T> = (body: unknown) => Result<T>;
-
-export type JsonRecord = Readonly<Record<string, unknown>>;
-
-export const isRecord = (value: unknown): value is JsonRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isMinorUnits = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
 
 const isCount = (value: unknown): value is number => isMinorUnits(value) && value >= 0;
 
-/** Ids travel as strings; a numeric id is accepted and normalised. */
-const asId = (value: unknown): string | null => {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  return null;
-};
-
-/** A map of strings to strings, or null when anything else is in it. */
-export const stringMap = (value: unknown): Record<string, string> | null => {
-  if (!isRecord(value)) return null;
-  const out: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== 'string') return null;
-    out[key] = entry;
-  }
-  return out;
-};
-
 const parseVariant = (value: unknown): ChosenVariant | null | undefined => {
   if (value === null || value === undefined) return null;
   if (!isRecord(value) || typeof value['sku'] !== 'string') return undefined;
-  const attributes = value['attributes'] === undefined ? {} : stringMap(value['attributes']);
+  const attributes = value['attributes'] === undefined ? {} : readStringMap(value['attributes']);
   if (attributes === null) return undefined;
   return { sku: value['sku'], attributes };
 };
@@ -62,8 +39,8 @@ const parseAdditionalFields = (value: unknown): Record<string, unknown> | null |
 export const parseCartEntry = (value: unknown): Result<CartEntry> => {
   if (!isRecord(value)) return fail(['entry is not an object']);
   const issues: string[] = [];
-  const id = asId(value['id']);
-  const itemId = asId(value['itemId']);
+  const id = readId(value['id']);
+  const itemId = readId(value['itemId']);
   if (id === null) issues.push('entry.id');
   if (itemId === null) issues.push('entry.itemId');
   if (!isCount(value['quantity'])) issues.push('entry.quantity');
@@ -75,7 +52,7 @@ export const parseCartEntry = (value: unknown): Result<CartEntry> => {
   const additionalFields = parseAdditionalFields(value['additionalFields']);
   if (additionalFields === undefined) issues.push('entry.additionalFields');
   const formId = value['additionalFieldsFormId'];
-  if (formId !== undefined && formId !== null && asId(formId) === null)
+  if (formId !== undefined && formId !== null && readId(formId) === null)
     issues.push('entry.additionalFieldsFormId');
   const imageUrl = value['imageUrl'];
   if (imageUrl !== undefined && imageUrl !== null && typeof imageUrl !== 'string')
@@ -98,7 +75,7 @@ export const parseCartEntry = (value: unknown): Result<CartEntry> => {
     subTotal: value['subTotal'] as number,
     purchasePriceCents: value['purchasePriceCents'] as number,
     additionalFields,
-    additionalFieldsFormId: formId === undefined || formId === null ? null : asId(formId),
+    additionalFieldsFormId: formId === undefined || formId === null ? null : readId(formId),
     imageUrl: typeof imageUrl === 'string' ? imageUrl : null,
   });
 };
@@ -116,11 +93,12 @@ export const parseShoppingCart = (value: unknown): Result<ShoppingCart> => {
   if (!isRecord(value)) return fail(['cart is not an object']);
   const issues: string[] = [];
   // "" is the server's way of saying "no cart yet": an empty cart, not a malformed one.
-  const id = value['id'] === '' ? '' : asId(value['id']);
+  const id = value['id'] === '' ? '' : readId(value['id']);
   if (id === null) issues.push('cart.id');
-  const websiteId = value['websiteId'] === undefined ? '' : asId(value['websiteId']);
+  const websiteId = value['websiteId'] === undefined ? '' : readId(value['websiteId']);
   if (websiteId === null) issues.push('cart.websiteId');
-  const orderId = value['orderId'] === undefined || value['orderId'] === null ? null : asId(value['orderId']);
+  const orderId =
+    value['orderId'] === undefined || value['orderId'] === null ? null : readId(value['orderId']);
   const created = value['created'] ?? 0;
   if (typeof created !== 'number' || !Number.isFinite(created)) issues.push('cart.created');
   const currency = value['currency'] ?? 'USD';
@@ -172,7 +150,7 @@ export const parseShoppingCart = (value: unknown): Result<ShoppingCart> => {
 
 /** Field id to message, as servers return per-field errors; null when the shape is anything else. */
 export const parseFieldErrors = (value: unknown): Record<string, string> | null => {
-  const map = stringMap(value);
+  const map = readStringMap(value);
   return map !== null && Object.keys(map).length > 0 ? map : null;
 };
 

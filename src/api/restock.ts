@@ -2,7 +2,7 @@
  * The restock endpoints (spec 000 §3, docs/http-api.md): the visitor's sign-up and the store
  * owner's groups, sign-ups and sends, with their responses parsed at the edge. Loaded on first use.
  */
-import { fail, ok, type Result } from '../result.js';
+import { fail, isRecord, ok, readStringMap, type JsonRecord, type Result } from '../result.js';
 import type { ApiResult } from './types.js';
 import type { ApiClient } from './client.js';
 import {
@@ -14,7 +14,7 @@ import {
   text,
   type FailureMapper,
 } from './errors.js';
-import { isRecord, parseAnything, stringMap, type JsonRecord } from './parse.js';
+import { parseAnything } from './parse.js';
 
 export interface RestockGroup {
   readonly productId: string;
@@ -52,7 +52,7 @@ const nullableTime = (value: unknown): value is number | null | undefined =>
   value === null || value === undefined || (typeof value === 'number' && Number.isFinite(value));
 
 const attributesOf = (value: unknown): Record<string, string> | null =>
-  value === undefined || value === null ? {} : stringMap(value);
+  value === undefined || value === null ? {} : readStringMap(value);
 
 const parseGroup = (raw: JsonRecord): RestockGroup | null => {
   const { productId, variantId, sku, title, signUpCount, pendingCount, unlimited, qtyInStock, lastSentOn } =

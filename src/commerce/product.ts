@@ -12,7 +12,7 @@ import {
 } from '../constants.js';
 import { PRODUCT_MESSAGES as MESSAGES } from '../messages/product.js';
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, isRecord as isObject, ok, type JsonRecord as Obj, type Result } from '../result.js';
 
 export interface VariantOptionValue {
   readonly optionName?: string;
@@ -80,8 +80,6 @@ export interface ParseProductOptions {
   readonly currency?: CurrencyCode | undefined;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** Ids arrive as strings or numbers. */

@@ -3,6 +3,7 @@
  * (design.md house style 7). Framework-free and catalogue-free: a bundle pays only for the
  * catalogues it imports (./storefront.ts, ./cart.ts, ./product.ts, ./form.ts, ./platform.ts).
  */
+import { isRecord } from '../result.js';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
@@ -37,9 +38,9 @@ export function createMessages<C extends Readonly<Record<string, string>>>(
   catalogue: C,
 ): Messages<keyof C & string> {
   const table: Record<string, string> = { ...catalogue };
-  if (overrides && typeof overrides === 'object' && !Array.isArray(overrides)) {
+  if (isRecord(overrides)) {
     for (const key of Object.keys(overrides)) {
-      const value = (overrides as Record<string, unknown>)[key];
+      const value = overrides[key];
       if (hasOwn(catalogue, key) && typeof value === 'string') table[key] = value;
     }
   }

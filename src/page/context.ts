@@ -5,6 +5,7 @@
  * is reported, and a missing or unreadable context gives the defaults with one reported issue.
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
+import { isRecord, type JsonRecord } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 
 export interface CookieSettings {
@@ -92,12 +93,10 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 /** A key that is absent, or null as JSON writers often emit, simply takes its default. */
-const isAbsent = (raw: Obj, key: string): boolean =>
+const isAbsent = (raw: JsonRecord, key: string): boolean =>
   !hasOwn(raw, key) || raw[key] === undefined || raw[key] === null;
 
 /** The canonical form of a BCP 47 tag ("en-us" -> "en-US"), or null when Intl refuses it. */
@@ -150,7 +149,7 @@ export function normalizeScriptUrl(raw: string): string | null {
  * defaults and exactly one issue; each bad key falls back to its default and adds one issue.
  */
 export function parseSiteContext(raw: unknown): SiteContextResult {
-  if (!isObject(raw)) {
+  if (!isRecord(raw)) {
     const what =
       raw === undefined
         ? 'missing'
@@ -176,7 +175,7 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
     return undefined;
   };
 
-  const boolean = (key: string, fallback: boolean, from: Obj = raw, label = key): boolean => {
+  const boolean = (key: string, fallback: boolean, from: JsonRecord = raw, label = key): boolean => {
     if (isAbsent(from, key)) return fallback;
     const v = from[key];
     if (typeof v === 'boolean') return v;
@@ -211,7 +210,7 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
   let cookieSettings = DEFAULT_CONTEXT.cookieSettings;
   if (!isAbsent(raw, 'cookieSettings')) {
     const v = raw['cookieSettings'];
-    if (isObject(v)) {
+    if (isRecord(v)) {
       const d = DEFAULT_CONTEXT.cookieSettings;
       cookieSettings = {
         isRestrictiveCookiePolicyEnabled: boolean(
@@ -250,7 +249,7 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
   let features: Readonly<Record<string, boolean>> = DEFAULT_CONTEXT.features;
   if (!isAbsent(raw, 'features')) {
     const v = raw['features'];
-    if (isObject(v)) {
+    if (isRecord(v)) {
       // A null-prototype map: flag names come from the page and must not reach Object.prototype.
       const flags: Record<string, boolean> = Object.create(null) as Record<string, boolean>;
       for (const [name, on] of Object.entries(v)) {
@@ -273,7 +272,7 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
   let reviews = DEFAULT_CONTEXT.reviews;
   if (!isAbsent(raw, 'reviews')) {
     const v = raw['reviews'];
-    if (isObject(v)) {
+    if (isRecord(v)) {
       reviews = {
         native: boolean('native', DEFAULT_CONTEXT.reviews.native, v, 'reviews.native'),
         imported: boolean('imported', DEFAULT_CONTEXT.reviews.imported, v, 'reviews.imported'),

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../src/result.js';
+import { fail, isRecord, ok, readStringEntries, type Result } from '../../src/result.js';
 
 /** `data-sf-props` of the cart pill. Every key is optional; the pill needs none. */
 export interface CartPillProps {
@@ -7,9 +7,6 @@ export interface CartPillProps {
   /** Colour; the site setting (`pillTheme` in the site context) when absent. @default site setting */
   readonly theme?: 'light' | 'dark' | undefined;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Parses the block's props: nothing, or `{ "strings"?: { [key]: text }, "theme"?: "light" | "dark" }`.
@@ -21,12 +18,9 @@ export function parseCartPillProps(raw: unknown): Result<CartPillProps> {
   const issues: string[] = [];
   const props: { strings?: Record<string, string>; theme?: 'light' | 'dark' } = {};
   if (raw.strings !== undefined && raw.strings !== null) {
-    if (!isRecord(raw.strings)) issues.push('cart-pill props: "strings" must be an object');
-    else {
-      const strings: Record<string, string> = {};
-      for (const [k, v] of Object.entries(raw.strings)) if (typeof v === 'string') strings[k] = v;
-      props.strings = strings;
-    }
+    const strings = readStringEntries(raw.strings);
+    if (strings === null) issues.push('cart-pill props: "strings" must be an object');
+    else props.strings = strings;
   }
   if (raw.theme !== undefined && raw.theme !== null) {
     if (raw.theme === 'light' || raw.theme === 'dark') props.theme = raw.theme;

@@ -12,7 +12,7 @@ import {
   type ProductItem,
   type StoreSettings,
 } from '../../src/commerce/product.js';
-import { fail, ok, type Result } from '../../src/result.js';
+import { fail, isRecord as isObject, ok, type JsonRecord as Obj, type Result } from '../../src/result.js';
 
 export interface Review {
   readonly author: string;
@@ -45,8 +45,6 @@ export interface ParsedProductFormProps {
   readonly quickView: boolean;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 function parseReviewList(raw: unknown, where: string, issues: string[]): Review[] {

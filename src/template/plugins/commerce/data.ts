@@ -1,19 +1,9 @@
 /** Tolerant readers over the untrusted JSON a template renders (spec 001 §3). */
+import { isRecord } from '../../../result';
 import type { TemplateContext } from '../api';
 
-export type JsonRecord = Readonly<Record<string, unknown>>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function asRecord(value: unknown): JsonRecord {
-  return isRecord(value) ? value : {};
-}
-
-export function asArray(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
-}
+// The SDK's one set of JSON readers (src/result.ts), shared with the commerce plugins.
+export { asArray, asRecord, isRecord, type JsonRecord } from '../../../result';
 
 /** Bound on the split-path cache; paths are constants of this package, so it never fills in practice. */
 const PATH_CACHE_LIMIT = 512;

@@ -1,10 +1,9 @@
 /** Small readers for untrusted JSON nodes. */
+import { isRecord as isObject } from '../../../result';
 
-export type JsonObject = Readonly<Record<string, unknown>>;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// The SDK's one JSON object test, under the name the content plugins use.
+export { isObject };
+export type { JsonRecord as JsonObject } from '../../../result';
 
 /** Reads `node.a.b.c`; anything missing along the way gives undefined. */
 export function path(node: unknown, ...keys: readonly string[]): unknown {
