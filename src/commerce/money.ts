@@ -164,31 +164,87 @@ export function minorStringToMinor(raw: unknown): number | null {
   return digitsToMinor(m[1] ?? '', m[2] ?? '');
 }
 
+/** A money value as written: the amount in the currency's major unit, and the currency code. */
+export interface MoneyFields {
+  /** The amount as decimal text ("25.00", "-3.5", "1e3"), checked but not rounded. */
+  readonly amount: string;
+  /** Three letters, upper case. Not checked against the store currencies. */
+  readonly currency: string;
+}
+
+const AMOUNT_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+const CODE_RE = /^[A-Za-z]{3}$/;
+
+function amountText(raw: unknown): string | null {
+  let text: string;
+  if (typeof raw === 'string') text = raw.trim();
+  else if (typeof raw === 'number' && Number.isFinite(raw)) text = String(raw);
+  else return null;
+  return AMOUNT_RE.test(text) ? text : null;
+}
+
+function codeText(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const code = raw.trim();
+  return CODE_RE.test(code) ? code.toUpperCase() : null;
+}
+
+const given = (v: unknown): boolean => v !== undefined && v !== null;
+
 /**
- * Parses either money shape of spec 001 §3 from untrusted input:
- * `{ value: "19.99", currency: "USD" }` (the CLDR money setting) or
- * `{ decimalValue: "19.99", currencyCode: "USD" }`. Spec 001 §3 calls `value` a "decimal string";
- * the platform's own rendered output (the template conformance corpus: `"22.50"` prints $22.50,
- * `"2500"` EUR prints €2,500.00) shows it is written in the currency's major unit, so both shapes
- * are read the same way and converted to integer minor units here. Anything else, including unknown currencies,
- * non-digit text, NaN and excess precision, gives null; it never throws.
+ * The one reader of both money shapes of spec 001 §3, for the template engine, the widgets and the
+ * reference server alike: `{ decimalValue, currencyCode }`, else `{ value, currency }`, each pair
+ * read together as the reference engine reads them. Both amounts are decimal text in the major
+ * unit: spec 001 §3 calls `value` a "decimal string in minor units", but the platform's own
+ * rendered output (the template conformance corpus: `"22.50"` prints $22.50, `"2500"` EUR prints
+ * €2,500.00) and the reference engine show the major unit. A pair without its currency takes
+ * `defaultCurrency` when one is given (product prices default to the store currency), else none.
  */
-export function parseMoney(raw: unknown): Money | null {
+export function readMoneyFields(raw: unknown, defaultCurrency?: string): MoneyFields | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const r = raw as Record<string, unknown>;
-  if (r['decimalValue'] !== undefined) {
-    const currency = parseCurrencyCode(r['currencyCode'] ?? r['currency']);
-    if (!currency) return null;
-    const amount = decimalStringToMinor(r['decimalValue'], currency);
-    return amount === null ? null : { amount, currency };
+  const pairs: readonly (readonly [unknown, unknown])[] = [
+    [r['decimalValue'], r['currencyCode']],
+    [r['value'], r['currency']],
+  ];
+  // A complete pair wins; only then does an amount without its currency take the default.
+  for (const [amount, code] of pairs) {
+    if (given(amount) && given(code)) {
+      const a = amountText(amount);
+      const c = codeText(code);
+      return a !== null && c !== null ? { amount: a, currency: c } : null;
+    }
   }
-  if (r['value'] !== undefined) {
-    const currency = parseCurrencyCode(r['currency'] ?? r['currencyCode']);
-    if (!currency) return null;
-    const amount = decimalStringToMinor(r['value'], currency);
-    return amount === null ? null : { amount, currency };
+  if (defaultCurrency === undefined) return null;
+  for (const [amount] of pairs) {
+    if (given(amount)) {
+      const a = amountText(amount);
+      return a === null ? null : { amount: a, currency: defaultCurrency };
+    }
   }
   return null;
+}
+
+export interface ParseMoneyOptions {
+  /**
+   * Currency for an amount written without one (the store currency for product prices).
+   * @default undefined (such an amount is not money)
+   */
+  readonly defaultCurrency?: CurrencyCode | undefined;
+}
+
+/**
+ * Money for arithmetic: {@link readMoneyFields}, then a store currency and an exact conversion to
+ * integer minor units. Unknown currencies, exponents and excess precision ("19.999" USD) give
+ * null: a price is never rounded silently. Never throws.
+ */
+export function parseMoney(raw: unknown, options: ParseMoneyOptions = {}): Money | null {
+  const fields = readMoneyFields(raw, options.defaultCurrency);
+  if (!fields) return null;
+  const currency = parseCurrencyCode(fields.currency);
+  if (!currency) return null;
+  const amount = decimalStringToMinor(fields.amount, currency);
+  return amount === null ? null : { amount, currency };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Product display and add-to-cart rules (spec 001 §4, §5; spec 000 §4, §5). Pure functions over
  * parsed product items: no DOM, no network, no React.
  */
-import { LIMITS, INSTALMENTS, PRODUCT_TYPES, SUBSCRIBABLE_PRODUCT_TYPES } from '../constants.js';
+import { LIMITS, INSTALMENTS, PRODUCT_TYPES } from '../constants.js';
 import { CART_MESSAGES } from '../messages/cart.js';
 import { createMessages, type Messages as MessagesOf } from '../messages/format.js';
 import { PRODUCT_MESSAGES } from '../messages/product.js';
@@ -24,39 +24,193 @@ const commerceMessages = (): Messages => (defaults ??= createCommerceMessages())
 
 export type ProductStatus = 'sold-out' | 'on-sale' | 'none';
 
-const typeOf = (item: ProductItem) => item.structuredContent.productType;
+// ---------------------------------------------------------------------------------------------
+// Product state (spec 001 §4). Every rule reads the facts below: a parsed product item
+// (src/commerce/product.ts) has them as they are, and the template engine reads them from the raw
+// JSON it renders (src/template/plugins/commerce/product.ts), so both ask the same functions.
 
-/** Physical and service products can run out; digital, gift-card and paywall products cannot. */
-export function tracksStock(item: ProductItem): boolean {
+/** What the product rules read of a variant. */
+export interface VariantFacts {
+  readonly onSale: boolean;
+  readonly price: Money | null;
+  readonly salePrice: Money | null;
+  /** Units in stock, 0 when none. */
+  readonly qtyInStock: number;
+  readonly unlimited: boolean;
+}
+
+/** What the product rules read of a product's structuredContent. */
+export interface ProductFacts {
+  /** The type code of spec 001 §3; anything else is an unknown type. */
+  readonly productType: number;
+  readonly variants: readonly VariantFacts[];
+  readonly isSubscribable: boolean;
+  /** Digital products carry their sale flag and prices on the product itself. */
+  readonly onSale?: boolean | undefined;
+  readonly priceMoney?: Money | undefined;
+  readonly salePriceMoney?: Money | undefined;
+}
+
+/** A product as the rules take it: a parsed `ProductItem` is one. */
+export interface ProductLike {
+  readonly structuredContent: ProductFacts;
+}
+
+const typeOf = (item: ProductLike): number => item.structuredContent.productType;
+
+/** Physical and service products hold stock; digital, gift-card and paywall products do not. */
+export function tracksStock(item: ProductLike): boolean {
   const t = typeOf(item);
   return t === PRODUCT_TYPES.physical || t === PRODUCT_TYPES.service;
 }
 
-export function isSoldOut(item: ProductItem): boolean {
-  if (!tracksStock(item)) return false;
-  return !item.structuredContent.variants.some((v) => v.unlimited || v.qtyInStock > 0);
+const isKnownType = (t: number): boolean =>
+  t === PRODUCT_TYPES.physical ||
+  t === PRODUCT_TYPES.digital ||
+  t === PRODUCT_TYPES.service ||
+  t === PRODUCT_TYPES.giftCard ||
+  t === PRODUCT_TYPES.paywall;
+
+/** A variant counts as in stock when it is unlimited or holds at least one unit. */
+const inStock = (v: VariantFacts): boolean => v.unlimited || v.qtyInStock > 0;
+
+/**
+ * Sold out (spec 001 §4): a physical or service product when no variant is unlimited and none
+ * has stock above 0. Digital and gift-card products are never sold out, and neither is a paywall
+ * product, which holds no stock. A product of unknown type cannot be sold and reads as sold out
+ * (the platform's own output, pinned by the template conformance corpus).
+ */
+export function isSoldOut(item: ProductLike): boolean {
+  if (tracksStock(item)) return !item.structuredContent.variants.some(inStock);
+  return !isKnownType(typeOf(item));
 }
 
-export function isOnSale(item: ProductItem): boolean {
+/** One variant of a product that tracks stock and has none left. */
+export function isVariantSoldOut(item: ProductLike, variant: VariantFacts): boolean {
+  return tracksStock(item) && !inStock(variant);
+}
+
+/**
+ * On sale (spec 001 §4): any variant on sale or, for a digital product, the product itself.
+ * Gift cards are sold at face value, so a sale flag on one means nothing.
+ */
+export function isOnSale(item: ProductLike): boolean {
   const sc = item.structuredContent;
-  if (sc.variants.some((v) => v.onSale)) return true;
-  return sc.productType === PRODUCT_TYPES.digital && sc.onSale === true;
+  if (sc.productType === PRODUCT_TYPES.giftCard) return false;
+  if (sc.productType === PRODUCT_TYPES.digital && sc.onSale === true) return true;
+  return sc.variants.some((v) => v.onSale);
 }
 
 /** Sold out takes priority over sale (spec 001 §4). */
-export function productStatus(item: ProductItem): ProductStatus {
+export function productStatus(item: ProductLike): ProductStatus {
   if (isSoldOut(item)) return 'sold-out';
   if (isOnSale(item)) return 'on-sale';
   return 'none';
 }
 
-/** Only physical and service products can be subscribable (spec 001 §3); the flag is ignored on others. */
-export function isSubscribable(item: ProductItem): boolean {
-  return item.structuredContent.isSubscribable && SUBSCRIBABLE_PRODUCT_TYPES.includes(typeOf(item));
+/**
+ * Subscribable as the product says. Spec 001 §3 lets a merchant make only physical and service
+ * products subscribable; that is the editor's rule, and the platform's pages (the template
+ * conformance corpus) show a flagged product of any type with Subscribe, so the flag decides.
+ */
+export function isSubscribable(item: ProductLike): boolean {
+  return item.structuredContent.isSubscribable;
 }
 
-export function isGiftCard(item: ProductItem): boolean {
+export function isGiftCard(item: ProductLike): boolean {
   return typeOf(item) === PRODUCT_TYPES.giftCard;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices (spec 001 §4-§5)
+
+/** One purchasable price: a variant, or a digital product priced on the product itself. */
+export type PricePoint = Pick<VariantFacts, 'onSale' | 'price' | 'salePrice'>;
+
+/** What the buyer pays at a price point: the sale price while on sale, else the price. */
+export function effectivePrice(point: PricePoint): Money | null {
+  return point.onSale ? point.salePrice : point.price;
+}
+
+/**
+ * The price points a product is sold at: its variants, or for a digital product priced on the
+ * product (or without variants) the product itself. Gift cards are never on sale (face value).
+ */
+export function pricePoints(item: ProductLike): readonly PricePoint[] {
+  const sc = item.structuredContent;
+  if (sc.productType === PRODUCT_TYPES.digital && (sc.priceMoney !== undefined || sc.variants.length === 0)) {
+    return [
+      { onSale: sc.onSale === true, price: sc.priceMoney ?? null, salePrice: sc.salePriceMoney ?? null },
+    ];
+  }
+  if (sc.productType === PRODUCT_TYPES.giftCard) return sc.variants.map((v) => ({ ...v, onSale: false }));
+  return sc.variants;
+}
+
+const sameAmount = (a: Money | null, b: Money | null): boolean =>
+  a === null || b === null ? a === b : a.amount === b.amount && a.currency === b.currency;
+
+/**
+ * Prices vary when some point differs from the first in sale status, regular price or (while on
+ * sale) sale price: then a product shows "from" its lowest price.
+ */
+export function hasVariedPrices(points: readonly PricePoint[]): boolean {
+  const [first, ...rest] = points;
+  if (first === undefined) return false;
+  return rest.some(
+    (p) =>
+      p.onSale !== first.onSale ||
+      !sameAmount(p.price, first.price) ||
+      (first.onSale && !sameAmount(p.salePrice, first.salePrice)),
+  );
+}
+
+/** The point the buyer pays least at (the first wins a tie); null when no point has a price. */
+export function cheapestPoint(points: readonly PricePoint[]): PricePoint | null {
+  let best: PricePoint | null = null;
+  let bestPrice: Money | null = null;
+  for (const point of points) {
+    const price = effectivePrice(point);
+    if (price === null) continue;
+    if (bestPrice === null || price.amount < bestPrice.amount) {
+      best = point;
+      bestPrice = price;
+    }
+  }
+  return best;
+}
+
+/** The lowest and highest price the buyer pays, in one currency; null without prices. */
+export function priceRange(item: ProductLike): { readonly low: Money; readonly high: Money } | null {
+  let low: Money | null = null;
+  let high: Money | null = null;
+  for (const point of pricePoints(item)) {
+    const price = effectivePrice(point);
+    if (price === null) continue;
+    if (low === null || high === null) {
+      low = high = price;
+    } else if (price.currency === low.currency) {
+      if (price.amount < low.amount) low = price;
+      if (price.amount > high.amount) high = price;
+    }
+  }
+  return low === null || high === null ? null : { low, high };
+}
+
+/** The highest regular price; null without prices. */
+export function highestRegularPrice(item: ProductLike): Money | null {
+  let high: Money | null = null;
+  for (const p of pricePoints(item)) if (p.price && (!high || p.price.amount > high.amount)) high = p.price;
+  return high;
+}
+
+/** The lowest sale price among the points on sale; null when nothing is on sale. */
+export function lowestSalePrice(item: ProductLike): Money | null {
+  let low: Money | null = null;
+  for (const p of pricePoints(item)) {
+    if (p.onSale && p.salePrice && (!low || p.salePrice.amount < low.amount)) low = p.salePrice;
+  }
+  return low;
 }
 
 export interface AddButtonLabelOptions {
@@ -86,26 +240,35 @@ export function addButtonLabel(
 /** The quantity input of spec 001 §5. */
 export const QUANTITY = Object.freeze({ min: 1, max: 9999, step: 1, default: 1 });
 
-/** Units available: the variant's (or best variant's) stock; Infinity when unlimited. */
-export function availableStock(item: ProductItem, variant?: Variant | null): number {
+/**
+ * Units available: the chosen variant's stock, else the stock of all variants together; endless
+ * (Infinity) when unlimited or for products that hold no stock.
+ */
+export function availableStock(item: ProductLike, variant?: VariantFacts | null): number {
+  if (!tracksStock(item)) return Number.POSITIVE_INFINITY;
   const variants = variant ? [variant] : item.structuredContent.variants;
-  let best = 0;
+  let total = 0;
   for (const v of variants) {
     if (v.unlimited) return Number.POSITIVE_INFINITY;
-    best = Math.max(best, v.qtyInStock);
+    total += Math.max(0, v.qtyInStock);
   }
-  return best;
+  return total;
+}
+
+/** Stock covers a quantity: unlimited, or at least that many units (the server's add check). */
+export function stockCovers(stock: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>, wanted: number): boolean {
+  return stock.unlimited || stock.qtyInStock >= wanted;
 }
 
 /**
  * The quantity input shows for physical products, or service products when multiple quantity is
  * allowed, that are not subscribable and have more than 1 unit available (spec 001 §5). With a
- * variant chosen its own stock decides; otherwise the best-stocked variant does.
+ * variant chosen its own stock decides; otherwise all variants together do.
  */
 export function showQuantityInput(
-  item: ProductItem,
+  item: ProductLike,
   storeSettings: Pick<StoreSettings, 'multipleQuantityAllowedForServices'>,
-  variant?: Variant | null,
+  variant?: VariantFacts | null,
 ): boolean {
   const t = typeOf(item);
   const typeAllows =
@@ -115,7 +278,7 @@ export function showQuantityInput(
 }
 
 /** The variant picker shows only for more than one variant; digital products never have variants. */
-export function hasVariants(item: ProductItem): boolean {
+export function hasVariants(item: ProductLike): boolean {
   return typeOf(item) !== PRODUCT_TYPES.digital && item.structuredContent.variants.length > 1;
 }
 
@@ -191,9 +354,9 @@ export function missingOptionsMessage(
 export type QuantityParse = { ok: true; quantity: number } | { ok: false; message: string };
 
 /**
- * Reads the quantity input's text. Not a number and a fraction have their own messages
- * (spec 000 §5); a whole number outside 1 to 9999 is brought into range, as the input's own
- * min and max would.
+ * Reads the quantity input's text (spec 000 §5, spec 001 §5): not a number and a fraction have
+ * their own messages, and so does a whole number outside 1 to 9999, which is never quietly
+ * replaced by another quantity.
  */
 export function parseQuantity(
   input: string | null | undefined,
@@ -205,7 +368,9 @@ export function parseQuantity(
     return { ok: false, message: messages.t('quantityNotNumber') };
   const n = Number(text);
   if (!Number.isInteger(n)) return { ok: false, message: messages.t('quantityNotWhole') };
-  return { ok: true, quantity: Math.min(QUANTITY.max, Math.max(QUANTITY.min, n)) };
+  if (n < QUANTITY.min) return { ok: false, message: messages.t('quantityTooLow', { min: QUANTITY.min }) };
+  if (n > QUANTITY.max) return { ok: false, message: messages.t('quantityTooHigh', { max: QUANTITY.max }) };
+  return { ok: true, quantity: n };
 }
 
 export interface AddToCartInput {
@@ -244,7 +409,7 @@ export function validateAddToCart(input: AddToCartInput): AddToCartCheck {
   const quantity = parseQuantity(input.quantityInput, messages);
   if (!quantity.ok) return quantity;
 
-  if (tracksStock(item) && !variant.unlimited && variant.qtyInStock < quantity.quantity) {
+  if (tracksStock(item) && !stockCovers(variant, quantity.quantity)) {
     return { ok: false, message: messages.t('notEnoughStock') };
   }
   return { ok: true, quantity: quantity.quantity, variant };
@@ -400,10 +565,40 @@ export function qualifiesForInstalments(item: ProductItem): boolean {
   return typeOf(item) === PRODUCT_TYPES.physical;
 }
 
+/**
+ * The amount the instalment pill speaks of: what the buyer pays for the chosen variant (the
+ * lowest price while the choice is incomplete) times the quantity. Null without a price or for
+ * an amount beyond exact arithmetic.
+ */
+export function instalmentPrice(
+  item: ProductLike,
+  variant: VariantFacts | null,
+  quantity: number,
+): Money | null {
+  const unit = variant ? effectivePrice(variant) : (priceRange(item)?.low ?? null);
+  if (!unit || !Number.isSafeInteger(quantity) || quantity < 1) return null;
+  const amount = unit.amount * quantity;
+  return Number.isSafeInteger(amount) ? { amount, currency: unit.currency } : null;
+}
+
+/**
+ * The cart page asks for a larger order below the provider's minimum (spec 000 §5: "To check
+ * out, your order subtotal must be {subtotal} or more."); at the minimum the subtotal is enough.
+ */
+export function belowInstalmentMinimum(subtotalCents: number, minCents: number): boolean {
+  return subtotalCents < minCents;
+}
+
+/** The number of instalments: a whole number above 0, else the default 4 (spec 000 §9). */
+export function instalmentCount(count: number | null | undefined): number {
+  return typeof count === 'number' && Number.isSafeInteger(count) && count > 0
+    ? count
+    : INSTALMENTS.defaultCount;
+}
+
 /** One instalment of a price split in `count` (default 4), rounded to the nearest minor unit. */
 export function instalmentPayment(price: Money, count: number = INSTALMENTS.defaultCount): Money {
-  const n = Number.isSafeInteger(count) && count > 0 ? count : INSTALMENTS.defaultCount;
-  return { amount: Math.round(price.amount / n), currency: price.currency };
+  return { amount: Math.round(price.amount / instalmentCount(count)), currency: price.currency };
 }
 
 export interface InstalmentTextInput {
@@ -426,7 +621,8 @@ export interface InstalmentTextInput {
 export function instalmentText(input: InstalmentTextInput): string {
   const messages = input.messages ?? commerceMessages();
   const fmt = (m: Money): string => formatMoney(m, { locale: input.locale });
-  const count = input.count ?? INSTALMENTS.defaultCount;
+  // The text names the same count the payment is split by, even for an unusable one.
+  const count = instalmentCount(input.count);
   if (isInstalmentInRange(input.price.amount, input.min.amount, input.max.amount)) {
     const amount = fmt(instalmentPayment(input.price, count));
     return messages.t(input.inline === true ? 'instalmentPaymentsInline' : 'instalmentPayments', {

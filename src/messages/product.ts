@@ -40,6 +40,9 @@ export const PRODUCT_MESSAGES = {
   notEnoughStock: 'Sorry, we do not have enough of that item available.',
   quantityNotNumber: 'Quantity must be a number.',
   quantityNotWhole: 'Quantity must be a whole number.',
+  /** Ours: spec 001 §5 sets the input's min 1 and max 9999 without quoting a text for either. */
+  quantityTooLow: 'Quantity must be at least {min}.',
+  quantityTooHigh: 'Quantity must be at most {max}.',
   giftCardDenomination: 'Select a denomination for the Gift Card.',
 
   // Add-to-cart failures of the product form (spec 000 §8)

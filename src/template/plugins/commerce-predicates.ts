@@ -1,10 +1,14 @@
 import type { PredicateTable } from './api';
-import { hasVariants, hasVariedPrices, isOnSale, isSoldOut, pricePoints } from './commerce/product';
+import { hasVariants, hasVariedPrices, isOnSale, isSoldOut, pricePoints } from '../../commerce/rules';
+import { productFacts } from './commerce/product';
 
-/** commerce predicates: product state of spec 001 §4-§5, tested against the current node. */
+/**
+ * commerce predicates: product state of spec 001 §4-§5, tested against the current node by the
+ * commerce core's rules (the same functions the widgets and the server call).
+ */
 export const commercePredicates: PredicateTable = {
-  'has-variants?': (ctx) => hasVariants(ctx.node),
-  'on-sale?': (ctx) => isOnSale(ctx.node),
-  'sold-out?': (ctx) => isSoldOut(ctx.node),
-  'varied-prices?': (ctx) => hasVariedPrices(pricePoints(ctx.node)),
+  'has-variants?': (ctx) => hasVariants(productFacts(ctx.node)),
+  'on-sale?': (ctx) => isOnSale(productFacts(ctx.node)),
+  'sold-out?': (ctx) => isSoldOut(productFacts(ctx.node)),
+  'varied-prices?': (ctx) => hasVariedPrices(pricePoints(productFacts(ctx.node))),
 };

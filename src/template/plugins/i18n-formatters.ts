@@ -4,7 +4,7 @@ import { toNumber } from './content/json';
 import { toInstant } from './date/zone';
 import { formatDateTime, formatInterval } from './i18n/datetime';
 import { formatMessage, parseMessage, type MessageArgs } from './i18n/message';
-import { formatDecimal, formatMoney, formatPercent } from './i18n/number';
+import { formatDecimal, formatMoney, formatMoneyAmount, formatPercent, toMoney } from './i18n/number';
 import { parseOptions, type ParsedOptions } from './i18n/options';
 import { formatRelative, INVALID_DATE, timeSince } from './i18n/relative';
 
@@ -48,6 +48,20 @@ function messageArgs(args: readonly string[], ctx: TemplateContext): MessageArgs
   return { positional, named };
 }
 
+/**
+ * The legacy money names. The reference engine leaves their value as it is; on a money value of
+ * either shape they print it (the amount alone, or with its currency), and anything else still
+ * passes through unchanged.
+ */
+function legacyMoney(
+  print: (value: unknown, options: ParsedOptions, locale: string) => string | undefined,
+): FormatterFn {
+  return (value, args, ctx) => {
+    if (toMoney(value) === undefined) return value;
+    return ctx.locale === null ? '' : print(value, parseOptions(args), ctx.locale);
+  };
+}
+
 const message: FormatterFn = (value, args, ctx) => {
   if (ctx.locale === null || typeof value !== 'string') return '';
   const nodes = parseMessage(value);
@@ -77,6 +91,12 @@ export const i18nFormatters: FormatterTable = {
   message,
 
   money: localized((value, options, locale) => formatMoney(value, options, locale)),
+
+  /** `{price|money-format}` -> `25.00`: the amount in the locale's digits, no currency. */
+  'money-format': legacyMoney(formatMoneyAmount),
+
+  /** `{price|money-string}` -> `$25.00`: the same text as `money`. */
+  'money-string': legacyMoney(formatMoney),
 
   percent: localized((value, options, locale) => formatPercent(value, options, locale)),
 

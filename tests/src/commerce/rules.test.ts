@@ -68,7 +68,8 @@ describe('product status', () => {
     ['digital', 2, [[0, false, false]], true, 'on-sale'],
     ['digital', 2, [[0, false, true]], false, 'on-sale'],
     ['gift card', 4, [[0, false, false]], false, 'none'],
-    ['gift card', 4, [[0, false, true]], false, 'on-sale'],
+    // Gift cards sell at face value: a sale flag on a denomination is not a sale.
+    ['gift card', 4, [[0, false, true]], false, 'none'],
     ['gift card', 4, [[0, false, false]], true, 'none'],
     ['paywall', 5, [[0, false, false]], false, 'none'],
     ['physical with product-level onSale only', 1, [[5, false, false]], true, 'none'],
@@ -89,11 +90,12 @@ describe('add button label', () => {
     ['a plain physical product', product(1, [variant()]), {}, 'Add To Cart'],
     ['a subscribable physical product', product(1, [variant()], { isSubscribable: true }), {}, 'Subscribe'],
     ['a subscribable service', product(3, [variant()], { isSubscribable: true }), {}, 'Subscribe'],
+    // The flag decides, as on the platform's pages (template conformance corpus).
     [
       'a digital product flagged subscribable',
       product(2, [variant()], { isSubscribable: true }),
       {},
-      'Add To Cart',
+      'Subscribe',
     ],
     ['express checkout', product(1, [variant()]), { expressCheckout: true }, 'Purchase'],
     [
@@ -147,10 +149,9 @@ describe('add button label', () => {
     );
   });
 
-  it.each(TYPES)('only physical and service products count as subscribable (%s)', (_label, type) => {
-    expect(isSubscribable(product(type, [variant()], { isSubscribable: true }))).toBe(
-      type === 1 || type === 3,
-    );
+  it.each(TYPES)('a %s product is subscribable exactly when flagged', (_label, type) => {
+    expect(isSubscribable(product(type, [variant()], { isSubscribable: true }))).toBe(true);
+    expect(isSubscribable(product(type, [variant()]))).toBe(false);
   });
 });
 
@@ -186,7 +187,7 @@ describe('quantity input', () => {
     const item = product(1, [variant({ qtyInStock: 1 }), variant({ qtyInStock: 9 })]);
     expect(showQuantityInput(item, allow)).toBe(true);
     expect(showQuantityInput(item, allow, item.structuredContent.variants[0])).toBe(false);
-    expect(availableStock(item)).toBe(9);
+    expect(availableStock(item)).toBe(10);
   });
 
   it.each([
@@ -195,9 +196,7 @@ describe('quantity input', () => {
     ['3', 3],
     [' 12 ', 12],
     ['2.0', 2],
-    ['0', 1],
-    ['-4', 1],
-    ['10000', 9999],
+    ['9999', 9999],
   ])('quantity %j reads as %i', (input, quantity) => {
     expect(parseQuantity(input)).toEqual({ ok: true, quantity });
   });
@@ -211,6 +210,9 @@ describe('quantity input', () => {
     ['NaN', 'Quantity must be a number.'],
     ['1.5', 'Quantity must be a whole number.'],
     ['.5', 'Quantity must be a whole number.'],
+    ['0', 'Quantity must be at least 1.'],
+    ['-3', 'Quantity must be at least 1.'],
+    ['10000', 'Quantity must be at most 9999.'],
   ])('quantity %j is refused with %j', (input, message) => {
     expect(parseQuantity(input)).toEqual({ ok: false, message });
   });

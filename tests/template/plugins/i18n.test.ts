@@ -38,7 +38,9 @@ describe('numbers and money', () => {
     [{ decimalValue: '1234.5', currencyCode: 'USD' }, [], '$1,234.50'],
     [{ decimalValue: '123456.789', currencyCode: 'EUR' }, ['style:short'], '€123K'],
     [{ decimalValue: '2', currencyCode: 'USD' }, ['style:name'], '2.00 US dollars'],
-    [{ value: '1999', currency: 'USD' }, [], '$19.99'],
+    // Both shapes carry the major unit, as the reference engine reads them.
+    [{ value: '25.00', currency: 'USD' }, [], '$25.00'],
+    [{ value: '2500', currency: 'JPY' }, [], '¥2,500'],
     [{ decimalValue: 'abc', currencyCode: 'USD' }, [], ''],
     [{ decimalValue: '1', currencyCode: 'bad code' }, [], ''],
   ])('money %j %j', (money, args, expected) => {

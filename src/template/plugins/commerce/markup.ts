@@ -19,19 +19,14 @@ import {
 } from './data';
 import { escapeAttributeLoose, escapeHtml, jsonText } from './html';
 import {
-  ProductType,
-  availableStock,
-  content,
+  QUANTITY,
   hasVariants,
   isOnSale,
   isSoldOut,
   isSubscribable,
-  productType,
-  variants,
-} from './product';
-
-/** Quantity input limits (spec 001 §5). */
-export const QUANTITY = { min: 1, max: 9999, step: 1, initial: 1 } as const;
+  showQuantityInput,
+} from '../../../commerce/rules';
+import { ProductType, content, productFacts, productType, variants } from './product';
 
 const attr = (value: unknown): string => escapeHtml(text(value));
 
@@ -47,14 +42,14 @@ export function buttonLabel(ctx: TemplateContext, item: unknown): string {
   const c = content(item);
   const custom = c['customAddButtonText'];
   if (isTruthy(c['useCustomAddButtonText']) && typeof custom === 'string' && custom !== '') return custom;
-  return isSubscribable(item)
+  return isSubscribable(productFacts(item))
     ? localized(ctx, 'productSubscribeText', 'Subscribe')
     : localized(ctx, 'productAddToCartText', 'Add To Cart');
 }
 
 export function addToCartButtonHtml(ctx: TemplateContext, item: unknown): string {
   const c = content(item);
-  const subscribable = isSubscribable(item);
+  const subscribable = isSubscribable(productFacts(item));
   const form = c['additionalFieldsForm'];
   // The form applies only while the product still names it; subscriptions are bought without it.
   const usesForm = !subscribable && text(c['additionalFieldsFormId']) !== '' && isRecord(form);
@@ -129,10 +124,11 @@ function variantOptionHtml(option: VariantOption, title: string, selectText: str
 
 /** The variant picker: only for products with more than one variant (spec 001 §5). */
 export function variantsSelectHtml(ctx: TemplateContext, item: unknown): string {
-  if (!hasVariants(item)) return '';
+  const facts = productFacts(item);
+  if (!hasVariants(facts)) return '';
   const c = content(item);
   const giftCard = productType(item) === ProductType.giftCard;
-  const subscription = isSubscribable(item)
+  const subscription = isSubscribable(facts)
     ? ` data-is-subscribable="true" data-subscription-plan="${escapeHtml(jsonText(c['subscriptionPlan'] ?? null))}"`
     : '';
   // The wording is the same for every option: looked up once, not per option.
@@ -160,16 +156,11 @@ function multipleQuantityAllowedForServices(ctx: TemplateContext): boolean {
   return setting === undefined || setting === null || isTruthy(setting);
 }
 
-/**
- * Shown only for physical products, or service products when multiple quantity is allowed, that
- * are not subscribable and have more than one item in stock (spec 001 §5).
- */
+/** The quantity input rule of spec 001 §5, asked of the commerce core. */
 export function showsQuantityInput(ctx: TemplateContext, item: unknown): boolean {
-  const type = productType(item);
-  const kindAllows =
-    type === ProductType.physical ||
-    (type === ProductType.service && multipleQuantityAllowedForServices(ctx));
-  return kindAllows && !isSubscribable(item) && availableStock(item) > 1;
+  return showQuantityInput(productFacts(item), {
+    multipleQuantityAllowedForServices: multipleQuantityAllowedForServices(ctx),
+  });
 }
 
 export function quantityInputHtml(ctx: TemplateContext, item: unknown): string {
@@ -178,20 +169,21 @@ export function quantityInputHtml(ctx: TemplateContext, item: unknown): string {
   return (
     `<div class="product-quantity-input" data-item-id="${attr(pick(item, 'id'))}" data-animation-role="content">\n` +
     `  <div class="quantity-label">${label}:</div>\n` +
-    `  <input aria-label="${label}" size="4" max="${QUANTITY.max}" min="${QUANTITY.min}" value="${QUANTITY.initial}" type="number" step="${QUANTITY.step}"></input>\n` +
+    `  <input aria-label="${label}" size="4" max="${QUANTITY.max}" min="${QUANTITY.min}" value="${QUANTITY.default}" type="number" step="${QUANTITY.step}"></input>\n` +
     `</div>`
   );
 }
 
 /** Sold out takes priority over sale (spec 001 §4). */
 export function productStatusHtml(ctx: TemplateContext, item: unknown): string {
-  if (isSoldOut(item)) {
+  const facts = productFacts(item);
+  if (isSoldOut(facts)) {
     const custom = merchandising(ctx, item)['customSoldOutText'];
     const label =
       typeof custom === 'string' && custom !== '' ? custom : localized(ctx, 'productSoldOutText', 'sold out');
     return `<div class="product-mark sold-out">${escapeHtml(label)}</div>`;
   }
-  if (isOnSale(item)) {
+  if (isOnSale(facts)) {
     return `<div class="product-mark sale">${escapeHtml(localized(ctx, 'productSaleText', 'sale'))}</div>`;
   }
   return '';

@@ -1,17 +1,10 @@
 /**
- * Money for the template layer (spec 001 §3): `{value, currency}` or `{decimalValue, currencyCode}`,
- * the value a decimal string of the major unit. Amounts are carried as integer minor units
- * (hundredths, spec 001 §9) and only turned into text by `Intl.NumberFormat` at display time.
+ * Money for the template layer. Money values are read by the commerce core's one reader
+ * (src/commerce/money.ts); the bookkeeping formats here take plain numbers of hundredths.
  */
+import { minorToDecimalString, type Money } from '../../../commerce/money';
 import type { TemplateContext } from '../api';
-import { isRecord, isTruthy, lookup } from './data';
-
-export interface Money {
-  /** Hundredths of the currency unit. */
-  readonly minor: number;
-  /** ISO 4217 code, when the payload names one. */
-  readonly currency: string | undefined;
-}
+import { isTruthy, lookup } from './data';
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
@@ -41,16 +34,6 @@ export function toMinorUnits(value: unknown): number | undefined {
   return sign === '-' ? -minor : minor;
 }
 
-/** Reads either money shape; undefined when the amount is missing or not a number. */
-export function parseMoney(value: unknown): Money | undefined {
-  if (!isRecord(value)) return undefined;
-  const amount = value['value'] !== undefined ? value['value'] : value['decimalValue'];
-  const minor = toMinorUnits(amount);
-  if (minor === undefined) return undefined;
-  const code = value['currency'] ?? value['currencyCode'];
-  return { minor, currency: typeof code === 'string' && code !== '' ? code : undefined };
-}
-
 /** Hundredths back to an exact decimal string for `Intl.NumberFormat#format`. */
 export function minorToDecimal(minor: number): `${number}` {
   const sign = minor < 0 ? '-' : '';
@@ -58,12 +41,23 @@ export function minorToDecimal(minor: number): `${number}` {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
 }
 
+const formats = new Map<string, Intl.NumberFormat | null>();
+
+/** One formatter per locale and options: a product listing formats hundreds of prices. */
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | undefined {
-  try {
-    return new Intl.NumberFormat(locale, options);
-  } catch {
-    return undefined;
+  const key = `${locale}|${options.style ?? ''}|${options.currency ?? ''}|${options.minimumFractionDigits ?? ''}|${options.maximumFractionDigits ?? ''}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, options);
+    } catch {
+      format = null;
+    }
+    // Locales and currencies come from data; the cap keeps hostile churn from growing the map.
+    if (formats.size >= 100) formats.clear();
+    formats.set(key, format);
   }
+  return format ?? undefined;
 }
 
 /** `1,234.50` style (grouping and two decimals of the locale); empty without locale data. */
@@ -83,20 +77,32 @@ export function formatCurrency(ctx: TemplateContext, minor: number, currency: st
   return format ? format.format(minorToDecimal(minor)) : '';
 }
 
-/** The website's CLDR money setting (spec 001 §3), which selects the `{value, currency}` display. */
+/**
+ * The website's CLDR money setting (spec 001 §3), which selects the currency display. The
+ * platform's pages also carry it as a feature flag, which the reference engine reads; either counts.
+ */
 export function usesCldrMoney(ctx: TemplateContext): boolean {
-  return isTruthy(lookup(ctx, 'website.useCLDRMoneyFormat'));
+  return (
+    isTruthy(lookup(ctx, 'website.useCLDRMoneyFormat')) ||
+    isTruthy(lookup(ctx, 'featureFlags.useCLDRMoneyFormat'))
+  );
 }
 
 /**
- * Money as product markup prints it. With the CLDR setting: the locale's currency text. Without it:
- * the bare amount in a `sqs-money-native` span, which the page's own script decorates with the
- * store currency.
+ * Money as product markup prints it. With the CLDR setting: the locale's currency text. Without
+ * it: the bare amount in a `sqs-money-native` span, which the page's own script decorates with the
+ * store currency, so its digits are always en-US with two decimals, whatever the page locale.
  */
-export function moneyHtml(ctx: TemplateContext, money: Money | undefined, cldr: boolean): string {
+export function moneyHtml(ctx: TemplateContext, money: Money | null, cldr: boolean): string {
   if (cldr) {
-    return money?.currency === undefined ? '' : formatCurrency(ctx, money.minor, money.currency);
+    if (money === null || ctx.locale === null) return '';
+    const format = numberFormat(ctx.locale, { style: 'currency', currency: money.currency });
+    return format ? format.format(minorToDecimalString(money) as `${number}`) : '';
   }
-  const amount = money === undefined ? '' : formatDecimal(ctx, money.minor);
+  const amount = money === null ? '' : legacyFormat().format(minorToDecimalString(money) as `${number}`);
   return `<span class="sqs-money-native">${amount}</span>`;
 }
+
+let legacy: Intl.NumberFormat | undefined;
+const legacyFormat = (): Intl.NumberFormat =>
+  (legacy ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));

@@ -2,18 +2,17 @@
 import type { TemplateContext } from '../api';
 import { asArray, interpolateHtml, isRecord, localized } from './data';
 import { escapeHtml } from './html';
-import { moneyHtml, usesCldrMoney, type Money } from './money';
+import type { Money } from '../../../commerce/money';
 import {
-  cheapest,
-  content,
-  effective,
+  cheapestPoint,
+  effectivePrice,
   hasVariedPrices,
   isSubscribable,
-  pricePoint,
   pricePoints,
-  variants,
   type PricePoint,
-} from './product';
+} from '../../../commerce/rules';
+import { moneyHtml, usesCldrMoney } from './money';
+import { content, pricePoint, productFacts, variants } from './product';
 import { parsePlan, subscriptionWording, type Plan } from './subscription';
 
 interface PriceOptions {
@@ -25,12 +24,7 @@ function wrap(cls: string, body: string): string {
   return `<div class="${cls}">\n${body}\n</div>`;
 }
 
-function priceText(
-  ctx: TemplateContext,
-  money: Money | undefined,
-  from: boolean,
-  options: PriceOptions,
-): string {
+function priceText(ctx: TemplateContext, money: Money | null, from: boolean, options: PriceOptions): string {
   const price = moneyHtml(ctx, money, usesCldrMoney(ctx));
   if (options.plan !== undefined) {
     const { template, values } = subscriptionWording(ctx, options.plan, from);
@@ -59,8 +53,8 @@ function priceBody(ctx: TemplateContext, points: readonly PricePoint[], options:
   const [first] = points;
   if (first === undefined) return '';
   if (hasVariedPrices(points)) {
-    const best = cheapest(points);
-    return `${priceText(ctx, best && effective(best), true, options)}\n`;
+    const best = cheapestPoint(points);
+    return `${priceText(ctx, best && effectivePrice(best), true, options)}\n`;
   }
   if (first.onSale) return `${saleText(ctx, first, options)}\n`;
   return priceText(ctx, first.price, false, options);
@@ -68,8 +62,9 @@ function priceBody(ctx: TemplateContext, points: readonly PricePoint[], options:
 
 /** `{item|product-price}`: the product's price, with its subscription wording when subscribable. */
 export function productPriceHtml(ctx: TemplateContext, item: unknown): string {
-  const points = pricePoints(item);
-  if (points.length > 0 && isSubscribable(item)) {
+  const facts = productFacts(item);
+  const points = pricePoints(facts);
+  if (points.length > 0 && isSubscribable(facts)) {
     const plan = parsePlan(content(item)['subscriptionPlan']);
     if (plan === undefined) {
       return wrap(

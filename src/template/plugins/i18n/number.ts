@@ -1,5 +1,5 @@
 /** Decimal, percent and money formatting through Intl.NumberFormat (spec 001 §5, §9). */
-import { isObject } from '../content/json';
+import { readMoneyFields, type MoneyFields } from '../../../commerce/money';
 import { cached, type ParsedOptions } from './options';
 
 /** Digit options are capped (spec 001 §9); Intl itself caps significant digits at 21. */
@@ -104,24 +104,12 @@ export function formatPercent(value: unknown, options: ParsedOptions, locale: st
   return format(locale, { ...numberOptions(options), style: 'percent' }, decimal);
 }
 
-export interface Money {
-  readonly amount: number | string;
-  readonly currency: string;
-}
-
 /**
- * Money in either shape of spec 001 §3: {decimalValue, currencyCode}, or {value (minor units),
- * currency}, minor units being divided by 100 for display (§9).
+ * Money in either shape of spec 001 §3, read by the commerce core's one reader: the amount is
+ * decimal text in the major unit, handed to Intl exactly as written.
  */
-export function toMoney(value: unknown): Money | undefined {
-  if (!isObject(value)) return undefined;
-  const code = value['currencyCode'] ?? value['currency'];
-  if (typeof code !== 'string' || !/^[A-Za-z]{3}$/.test(code)) return undefined;
-  const decimal = toDecimal(value['decimalValue']);
-  if (decimal !== undefined) return { amount: decimal, currency: code.toUpperCase() };
-  const minor = toDecimal(value['value']);
-  if (minor === undefined) return undefined;
-  return { amount: Number(minor) / 100, currency: code.toUpperCase() };
+export function toMoney(value: unknown): MoneyFields | undefined {
+  return readMoneyFields(value) ?? undefined;
 }
 
 /** `money` with `style:` standard (default), short, name, code or accounting. */
@@ -145,4 +133,38 @@ export function formatMoney(value: unknown, options: ParsedOptions, locale: stri
     default:
       return format(locale, base, money.amount);
   }
+}
+
+/** Digits after the decimal point the locale data gives a currency (JPY 0, USD 2). */
+function currencyDigits(locale: string, currency: string): number | undefined {
+  const key = `${locale}|${currency}|digits`;
+  const formatter = cached(formats, key, () => {
+    try {
+      return new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      return null;
+    }
+  });
+  return formatter?.resolvedOptions().maximumFractionDigits;
+}
+
+/**
+ * `money-format`: a money value's amount without the currency, in the locale's digits and the
+ * currency's fraction digits (`1,234.50`; `2,500` for yen). Undefined for anything that is not
+ * money, which the formatter passes through as the reference engine does.
+ */
+export function formatMoneyAmount(
+  value: unknown,
+  options: ParsedOptions,
+  locale: string,
+): string | undefined {
+  const money = toMoney(value);
+  if (money === undefined) return undefined;
+  const places = currencyDigits(locale, money.currency);
+  if (places === undefined) return '';
+  return format(
+    locale,
+    { ...numberOptions(options), minimumFractionDigits: places, maximumFractionDigits: places },
+    money.amount,
+  );
 }
