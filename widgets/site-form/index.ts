@@ -17,5 +17,5 @@ const widget = defineWidget({
 
 export const mount = widget.mount;
 export default widget;
-export { SiteForm, type SiteFormCaptcha } from './site-form.js';
+export { SiteForm } from './site-form.js';
 export { parseSiteFormProps, type SiteFormPage, type SiteFormProps } from './props.js';

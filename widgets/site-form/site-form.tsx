@@ -4,6 +4,7 @@ import type { FormSubmissionPayload } from '../../src/api/forms.js';
 import type { ApiError } from '../../src/api/types.js';
 import { EMAIL_FORMAT_EXAMPLE, formFieldError } from '../../src/commerce/validation.js';
 import { track } from '../../src/page/analytics.js';
+import { Captcha, type CaptchaHandle } from '../../src/react/captcha.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { FieldValue } from '../../src/react/ui/form-schema.js';
 import { NO_ANSWER_TYPES, SiteFormField } from './fields.js';
@@ -13,12 +14,6 @@ import { DEFAULT_PAGE, type SiteFormProps } from './props.js';
 export type { SiteFormProps } from './props.js';
 
 type Values = Readonly<Record<string, FieldValue>>;
-
-/** The captcha as the form uses it: a token right before submitting, a reset after a failure. */
-export interface SiteFormCaptcha {
-  getToken(): Promise<string>;
-  reset(): void;
-}
 
 /**
  * What went wrong, and where it is shown. `fields`: field errors, with `top` above the form and
@@ -99,20 +94,8 @@ const pagePath = (): string => (typeof location === 'undefined' ? '/' : location
  * success tracks a newsletter sign-up, then goes to the success address or shows the submission
  * text (as text, never as HTML).
  */
-export function SiteForm({
-  formId,
-  form,
-  page = DEFAULT_PAGE,
-  strings,
-  captcha,
-}: SiteFormProps & {
-  /**
-   * The captcha to check before submitting; none when the site has no captcha site key.
-   * @default none
-   */
-  readonly captcha?: SiteFormCaptcha | null | undefined;
-}) {
-  const { api, navigate, reporter } = useStorefront();
+export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFormProps) {
+  const { api, navigate, reporter, context } = useStorefront();
   const baseId = useWidgetId();
   const m = useMemo(() => siteFormMessages(strings), [strings]);
   const [schema, setSchema] = useState<FormSchema | null>(form ?? null);
@@ -124,6 +107,12 @@ export function SiteForm({
   const doneRef = useRef<HTMLDivElement>(null);
   // A second submit while one is under way is ignored even before the re-render lands.
   const busy = useRef(false);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  // Spec 000 §5: a captcha only where the site has a key, and only on forms that ask for one.
+  const captchaSiteKey = schema?.captchaSettings.enabled
+    ? (schema.captchaSettings.siteKey ?? context.captchaSiteKey)
+    : undefined;
+  const resetCaptcha = () => captchaRef.current?.reset();
 
   useEffect(() => {
     if (form) return;
@@ -172,10 +161,10 @@ export function SiteForm({
     }
 
     let captchaKey: string | undefined;
-    if (captcha) {
+    if (captchaSiteKey) {
       let token = '';
       try {
-        token = await captcha.getToken();
+        token = (await captchaRef.current?.getToken()) ?? '';
       } catch {
         token = '';
       }
@@ -188,7 +177,7 @@ export function SiteForm({
 
     const failed = (p: Problem) => {
       setProblem(p);
-      captcha?.reset();
+      resetCaptcha();
     };
 
     const key = await api.getFormSubmissionKey();
@@ -249,7 +238,7 @@ export function SiteForm({
       .catch((error: unknown) => {
         reporter.report(error, { widget: 'site-form' });
         setProblem(formProblem(m, m.t('formProcessingError')));
-        captcha?.reset();
+        resetCaptcha();
       })
       .finally(() => {
         busy.current = false;
@@ -316,6 +305,9 @@ export function SiteForm({
         />
       ))}
       {schema.disclaimer !== null && <p className="sf-site-form__disclaimer">{schema.disclaimer}</p>}
+      {captchaSiteKey && (
+        <Captcha ref={captchaRef} siteKey={captchaSiteKey} className="sf-site-form__captcha" />
+      )}
       {problemText('bottom')}
       <button type="submit" className="sf-button sf-site-form__submit" aria-disabled={locked || undefined}>
         {locked ? m.t('submitting') : m.t('submit')}

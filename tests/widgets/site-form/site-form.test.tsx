@@ -3,12 +3,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../../src/api/index.js';
 import type { FormSchema } from '../../../src/api/form-schema.js';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
-import { SiteForm, type SiteFormCaptcha } from '../../../widgets/site-form/site-form.js';
+import { SiteForm } from '../../../widgets/site-form/site-form.js';
+import { intercept, removeProvider, type Interception } from '../../src/page/fake-captcha.js';
 import { fakeApi, failResult, okResult, renderWithStorefront, type FakeApi } from '../fixtures.js';
 
 afterEach(() => {
   cleanup();
   setAnalyticsSink(null);
+  removeProvider();
+  vi.restoreAllMocks();
+});
+
+let scripts = 0;
+/** A form with the captcha on, its provider answered by the fake of the captcha tests. */
+const withCaptcha = (): { form: FormSchema; net: Interception; scriptUrl: string } => ({
+  form: schema({ captchaSettings: { enabled: true, siteKey: 'site-key' } }),
+  net: intercept(),
+  scriptUrl: `/captcha/site-form-${++scripts}.js`,
 });
 
 const field = (overrides: Partial<FormSchema['fields'][number]> & { id: string; type: string }) => ({
@@ -47,7 +58,7 @@ function renderForm(
   options: {
     form?: FormSchema | undefined;
     api?: FakeApi;
-    captcha?: SiteFormCaptcha;
+    scriptUrl?: string;
     page?: { id: string; contentSource: 'i' | 'c'; permissionType: number };
   } = {},
 ) {
@@ -58,10 +69,10 @@ function renderForm(
       saveFormSubmission: async () => okResult({ success: true }),
     });
   const form = 'form' in options ? options.form : schema();
-  return renderWithStorefront(
-    <SiteForm formId="form-contact" form={form} page={options.page} captcha={options.captcha} />,
-    { api },
-  );
+  return renderWithStorefront(<SiteForm formId="form-contact" form={form} page={options.page} />, {
+    api,
+    ...(options.scriptUrl ? { context: { captchaScriptUrl: options.scriptUrl } } : {}),
+  });
 }
 
 async function fillValid(user: ReturnType<typeof renderForm>['user']) {
@@ -384,14 +395,18 @@ describe('failures by status (spec 000 §8 "Generic form by status")', () => {
   ])(
     'status %i shows its text below the form and points to it from above; typed values stay',
     async (status, body, text) => {
-      const captcha = { getToken: vi.fn(async () => 'fake-token'), reset: vi.fn() };
-      const r = renderForm({ api: apiAnswering(() => json(status, body)) as unknown as FakeApi, captcha });
+      const { form, net, scriptUrl } = withCaptcha();
+      const api = apiAnswering(() => json(status, body)) as unknown as FakeApi;
+      const r = renderForm({ api, form, scriptUrl });
       await fillValid(r.user);
+      const box = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+      await r.user.click(box);
       await r.user.click(screen.getByRole('button', { name: 'Submit' }));
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(text);
       expect(screen.getByText(SCROLL_DOWN)).toBeInstanceOf(HTMLParagraphElement);
-      expect(captcha.reset).toHaveBeenCalledTimes(1);
+      expect(net.provider.widgets[0]?.resets).toBe(1);
+      expect(box).toHaveProperty('checked', false);
       expect(screen.getByRole('button', { name: 'Submit' }).getAttribute('aria-disabled')).toBeNull();
       expect(screen.getByRole('textbox', { name: /Your name/ })).toHaveProperty('value', 'Ada Lovelace');
       expect(screen.getByRole('textbox', { name: /Email/ })).toHaveProperty('value', 'ada@example.com');
@@ -481,9 +496,18 @@ describe('failures by status (spec 000 §8 "Generic form by status")', () => {
 });
 
 describe('the captcha check (spec 000 §5)', () => {
+  it('is drawn only for a form that asks for one', async () => {
+    const net = intercept();
+    renderForm({ scriptUrl: '/captcha/none.js' });
+    await screen.findByRole('button', { name: 'Submit' });
+    expect(screen.queryByRole('checkbox', { name: "I'm not a robot" })).toBeNull();
+    expect(net.requested).toEqual([]);
+  });
+
   it('refuses to submit until the captcha is complete, keeping what was typed', async () => {
-    const captcha = { getToken: vi.fn(async () => ''), reset: vi.fn() };
-    const r = renderForm({ captcha });
+    const { form, scriptUrl } = withCaptcha();
+    const r = renderForm({ form, scriptUrl });
+    await screen.findByRole('checkbox', { name: "I'm not a robot" });
     await fillValid(r.user);
     await r.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Complete CAPTCHA before submitting.');
@@ -491,25 +515,25 @@ describe('the captcha check (spec 000 §5)', () => {
     expect(screen.getByRole('textbox', { name: /Your name/ })).toHaveProperty('value', 'Ada Lovelace');
   });
 
-  it('treats a captcha that is not set up as incomplete', async () => {
-    const captcha = {
-      getToken: vi.fn(async () => Promise.reject(new Error('ReCaptcha has not been set up!'))),
-      reset: vi.fn(),
-    };
-    const r = renderForm({ captcha });
+  it('treats a captcha whose provider failed to load as incomplete', async () => {
+    const { form, net, scriptUrl } = withCaptcha();
+    net.outcomes = ['error'];
+    const r = renderForm({ form, scriptUrl });
     await fillValid(r.user);
     await r.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Complete CAPTCHA before submitting.');
+    expect(r.api.getFormSubmissionKey).not.toHaveBeenCalled();
   });
 
-  it('sends the token as captchaKey', async () => {
-    const captcha = { getToken: vi.fn(async () => 'fake-123'), reset: vi.fn() };
-    const r = renderForm({ captcha });
+  it('sends the token as captchaKey and keeps the captcha after a success', async () => {
+    const { form, net, scriptUrl } = withCaptcha();
+    const r = renderForm({ form, scriptUrl });
+    await r.user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
     await fillValid(r.user);
     await r.user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(r.api.saveFormSubmission).toHaveBeenCalledTimes(1));
-    expect(r.api.saveFormSubmission.mock.calls[0]?.[0].captchaKey).toBe('fake-123');
-    expect(captcha.reset).not.toHaveBeenCalled();
+    expect(r.api.saveFormSubmission.mock.calls[0]?.[0].captchaKey).toBe('fake-token-0');
+    expect(net.provider.widgets[0]?.resets).toBe(0);
   });
 });
 
