@@ -14,6 +14,7 @@ import {
   multiplyMoney,
   parseCurrencyCode,
   parseMoney,
+  readMoneyFields,
   subtractMoney,
   sumMoney,
   type CurrencyCode,
@@ -293,5 +294,49 @@ describe('arithmetic', () => {
     [Number.POSITIVE_INFINITY, null],
   ])('moneyFromMinor(%d) is %j', (amount, expected) => {
     expect(moneyFromMinor(amount, 'USD')).toEqual(expected);
+  });
+});
+
+describe('readMoneyFields', () => {
+  it.each([
+    ['the value shape', { value: '25.00', currency: 'USD' }, undefined, { amount: '25.00', currency: 'USD' }],
+    [
+      'the decimal shape',
+      { decimalValue: '25', currencyCode: 'jpy' },
+      undefined,
+      { amount: '25', currency: 'JPY' },
+    ],
+    ['a number amount', { value: 19.5, currency: 'EUR' }, undefined, { amount: '19.5', currency: 'EUR' }],
+    [
+      'an exponent',
+      { decimalValue: '1e3', currencyCode: 'USD' },
+      undefined,
+      { amount: '1e3', currency: 'USD' },
+    ],
+    [
+      'both shapes: the decimal pair first',
+      { decimalValue: '2', currencyCode: 'GBP', value: '3', currency: 'EUR' },
+      undefined,
+      { amount: '2', currency: 'GBP' },
+    ],
+    [
+      'a half decimal pair: the value pair',
+      { decimalValue: '2', value: '3', currency: 'EUR' },
+      undefined,
+      { amount: '3', currency: 'EUR' },
+    ],
+    ['no currency, with a default', { value: '1' }, 'USD', { amount: '1', currency: 'USD' }],
+    ['no currency, without a default', { value: '1' }, undefined, null],
+    ['the other shape’s code', { value: '1.5', currencyCode: 'USD' }, undefined, null],
+    ['a bad code', { value: '1', currency: 'US dollars' }, 'USD', null],
+    ['a bad amount', { value: '1,000', currency: 'USD' }, undefined, null],
+    ['not an object', '25.00', 'USD', null],
+  ])('reads %s', (_label, raw, fallback, expected) => {
+    expect(readMoneyFields(raw, fallback)).toEqual(expected);
+  });
+
+  it('gives parseMoney the store currency for an amount without one', () => {
+    expect(parseMoney({ value: '2.50' }, { defaultCurrency: 'USD' })).toEqual(usd(250));
+    expect(parseMoney({ value: '2.50' })).toBeNull();
   });
 });
