@@ -6,8 +6,10 @@
 import { createElement } from 'react';
 import type { Variant } from '../../src/commerce/product.js';
 import {
+  EVENTS,
   PRODUCT_BLOCK_ATTR,
   VARIANT_IMAGE_ATTR,
+  type VariantChangeDetail,
   type WidgetEnv,
   type WidgetModule,
 } from '../../src/contract.js';
@@ -58,12 +60,17 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
   const parsed = parseProductFormProps(raw);
   if (!parsed.ok) throw new WidgetPropsError(name, parsed.issues);
   const onVariantChange = variantImageSwitcher(el);
+  // Announced from the block so a listener knows which product block chose (README "Events").
+  const onChoiceChange = ({ variant, quantity }: { variant: Variant | null; quantity: number }) => {
+    const detail: VariantChangeDetail = { itemId: parsed.value.item.id, variant, quantity };
+    el.dispatchEvent(new CustomEvent(EVENTS.variantChange, { bubbles: true, detail }));
+  };
   return mountWidget(
     el,
     createElement(
       StorefrontProvider,
       { env },
-      createElement(ProductForm, { ...parsed.value, onVariantChange }),
+      createElement(ProductForm, { ...parsed.value, onVariantChange, onChoiceChange }),
     ),
     env,
   );

@@ -8,6 +8,7 @@ import {
   isSubscribable,
   optionNames,
   optionValues,
+  parseQuantity,
   productStatus,
   showQuantityInput,
   stockCheckPasses,
@@ -74,6 +75,12 @@ export interface ProductFormProps {
   readonly quickView?: boolean | undefined;
   /** Told whenever the chosen variant changes (null while the choice is incomplete). @default undefined */
   readonly onVariantChange?: ((variant: Variant | null) => void) | undefined;
+  /**
+   * Told the choice other widgets of the block follow (the `sf:variant-change` event): the chosen
+   * variant (null while incomplete) and the quantity entered (1 while it is not a usable number).
+   * @default undefined
+   */
+  readonly onChoiceChange?: ((choice: { variant: Variant | null; quantity: number }) => void) | undefined;
 }
 
 /** A digital product may have no variants: its price sits on the product (spec 001 §3). */
@@ -162,6 +169,7 @@ function ProductFormBody({
   reviews,
   expressCheckout = false,
   onVariantChange,
+  onChoiceChange,
 }: ProductFormProps) {
   const { api, store, context, navigate } = useStorefront();
   const id = useWidgetId();
@@ -222,6 +230,11 @@ function ProductFormBody({
   const soldOut = status === 'sold-out' || chosenSoldOut;
   const onSale = variant ? variant.onSale && variant.salePrice !== null : status === 'on-sale';
   const quantityShown = showQuantityInput(item, storeSettings, variant);
+  const typed = quantityShown ? parseQuantity(quantityText) : null;
+  const chosenQuantity = typed?.ok ? typed.quantity : QUANTITY.default;
+  useEffect(() => {
+    onChoiceChange?.({ variant, quantity: chosenQuantity });
+  }, [onChoiceChange, variant, chosenQuantity]);
   // The raw embedded form keeps what the renderer needs (likert statements); the item parser's
   // copy serves npm users who pass only the item.
   const embeddedForm = additionalFieldsForm ?? sc.additionalFieldsForm ?? null;

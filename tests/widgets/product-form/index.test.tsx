@@ -71,4 +71,31 @@ describe('product-form widget module', () => {
       'Tee',
     ]);
   });
+
+  it('announces the choice and quantity as sf:variant-change from its product block', async () => {
+    const { el } = page({ item: TEE });
+    const heard: { target: EventTarget | null; detail: unknown }[] = [];
+    const listen = (e: Event) => heard.push({ target: e.target, detail: (e as CustomEvent).detail });
+    document.addEventListener('sf:variant-change', listen);
+    try {
+      await act(async () => {
+        unmount = mount(el, { item: TEE }, env());
+      });
+      expect(heard.at(-1)).toEqual({ target: el, detail: { itemId: 'tee', variant: null, quantity: 1 } });
+      const user = userEvent.setup();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Color' }), 'Black');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'S');
+      const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+      await user.clear(quantity);
+      await user.type(quantity, '3');
+      const last = heard.at(-1)?.detail as {
+        itemId: string;
+        variant: { sku: string } | null;
+        quantity: number;
+      };
+      expect([last.itemId, last.variant?.sku, last.quantity]).toEqual(['tee', 'TEE-S-BLK', 3]);
+    } finally {
+      document.removeEventListener('sf:variant-change', listen);
+    }
+  });
 });
