@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, DEFAULT_DB_PATH, readJsonArray, prepareDatabase } from './app';
 
-const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--pages DIR] [--faults] [--reset] [--reset-only]`;
+const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--reset] [--reset-only]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       db: { type: 'string' },
       catalog: { type: 'string' },
+      forms: { type: 'string' },
       pages: { type: 'string' },
       faults: { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   mkdirSync(dirname(dbPath), { recursive: true });
   const catalogPath = values.catalog ?? env['SF_CATALOG'];
   const catalog = catalogPath ? readJsonArray(resolve(catalogPath)) : undefined;
+  const formsPath = values.forms ?? env['SF_FORMS'];
+  const forms = formsPath ? readJsonArray(resolve(formsPath)) : undefined;
   const pagesDir = values.pages ?? env['SF_PAGES_DIR'];
   const faults = values.faults || env['SF_FAULTS'] === '1';
   const portText = values.port ?? env['PORT'] ?? '4173';
@@ -38,17 +41,18 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${portText}`);
 
   if (values['reset-only']) {
-    prepareDatabase({ dbPath, catalog, reset: true }).close();
+    prepareDatabase({ dbPath, catalog, forms, reset: true }).close();
     console.log(`Re-seeded ${dbPath}`);
     return;
   }
   const app = await createServer({
     dbPath,
     catalog,
+    forms,
     pagesDir: pagesDir === undefined ? undefined : resolve(pagesDir),
     faults,
-    // An explicit catalogue means "seed from it", so it replaces whatever the database holds.
-    reset: values.reset || catalog !== undefined,
+    // An explicit catalogue or form list means "seed from it", so it replaces what the database holds.
+    reset: values.reset || catalog !== undefined || forms !== undefined,
     logger: false,
   });
   const host = env['HOST'] ?? 'localhost';

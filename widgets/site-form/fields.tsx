@@ -4,15 +4,15 @@
  * The rules are not here: the form checks values with `formFieldError` (src/commerce/validation.ts).
  */
 import type { ReactNode } from 'react';
-import type { FormSchemaField } from '../../src/api/form-schema.js';
 import { characterCounter } from '../../src/commerce/validation.js';
 import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
   type FieldPart,
   type FieldValue,
+  type FormSchemaField,
   type LikertValue,
-} from '../../src/react/ui/form-schema.js';
+} from '../../src/api/form-schema.js';
 import type { SiteFormMessageKey, SiteFormMessages } from './messages.js';
 
 const PART_LABEL: Record<FieldPart, SiteFormMessageKey> = {
@@ -57,9 +57,6 @@ const INPUT_MODE: Readonly<Record<string, 'decimal' | 'numeric' | 'tel'>> = {
   time: 'numeric',
   phone: 'tel',
 };
-
-/** Field types that hold no answer: sections are headings, hidden fields are not shown. */
-export const NO_ANSWER_TYPES: ReadonlySet<string> = new Set(['section', 'hidden']);
 
 const isMultiPart = (type: string): type is keyof typeof MULTI_PART_FIELDS => type in MULTI_PART_FIELDS;
 

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { FormSchema } from '../../src/api/form-schema.js';
+import { holdsAnswer, type FieldValue, type FormSchema } from '../../src/api/form-schema.js';
 import type { FormSubmissionPayload } from '../../src/api/forms.js';
 import type { ApiError } from '../../src/api/types.js';
 import { EMAIL_FORMAT_EXAMPLE, formFieldError } from '../../src/commerce/validation.js';
 import { track } from '../../src/page/analytics.js';
 import { Captcha, type CaptchaHandle } from '../../src/react/captcha.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
-import type { FieldValue } from '../../src/react/ui/form-schema.js';
-import { NO_ANSWER_TYPES, SiteFormField } from './fields.js';
+import { SiteFormField } from './fields.js';
 import { siteFormMessages, type SiteFormMessageKey, type SiteFormMessages } from './messages.js';
 import { DEFAULT_PAGE, type SiteFormProps } from './props.js';
 
@@ -43,7 +42,7 @@ export function validateSiteForm(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of schema.fields) {
-    if (NO_ANSWER_TYPES.has(field.type)) continue;
+    if (!holdsAnswer(field)) continue;
     const key = formFieldError({
       type: field.type,
       value: values[field.id],
@@ -59,7 +58,7 @@ export function validateSiteForm(
 export function answersOf(schema: FormSchema, values: Values): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
   for (const field of schema.fields) {
-    if (NO_ANSWER_TYPES.has(field.type)) continue;
+    if (!holdsAnswer(field)) continue;
     const value = values[field.id];
     if (value !== undefined) out[field.id] = value;
   }
@@ -208,7 +207,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     const saved = await api.saveFormSubmission(payload);
     if (!saved.ok) {
       const known = Object.entries(saved.error.fieldErrors ?? {}).filter(([id]) =>
-        s.fields.some((f) => f.id === id && !NO_ANSWER_TYPES.has(f.type)),
+        s.fields.some((f) => f.id === id && holdsAnswer(f)),
       );
       if (known.length > 0) {
         setFieldErrors(Object.fromEntries(known));

@@ -55,6 +55,33 @@ describe('demo/server/main.ts', () => {
     expect(result.out).toContain('productType must be 1, 2, 3 or 4');
   });
 
+  it('seeds the forms of --forms instead of the seed forms', async () => {
+    const file = join(dir, 'forms.json');
+    writeFileSync(
+      file,
+      JSON.stringify([{ id: 'form-only', name: 'Only', fields: [{ id: 'q', type: 'text', title: 'Q' }] }]),
+    );
+    const db = join(dir, 'forms.sqlite');
+    const result = await run(['--reset-only', '--db', db, '--forms', file]);
+    expect(result.code).toBe(0);
+    const conn = new Database(db, { readonly: true });
+    const ids = (
+      conn.prepare('SELECT id FROM forms WHERE json LIKE \'%"kind":"site"%\'').all() as {
+        id: string;
+      }[]
+    ).map((r) => r.id);
+    conn.close();
+    expect(ids).toEqual(['form-only']);
+  });
+
+  it('exits with the form problem for an invalid SF_FORMS', async () => {
+    const file = join(dir, 'bad-forms.json');
+    writeFileSync(file, JSON.stringify([{ id: 'f', fields: [{ id: 'q', type: 'teleport' }] }]));
+    const result = await run(['--reset-only', '--db', join(dir, 'bad-forms.sqlite')], { SF_FORMS: file });
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('form f: field q has an unknown type');
+  });
+
   it('listens on PORT and serves the shop', async () => {
     const result = await run(
       ['--db', join(dir, 'listen.sqlite')],

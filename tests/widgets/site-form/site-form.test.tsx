@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../../src/api/index.js';
-import type { FormSchema } from '../../../src/api/form-schema.js';
+import type { FormFieldType, FormSchema } from '../../../src/api/form-schema.js';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
 import { SiteForm } from '../../../widgets/site-form/site-form.js';
 import { intercept, removeProvider, type Interception } from '../../src/page/fake-captcha.js';
@@ -22,7 +22,7 @@ const withCaptcha = (): { form: FormSchema; net: Interception; scriptUrl: string
   scriptUrl: `/captcha/site-form-${++scripts}.js`,
 });
 
-const field = (overrides: Partial<FormSchema['fields'][number]> & { id: string; type: string }) => ({
+const field = (overrides: Partial<FormSchema['fields'][number]> & { id: string; type: FormFieldType }) => ({
   title: overrides.id,
   description: null,
   required: false,
