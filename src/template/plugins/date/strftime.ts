@@ -77,7 +77,7 @@ const DIRECTIVES: Readonly<Record<string, Directive>> = {
   b: shortMonth,
   B: (f) => MONTHS[f.month - 1] ?? '',
   c: (f, ms, zone) =>
-    `${shortDay(f)}, ${shortMonth(f)} ${f.day}, ${f.year} ${time12(f)} ${zoneAbbreviation(ms, zone)}`,
+    `${shortDay(f)}, ${shortMonth(f)} ${f.day}, ${f.year} ${time12(f)} ${zoneAbbreviation(ms, zone, f)}`,
   C: (f) => pad(Math.floor(f.year / 100)),
   d: (f) => pad(f.day),
   D: (f) => `${pad(f.month)}/${pad(f.day)}/${pad(((f.year % 100) + 100) % 100)}`,
@@ -115,7 +115,7 @@ const DIRECTIVES: Readonly<Record<string, Directive>> = {
   y: (f) => pad(((f.year % 100) + 100) % 100),
   Y: (f) => String(f.year),
   z: (f) => offsetText(f.offset),
-  Z: (_f, ms, zone) => zoneAbbreviation(ms, zone),
+  Z: (f, ms, zone) => zoneAbbreviation(ms, zone, f),
   '%': () => '%',
 };
 

@@ -17,6 +17,8 @@ export interface ZonedFields {
   readonly weekday: number;
   /** Offset from UTC in minutes, east positive. */
   readonly offset: number;
+  /** The zone's short name in US English as the platform prints it ("EST", "GMT+5:30"). */
+  readonly zoneName: string;
 }
 
 /** 2000-01-01T00:00:00Z, a Saturday. */
@@ -40,14 +42,22 @@ export function toInstant(value: unknown): number | undefined {
   return n !== undefined && isInstant(n) ? n : undefined;
 }
 
-/** The zone itself when the platform knows it, else UTC. */
+/** Zone names already checked (spec 001 §9: a time-zone lookup cache of 100 entries). */
+const checkedZones = new Map<string, string>();
+
+/**
+ * The zone itself when the platform knows it, else UTC. Checked once per zone name: building a
+ * formatter to test the name costs more than most of the formatting that follows.
+ */
 export function validZone(zone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
+  return cached(checkedZones, zone, () => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return zone;
+    } catch {
+      return 'UTC';
+    }
+  });
 }
 
 function fieldFormatter(zone: string): Intl.DateTimeFormat {
@@ -65,31 +75,62 @@ function fieldFormatter(zone: string): Intl.DateTimeFormat {
         minute: 'numeric',
         second: 'numeric',
         era: 'short',
+        // The same call gives the zone's name, which `%Z` would otherwise ask for separately.
+        timeZoneName: 'short',
       }),
   );
 }
 
+/**
+ * What the field formatter's format() prints ("11/14/2023 AD, 17:13:20 EST"): a fraction of the
+ * cost of formatToParts, which stays the fallback should a platform print it differently.
+ */
+const FIELDS_TEXT = /^(\d+)\/(\d+)\/(\d+) ([AB])[^,]*, (\d+):(\d+):(\d+) (\S.*)$/;
+
 /** Wall-clock fields of `ms` in `zone`. */
 export function zonedFields(ms: number, zone: string): ZonedFields {
-  const parts = fieldFormatter(zone).formatToParts(ms);
-  const get = (type: Intl.DateTimeFormatPartTypes): number => {
-    const part = parts.find((p) => p.type === type);
-    return part === undefined ? 0 : Number(part.value);
-  };
-  const era = parts.find((p) => p.type === 'era')?.value ?? 'AD';
-  const yearOfEra = get('year');
-  const year = era.startsWith('B') ? 1 - yearOfEra : yearOfEra;
-  const month = get('month');
-  const day = get('day');
-  const hour = get('hour') % 24;
-  const minute = get('minute');
-  const second = get('second');
+  const formatter = fieldFormatter(zone);
+  let month: number;
+  let day: number;
+  let yearOfEra: number;
+  let before: boolean;
+  let hour: number;
+  let minute: number;
+  let second: number;
+  let zoneName: string;
+  const m = FIELDS_TEXT.exec(formatter.format(ms));
+  if (m !== null) {
+    month = Number(m[1]);
+    day = Number(m[2]);
+    yearOfEra = Number(m[3]);
+    before = m[4] === 'B';
+    hour = Number(m[5]);
+    minute = Number(m[6]);
+    second = Number(m[7]);
+    zoneName = m[8] as string;
+  } else {
+    const parts = formatter.formatToParts(ms);
+    const get = (type: Intl.DateTimeFormatPartTypes): number => {
+      const part = parts.find((p) => p.type === type);
+      return part === undefined ? 0 : Number(part.value);
+    };
+    month = get('month');
+    day = get('day');
+    yearOfEra = get('year');
+    before = (parts.find((p) => p.type === 'era')?.value ?? 'AD').startsWith('B');
+    hour = get('hour');
+    minute = get('minute');
+    second = get('second');
+    zoneName = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+  }
+  const year = before ? 1 - yearOfEra : yearOfEra;
+  hour %= 24;
   const millisecond = ((ms % 1000) + 1000) % 1000;
   const days = daysFromCivil(year, month, day);
   const wall = EPOCH_2000 + days * 86400000 + ((hour * 60 + minute) * 60 + second) * 1000 + millisecond;
   const offset = Math.round((wall - ms) / 60000);
   const weekday = (((days + 6) % 7) + 7) % 7;
-  return { year, month, day, hour, minute, second, millisecond, weekday, offset };
+  return { year, month, day, hour, minute, second, millisecond, weekday, offset, zoneName };
 }
 
 /** Days between 2000-01-01 and the given proleptic Gregorian date. */
@@ -128,16 +169,26 @@ function numericOffset(offset: number): string {
  * The customary abbreviation of the zone at `ms` (EST, CET, JST); zones without one print their
  * numeric offset (+04) the way the tz database does.
  */
-export function zoneAbbreviation(ms: number, zone: string): string {
+export function zoneAbbreviation(ms: number, zone: string, fields?: ZonedFields): string {
   const valid = validZone(zone);
   if (valid === 'UTC' || valid === 'Etc/UTC') return 'UTC';
+  // The US name is most often the answer, and the fields of the same instant already hold it.
+  if (fields !== undefined && fields.zoneName !== '' && !/^(?:GMT|UTC)[+-]/.test(fields.zoneName)) {
+    return fields.zoneName;
+  }
   const [us, gb, long] = cached(names, valid, () => [
     new Intl.DateTimeFormat('en-US', { timeZone: valid, timeZoneName: 'short' }),
     new Intl.DateTimeFormat('en-GB', { timeZone: valid, timeZoneName: 'short' }),
     new Intl.DateTimeFormat('en-US', { timeZone: valid, timeZoneName: 'long' }),
   ]);
-  const nameOf = (f: Intl.DateTimeFormat | undefined): string =>
-    f?.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const nameOf = (f: Intl.DateTimeFormat | undefined): string => {
+    if (f === undefined) return '';
+    // "11/14/2023, EST": the name follows the numeric date; format() costs far less than parts.
+    const text = f.format(ms);
+    const comma = text.indexOf(', ');
+    if (comma >= 0 && /^[\d/.-]+$/.test(text.slice(0, comma))) return text.slice(comma + 2);
+    return f.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  };
   for (const f of [us, gb]) {
     const name = nameOf(f);
     if (name !== '' && !/^(?:GMT|UTC)[+-]/.test(name)) return name;

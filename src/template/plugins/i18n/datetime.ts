@@ -107,17 +107,66 @@ function formatter(locale: string, options: Options): Intl.DateTimeFormat | null
   });
 }
 
-/**
- * Formats through formatToParts: V8's format() swaps CLDR's narrow no-break space (before AM/PM)
- * for a plain space, while the parts keep the locale data as it is.
- */
-function fmt(locale: string, options: Options, ms: number): string {
-  const f = formatter(locale, options);
-  if (f === null) return '';
-  return f
+type Printer = (ms: number) => string;
+
+const NNBSP = '\u202f';
+const partsText = (f: Intl.DateTimeFormat, ms: number): string =>
+  f
     .formatToParts(ms)
     .map((p) => p.value)
     .join('');
+
+/** Instants a printer is checked against: every hour of a day, and a day in every month. */
+const SAMPLES: readonly number[] = [
+  ...Array.from({ length: 24 }, (_, h) => Date.UTC(2021, 5, 14, h, 5, 9)),
+  ...Array.from({ length: 12 }, (_, m) => Date.UTC(2020, m, 1 + 2 * m, 2 * m, 30, 45)),
+];
+
+/**
+ * The text of a formatter as formatToParts has it, through format() where that gives the same text.
+ * V8's format() swaps CLDR's narrow no-break space (before AM/PM) for a plain space, while the
+ * parts keep the locale data as it is; but formatToParts costs three times as much. So each
+ * formatter is tried on sample instants once: format() as it is when it agrees with the parts,
+ * else format() with the swapped spaces put back next to the parts they belong to (" PM" ->
+ * NNBSP + "PM"), else formatToParts.
+ */
+function makePrinter(f: Intl.DateTimeFormat): Printer {
+  const plain = (ms: number): string => f.format(ms);
+  const fixes = new Map<string, string>();
+  for (const ms of SAMPLES) {
+    const parts = f.formatToParts(ms);
+    parts.forEach((p, k) => {
+      if (p.type !== 'literal' || !p.value.includes(NNBSP)) return;
+      const exact = p.value + (parts[k + 1]?.value ?? '');
+      fixes.set(exact.replaceAll(NNBSP, ' '), exact);
+    });
+  }
+  const fixed = (ms: number): string => {
+    let text = f.format(ms);
+    for (const [from, to] of fixes) text = text.replaceAll(from, to);
+    return text;
+  };
+  const candidate = fixes.size === 0 ? plain : fixed;
+  return SAMPLES.every((ms) => candidate(ms) === partsText(f, ms)) ? candidate : (ms) => partsText(f, ms);
+}
+
+const printers = new WeakMap<Intl.DateTimeFormat, Printer>();
+const printNothing: Printer = () => '';
+
+/** The printer of the formatter for these options; prints nothing when Intl refuses them. */
+function printerFor(locale: string, options: Options): Printer {
+  const f = formatter(locale, options);
+  if (f === null) return printNothing;
+  let p = printers.get(f);
+  if (p === undefined) {
+    p = makePrinter(f);
+    printers.set(f, p);
+  }
+  return p;
+}
+
+function fmt(locale: string, options: Options, ms: number): string {
+  return printerFor(locale, options)(ms);
 }
 
 function fmtRange(locale: string, options: Options, start: number, end: number): string {
@@ -169,7 +218,10 @@ function glue(locale: string, width: Width, base: Options): Glue | null {
 }
 
 function join(locale: string, width: Width, base: Options, date: string, time: string): string {
-  const g = glue(locale, width, base);
+  return joinWith(glue(locale, width, base), date, time);
+}
+
+function joinWith(g: Glue | null, date: string, time: string): string {
   if (g === null) return `${date} ${time}`;
   return g.dateFirst
     ? g.before + date + g.between + time + g.after
@@ -184,12 +236,24 @@ function baseOptions(zone: string, options: ParsedOptions): Options {
   return base;
 }
 
+/** Printers by options and by locale and zone: a template's call sites resolve once. */
+const plans = new WeakMap<ParsedOptions, Map<string, Printer>>();
+
 /**
  * `datetime`: `date:` and `time:` take a width (short, medium, long, full) or a skeleton;
  * `skeleton:` or a bare skeleton formats by fields; a bare width sets both date and time;
  * `wrap:` picks the width of the date-time glue. Without any of them, the long date.
  */
 export function formatDateTime(ms: number, options: ParsedOptions, locale: string, zone: string): string {
+  let byPlace = plans.get(options);
+  if (byPlace === undefined) {
+    byPlace = new Map();
+    plans.set(options, byPlace);
+  }
+  return cached(byPlace, `${locale}|${zone}`, () => dateTimePlan(options, locale, zone))(ms);
+}
+
+function dateTimePlan(options: ParsedOptions, locale: string, zone: string): Printer {
   const base = baseOptions(zone, options);
   const named = options.named;
   const bareWidth = options.bare.find(isWidth);
@@ -201,15 +265,15 @@ export function formatDateTime(ms: number, options: ParsedOptions, locale: strin
     date ??= bareWidth;
     time ??= bareWidth;
   }
-  let text: string;
+  let print: Printer;
   if (skeleton !== undefined && date === undefined && time === undefined) {
-    text = fmt(locale, { ...base, ...skeletonOptions(skeleton) }, ms);
+    print = printerFor(locale, { ...base, ...skeletonOptions(skeleton) });
   } else if (date === undefined && time === undefined) {
-    text = fmt(locale, { ...base, dateStyle: 'long' }, ms);
+    print = printerFor(locale, { ...base, dateStyle: 'long' });
   } else {
-    text = dateAndTime(ms, locale, base, date, time, named['wrap']);
+    print = dateAndTime(locale, base, date, time, named['wrap']);
   }
-  return applyContext(text, options, locale);
+  return (ms) => applyContext(print(ms), options, locale);
 }
 
 function part(kind: 'date' | 'time', spec: string): Options {
@@ -218,28 +282,28 @@ function part(kind: 'date' | 'time', spec: string): Options {
 }
 
 function dateAndTime(
-  ms: number,
   locale: string,
   base: Options,
   date: string | undefined,
   time: string | undefined,
   wrap: string | undefined,
-): string {
+): Printer {
   if (date === undefined || time === undefined) {
     const spec = date ?? time ?? 'long';
-    return fmt(locale, { ...base, ...part(date === undefined ? 'time' : 'date', spec) }, ms);
+    return printerFor(locale, { ...base, ...part(date === undefined ? 'time' : 'date', spec) });
   }
   const wrapWidth: Width | undefined = isWidth(wrap) ? wrap : undefined;
   if (isWidth(date) && isWidth(time) && (wrapWidth === undefined || wrapWidth === date)) {
-    return fmt(locale, { ...base, dateStyle: date, timeStyle: time }, ms);
+    return printerFor(locale, { ...base, dateStyle: date, timeStyle: time });
   }
   if (!isWidth(date) && !isWidth(time) && wrapWidth === undefined) {
-    return fmt(locale, { ...base, ...skeletonOptions(date), ...skeletonOptions(time) }, ms);
+    return printerFor(locale, { ...base, ...skeletonOptions(date), ...skeletonOptions(time) });
   }
   const width: Width = wrapWidth ?? (isWidth(date) ? date : isWidth(time) ? time : 'medium');
-  const dateText = fmt(locale, { ...base, ...part('date', date) }, ms);
-  const timeText = fmt(locale, { ...base, ...part('time', time) }, ms);
-  return join(locale, width, base, dateText, timeText);
+  const printDate = printerFor(locale, { ...base, ...part('date', date) });
+  const printTime = printerFor(locale, { ...base, ...part('time', time) });
+  const g = glue(locale, width, base);
+  return (ms) => joinWith(g, printDate(ms), printTime(ms));
 }
 
 const DATE_FIELDS: Readonly<Record<'y' | 'M' | 'd', RegExp>> = {

@@ -62,15 +62,19 @@ function numberOptions(options: ParsedOptions): Intl.NumberFormatOptions {
 
 const formats = new Map<string, Intl.NumberFormat | null>();
 
-function format(locale: string, options: Intl.NumberFormatOptions, value: number | string): string {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  const formatter = cached(formats, key, () => {
+/** The shared formatter for these options; null when Intl refuses them. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | null {
+  return cached(formats, `${locale}|${JSON.stringify(options)}`, () => {
     try {
       return new Intl.NumberFormat(locale, options);
     } catch {
       return null;
     }
   });
+}
+
+function format(locale: string, options: Intl.NumberFormatOptions, value: number | string): string {
+  const formatter = numberFormat(locale, options);
   if (formatter === null) return '';
   // Exact decimal strings are accepted by Intl.NumberFormat v3; the typings lag behind.
   return formatter.format(value as number);
@@ -112,27 +116,39 @@ export function toMoney(value: unknown): MoneyFields | undefined {
   return readMoneyFields(value) ?? undefined;
 }
 
+/** Money formatters by options, then by locale and currency: a call site resolves each once. */
+const moneyFormats = new WeakMap<ParsedOptions, Map<string, Intl.NumberFormat | null>>();
+
+function moneyFormatter(options: ParsedOptions, locale: string, currency: string): Intl.NumberFormat | null {
+  let byCurrency = moneyFormats.get(options);
+  if (byCurrency === undefined) {
+    byCurrency = new Map();
+    moneyFormats.set(options, byCurrency);
+  }
+  return cached(byCurrency, `${locale}|${currency}`, () => {
+    const base: Intl.NumberFormatOptions = { ...numberOptions(options), style: 'currency', currency };
+    switch (options.named['style']) {
+      case 'short':
+        return numberFormat(locale, { ...base, notation: 'compact' });
+      case 'name':
+        return numberFormat(locale, { ...base, currencyDisplay: 'name' });
+      case 'code':
+        return numberFormat(locale, { ...base, currencyDisplay: 'code' });
+      case 'accounting':
+        return numberFormat(locale, { ...base, currencySign: 'accounting' });
+      default:
+        return numberFormat(locale, base);
+    }
+  });
+}
+
 /** `money` with `style:` standard (default), short, name, code or accounting. */
 export function formatMoney(value: unknown, options: ParsedOptions, locale: string): string {
   const money = toMoney(value);
   if (money === undefined) return '';
-  const base: Intl.NumberFormatOptions = {
-    ...numberOptions(options),
-    style: 'currency',
-    currency: money.currency,
-  };
-  switch (options.named['style']) {
-    case 'short':
-      return format(locale, { ...base, notation: 'compact' }, money.amount);
-    case 'name':
-      return format(locale, { ...base, currencyDisplay: 'name' }, money.amount);
-    case 'code':
-      return format(locale, { ...base, currencyDisplay: 'code' }, money.amount);
-    case 'accounting':
-      return format(locale, { ...base, currencySign: 'accounting' }, money.amount);
-    default:
-      return format(locale, base, money.amount);
-  }
+  const formatter = moneyFormatter(options, locale, money.currency);
+  // The decimal text as written: Intl formats it exactly, with no float in between.
+  return formatter === null ? '' : formatter.format(money.amount as Intl.StringNumericLiteral);
 }
 
 /** Digits after the decimal point the locale data gives a currency (JPY 0, USD 2). */
