@@ -1,0 +1,109 @@
+/**
+ * The instalment context of spec 000 §3 (`afterPayAvailable`, `afterPayMin`, `afterPayMax`,
+ * `shopperLanguage`, `stripeAccountCountry`), read once from untrusted JSON, and the provider
+ * locale and brand it leads to (spec 000 §7). The range and text rules live in rules.ts.
+ */
+import { INSTALMENTS } from '../constants.js';
+import { INSTALMENT_CONTEXT_KEYS } from '../contract.js';
+import { fail, ok, type Result } from '../result.js';
+import { parseMoney, type Money } from './money.js';
+
+const [AVAILABLE, MIN, MAX, LANGUAGE, COUNTRY] = INSTALMENT_CONTEXT_KEYS;
+
+/** The context as the page sends it; an unavailable provider needs nothing else. */
+export type InstalmentContext =
+  | { readonly afterPayAvailable: false }
+  | {
+      readonly afterPayAvailable: true;
+      readonly afterPayMin: Money;
+      readonly afterPayMax: Money;
+      /** As sent, e.g. `en-US`; only its language subtag counts. */
+      readonly shopperLanguage: string;
+      /** As sent, e.g. `US`. */
+      readonly stripeAccountCountry: string;
+    };
+
+/** `afterpay` for US, CA, AU and NZ, `clearpay` for GB (spec 000 §7). */
+export type InstalmentBrand = (typeof INSTALMENTS.brandByCountry)[keyof typeof INSTALMENTS.brandByCountry];
+
+/** What a shopper is offered: the provider locale (`en-US`), its brand and the range. */
+export interface InstalmentOffer {
+  /** `<language>-<COUNTRY>`, the name of the provider's info page (PATHS.instalmentInfo). */
+  readonly locale: string;
+  readonly brand: InstalmentBrand;
+  readonly min: Money;
+  readonly max: Money;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Reads the instalment context. `afterPayAvailable: false` is complete on its own; an available
+ * provider needs both amounts (either money shape, one currency, minimum not above maximum, not
+ * negative) and both locale strings. A context that does not read is refused with every reason:
+ * spec 000 §8 has it reported, and nothing is shown.
+ */
+export function parseInstalmentContext(raw: unknown): Result<InstalmentContext> {
+  if (!isObject(raw)) return fail(['instalment context is not an object']);
+  const available = raw[AVAILABLE];
+  if (available === false) return ok({ afterPayAvailable: false });
+  if (available !== true) return fail([`${AVAILABLE} is not a boolean`]);
+
+  const issues: string[] = [];
+  const min = parseMoney(raw[MIN]);
+  const max = parseMoney(raw[MAX]);
+  if (!min) issues.push(`${MIN} is not a money value`);
+  if (!max) issues.push(`${MAX} is not a money value`);
+  if (min && max) {
+    if (min.currency !== max.currency) issues.push(`${MIN} and ${MAX} are in different currencies`);
+    else if (min.amount < 0 || min.amount > max.amount) issues.push(`${MIN} must be between 0 and ${MAX}`);
+  }
+  const language = raw[LANGUAGE];
+  const country = raw[COUNTRY];
+  if (typeof language !== 'string' || language.trim() === '') issues.push(`${LANGUAGE} is not a string`);
+  if (typeof country !== 'string' || country.trim() === '') issues.push(`${COUNTRY} is not a string`);
+
+  if (issues.length > 0 || !min || !max || typeof language !== 'string' || typeof country !== 'string')
+    return fail(issues);
+  return ok({
+    afterPayAvailable: true,
+    afterPayMin: min,
+    afterPayMax: max,
+    shopperLanguage: language,
+    stripeAccountCountry: country,
+  });
+}
+
+const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>
+  Object.prototype.hasOwnProperty.call(table, key);
+
+/**
+ * The provider locale for a shopper language and account country, or null when the provider does
+ * not serve it (spec 000 §7: US en; CA en and fr; AU en; NZ en; GB en). `en-US`, `en_US` and `EN`
+ * all give the language `en`.
+ */
+export function instalmentLocale(shopperLanguage: string, stripeAccountCountry: string): string | null {
+  const language = (shopperLanguage.trim().split(/[-_]/)[0] ?? '').toLowerCase();
+  const country = stripeAccountCountry.trim().toUpperCase();
+  if (!own(INSTALMENTS.locales, country)) return null;
+  const languages: readonly string[] = INSTALMENTS.locales[country];
+  return languages.includes(language) ? `${language}-${country}` : null;
+}
+
+/**
+ * The offer of a context: null when the provider is unavailable or does not serve the shopper's
+ * locale (the pill is then hidden, quietly: neither is an error).
+ */
+export function instalmentOffer(context: InstalmentContext): InstalmentOffer | null {
+  if (!context.afterPayAvailable) return null;
+  const locale = instalmentLocale(context.shopperLanguage, context.stripeAccountCountry);
+  if (locale === null) return null;
+  const country = locale.slice(locale.indexOf('-') + 1) as keyof typeof INSTALMENTS.brandByCountry;
+  return {
+    locale,
+    brand: INSTALMENTS.brandByCountry[country],
+    min: context.afterPayMin,
+    max: context.afterPayMax,
+  };
+}

@@ -1,0 +1,341 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer } from '../../../demo/server/app.js';
+import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
+import widget, { mount } from '../../../widgets/instalment-pill/index.js';
+import { onDarkBackground } from '../../../widgets/instalment-pill/instalment-pill.js';
+import { EBOOK, TEE, US, YEN_TEA } from './items.js';
+
+// The info texts come from the reference server's own route, through a fetch that calls it.
+let app: FastifyInstance;
+const served: string[] = [];
+let failNext = false;
+beforeAll(async () => {
+  app = await createServer({ dbPath: ':memory:' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      served.push(url);
+      if (failNext) {
+        failNext = false;
+        return new Response('down', { status: 503 });
+      }
+      const r = await app.inject(url);
+      return new Response(r.body, { status: r.statusCode, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await app.close();
+});
+
+let unmounts: (() => void)[] = [];
+afterEach(() => {
+  act(() => unmounts.forEach((u) => u()));
+  unmounts = [];
+  document.body.innerHTML = '';
+  served.length = 0;
+  vi.restoreAllMocks();
+});
+
+const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
+
+/** A product block with a product form slot and the pill, plus a second block with the same item. */
+async function page(props: Record<string, unknown>, e = env()) {
+  document.body.innerHTML = `
+    <article data-sf-product-block id="main">
+      <div data-sf-widget="product-form" id="form"></div>
+      <div data-sf-widget="instalment-pill" id="pill"><p>Pay later</p></div>
+    </article>
+    <article data-sf-product-block id="card">
+      <div data-sf-widget="product-form" id="card-form"></div>
+    </article>`;
+  const el = document.getElementById('pill')!;
+  await act(async () => {
+    unmounts.push(mount(el, props, e));
+  });
+  return { el, env: e };
+}
+
+const pillText = (el: HTMLElement) => el.textContent?.replace(/\s+/g, ' ').trim();
+
+async function choose(target: EventTarget, detail: unknown) {
+  await act(async () => {
+    target.dispatchEvent(new CustomEvent('sf:variant-change', { bubbles: true, detail }));
+  });
+}
+
+const flush = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+
+describe('instalment-pill widget module', () => {
+  it('exports mount as its WidgetModule', () => {
+    expect(widget.mount).toBe(mount);
+  });
+
+  it('refuses props without a usable item and keeps the fallback', () => {
+    document.body.innerHTML = '<div id="pill"><p>Pay later</p></div>';
+    const el = document.getElementById('pill')!;
+    expect(() => mount(el, { instalments: US }, env())).toThrow(/instalment-pill: invalid data-sf-props/);
+    expect(el.textContent).toBe('Pay later');
+  });
+});
+
+describe('the pill follows the product form of its block', () => {
+  it('uses the lowest price before a complete choice', async () => {
+    // M is on sale at $19.50, below the $20.00 minimum.
+    const { el } = await page({ item: TEE, instalments: US });
+    expect(pillText(el)).toBe('Available for orders over $20.00 Afterpay ⓘ');
+  });
+
+  it('follows the chosen variant times the quantity', async () => {
+    const { el } = await page({ item: TEE, instalments: US });
+    const form = document.getElementById('form')!;
+    await choose(form, { itemId: 'tee', variant: { id: 'v-s', sku: 'TEE-S' }, quantity: 1 });
+    expect(pillText(el)).toBe('or 4 interest-free payments of $6.25 with Afterpay ⓘ');
+    await choose(form, { itemId: 'tee', variant: { sku: 'TEE-S' }, quantity: 3 });
+    expect(pillText(el)).toBe('or 4 interest-free payments of $18.75 with Afterpay ⓘ');
+    await choose(form, { itemId: 'tee', variant: { attributes: { Size: 'M' } }, quantity: 2 });
+    expect(pillText(el)).toBe('or 4 interest-free payments of $9.75 with Afterpay ⓘ');
+    await choose(form, { itemId: 'tee', variant: { id: 'v-l' }, quantity: 30 });
+    expect(pillText(el)).toBe('Available for orders up to $1,000.00 Afterpay ⓘ');
+    await choose(form, { itemId: 'tee', variant: null, quantity: 2 });
+    expect(pillText(el)).toBe('or 4 interest-free payments of $9.75 with Afterpay ⓘ');
+  });
+
+  it('takes prices from its own item, never from the event', async () => {
+    const { el } = await page({ item: TEE, instalments: US });
+    await choose(document.getElementById('form')!, {
+      itemId: 'tee',
+      variant: { sku: 'TEE-S', price: { amount: 1, currency: 'USD' } },
+      quantity: 1,
+    });
+    expect(pillText(el)).toBe('or 4 interest-free payments of $6.25 with Afterpay ⓘ');
+  });
+
+  it.each([
+    ['another product block', 'card-form', { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 1 }],
+    ['another item', 'form', { itemId: 'mug', variant: { sku: 'TEE-L' }, quantity: 1 }],
+    ['a detail that is no detail', 'form', 'TEE-L'],
+  ])('ignores a choice from %s', async (_name, from, detail) => {
+    const { el } = await page({ item: TEE, instalments: US });
+    await choose(document.getElementById(from)!, detail);
+    expect(pillText(el)).toBe('Available for orders over $20.00 Afterpay ⓘ');
+  });
+
+  it('hears a theme script that dispatches on document', async () => {
+    const { el } = await page({ item: TEE, instalments: US });
+    await choose(document, { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 1 });
+    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay ⓘ');
+  });
+
+  it.each([
+    [0, '$6.25'],
+    [-3, '$6.25'],
+    [2.5, '$6.25'],
+    ['3', '$6.25'],
+    [2, '$12.50'],
+  ])('counts quantity %j as the right number', async (quantity, each) => {
+    const { el } = await page({ item: TEE, instalments: US });
+    await choose(document.getElementById('form')!, { itemId: 'tee', variant: { sku: 'TEE-S' }, quantity });
+    expect(pillText(el)).toBe(`or 4 interest-free payments of ${each} with Afterpay ⓘ`);
+  });
+
+  it('splits into the count it is given', async () => {
+    const { el } = await page({ item: TEE, instalments: US, count: 6 });
+    await choose(document.getElementById('form')!, { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 1 });
+    expect(pillText(el)).toBe('or 6 interest-free payments of $7.50 with Afterpay ⓘ');
+  });
+
+  it('speaks yen without fractions', async () => {
+    const { el } = await page({
+      item: YEN_TEA,
+      instalments: {
+        ...US,
+        afterPayMin: { value: '5000', currency: 'JPY' },
+        afterPayMax: { value: '150000', currency: 'JPY' },
+      },
+    });
+    expect(pillText(el)).toBe('or 4 interest-free payments of ¥1,250 with Afterpay ⓘ');
+  });
+
+  it('takes text overrides', async () => {
+    const { el } = await page({
+      item: TEE,
+      instalments: US,
+      strings: { instalmentOver: 'From {amount}', brandAfterpay: 'AP' },
+    });
+    expect(pillText(el)).toBe('From $20.00 AP ⓘ');
+  });
+});
+
+describe('brand and visibility', () => {
+  it('shows the second brand in Great Britain', async () => {
+    const { el } = await page({
+      item: TEE,
+      instalments: { ...US, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' },
+    });
+    expect(pillText(el)).toBe('Available for orders over $20.00 Clearpay ⓘ');
+    expect(screen.getByRole('button', { name: 'About Clearpay' })).toBeInstanceOf(HTMLButtonElement);
+  });
+
+  it.each([
+    ['the provider is unavailable', { item: TEE, instalments: { afterPayAvailable: false } }],
+    ['the locale is not served', { item: TEE, instalments: { ...US, shopperLanguage: 'de-DE' } }],
+    ['the product is digital', { item: EBOOK, instalments: US }],
+  ])('shows nothing and reports nothing when %s', async (_name, props) => {
+    const { el, env: e } = await page(props);
+    expect(el.textContent).toBe('');
+    expect(e.report).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['no context', { item: TEE }, 'instalment context is not an object'],
+    ['a context without amounts', { item: TEE, instalments: { ...US, afterPayMin: 'cheap' } }, 'afterPayMin'],
+    [
+      'a range in another currency than the product',
+      {
+        item: TEE,
+        instalments: {
+          ...US,
+          afterPayMin: { value: '20', currency: 'EUR' },
+          afterPayMax: { value: '1000', currency: 'EUR' },
+        },
+      },
+      'the range is in EUR, the product in USD',
+    ],
+  ])('reports %s once and shows nothing', async (_name, props, reason) => {
+    const { el, env: e } = await page(props);
+    expect(el.textContent).toBe('');
+    expect(e.report).toHaveBeenCalledTimes(1);
+    const [error, info] = e.report.mock.calls[0] as [Error, Record<string, string>];
+    expect(error.message).toContain(reason);
+    expect(info).toEqual({ widget: 'instalment-pill', code: 'INSTALMENT_CONTEXT_INVALID' });
+  });
+});
+
+describe('the info popup', () => {
+  async function inRange() {
+    const rendered = await page({ item: TEE, instalments: US });
+    await choose(document.getElementById('form')!, { itemId: 'tee', variant: { sku: 'TEE-S' }, quantity: 1 });
+    return rendered;
+  }
+
+  it('opens on a click on the pill with the order line and the provider texts', async () => {
+    const { el } = await inRange();
+    const user = userEvent.setup();
+    await user.click(within(el).getByText('or 4 interest-free payments of $6.25 with'));
+    const dialog = await screen.findByRole('dialog', { name: 'About Afterpay' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    await within(dialog).findByRole('heading', { name: 'Pay in 4 interest-free instalments' });
+    expect(within(dialog).getByText('4 interest-free payments of $6.25')).toBeInstanceOf(HTMLElement);
+    expect(
+      within(dialog).getByText('Add your items to the cart and choose Afterpay at checkout.'),
+    ).toBeInstanceOf(HTMLElement);
+    expect(served).toEqual(['/instalments/en-US.json']);
+  });
+
+  it.each([
+    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+    [
+      'the close button',
+      (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
+  ])('opens from the info button and closes on %s, focus back on the button', async (_how, close) => {
+    await inRange();
+    const user = userEvent.setup();
+    const info = screen.getByRole('button', { name: 'About Afterpay' });
+    expect(info.getAttribute('aria-haspopup')).toBe('dialog');
+    await user.click(info);
+    await screen.findByRole('dialog', { name: 'About Afterpay' });
+    expect(info.getAttribute('aria-expanded')).toBe('true');
+    await flush();
+    await close(user);
+    await flush();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(info);
+    expect(info.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  // Focus after a click outside is checked in Chromium (tests/e2e/instalment-pill.test.ts):
+  // floating-ui returns it only where focus() honours preventScroll, which happy-dom's does not.
+  it('closes on a click outside', async () => {
+    await inRange();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'About Afterpay' }));
+    await screen.findByRole('dialog', { name: 'About Afterpay' });
+    await flush();
+    await user.click(document.querySelector<HTMLElement>('.sf-lightbox-backdrop')!);
+    await flush();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens from the keyboard', async () => {
+    await inRange();
+    const user = userEvent.setup();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'About Afterpay' }));
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'About Afterpay' });
+  });
+
+  it('only warns when the texts do not load, and tries again on the next open', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await page({ item: TEE, instalments: { ...US, shopperLanguage: 'en-AU', stripeAccountCountry: 'AU' } });
+    const user = userEvent.setup();
+    failNext = true;
+    await user.click(screen.getByRole('button', { name: 'About Afterpay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About Afterpay' });
+    await flush();
+    expect(within(dialog).getByText('Available for orders over $20.00')).toBeInstanceOf(HTMLElement);
+    expect(within(dialog).queryByRole('heading', { level: 3 })).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('/instalments/en-AU.json');
+
+    await user.keyboard('{Escape}');
+    await flush();
+    await user.click(screen.getByRole('button', { name: 'About Afterpay' }));
+    const again = await screen.findByRole('dialog', { name: 'About Afterpay' });
+    await within(again).findByRole('heading', { name: 'Pay in 4 interest-free instalments' });
+    expect(served).toEqual(['/instalments/en-AU.json', '/instalments/en-AU.json']);
+  });
+});
+
+describe('colour', () => {
+  it.each([
+    ['rgb(17, 17, 17)', true],
+    ['rgb(40, 60, 90)', true],
+    ['rgb(165, 165, 165)', true],
+    ['rgb(166, 166, 166)', false],
+    ['rgb(255, 255, 255)', false],
+    ['rgba(0, 0, 0, 0)', false],
+  ])('a block background of %s is dark: %s', (colour, dark) => {
+    document.body.innerHTML = '<section id="s"><div id="b"><span id="t"></span></div></section>';
+    document.getElementById('s')!.style.backgroundColor = 'rgb(255, 255, 255)';
+    document.getElementById('b')!.style.backgroundColor = colour;
+    expect(onDarkBackground(document.getElementById('t'))).toBe(dark);
+  });
+
+  it('makes the button white on a dark block', async () => {
+    document.body.innerHTML = '';
+    const block = document.createElement('article');
+    block.style.backgroundColor = 'rgb(17, 17, 17)';
+    block.innerHTML = '<div id="pill"></div>';
+    document.body.append(block);
+    await act(async () => {
+      unmounts.push(mount(document.getElementById('pill')!, { item: TEE, instalments: US }, env()));
+    });
+    expect(document.querySelector('.sf-instalment-pill--on-dark')).toBeInstanceOf(HTMLElement);
+  });
+
+  it('keeps the dark button on a light page', async () => {
+    await page({ item: TEE, instalments: US });
+    expect(document.querySelector('.sf-instalment-pill')).toBeInstanceOf(HTMLElement);
+    expect(document.querySelector('.sf-instalment-pill--on-dark')).toBeNull();
+  });
+});

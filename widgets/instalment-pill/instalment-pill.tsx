@@ -1,0 +1,154 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { instalmentOffer } from '../../src/commerce/instalments.js';
+import { instalmentPrice, instalmentText, qualifiesForInstalments } from '../../src/commerce/rules.js';
+import { isDarkColor } from '../../src/constants.js';
+import { EVENTS, PRODUCT_BLOCK_ATTR } from '../../src/contract.js';
+import { useStorefront } from '../../src/react/provider.js';
+import type { InstalmentInfoPopup as InstalmentInfoPopupType } from './info-popup.js';
+import { brandName, instalmentPillMessages } from './messages.js';
+import { parseVariantChange, type Choice, type InstalmentPillProps } from './props.js';
+
+export const WIDGET = 'instalment-pill';
+
+const RGB = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*(?:[,/]\s*([\d.]+)(%?)\s*)?\)$/;
+
+/**
+ * Whether the background behind an element is dark (spec 001 §9: luma below 0.65 of 255): the
+ * computed background of the nearest ancestor that paints one. Nothing painted is the white
+ * canvas; a colour the browser reports in another notation is looked through.
+ */
+export function onDarkBackground(el: Element | null): boolean {
+  for (let node = el; node; node = node.parentElement) {
+    const m = RGB.exec(getComputedStyle(node).backgroundColor);
+    if (!m) continue;
+    const alpha = m[4] === undefined ? 1 : Number(m[4]) / (m[5] === '%' ? 100 : 1);
+    if (alpha === 0) continue;
+    return isDarkColor(Number(m[1]), Number(m[2]), Number(m[3]));
+  }
+  return false;
+}
+
+/** The product block around an element; events from elsewhere in it concern this pill. */
+const blockOf = (node: unknown): Element | null =>
+  node instanceof Element ? node.closest(`[${PRODUCT_BLOCK_ATTR}]`) : null;
+
+const NO_CHOICE: Choice = { variant: null, quantity: 1 };
+
+/**
+ * The instalment pill (spec 000 §3-§5, §7-§9): for a physical product, "or 4 interest-free
+ * payments of $6.25 with" and the brand while the price is in the provider's range, else the
+ * range text. It follows the product form of its block (`sf:variant-change`): the chosen
+ * variant's price times the quantity, the lowest price before a complete choice. A click on the
+ * pill or its info button opens the provider's info popup. Nothing shows when the provider is
+ * unavailable or does not serve the shopper's locale; a context that does not read is reported.
+ */
+export function InstalmentPill({ item, instalments, count, strings }: InstalmentPillProps) {
+  const { context, reporter } = useStorefront();
+  const m = useMemo(() => instalmentPillMessages(strings), [strings]);
+  const root = useRef<HTMLDivElement>(null);
+  const infoButton = useRef<HTMLButtonElement>(null);
+  const [choice, setChoice] = useState<Choice>(NO_CHOICE);
+  const [dark, setDark] = useState(false);
+  const [Popup, setPopup] = useState<typeof InstalmentInfoPopupType | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const offer = instalments.ok && qualifiesForInstalments(item) ? instalmentOffer(instalments.value) : null;
+  const price = offer ? instalmentPrice(item, choice.variant, choice.quantity) : null;
+  // A range in another currency than the product cannot be compared: the context is wrong.
+  const problem = !instalments.ok
+    ? instalments.issues.join('; ')
+    : offer && price && price.currency !== offer.min.currency
+      ? `the range is in ${offer.min.currency}, the product in ${price.currency}`
+      : null;
+
+  useEffect(() => {
+    if (problem === null) return;
+    reporter.report(new Error(`${WIDGET}: bad instalment context: ${problem}`), {
+      widget: WIDGET,
+      code: 'INSTALMENT_CONTEXT_INVALID',
+    });
+  }, [problem, reporter]);
+
+  const shown = offer !== null && price !== null && problem === null;
+
+  useEffect(() => {
+    if (!shown) return;
+    const onChange = (event: Event) => {
+      const next = parseVariantChange(item, (event as CustomEvent<unknown>).detail);
+      if (!next) return;
+      // Another block with the same product (a card, a quick view) has its own choice.
+      const from = blockOf(event.target);
+      if (from !== null && from !== blockOf(root.current)) return;
+      setChoice((prev) => (prev.variant === next.variant && prev.quantity === next.quantity ? prev : next));
+    };
+    document.addEventListener(EVENTS.variantChange, onChange);
+    return () => document.removeEventListener(EVENTS.variantChange, onChange);
+  }, [item, shown]);
+
+  // Read once the pill is in the page, before it paints, so the button never flashes dark on dark.
+  useLayoutEffect(() => {
+    if (shown) setDark(onDarkBackground(root.current));
+  }, [shown]);
+
+  if (!shown) return null;
+
+  const brand = brandName(offer.brand, m);
+  const text = (inline: boolean) =>
+    instalmentText({
+      price,
+      min: offer.min,
+      max: offer.max,
+      count,
+      inline,
+      locale: context.locale,
+      messages: m,
+    });
+  const infoLabel = m.t('instalmentInfo', { brand });
+
+  const openInfo = async () => {
+    if (open) return;
+    try {
+      const mod = await import('./info-popup.js');
+      setPopup(() => mod.InstalmentInfoPopup);
+      setOpen(true);
+    } catch (error) {
+      reporter.report(error, { widget: WIDGET, code: 'CHUNK_LOAD_FAILED' });
+    }
+  };
+
+  return (
+    <>
+      {/* A click anywhere on the pill opens the popup; keyboard users have the info button. */}
+      <div
+        ref={root}
+        className={dark ? 'sf-instalment-pill sf-instalment-pill--on-dark' : 'sf-instalment-pill'}
+        onClick={() => void openInfo()}
+      >
+        <span className="sf-instalment-pill__text">{text(true)}</span>{' '}
+        <button
+          ref={infoButton}
+          type="button"
+          className="sf-instalment-pill__button"
+          aria-label={infoLabel}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+        >
+          <span className="sf-instalment-pill__brand">{brand}</span>{' '}
+          <span className="sf-instalment-pill__icon" aria-hidden="true">
+            ⓘ
+          </span>
+        </button>
+      </div>
+      {open && Popup && (
+        <Popup
+          locale={offer.locale}
+          title={infoLabel}
+          summary={text(false)}
+          closeLabel={m.t('close')}
+          returnFocus={infoButton}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * `data-sf-props` of the instalment pill, parsed once at the edge (the README documents the shape):
+ *
+ * { "item": <product item, spec 001 §3>, "instalments": { "afterPayAvailable", "afterPayMin",
+ *   "afterPayMax", "shopperLanguage", "stripeAccountCountry" }, "count"?: 4, "strings"? }
+ *
+ * An item that does not parse refuses the block (the loader reports it and keeps the fallback). An
+ * instalment context that does not parse does not: spec 000 §8 has it reported, and the pill then
+ * shows nothing, so the widget receives the reasons instead.
+ */
+import { parseInstalmentContext, type InstalmentContext } from '../../src/commerce/instalments.js';
+import { parseProductItem, type ProductItem, type Variant } from '../../src/commerce/product.js';
+import { instalmentCount, QUANTITY } from '../../src/commerce/rules.js';
+import { fail, ok, type Result } from '../../src/result.js';
+
+export interface InstalmentPillProps {
+  readonly item: ProductItem;
+  /**
+   * The instalment context read by `parseInstalmentContext`; a refused one is reported once and
+   * the pill shows nothing.
+   */
+  readonly instalments: Result<InstalmentContext>;
+  /** Number of payments. @default 4 */
+  readonly count?: number | undefined;
+  /** Text overrides by key of widgets/instalment-pill/messages.ts. @default {} */
+  readonly strings?: Readonly<Record<string, string>> | undefined;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function parseInstalmentPillProps(raw: unknown): Result<InstalmentPillProps> {
+  if (!isObject(raw)) return fail(['instalment-pill props must be an object']);
+  const item = parseProductItem(raw.item);
+  if (!item.ok) return fail(item.issues.map((i) => `item: ${i}`));
+  // A count it cannot use is dropped for the default rather than refusing the block.
+  const count = typeof raw.count === 'number' ? instalmentCount(raw.count) : undefined;
+  const strings: Record<string, string> = {};
+  if (isObject(raw.strings)) {
+    for (const [key, value] of Object.entries(raw.strings))
+      if (typeof value === 'string') strings[key] = value;
+  }
+  return ok({
+    item: item.value,
+    instalments: parseInstalmentContext(raw.instalments),
+    ...(count === undefined ? {} : { count }),
+    strings,
+  });
+}
+
+/** The product form's choice as the pill follows it. */
+export interface Choice {
+  /** The chosen variant of the pill's own item, or null while the choice is incomplete. */
+  readonly variant: Variant | null;
+  readonly quantity: number;
+}
+
+const sameAttributes = (a: Readonly<Record<string, string>>, b: Obj): boolean => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+};
+
+/**
+ * Reads an `sf:variant-change` detail for `item`: null when it is about another item or is not a
+ * detail at all. Any script can dispatch the event, so only the identity of the variant is taken
+ * from it (id, else sku, else attributes) and the price always comes from the pill's own item; an
+ * unknown variant counts as no choice, an unusable quantity as 1.
+ */
+export function parseVariantChange(item: ProductItem, detail: unknown): Choice | null {
+  if (!isObject(detail) || detail.itemId !== item.id) return null;
+  const q = detail.quantity;
+  const quantity =
+    typeof q === 'number' && Number.isSafeInteger(q) && q >= QUANTITY.min && q <= QUANTITY.max
+      ? q
+      : QUANTITY.default;
+  const raw = detail.variant;
+  if (!isObject(raw)) return { variant: null, quantity };
+  const variants = item.structuredContent.variants;
+  const byId =
+    typeof raw.id === 'string' && raw.id !== '' ? variants.find((v) => v.id === raw.id) : undefined;
+  const bySku =
+    typeof raw.sku === 'string' && raw.sku !== '' ? variants.find((v) => v.sku === raw.sku) : undefined;
+  const attributes = raw.attributes;
+  const byAttributes = isObject(attributes)
+    ? variants.find((v) => sameAttributes(v.attributes, attributes))
+    : undefined;
+  return { variant: byId ?? bySku ?? byAttributes ?? null, quantity };
+}
