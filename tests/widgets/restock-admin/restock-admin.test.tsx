@@ -1,0 +1,274 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApi } from '../../../src/api/index.js';
+import type { RestockGroup, RestockSignUp } from '../../../src/api/restock.js';
+import { RestockAdmin } from '../../../widgets/restock-admin/restock-admin.js';
+import { failResult, fakeApi, okResult, renderWithStorefront, type FakeApi } from '../fixtures.js';
+
+afterEach(cleanup);
+
+const group = (overrides: Partial<RestockGroup> = {}): RestockGroup => ({
+  productId: 'prod-tee',
+  variantId: 'var-tee-s',
+  sku: 'TEE-S',
+  title: 'Trail Tee',
+  attributes: { Size: 'S', Colour: 'Black' },
+  signUpCount: 3,
+  pendingCount: 2,
+  unlimited: false,
+  qtyInStock: 4,
+  lastSentOn: null,
+  ...overrides,
+});
+
+const signUp = (n: number, overrides: Partial<RestockSignUp> = {}): RestockSignUp => ({
+  id: `s${n}`,
+  email: `visitor${n}@example.com`,
+  isJoinMailingList: n % 2 === 0,
+  created: Date.UTC(2026, 10, 20, 15, 0),
+  notifiedOn: null,
+  ...overrides,
+});
+
+const GROUPS = [
+  group(),
+  group({
+    productId: 'prod-mug',
+    variantId: 'var-mug',
+    sku: null,
+    title: 'Mug',
+    attributes: {},
+    signUpCount: 1,
+    pendingCount: 0,
+    unlimited: true,
+    lastSentOn: Date.UTC(2026, 10, 21, 17, 30),
+  }),
+];
+
+function renderAdmin(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({ getAllRestockGroups: async () => okResult(GROUPS), ...overrides });
+  return renderWithStorefront(<RestockAdmin />, { api, context: { locale: 'en-US', timeZone: 'UTC' } });
+}
+
+describe('the groups table', () => {
+  it('shows every group with product, variant, counts, stock and last sent under column headers', async () => {
+    renderAdmin();
+    expect(screen.getByText('Loading restock notifications…')).toBeInstanceOf(HTMLParagraphElement);
+    const table = await screen.findByRole('table', { name: 'Products with restock sign-ups' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Variant', 'Sign-ups', 'Pending', 'Stock', 'Last sent', 'Actions']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Size: S, Colour: Black', '3', '2', '4', 'Never', 'View sign-upsSend'],
+      ['—', '1', '0', 'Unlimited', 'Nov 21, 2026, 5:30 PM', 'View sign-upsSend'],
+    ]);
+    expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Trail Tee');
+  });
+
+  it('fetches the groups through the endpoint loop, every page until hasNextPage is false', async () => {
+    const pages = [
+      { signUpGroups: [{ ...group(), lastSentOn: null }], hasNextPage: true, nextPageCursor: 'c1' },
+      { signUpGroups: [{ ...GROUPS[1] }], hasNextPage: false, nextPageCursor: null },
+    ];
+    const seen: string[] = [];
+    const fetch = vi.fn(async (input: Request | URL | string) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      seen.push(url.search);
+      return Response.json(pages[seen.length - 1]);
+    });
+    const api = createApi({
+      apiRoot: 'http://shop.test/api/',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    renderWithStorefront(<RestockAdmin />, { api: api as unknown as FakeApi });
+    const table = await screen.findByRole('table', { name: 'Products with restock sign-ups' });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((r) => r.textContent),
+    ).toEqual(['Trail Tee', 'Mug']);
+    expect(seen).toEqual(['', '?cursor=c1']);
+  });
+
+  it('says so when nobody has signed up', async () => {
+    renderAdmin({ getAllRestockGroups: async () => okResult([]) });
+    expect(await screen.findByText('No one has signed up for restock notifications yet.')).toBeInstanceOf(
+      HTMLParagraphElement,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('who may see it', () => {
+  it('asks a visitor who is not signed in to sign in', async () => {
+    renderAdmin({
+      getAllRestockGroups: async () =>
+        failResult('Sign in to manage restock notifications.', { status: 401 }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sign in as a store manager to manage restock notifications.',
+    );
+  });
+
+  it("shows another role the server's message", async () => {
+    renderAdmin({
+      getAllRestockGroups: async () =>
+        failResult('Only store managers can manage restock notifications.', { status: 403 }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only store managers can manage restock notifications.',
+    );
+  });
+
+  it('shows the catalogued text when offline', async () => {
+    renderAdmin({
+      getAllRestockGroups: async () => ({
+        ok: false,
+        error: { kind: 'network', status: 0, message: 'Please check your internet connection' },
+      }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check your internet connection');
+  });
+});
+
+describe('sending', () => {
+  it('sends one group, shows the result and reloads the counts', async () => {
+    let pending = 2;
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult([group({ pendingCount: pending })]),
+      sendRestock: async () => {
+        pending = 0;
+        return okResult({ sent: 2 });
+      },
+    });
+    await r.user.click(
+      await screen.findByRole('button', { name: 'Send restock emails for Trail Tee Size: S, Colour: Black' }),
+    );
+    expect(await screen.findByText('Sent 2 restock emails.')).toBeInstanceOf(HTMLParagraphElement);
+    expect(r.api.sendRestock).toHaveBeenCalledWith({ productId: 'prod-tee', variantId: 'var-tee-s' });
+    await waitFor(() => expect(r.api.getAllRestockGroups).toHaveBeenCalledTimes(2));
+    const row = screen.getByRole('row', { name: /Trail Tee/ });
+    expect(within(row).getAllByRole('cell')[2]?.textContent).toBe('0');
+  });
+
+  it.each([
+    [{ sent: 0 }, 'No restock emails were pending.'],
+    [{ sent: 1 }, 'Sent 1 restock email.'],
+    [null, 'Restock emails sent.'],
+  ])('reports %j as %j', async (data, text) => {
+    const r = renderAdmin({ sendRestock: async () => okResult(data) });
+    await r.user.click(await screen.findByRole('button', { name: /^Send restock emails for Trail Tee/ }));
+    expect(await screen.findByText(text)).toBeInstanceOf(HTMLParagraphElement);
+  });
+
+  it('sends all groups with pending sign-ups in one request', async () => {
+    const r = renderAdmin({ sendRestockAll: async () => okResult({ sent: 2 }) });
+    await r.user.click(await screen.findByRole('button', { name: 'Send all' }));
+    expect(await screen.findByText('Sent 2 restock emails.')).toBeInstanceOf(HTMLParagraphElement);
+    expect(r.api.sendRestockAll).toHaveBeenCalledWith([{ productId: 'prod-tee', variantId: 'var-tee-s' }]);
+  });
+
+  it('sends nothing when nothing is pending', async () => {
+    const r = renderAdmin({ getAllRestockGroups: async () => okResult([GROUPS[1]!]) });
+    await r.user.click(await screen.findByRole('button', { name: 'Send all' }));
+    expect(await screen.findByText('No pending sign-ups to send.')).toBeInstanceOf(HTMLParagraphElement);
+    expect(r.api.sendRestockAll).not.toHaveBeenCalled();
+  });
+
+  it('shows a failed send in an alert and keeps the table', async () => {
+    const r = renderAdmin({
+      sendRestock: async () => failResult('Please try again in a few seconds.', { status: 429 }),
+    });
+    await r.user.click(await screen.findByRole('button', { name: /^Send restock emails for Trail Tee/ }));
+    const alert = await screen.findByRole('alert', { name: 'Unable to send restock emails' });
+    expect(within(alert).getByText('Please try again in a few seconds.')).toBeInstanceOf(
+      HTMLParagraphElement,
+    );
+    expect(screen.getByRole('table', { name: 'Products with restock sign-ups' })).toBeInstanceOf(
+      HTMLTableElement,
+    );
+  });
+
+  it('reads Sending… and ignores more clicks while a send is under way', async () => {
+    let release: () => void = () => undefined;
+    const r = renderAdmin({
+      sendRestock: () => new Promise((resolve) => (release = () => resolve(okResult({ sent: 1 })))),
+    });
+    const button = await screen.findByRole('button', { name: /^Send restock emails for Trail Tee/ });
+    await r.user.click(button);
+    expect(button.textContent).toBe('Sending…');
+    await r.user.click(button);
+    await r.user.click(screen.getByRole('button', { name: 'Send all' }));
+    expect(r.api.sendRestock).toHaveBeenCalledTimes(1);
+    expect(r.api.sendRestockAll).not.toHaveBeenCalled();
+    await act(async () => release());
+    expect(await screen.findByText('Sent 1 restock email.')).toBeInstanceOf(HTMLParagraphElement);
+  });
+});
+
+describe('the sign-ups of a group', () => {
+  it('lists them a page at a time, following the cursor', async () => {
+    const r = renderAdmin({
+      getRestockSignUps: async ({ cursor }) =>
+        cursor === undefined
+          ? okResult({ items: [signUp(1), signUp(2)], hasNextPage: true, nextPageCursor: 'next' })
+          : okResult({
+              items: [signUp(3, { notifiedOn: Date.UTC(2026, 10, 22, 9, 0) })],
+              hasNextPage: false,
+              nextPageCursor: null,
+            }),
+    });
+    const view = await screen.findByRole('button', {
+      name: 'View sign-ups for Trail Tee Size: S, Colour: Black',
+    });
+    await r.user.click(view);
+    const list = await screen.findByRole('table', { name: 'Sign-ups for Trail Tee Size: S, Colour: Black' });
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(3));
+    expect(view.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^Sign-ups for Trail Tee/ }));
+    await r.user.click(screen.getByRole('button', { name: 'Load more sign-ups' }));
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(4));
+    expect(
+      within(list)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.children].map((c) => c.textContent)),
+    ).toEqual([
+      ['visitor1@example.com', 'No', 'Nov 20, 2026, 3:00 PM', 'Not yet'],
+      ['visitor2@example.com', 'Yes', 'Nov 20, 2026, 3:00 PM', 'Not yet'],
+      ['visitor3@example.com', 'No', 'Nov 20, 2026, 3:00 PM', 'Nov 22, 2026, 9:00 AM'],
+    ]);
+    expect(r.api.getRestockSignUps.mock.calls.map((c) => c[0])).toEqual([
+      { productId: 'prod-tee', variantId: 'var-tee-s' },
+      { productId: 'prod-tee', variantId: 'var-tee-s', cursor: 'next' },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more sign-ups' })).toBeNull();
+  });
+
+  it('hides them again', async () => {
+    const r = renderAdmin({
+      getRestockSignUps: async () =>
+        okResult({ items: [signUp(1)], hasNextPage: false, nextPageCursor: null }),
+    });
+    await r.user.click(await screen.findByRole('button', { name: /^View sign-ups for Trail Tee/ }));
+    await screen.findByRole('table', { name: /^Sign-ups for Trail Tee/ });
+    await r.user.click(screen.getByRole('button', { name: /^View sign-ups for Trail Tee/ }));
+    expect(screen.queryByRole('table', { name: /^Sign-ups for/ })).toBeNull();
+  });
+
+  it('shows a failed page in an alert', async () => {
+    const r = renderAdmin({ getRestockSignUps: async () => failResult('The cursor is malformed.') });
+    await r.user.click(await screen.findByRole('button', { name: /^View sign-ups for Trail Tee/ }));
+    const alert = await screen.findByRole('alert', { name: 'Unable to load restock notifications' });
+    expect(within(alert).getByText('The cursor is malformed.')).toBeInstanceOf(HTMLParagraphElement);
+  });
+});

@@ -1,0 +1,359 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { RestockGroup, RestockSendRequest, RestockSignUp } from '../../src/api/restock.js';
+import type { ApiError, ApiResult } from '../../src/api/types.js';
+import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { Alert } from '../../src/react/ui/alert.js';
+import type { RestockAdminProps } from './props.js';
+import { restockAdminMessages, type RestockAdminMessages } from './messages.js';
+
+export type { RestockAdminProps } from './props.js';
+
+type Load =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'sign-in' }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'ready'; readonly groups: readonly RestockGroup[] };
+
+interface Outcome {
+  readonly ok: boolean;
+  readonly message: string;
+}
+
+interface SignUpList {
+  readonly group: RestockGroup;
+  readonly items: readonly RestockSignUp[];
+  readonly cursor: string | null;
+  readonly loading: boolean;
+  readonly error: string | null;
+}
+
+const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
+  `${g.productId}\u0000${g.variantId ?? ''}`;
+
+/** Groups a send can name: the endpoints take a product and a variant id. */
+const sendable = (g: RestockGroup): g is RestockGroup & { variantId: string } => g.variantId !== null;
+
+/** "Sent 3 restock emails." from the server's `{ sent }`; a plain "sent" when it says nothing. */
+export function sentText(data: unknown, m: RestockAdminMessages): string {
+  const sent =
+    typeof data === 'object' && data !== null && 'sent' in data
+      ? (data as { sent: unknown }).sent
+      : undefined;
+  if (typeof sent !== 'number' || !Number.isSafeInteger(sent) || sent < 0) return m.t('sent');
+  if (sent === 0) return m.t('sentNone');
+  return sent === 1 ? m.t('sentOne') : m.t('sentMany', { count: sent });
+}
+
+export function variantText(g: RestockGroup, m: RestockAdminMessages): string {
+  const parts = Object.entries(g.attributes).map(([name, value]) => m.t('variantAttribute', { name, value }));
+  if (parts.length > 0) return parts.join(m.t('attributeSeparator'));
+  return g.sku ?? m.t('noVariant');
+}
+
+/** A date in the site's locale and time zone; the epoch value itself if the zone is unusable. */
+function dateFormatter(locale: string, timeZone: string): (ms: number) => string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  }
+  return (ms) => format.format(new Date(ms));
+}
+
+/** 401: nobody is signed in; any other failure shows its (server or catalogued) message. */
+const failureOf = (error: ApiError): Load =>
+  error.status === 401 && error.crumbFail !== true
+    ? { kind: 'sign-in' }
+    : { kind: 'failed', message: error.message };
+
+/**
+ * The store owner's restock tools (spec 000 §1, §6, §7): every group of sign-ups (all pages of
+ * the groups endpoint) with its product, variant, sign-up and pending counts, stock and last send;
+ * the sign-ups of a group, a page at a time; Send for one group and Send all for every group with
+ * pending sign-ups, with the result shown. The server decides who may see this: a visitor who is
+ * not signed in gets a sign-in prompt, another role the server's own message.
+ */
+export function RestockAdmin({ strings }: RestockAdminProps) {
+  const { api, context } = useStorefront();
+  const m = useMemo(() => restockAdminMessages(strings), [strings]);
+  const baseId = useWidgetId();
+  const formatDate = useMemo(() => dateFormatter(context.locale, context.timeZone), [context]);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [sending, setSending] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [list, setList] = useState<SignUpList | null>(null);
+  const live = useRef(true);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+
+  const reload = useCallback(async () => {
+    const result = await api.getAllRestockGroups();
+    if (!live.current) return;
+    setLoad(result.ok ? { kind: 'ready', groups: result.data } : failureOf(result.error));
+  }, [api]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const fetchSignUps = async (
+    group: RestockGroup & { variantId: string },
+    cursor: string | null,
+    prev: readonly RestockSignUp[],
+  ) => {
+    setList({ group, items: prev, cursor, loading: true, error: null });
+    const result = await api.getRestockSignUps({
+      productId: group.productId,
+      variantId: group.variantId,
+      ...(cursor === null ? {} : { cursor }),
+    });
+    if (!live.current) return;
+    setList(
+      result.ok
+        ? {
+            group,
+            items: [...prev, ...result.data.items],
+            cursor: result.data.hasNextPage ? result.data.nextPageCursor : null,
+            loading: false,
+            error: null,
+          }
+        : { group, items: prev, cursor, loading: false, error: result.error.message },
+    );
+  };
+
+  const openList = (group: RestockGroup) => {
+    if (!sendable(group)) return;
+    if (list !== null && keyOf(list.group) === keyOf(group)) {
+      setList(null);
+      return;
+    }
+    void fetchSignUps(group, null, []).then(() => listHeading.current?.focus());
+  };
+
+  const send = async (id: string, call: () => Promise<ApiResult<unknown>>) => {
+    if (sending !== null) return;
+    setSending(id);
+    setOutcome(null);
+    const result = await call();
+    if (!live.current) return;
+    setSending(null);
+    setOutcome(
+      result.ok
+        ? { ok: true, message: sentText(result.data, m) }
+        : { ok: false, message: result.error.message },
+    );
+    if (result.ok) {
+      await reload();
+      if (list !== null && sendable(list.group)) void fetchSignUps(list.group, null, []);
+    }
+  };
+
+  const sendOne = (group: RestockGroup) => {
+    if (!sendable(group)) return;
+    void send(keyOf(group), () =>
+      api.sendRestock({ productId: group.productId, variantId: group.variantId }),
+    );
+  };
+
+  const sendAll = (groups: readonly RestockGroup[]) => {
+    const requests: RestockSendRequest[] = groups
+      .filter(sendable)
+      .filter((g) => g.pendingCount > 0)
+      .map((g) => ({ productId: g.productId, variantId: g.variantId }));
+    if (requests.length === 0) {
+      setOutcome({ ok: true, message: m.t('nothingToSend') });
+      return;
+    }
+    void send('*', () => api.sendRestockAll(requests));
+  };
+
+  const titleId = `${baseId}-title`;
+  const header = (
+    <h2 id={titleId} className="sf-restock-admin__title">
+      {m.t('title')}
+    </h2>
+  );
+
+  if (load.kind === 'loading') {
+    return (
+      <section className="sf-restock-admin" aria-labelledby={titleId} aria-busy="true">
+        {header}
+        <p className="sf-restock-admin__status">{m.t('loading')}</p>
+      </section>
+    );
+  }
+  if (load.kind === 'sign-in' || load.kind === 'failed') {
+    return (
+      <section className="sf-restock-admin" aria-labelledby={titleId}>
+        {header}
+        <p role="alert" className="sf-restock-admin__status">
+          {load.kind === 'sign-in' ? m.t('signIn') : load.message}
+        </p>
+      </section>
+    );
+  }
+
+  const { groups } = load;
+  const busy = sending !== null;
+  return (
+    <section className="sf-restock-admin" aria-labelledby={titleId} aria-busy={busy || undefined}>
+      {header}
+      <div className="sf-restock-admin__toolbar">
+        <button
+          type="button"
+          className="sf-button"
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) sendAll(groups);
+          }}
+        >
+          {sending === '*' ? m.t('sending') : m.t('sendAll')}
+        </button>
+        <button
+          type="button"
+          className="sf-button sf-button--secondary"
+          onClick={() => {
+            setOutcome(null);
+            void reload();
+          }}
+        >
+          {m.t('refresh')}
+        </button>
+      </div>
+      <div className="sf-restock-admin__outcome" aria-live="polite">
+        {outcome?.ok === true && <p className="sf-restock-admin__sent">{outcome.message}</p>}
+      </div>
+      {outcome?.ok === false && <Alert title={m.t('sendFailedTitle')} message={outcome.message} />}
+      {groups.length === 0 ? (
+        <p className="sf-restock-admin__status">{m.t('empty')}</p>
+      ) : (
+        <table className="sf-restock-admin__table">
+          <caption>{m.t('groupsCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.t('product')}</th>
+              <th scope="col">{m.t('variant')}</th>
+              <th scope="col">{m.t('signUps')}</th>
+              <th scope="col">{m.t('pending')}</th>
+              <th scope="col">{m.t('stock')}</th>
+              <th scope="col">{m.t('lastSent')}</th>
+              <th scope="col">{m.t('actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.map((g) => {
+              const key = keyOf(g);
+              const title = g.title || g.productId;
+              const open = list !== null && keyOf(list.group) === key;
+              return (
+                <tr key={key}>
+                  <th scope="row">{title}</th>
+                  <td>{variantText(g, m)}</td>
+                  <td>{g.signUpCount}</td>
+                  <td>{g.pendingCount}</td>
+                  <td>{g.unlimited ? m.t('unlimited') : g.qtyInStock}</td>
+                  <td>{g.lastSentOn === null ? m.t('never') : formatDate(g.lastSentOn)}</td>
+                  <td className="sf-restock-admin__actions">
+                    <button
+                      type="button"
+                      className="sf-button sf-button--secondary"
+                      aria-label={m.t('viewOf', { title: `${title} ${variantText(g, m)}` })}
+                      aria-expanded={open}
+                      disabled={!sendable(g)}
+                      onClick={() => openList(g)}
+                    >
+                      {open ? m.t('hide') : m.t('view')}
+                    </button>
+                    <button
+                      type="button"
+                      className="sf-button"
+                      aria-label={m.t('sendOf', { title: `${title} ${variantText(g, m)}` })}
+                      aria-disabled={busy || undefined}
+                      disabled={!sendable(g)}
+                      onClick={() => {
+                        if (!busy) sendOne(g);
+                      }}
+                    >
+                      {sending === key ? m.t('sending') : m.t('send')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {list !== null && (
+        <SignUps
+          list={list}
+          m={m}
+          formatDate={formatDate}
+          headingRef={listHeading}
+          onMore={() => {
+            if (sendable(list.group) && list.cursor !== null)
+              void fetchSignUps(list.group, list.cursor, list.items);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function SignUps({
+  list,
+  m,
+  formatDate,
+  headingRef,
+  onMore,
+}: {
+  list: SignUpList;
+  m: RestockAdminMessages;
+  formatDate: (ms: number) => string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onMore: () => void;
+}) {
+  const title = `${list.group.title || list.group.productId} ${variantText(list.group, m)}`;
+  const heading = m.t('signUpsOf', { title });
+  return (
+    <section className="sf-restock-admin__signups" aria-label={heading} aria-busy={list.loading || undefined}>
+      <h3 ref={headingRef} tabIndex={-1} className="sf-restock-admin__subtitle">
+        {heading}
+      </h3>
+      {list.error !== null && <Alert title={m.t('failedTitle')} message={list.error} />}
+      <table className="sf-restock-admin__table">
+        <caption className="sf-visually-hidden">{heading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{m.t('email')}</th>
+            <th scope="col">{m.t('mailingList')}</th>
+            <th scope="col">{m.t('signedUp')}</th>
+            <th scope="col">{m.t('notified')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">{s.email}</th>
+              <td>{s.isJoinMailingList ? m.t('yes') : m.t('no')}</td>
+              <td>{formatDate(s.created)}</td>
+              <td>{s.notifiedOn === null ? m.t('notYet') : formatDate(s.notifiedOn)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {list.loading && <p className="sf-restock-admin__status">{m.t('loadingMore')}</p>}
+      {!list.loading && list.cursor !== null && (
+        <button type="button" className="sf-button sf-button--secondary" onClick={onMore}>
+          {m.t('loadMore')}
+        </button>
+      )}
+    </section>
+  );
+}
