@@ -10,6 +10,7 @@ import {
   PROPS_ATTR,
   READY_ATTR,
   WIDGET_ATTR,
+  WIDGET_NAMES,
   type WidgetModule,
 } from '../src/contract.js';
 
@@ -138,7 +139,12 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   const mountBlock = (el: HTMLElement): Promise<void> | void => {
     if (mounted.has(el) || pending.has(el) || el.hasAttribute(MOUNTED_ATTR)) return;
     const name = el.getAttribute(WIDGET_ATTR) ?? '';
-    if (!o.widgets.includes(name)) return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
+    if (!o.widgets.includes(name)) {
+      // A name the page contract reserves for a widget this build does not hold is no mistake of
+      // the page (a newer template, an older loader): the block keeps its fallback, quietly.
+      if ((WIDGET_NAMES as readonly string[]).includes(name)) return;
+      return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
+    }
     let props: unknown = {};
     const raw = el.getAttribute(PROPS_ATTR);
     if (raw && raw.trim()) {

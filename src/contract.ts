@@ -97,6 +97,13 @@ export const INSTALMENT_CONTEXT_KEYS = [
   'stripeAccountCountry',
 ] as const;
 
+/**
+ * Props of a restock-form block (design.md page contract): `{ "productId", "variantId"? }`, the
+ * variant's id (or sku), absent for a single-variant product. The product form's own restock block
+ * and the template engine's `{item|sf-block restock-form}` emit exactly these.
+ */
+export const RESTOCK_FORM_PROPS_KEYS = ['productId', 'variantId'] as const;
+
 /** Cookies the storefront reads (spec 000 §4, spec 001 §9). */
 export const COOKIES = {
   /** Anti-forgery token; its value goes in the `X-CSRF-Token` header of state-changing calls. */

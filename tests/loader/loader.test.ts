@@ -93,6 +93,40 @@ describe('loader: blocks it cannot mount keep their fallback and are reported on
     expect(h.reportError.mock.calls[0]?.[1]).toMatchObject({ code });
   });
 
+  it.each(['instalment-pill', 'restock-form', 'site-form'])(
+    'skips a block naming %s, reserved but not in this build, quietly: fallback kept, nothing reported',
+    async (name) => {
+      const h = createHarness({
+        body: `<div data-sf-widget="${name}"><a href="/cart">Cart</a></div>`,
+        widgets: ['cart-pill'],
+      });
+      await settle();
+      await h.storefront.mount();
+      await settle();
+      expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
+      expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
+      expect(h.warn).not.toHaveBeenCalled();
+      expect(h.reportError).not.toHaveBeenCalled();
+      expect(h.imports.some((url) => url.includes(name))).toBe(false);
+    },
+  );
+
+  it('mounts a reserved name once the build holds it', async () => {
+    const restock = fakeWidget('restock-form');
+    const h = createHarness({
+      body: `<div data-sf-widget="restock-form" data-sf-props='{"productId":"tee"}'></div>`,
+      widgets: ['cart-pill', 'restock-form'],
+      modules: { 'restock-form.js': restock.module },
+    });
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'restock-form' })).toBeInstanceOf(HTMLElement);
+    expect(restock.module.mount).toHaveBeenCalledWith(
+      expect.anything(),
+      { productId: 'tee' },
+      expect.anything(),
+    );
+  });
+
   it('reports props the widget refuses (WidgetPropsError) and keeps the fallback', async () => {
     const error = Object.assign(
       new Error('cart-pill: invalid data-sf-props: "theme" must be "light" or "dark"'),

@@ -21,6 +21,7 @@ describe('the page contract', () => {
         'PRODUCT_BLOCK_ATTR',
         'PROPS_ATTR',
         'READY_ATTR',
+        'RESTOCK_FORM_PROPS_KEYS',
         'VARIANT_IMAGE_ATTR',
         'WIDGET_ATTR',
         'WIDGET_NAMES',
@@ -87,6 +88,10 @@ describe('the page contract', () => {
       'shopperLanguage',
       'stripeAccountCountry',
     ]);
+  });
+
+  it('names the restock form props: productId and the optional variantId', () => {
+    expect(contract.RESTOCK_FORM_PROPS_KEYS).toEqual(['productId', 'variantId']);
   });
 
   it.each([

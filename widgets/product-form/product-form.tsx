@@ -449,7 +449,18 @@ function ProductFormBody({
           className="sf-product-form__restock"
           {...{
             [WIDGET_ATTR]: 'restock-form',
-            [PROPS_ATTR]: JSON.stringify({ productId: item.id, variantId: restockVariantId }),
+            [PROPS_ATTR]: JSON.stringify({
+              productId: item.id,
+              variantId: restockVariantId,
+              // The sign-up's own merchandising (README "restock-form"); absent, its defaults.
+              ...(merchandising.mailingListSignUpEnabled && {
+                mailingListSignUpEnabled: true,
+                mailingListOptInByDefault: merchandising.mailingListOptInByDefault,
+              }),
+              ...(Object.keys(merchandising.restockNotificationMessages).length > 0 && {
+                strings: merchandising.restockNotificationMessages,
+              }),
+            }),
           }}
         />
       )}

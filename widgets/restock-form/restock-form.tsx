@@ -1,0 +1,230 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { EVENTS, PRODUCT_BLOCK_ATTR, WIDGET_ATTR } from '../../src/contract.js';
+import { stockCheckPasses } from '../../src/commerce/rules.js';
+import { restockEmailError } from '../../src/commerce/validation.js';
+import { Captcha, type CaptchaHandle } from '../../src/react/captcha.js';
+import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { restockFormMessages } from './messages.js';
+import { parseVariantChange, type AnnouncedVariant, type RestockFormProps } from './props.js';
+
+const blockOf = (node: unknown): Element | null =>
+  node instanceof Element ? node.closest(`[${PRODUCT_BLOCK_ATTR}]`) : null;
+
+/**
+ * A standalone restock block (one a theme placed, not the product form's own slot) in a product
+ * block that also holds a product form: the form renders its own restock block for the chosen
+ * variant, so this one stays empty rather than show a second sign-up.
+ */
+function yieldsToProductForm(el: Element | null): boolean {
+  if (!el || el.closest(`[${WIDGET_ATTR}="product-form"]`)) return false;
+  return blockOf(el)?.querySelector(`[${WIDGET_ATTR}="product-form"]`) != null;
+}
+
+/** Sold out: the stock check for one unit fails with nothing in the cart (spec 000 §5). */
+const soldOut = (variant: AnnouncedVariant): boolean => !stockCheckPasses([variant], 0);
+
+interface Target {
+  readonly variantId: string | null;
+  readonly shown: boolean;
+}
+
+type Phase = 'idle' | 'submitting' | 'success';
+
+/**
+ * The back-in-stock sign-up (spec 000 §2, §4, §5, §8; spec 001 §5): an email field, the optional
+ * join-mailing-list checkbox and, when the site has a captcha key, the captcha. Success replaces
+ * the form with the site's restock success text (the captcha goes with it); a failure shows the
+ * server's message, resets the captcha and keeps what was typed.
+ *
+ * It starts on the variant of its props. Inside a product block it then follows the product
+ * form's choice (`sf:variant-change` from the same block, or for the same product): it shows for
+ * the announced variant while that variant is sold out, judged from the variant's own stock
+ * (`unlimited`, `qtyInStock`), and hides for a variant in stock or an incomplete choice.
+ */
+export function RestockForm({
+  productId,
+  variantId,
+  mailingListSignUpEnabled = false,
+  mailingListOptInByDefault = false,
+  strings,
+}: RestockFormProps) {
+  const { api, context } = useStorefront();
+  const m = useMemo(() => restockFormMessages(strings), [strings]);
+  const id = useWidgetId();
+  const root = useRef<HTMLDivElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const captcha = useRef<CaptchaHandle>(null);
+  const alive = useRef(true);
+
+  const [target, setTarget] = useState<Target>({ variantId: variantId ?? null, shown: true });
+  const [deferred, setDeferred] = useState(false);
+  const [email, setEmail] = useState('');
+  const [join, setJoin] = useState(mailingListOptInByDefault);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const attempts = useRef(0);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  // Before paint, so a sign-up that would double the product form's own never shows.
+  useLayoutEffect(() => {
+    setDeferred(yieldsToProductForm(root.current));
+  }, []);
+
+  useEffect(() => {
+    const block = blockOf(root.current);
+    if (!block) return undefined;
+    const onChange = (event: Event) => {
+      // Another block showing the same product (a card, a quick view) has its own choice.
+      const from = blockOf(event.target);
+      if (from !== null && from !== block) return;
+      const next = parseVariantChange(productId, (event as CustomEvent<unknown>).detail);
+      if (!next) return;
+      const shown = next.variant !== null && soldOut(next.variant);
+      const nextId = next.variant?.variantId ?? null;
+      setTarget((prev) =>
+        prev.shown === shown && prev.variantId === nextId ? prev : { variantId: nextId, shown },
+      );
+    };
+    document.addEventListener(EVENTS.variantChange, onChange);
+    return () => document.removeEventListener(EVENTS.variantChange, onChange);
+  }, [productId]);
+
+  // A sign-up is for one variant: another one starts over, keeping the typed email.
+  useEffect(() => {
+    setPhase('idle');
+    setFailure(null);
+  }, [target.variantId]);
+
+  useEffect(() => {
+    if (phase === 'success') successRef.current?.focus();
+  }, [phase]);
+
+  const siteKey = context.captchaSiteKey;
+  const busy = phase === 'submitting';
+
+  const fail = (message: string) => {
+    attempts.current += 1;
+    setFailure({ message, attempt: attempts.current });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase !== 'idle') return;
+    const problem = restockEmailError(email);
+    if (problem !== null) {
+      setEmailError(m.t(problem === 'emailBlank' ? 'emailBlank' : 'emailInvalid'));
+      setFailure(null);
+      emailRef.current?.focus();
+      return;
+    }
+    setEmailError(null);
+    setFailure(null);
+    setPhase('submitting');
+    let captchaToken: string | undefined;
+    if (siteKey) {
+      // Right before submit: the token of the captcha as it is now.
+      const token = await (captcha.current?.getToken() ?? Promise.resolve('')).catch(() => '');
+      if (!alive.current) return;
+      if (token === '') {
+        setPhase('idle');
+        fail(m.t('captchaIncomplete'));
+        return;
+      }
+      captchaToken = token;
+    }
+    const result = await api.restockSignUp({
+      productId,
+      variantId: target.variantId,
+      siteVisitorEmail: email.trim(),
+      isJoinMailingList: mailingListSignUpEnabled && join,
+      ...(captchaToken !== undefined && { captchaToken }),
+    });
+    if (!alive.current) return;
+    if (result.ok) {
+      setPhase('success');
+      return;
+    }
+    setPhase('idle');
+    fail(result.error.message);
+    captcha.current?.reset();
+  };
+
+  const visible = target.shown && !deferred;
+  const emailId = `${id}-email`;
+  const emailErrorId = `${id}-email-error`;
+  const ctaId = `${id}-cta`;
+
+  return (
+    <div
+      ref={root}
+      className="sf-restock-form"
+      data-sf-variant-id={target.variantId ?? undefined}
+      hidden={!visible || undefined}
+    >
+      {visible &&
+        (phase === 'success' ? (
+          <p ref={successRef} className="sf-restock-form__success" role="status" tabIndex={-1}>
+            {context.restockSuccessText}
+          </p>
+        ) : (
+          <form
+            className="sf-restock-form__form"
+            noValidate
+            aria-labelledby={ctaId}
+            onSubmit={(e) => void onSubmit(e)}
+          >
+            <p id={ctaId} className="sf-restock-form__cta">
+              {m.t('cta')}
+            </p>
+            <div className="sf-field" data-invalid={emailError ? '' : undefined}>
+              <label htmlFor={emailId} className="sf-field__label">
+                {m.t('emailLabel')}
+              </label>
+              <input
+                id={emailId}
+                ref={emailRef}
+                className="sf-field__input"
+                type="email"
+                name="email"
+                autoComplete="email"
+                spellCheck={false}
+                placeholder={m.t('emailPlaceholder') || undefined}
+                value={email}
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? emailErrorId : undefined}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              {emailError && (
+                <p id={emailErrorId} className="sf-field__error" role="alert">
+                  {emailError}
+                </p>
+              )}
+            </div>
+            {mailingListSignUpEnabled && (
+              <label className="sf-restock-form__mailing-list">
+                <input type="checkbox" checked={join} onChange={(e) => setJoin(e.currentTarget.checked)} />{' '}
+                {m.t('mailingList')}
+              </label>
+            )}
+            {siteKey && <Captcha ref={captcha} siteKey={siteKey} className="sf-restock-form__captcha" />}
+            {failure && (
+              <p key={failure.attempt} className="sf-alert sf-restock-form__failure" role="alert">
+                {failure.message}
+              </p>
+            )}
+            <button type="submit" className="sf-button" aria-disabled={busy || undefined}>
+              {busy ? m.t('submitting') : m.t('submit')}
+            </button>
+          </form>
+        ))}
+    </div>
+  );
+}
