@@ -28,6 +28,7 @@ export const WIDGET_NAMES = [
   'instalment-pill',
   'restock-form',
   'site-form',
+  'restock-admin',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
@@ -103,6 +104,15 @@ export const INSTALMENT_CONTEXT_KEYS = [
  * and the template engine's `{item|sf-block restock-form}` emit exactly these.
  */
 export const RESTOCK_FORM_PROPS_KEYS = ['productId', 'variantId'] as const;
+
+/**
+ * Props of a site-form block (design.md page contract): `{ "formId", "form"?, "page"? }`. `form`
+ * is the schema as GET /api/template/GetTemplateSchema returns it (fetched when absent); `page`
+ * names the page a submission comes from, with the keys of {@link SITE_FORM_PAGE_KEYS}.
+ */
+export const SITE_FORM_PROPS_KEYS = ['formId', 'form', 'page'] as const;
+/** Keys of a site-form block's `page`: `{ "id", "contentSource": "i" | "c", "permissionType" }`. */
+export const SITE_FORM_PAGE_KEYS = ['id', 'contentSource', 'permissionType'] as const;
 
 /** Cookies the storefront reads (spec 000 §4, spec 001 §9). */
 export const COOKIES = {

@@ -22,6 +22,8 @@ describe('the page contract', () => {
         'PROPS_ATTR',
         'READY_ATTR',
         'RESTOCK_FORM_PROPS_KEYS',
+        'SITE_FORM_PAGE_KEYS',
+        'SITE_FORM_PROPS_KEYS',
         'VARIANT_IMAGE_ATTR',
         'WIDGET_ATTR',
         'WIDGET_NAMES',
@@ -46,7 +48,7 @@ describe('the page contract', () => {
     expect(contract[name]).toBe(value);
   });
 
-  it('names the six widgets', () => {
+  it('names the seven widgets', () => {
     expect(contract.WIDGET_NAMES).toEqual([
       'cart-pill',
       'cart-page',
@@ -54,6 +56,7 @@ describe('the page contract', () => {
       'instalment-pill',
       'restock-form',
       'site-form',
+      'restock-admin',
     ]);
   });
 
@@ -88,6 +91,11 @@ describe('the page contract', () => {
       'shopperLanguage',
       'stripeAccountCountry',
     ]);
+  });
+
+  it('names the site form props: formId, the optional schema and the page it is on', () => {
+    expect(contract.SITE_FORM_PROPS_KEYS).toEqual(['formId', 'form', 'page']);
+    expect(contract.SITE_FORM_PAGE_KEYS).toEqual(['id', 'contentSource', 'permissionType']);
   });
 
   it('names the restock form props: productId and the optional variantId', () => {

@@ -10,6 +10,7 @@ import {
   optionValues,
   parseQuantity,
   productStatus,
+  scarcityMessage,
   showQuantityInput,
   stockCheckPasses,
   tracksStock,
@@ -102,9 +103,6 @@ const effectivePrice = (v: Variant): Money | null => (v.onSale && v.salePrice ? 
 
 const variantSoldOut = (item: ProductItem, v: Variant): boolean =>
   tracksStock(item) && !v.unlimited && v.qtyInStock <= 0;
-
-/** Scarcity views may be server-rendered markup; only their text is ever shown. */
-const textOnly = (s: string): string => s.replace(/<[^>]*>/g, '').trim();
 
 /**
  * The product form (spec 000 §2, §4, §5; spec 001 §4, §5): variant pickers, quantity, price and
@@ -378,7 +376,7 @@ function ProductFormBody({
   };
 
   const price = priceLine(item, variant, money, m);
-  const scarcity = scarcityText(merchandising, item, variant, names.length > 0);
+  const scarcity = scarcityMessage(merchandising, item, variant, names.length > 0);
   const showReviews =
     reviews !== undefined &&
     !isFeatureEnabled(context, FEATURE_FLAGS.reviewRenderingKillSwitch) &&
@@ -595,30 +593,4 @@ function priceLine(
       {m.t('priceRange', { min: money(low), max: money(high) })}
     </span>
   );
-}
-
-/**
- * Scarcity (spec 001 §4): hidden until a variant matches one of the merchant's scarcity views,
- * unless shown by default, in which case the general text shows before a choice is made.
- */
-function scarcityText(
-  merch: Merchandising,
-  item: ProductItem,
-  variant: Variant | null,
-  picking: boolean,
-): string | null {
-  if (!merch.scarcityEnabled) return null;
-  const views = merch.scarcityTemplateViews;
-  const has = (k: string | undefined) =>
-    k !== undefined && k !== '' && Object.prototype.hasOwnProperty.call(views, k);
-  if (variant) {
-    const key = has(variant.id) ? variant.id : has(variant.sku) ? variant.sku : undefined;
-    if (key !== undefined) return textOnly(views[key] ?? '') || null;
-    if (picking && !merch.scarcityShownByDefault) return null;
-  }
-  if (!merch.scarcityShownByDefault || !merch.scarcityText) return null;
-  const stock = variant
-    ? variant.qtyInStock
-    : Math.max(0, ...item.structuredContent.variants.map((v) => v.qtyInStock));
-  return textOnly(merch.scarcityText.replace(/\{quantity\}/g, String(stock))) || null;
 }
