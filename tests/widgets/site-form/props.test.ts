@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SITE_FORM_PAGE_KEYS, SITE_FORM_PROPS_KEYS } from '../../../src/contract.js';
 import { parseSiteFormProps } from '../../../widgets/site-form/props.js';
 
 const SCHEMA = {
@@ -61,5 +62,14 @@ describe('site-form props', () => {
   it('keeps string overrides only', () => {
     const parsed = parseSiteFormProps({ formId: 'f', strings: { submit: 'Send', loading: 3 } });
     expect(parsed.ok && parsed.value.strings).toEqual({ submit: 'Send' });
+  });
+});
+
+describe('site-form props and the page contract', () => {
+  it('reads the keys the contract pins, and the page keys', () => {
+    const raw = Object.fromEntries(SITE_FORM_PROPS_KEYS.map((k) => [k, undefined])) as Record<string, unknown>;
+    raw['formId'] = 'f';
+    const parsed = parseSiteFormProps(raw);
+    expect(parsed.ok && Object.keys(parsed.value.page ?? {})).toEqual([...SITE_FORM_PAGE_KEYS]);
   });
 });
