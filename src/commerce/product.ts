@@ -74,6 +74,11 @@ export interface ProductItem {
 
 export interface ParseProductOptions {
   /**
+   * Receives one note per field that could not be used and was left out.
+   * @default undefined (the notes are discarded)
+   */
+  readonly dropped?: string[] | undefined;
+  /**
    * Currency for legacy prices given as a bare number of cents (`price: 1999`).
    * @default 'USD'
    */
@@ -130,7 +135,7 @@ function readPrice(
   issues: string[],
 ): Money | null {
   if (present(raw[moneyKey])) {
-    const m = parseMoney(raw[moneyKey]);
+    const m = parseMoney(raw[moneyKey], { defaultCurrency: currency });
     if (m) return m;
     issues.push(`${where}.${moneyKey} is not a money value`);
     return null;
@@ -138,7 +143,7 @@ function readPrice(
   const legacy = raw[legacyKey];
   if (!present(legacy)) return null;
   if (isObject(legacy)) {
-    const m = parseMoney(legacy);
+    const m = parseMoney(legacy, { defaultCurrency: currency });
     if (m) return m;
   } else {
     // The old shape: an integer count of cents in the store currency.
@@ -150,18 +155,22 @@ function readPrice(
   return null;
 }
 
-function parseVariant(raw: unknown, index: number, currency: CurrencyCode, issues: string[]): Variant | null {
+function parseVariant(
+  raw: unknown,
+  index: number,
+  currency: CurrencyCode,
+  dropped: string[],
+): Variant | null {
   const where = `variants[${index}]`;
   if (!isObject(raw)) {
-    issues.push(`${where} is not an object`);
+    dropped.push(`${where} is not an object`);
     return null;
   }
-  const before = issues.length;
 
   let sku = '';
   if (present(raw['sku'])) {
     const s = readId(raw['sku']);
-    if (s === null) issues.push(`${where}.sku is not a string`);
+    if (s === null) dropped.push(`${where}.sku is not a string`);
     else sku = s;
   }
 
@@ -171,34 +180,34 @@ function parseVariant(raw: unknown, index: number, currency: CurrencyCode, issue
       for (const [name, value] of Object.entries(raw['attributes'])) {
         if (typeof value === 'string') attributes[name] = value;
         else if (typeof value === 'number' && Number.isFinite(value)) attributes[name] = String(value);
-        else issues.push(`${where}.attributes.${name} is not a string`);
+        else dropped.push(`${where}.attributes.${name} is not a string`);
       }
     } else {
-      issues.push(`${where}.attributes is not an object`);
+      dropped.push(`${where}.attributes is not an object`);
     }
   }
 
-  const price = readPrice(raw, 'priceMoney', 'price', currency, where, issues);
-  const salePrice = readPrice(raw, 'salePriceMoney', 'salePrice', currency, where, issues);
+  const price = readPrice(raw, 'priceMoney', 'price', currency, where, dropped);
+  const salePrice = readPrice(raw, 'salePriceMoney', 'salePrice', currency, where, dropped);
 
   let onSale = false;
   if (present(raw['onSale'])) {
     const b = readBoolean(raw['onSale']);
-    if (b === null) issues.push(`${where}.onSale is not a boolean`);
+    if (b === null) dropped.push(`${where}.onSale is not a boolean`);
     else onSale = b;
   }
 
   let unlimited = false;
   if (present(raw['unlimited'])) {
     const b = readBoolean(raw['unlimited']);
-    if (b === null) issues.push(`${where}.unlimited is not a boolean`);
+    if (b === null) dropped.push(`${where}.unlimited is not a boolean`);
     else unlimited = b;
   }
 
   let qtyInStock = 0;
   if (present(raw['qtyInStock'])) {
     const n = readInteger(raw['qtyInStock']);
-    if (n === null) issues.push(`${where}.qtyInStock is not a whole number`);
+    if (n === null) dropped.push(`${where}.qtyInStock is not a whole number`);
     // Oversold stock can come back negative; for display it is simply none.
     else qtyInStock = Math.max(0, n);
   }
@@ -214,11 +223,11 @@ function parseVariant(raw: unknown, index: number, currency: CurrencyCode, issue
             ...(typeof ov['optionName'] === 'string' && { optionName: ov['optionName'] }),
           });
         } else {
-          issues.push(`${where}.optionValues has an entry without a value`);
+          dropped.push(`${where}.optionValues has an entry without a value`);
         }
       }
     } else {
-      issues.push(`${where}.optionValues is not a list`);
+      dropped.push(`${where}.optionValues is not a list`);
     }
   }
 
@@ -230,18 +239,17 @@ function parseVariant(raw: unknown, index: number, currency: CurrencyCode, issue
       const alt = raw['mainImage']['altText'];
       mainImage = { assetUrl, ...(typeof alt === 'string' && { altText: alt }) };
     } else {
-      issues.push(`${where}.mainImage.assetUrl is not a usable URL`);
+      dropped.push(`${where}.mainImage.assetUrl is not a usable URL`);
     }
   }
   let imageUrl: string | undefined;
   if (present(raw['imageUrl'])) {
     const u = safeUrl(raw['imageUrl']);
     if (u) imageUrl = u;
-    else issues.push(`${where}.imageUrl is not a usable URL`);
+    else dropped.push(`${where}.imageUrl is not a usable URL`);
   }
   imageUrl ??= mainImage?.assetUrl;
 
-  if (issues.length > before) return null;
   return {
     ...(id !== null && { id }),
     sku,
@@ -287,23 +295,29 @@ export function parseSubscriptionPlan(raw: unknown): Result<SubscriptionPlan> {
 /**
  * Parses a product item (spec 001 §3). Required: an id, a structuredContent object with a known
  * productType (numeric strings such as "1" accepted) and a variants list (may be empty for
- * digital products). Every variant must parse; absent optional values take their defaults (no
- * stock, not on sale, no price), wrong-typed ones are issues.
+ * digital products); without one of these the item fails. Any other field that cannot be used
+ * (a price that is not money, an image URL with a space or a `javascript:` scheme, a variant that
+ * is not an object) is left out and noted in `options.dropped`, so one bad field never costs the
+ * shopper the product. Absent optional values take their defaults (no stock, not on sale, no price).
  */
 export function parseProductItem(raw: unknown, options: ParseProductOptions = {}): Result<ProductItem> {
   if (!isObject(raw)) return fail(['product item is not an object']);
   const currency = options.currency ?? DEFAULT_CURRENCY;
   const issues: string[] = [];
+  const dropped: string[] = options.dropped ?? [];
 
   const id = readId(raw['id']);
   if (id === null) issues.push('product item has no id');
-  const collectionId = present(raw['collectionId']) ? readId(raw['collectionId']) : '';
-  if (collectionId === null) issues.push('collectionId is not a string');
+  let collectionId = present(raw['collectionId']) ? readId(raw['collectionId']) : '';
+  if (collectionId === null) {
+    dropped.push('collectionId is not a string');
+    collectionId = '';
+  }
 
   let recordType: number | undefined;
   if (present(raw['recordType'])) {
     const n = readInteger(raw['recordType']);
-    if (n === null) issues.push('recordType is not a whole number');
+    if (n === null) dropped.push('recordType is not a whole number');
     else recordType = n;
   }
 
@@ -312,7 +326,7 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
     const v = raw['variantOptionOrdering'];
     if (Array.isArray(v) && v.every((n): n is string => typeof n === 'string'))
       variantOptionOrdering = [...v];
-    else issues.push('variantOptionOrdering is not a list of strings');
+    else dropped.push('variantOptionOrdering is not a list of strings');
   }
 
   const sc = raw['structuredContent'];
@@ -330,7 +344,7 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
     issues.push('structuredContent.variants is not a list');
   } else {
     sc['variants'].forEach((v, i) => {
-      const variant = parseVariant(v, i, currency, issues);
+      const variant = parseVariant(v, i, currency, dropped);
       if (variant) variants.push(variant);
     });
   }
@@ -338,7 +352,7 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
   const flag = (key: string): boolean | undefined => {
     if (!present(sc[key])) return undefined;
     const b = readBoolean(sc[key]);
-    if (b === null) issues.push(`structuredContent.${key} is not a boolean`);
+    if (b === null) dropped.push(`structuredContent.${key} is not a boolean`);
     return b ?? undefined;
   };
   const isSubscribable = flag('isSubscribable') ?? false;
@@ -349,13 +363,13 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
   if (present(sc['subscriptionPlan'])) {
     const plan = parseSubscriptionPlan(sc['subscriptionPlan']);
     if (plan.ok) subscriptionPlan = plan.value;
-    else issues.push(...plan.issues);
+    else dropped.push(...plan.issues);
   }
 
   const productPrice = (key: string): Money | undefined => {
     if (!present(sc[key])) return undefined;
-    const m = parseMoney(sc[key]);
-    if (!m) issues.push(`structuredContent.${key} is not a money value`);
+    const m = parseMoney(sc[key], { defaultCurrency: currency });
+    if (!m) dropped.push(`structuredContent.${key} is not a money value`);
     return m ?? undefined;
   };
   const priceMoney = productPrice('priceMoney');
@@ -364,20 +378,20 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
   let customAddButtonText: string | undefined;
   if (present(sc['customAddButtonText'])) {
     if (typeof sc['customAddButtonText'] === 'string') customAddButtonText = sc['customAddButtonText'];
-    else issues.push('structuredContent.customAddButtonText is not a string');
+    else dropped.push('structuredContent.customAddButtonText is not a string');
   }
 
   let additionalFieldsFormId: string | undefined;
   if (present(sc['additionalFieldsFormId'])) {
     const f = readId(sc['additionalFieldsFormId']);
-    if (f === null) issues.push('structuredContent.additionalFieldsFormId is not a string');
+    if (f === null) dropped.push('structuredContent.additionalFieldsFormId is not a string');
     else additionalFieldsFormId = f;
   }
   const rawForm = sc['additionalFieldsForm'];
   if (present(rawForm) && !isObject(rawForm))
-    issues.push('structuredContent.additionalFieldsForm is not an object');
+    dropped.push('structuredContent.additionalFieldsForm is not an object');
 
-  if (issues.length || id === null || collectionId === null || productType === null) return fail(issues);
+  if (issues.length || id === null || productType === null) return fail(issues);
 
   const structuredContent: StructuredContent = {
     productType,
@@ -405,15 +419,39 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
 // ---------------------------------------------------------------------------------------------
 // Merchandising context (spec 001 §3)
 
+/**
+ * One scarcity view: the platform sends a list of them, each with the option values of the
+ * variant it speaks of (none for the whole product) and that variant's stock for the
+ * `{qtyInStock}` placeholder; the short form is a map of variant id or sku to a ready text.
+ */
+export interface ScarcityView {
+  /** The variant, by option values; empty for the whole product. */
+  readonly attributes: Readonly<Record<string, string>>;
+  /** The variant, by id or sku (the short form's key). */
+  readonly variantKey?: string;
+  /** Units left, for the text's placeholder. */
+  readonly qtyInStock?: number;
+  /** A ready text (the short form); otherwise `scarcityText` is filled in. */
+  readonly text?: string;
+}
+
+/** One restock form the platform places: for a variant, hidden until it is chosen when so set. */
+export interface RestockView {
+  readonly variantId: string;
+  readonly hiddenByDefault: boolean;
+}
+
 export interface Merchandising {
   /** Replaces the sold-out label when set. */
   readonly customSoldOutText?: string;
   readonly scarcityEnabled: boolean;
-  /** Scarcity template, e.g. "Only {quantity} left in stock!". */
+  /** Scarcity template, e.g. "Only {qtyInStock} left in stock!" (`{quantity}` is read too). */
   readonly scarcityText?: string;
   readonly scarcityShownByDefault: boolean;
-  readonly scarcityTemplateViews: Readonly<Record<string, string>>;
-  readonly restockNotificationViews: Readonly<Record<string, string>>;
+  /** `scarcityTemplateViews`, as a list of views whichever form it came in. */
+  readonly scarcityViews: readonly ScarcityView[];
+  /** `restockNotificationViews`, as a list of views whichever form it came in. */
+  readonly restockViews: readonly RestockView[];
   readonly restockNotificationMessages: Readonly<Record<string, string>>;
   readonly mailingListSignUpEnabled: boolean;
   readonly mailingListOptInByDefault: boolean;
@@ -422,55 +460,112 @@ export interface Merchandising {
 export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze({
   scarcityEnabled: false,
   scarcityShownByDefault: false,
-  scarcityTemplateViews: Object.freeze({}),
-  restockNotificationViews: Object.freeze({}),
+  scarcityViews: Object.freeze([]),
+  restockViews: Object.freeze([]),
   restockNotificationMessages: Object.freeze({}),
   mailingListSignUpEnabled: false,
   mailingListOptInByDefault: false,
 });
 
-function stringRecord(v: unknown, where: string, issues: string[]): Record<string, string> {
+/** The string entries of an object; the others are noted and left out. */
+function stringEntries(v: unknown, where: string, dropped: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   if (!isObject(v)) {
-    issues.push(`${where} is not an object`);
+    dropped.push(`${where} is not an object`);
     return out;
   }
   for (const [k, s] of Object.entries(v)) {
     if (typeof s === 'string') out[k] = s;
-    else issues.push(`${where}.${k} is not a string`);
+    else if (typeof s === 'number' && Number.isFinite(s)) out[k] = String(s);
+    else dropped.push(`${where}.${k} is not a string`);
   }
   return out;
 }
 
+function scarcityViews(v: unknown, dropped: string[]): ScarcityView[] {
+  const where = 'merchandising.scarcityTemplateViews';
+  if (Array.isArray(v)) {
+    const views: ScarcityView[] = [];
+    v.forEach((view, i) => {
+      if (!isObject(view)) return void dropped.push(`${where}[${i}] is not an object`);
+      const attributes = present(view['attributes'])
+        ? stringEntries(view['attributes'], `${where}[${i}].attributes`, dropped)
+        : {};
+      const qty = present(view['qtyInStock']) ? readInteger(view['qtyInStock']) : null;
+      if (present(view['qtyInStock']) && qty === null)
+        dropped.push(`${where}[${i}].qtyInStock is not a whole number`);
+      const key = readId(view['variantId']);
+      views.push({
+        attributes,
+        ...(key !== null && { variantKey: key }),
+        ...(qty !== null && { qtyInStock: Math.max(0, qty) }),
+        ...(typeof view['text'] === 'string' && { text: view['text'] }),
+      });
+    });
+    return views;
+  }
+  return Object.entries(stringEntries(v, where, dropped)).map(([variantKey, text]) => ({
+    attributes: {},
+    variantKey,
+    text,
+  }));
+}
+
+function restockViews(v: unknown, dropped: string[]): RestockView[] {
+  const where = 'merchandising.restockNotificationViews';
+  if (Array.isArray(v)) {
+    const views: RestockView[] = [];
+    v.forEach((view, i) => {
+      const variantId = isObject(view) ? readId(view['variantId']) : null;
+      if (!isObject(view) || variantId === null) return void dropped.push(`${where}[${i}] names no variant`);
+      views.push({ variantId, hiddenByDefault: readBoolean(view['hiddenByDefault']) === true });
+    });
+    return views;
+  }
+  // The short form: variant id to anything (the form itself needs no more).
+  if (isObject(v)) return Object.keys(v).map((variantId) => ({ variantId, hiddenByDefault: false }));
+  dropped.push(`${where} is not a list`);
+  return [];
+}
+
 /**
- * One product's merchandising context. Absent input gives the defaults. Pass `productId` when
- * the input is the map keyed by product id.
+ * One product's merchandising context: the platform's shapes (view lists, `{qtyInStock}`) and
+ * the short forms alike. Absent input gives the defaults. Pass `productId` when the input is the
+ * map keyed by product id. A field that cannot be used is left out and noted in `dropped`; the
+ * rest still applies, so this never fails.
  */
-export function parseMerchandising(raw: unknown, productId?: string): Result<Merchandising> {
+export function parseMerchandising(
+  raw: unknown,
+  productId?: string,
+  dropped: string[] = [],
+): Result<Merchandising> {
   if (!present(raw)) return ok(DEFAULT_MERCHANDISING);
-  if (!isObject(raw)) return fail(['merchandising is not an object']);
+  if (!isObject(raw)) {
+    dropped.push('merchandising is not an object');
+    return ok(DEFAULT_MERCHANDISING);
+  }
   let m: Obj = raw;
   if (productId !== undefined) {
     const entry = Object.prototype.hasOwnProperty.call(raw, productId) ? raw[productId] : undefined;
     if (!present(entry)) return ok(DEFAULT_MERCHANDISING);
-    if (!isObject(entry)) return fail([`merchandising for ${productId} is not an object`]);
+    if (!isObject(entry)) {
+      dropped.push(`merchandising for ${productId} is not an object`);
+      return ok(DEFAULT_MERCHANDISING);
+    }
     m = entry;
   }
-  const issues: string[] = [];
   const bool = (key: keyof Merchandising): boolean => {
     if (!present(m[key])) return DEFAULT_MERCHANDISING[key] as boolean;
     const b = readBoolean(m[key]);
-    if (b === null) issues.push(`merchandising.${key} is not a boolean`);
+    if (b === null) dropped.push(`merchandising.${key} is not a boolean`);
     return b ?? (DEFAULT_MERCHANDISING[key] as boolean);
   };
   const text = (key: string): string | undefined => {
     if (!present(m[key])) return undefined;
     if (typeof m[key] === 'string') return m[key];
-    issues.push(`merchandising.${key} is not a string`);
+    dropped.push(`merchandising.${key} is not a string`);
     return undefined;
   };
-  const record = (key: string): Record<string, string> =>
-    present(m[key]) ? stringRecord(m[key], `merchandising.${key}`, issues) : {};
 
   const customSoldOutText = text('customSoldOutText');
   const scarcityText = text('scarcityText');
@@ -479,13 +574,19 @@ export function parseMerchandising(raw: unknown, productId?: string): Result<Mer
     scarcityEnabled: bool('scarcityEnabled'),
     ...(scarcityText !== undefined && { scarcityText }),
     scarcityShownByDefault: bool('scarcityShownByDefault'),
-    scarcityTemplateViews: record('scarcityTemplateViews'),
-    restockNotificationViews: record('restockNotificationViews'),
-    restockNotificationMessages: record('restockNotificationMessages'),
+    scarcityViews: present(m['scarcityTemplateViews'])
+      ? scarcityViews(m['scarcityTemplateViews'], dropped)
+      : [],
+    restockViews: present(m['restockNotificationViews'])
+      ? restockViews(m['restockNotificationViews'], dropped)
+      : [],
+    restockNotificationMessages: present(m['restockNotificationMessages'])
+      ? stringEntries(m['restockNotificationMessages'], 'merchandising.restockNotificationMessages', dropped)
+      : {},
     mailingListSignUpEnabled: bool('mailingListSignUpEnabled'),
     mailingListOptInByDefault: bool('mailingListOptInByDefault'),
   };
-  return issues.length ? fail(issues) : ok(value);
+  return ok(value);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -503,21 +604,23 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze({
   expressCheckout: false,
 });
 
-export function parseStoreSettings(raw: unknown): Result<StoreSettings> {
+/** Store settings; a setting that cannot be used keeps its default and is noted in `dropped`. */
+export function parseStoreSettings(raw: unknown, dropped: string[] = []): Result<StoreSettings> {
   if (!present(raw)) return ok(DEFAULT_STORE_SETTINGS);
-  if (!isObject(raw)) return fail(['storeSettings is not an object']);
-  const issues: string[] = [];
+  if (!isObject(raw)) {
+    dropped.push('storeSettings is not an object');
+    return ok(DEFAULT_STORE_SETTINGS);
+  }
   const bool = (key: keyof StoreSettings): boolean => {
     if (!present(raw[key])) return DEFAULT_STORE_SETTINGS[key];
     const b = readBoolean(raw[key]);
-    if (b === null) issues.push(`storeSettings.${key} is not a boolean`);
+    if (b === null) dropped.push(`storeSettings.${key} is not a boolean`);
     return b ?? DEFAULT_STORE_SETTINGS[key];
   };
-  const value: StoreSettings = {
+  return ok({
     multipleQuantityAllowedForServices: bool('multipleQuantityAllowedForServices'),
     expressCheckout: bool('expressCheckout'),
-  };
-  return issues.length ? fail(issues) : ok(value);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

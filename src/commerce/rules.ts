@@ -7,7 +7,15 @@ import { CART_MESSAGES } from '../messages/cart.js';
 import { createMessages, type Messages as MessagesOf } from '../messages/format.js';
 import { PRODUCT_MESSAGES } from '../messages/product.js';
 import { formatMoney, type Money } from './money.js';
-import type { ProductItem, ProductStrings, StoreSettings, SubscriptionPlan, Variant } from './product.js';
+import type {
+  Merchandising,
+  ProductItem,
+  ProductStrings,
+  ScarcityView,
+  StoreSettings,
+  SubscriptionPlan,
+  Variant,
+} from './product.js';
 
 /** The texts these rules speak: the product and cart catalogues. */
 export const COMMERCE_MESSAGES = { ...PRODUCT_MESSAGES, ...CART_MESSAGES } as const;
@@ -211,6 +219,62 @@ export function lowestSalePrice(item: ProductLike): Money | null {
     if (p.onSale && p.salePrice && (!low || p.salePrice.amount < low.amount)) low = p.salePrice;
   }
   return low;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scarcity (spec 001 §4)
+
+/** Views may carry server-rendered markup; only their text is ever shown. */
+const textOnly = (s: string): string => s.replace(/<[^>]*>/g, '').trim();
+
+/**
+ * The text of a scarcity view: its own when it has one, else the merchant's scarcity text with
+ * the stock filled in (`{qtyInStock}` as the platform writes it, `{quantity}` too).
+ */
+export function scarcityViewText(
+  scarcityText: string | undefined,
+  view: ScarcityView | null,
+  stock: number,
+): string {
+  if (view?.text !== undefined) return textOnly(view.text);
+  const qty = String(view?.qtyInStock ?? stock);
+  return textOnly((scarcityText ?? '').replace(/\{(?:qtyInStock|quantity)\}/g, qty));
+}
+
+/** A view speaks of a variant when it names it (id or sku) or gives all of its option values. */
+export function scarcityViewMatches(view: ScarcityView, variant: Variant): boolean {
+  if (view.variantKey !== undefined) return view.variantKey === variant.id || view.variantKey === variant.sku;
+  const names = Object.keys(view.attributes);
+  return names.length > 0 && names.every((n) => variant.attributes[n] === view.attributes[n]);
+}
+
+const productWide = (view: ScarcityView): boolean =>
+  view.variantKey === undefined && Object.keys(view.attributes).length === 0;
+
+/**
+ * The scarcity line to show, or null (spec 001 §4): hidden until the chosen variant matches a
+ * view, unless shown by default, when the product-wide text shows before a choice is made.
+ * `picking` says the product has a variant picker (a choice is still to come).
+ */
+export function scarcityMessage(
+  merch: Merchandising,
+  item: ProductItem,
+  variant: Variant | null,
+  picking: boolean,
+): string | null {
+  if (!merch.scarcityEnabled) return null;
+  if (variant) {
+    const view = merch.scarcityViews.find((v) => scarcityViewMatches(v, variant));
+    if (view) return scarcityViewText(merch.scarcityText, view, variant.qtyInStock) || null;
+    if (picking && !merch.scarcityShownByDefault) return null;
+  }
+  if (!merch.scarcityShownByDefault) return null;
+  const wide = merch.scarcityViews.find(productWide) ?? null;
+  if (!wide && !merch.scarcityText) return null;
+  const stock = variant
+    ? variant.qtyInStock
+    : Math.max(0, ...item.structuredContent.variants.map((v) => v.qtyInStock));
+  return scarcityViewText(merch.scarcityText, wide, stock) || null;
 }
 
 export interface AddButtonLabelOptions {

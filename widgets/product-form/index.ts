@@ -57,8 +57,12 @@ export function variantImageSwitcher(el: HTMLElement): (variant: Variant | null)
 
 /** Mounts the product form into its block (WidgetModule); throws on props that do not parse. */
 export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void {
-  const parsed = parseProductFormProps(raw);
+  const dropped: string[] = [];
+  const parsed = parseProductFormProps(raw, dropped);
   if (!parsed.ok) throw new WidgetPropsError(name, parsed.issues);
+  // Fields left out cost the shopper nothing more than themselves; the site owner hears once.
+  if (dropped.length > 0)
+    env.report(new WidgetPropsError(name, dropped), { widget: name, code: 'BAD_PROPS' });
   const onVariantChange = variantImageSwitcher(el);
   // Announced from the block so a listener knows which product block chose (README "Events").
   const onChoiceChange = ({ variant, quantity }: { variant: Variant | null; quantity: number }) => {

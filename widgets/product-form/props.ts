@@ -5,6 +5,8 @@
  *   "reviews"?: { "native"?: Review[], "imported"?: Review[] }, "expressCheckout"?, "quickView"? }
  */
 import {
+  DEFAULT_MERCHANDISING,
+  DEFAULT_STORE_SETTINGS,
   parseMerchandising,
   parseProductItem,
   parseStoreSettings,
@@ -108,46 +110,48 @@ const readFlag = (raw: Obj, key: string, issues: string[]): boolean => {
   return false;
 };
 
-export function parseProductFormProps(raw: unknown): Result<ParsedProductFormProps> {
+/**
+ * Parses the product form's props. Only an unusable item fails (nothing to sell); any other field
+ * that cannot be used is left out with a note in `dropped`, which the mount reports once, and the
+ * form mounts with the rest.
+ */
+export function parseProductFormProps(raw: unknown, dropped: string[] = []): Result<ParsedProductFormProps> {
   if (!isObject(raw)) return fail(['product-form props must be an object']);
-  const item = parseProductItem(raw.item);
+  const item = parseProductItem(raw.item, { dropped });
   if (!item.ok) return fail(item.issues.map((i) => `item: ${i}`));
-  const issues: string[] = [];
 
   const rawMerch = raw.merchandising;
   const keyed = isObject(rawMerch) && Object.prototype.hasOwnProperty.call(rawMerch, item.value.id);
-  const merchandising = parseMerchandising(rawMerch, keyed ? item.value.id : undefined);
-  if (!merchandising.ok) issues.push(...merchandising.issues);
-  const storeSettings = parseStoreSettings(raw.storeSettings);
-  if (!storeSettings.ok) issues.push(...storeSettings.issues);
+  const merchandising = parseMerchandising(rawMerch, keyed ? item.value.id : undefined, dropped);
+  const storeSettings = parseStoreSettings(raw.storeSettings, dropped);
 
   const sc = isObject(raw.item) && isObject(raw.item.structuredContent) ? raw.item.structuredContent : {};
   const additionalFieldsForm = isObject(sc.additionalFieldsForm) ? sc.additionalFieldsForm : null;
 
-  const strings = parseStrings(raw.strings, issues);
+  const strings = parseStrings(raw.strings, dropped);
   let reviews: ProductReviews = { native: [], imported: [] };
   if (present(raw.reviews)) {
     if (isObject(raw.reviews)) {
       reviews = {
-        native: parseReviewList(raw.reviews.native, 'reviews.native', issues),
-        imported: parseReviewList(raw.reviews.imported, 'reviews.imported', issues),
+        native: parseReviewList(raw.reviews.native, 'reviews.native', dropped),
+        imported: parseReviewList(raw.reviews.imported, 'reviews.imported', dropped),
       };
     } else {
-      issues.push('reviews is not an object');
+      dropped.push('reviews is not an object');
     }
   }
-  const expressFlag = readFlag(raw, 'expressCheckout', issues);
-  const quickView = readFlag(raw, 'quickView', issues);
+  const expressFlag = readFlag(raw, 'expressCheckout', dropped);
+  const quickView = readFlag(raw, 'quickView', dropped);
 
-  if (issues.length > 0 || !merchandising.ok || !storeSettings.ok) return fail(issues);
+  const settings = storeSettings.ok ? storeSettings.value : DEFAULT_STORE_SETTINGS;
   return ok({
     item: item.value,
     additionalFieldsForm,
-    merchandising: merchandising.value,
-    storeSettings: storeSettings.value,
+    merchandising: merchandising.ok ? merchandising.value : DEFAULT_MERCHANDISING,
+    storeSettings: settings,
     strings,
     reviews,
-    expressCheckout: expressFlag || storeSettings.value.expressCheckout,
+    expressCheckout: expressFlag || settings.expressCheckout,
     quickView,
   });
 }

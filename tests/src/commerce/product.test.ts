@@ -198,42 +198,97 @@ describe('parseProductItem', () => {
     ['a non-numeric product type', rawItem({ productType: 'physical' })],
     ['a fractional product type', rawItem({ productType: 1.5 })],
     ['variants not a list', rawItem({ variants: {} })],
-    ['a variant that is not an object', rawItem({ variants: ['SQ-1'] })],
-    [
-      'a garbage variant price',
-      rawItem({ variants: [rawVariant({ priceMoney: { value: 'abc', currency: 'USD' } })] }),
-    ],
-    [
-      'too precise a price',
-      rawItem({ variants: [rawVariant({ priceMoney: { decimalValue: '1.999', currencyCode: 'USD' } })] }),
-    ],
-    ['a non-numeric stock', rawItem({ variants: [rawVariant({ qtyInStock: 'lots' })] })],
-    ['a fractional stock', rawItem({ variants: [rawVariant({ qtyInStock: 1.5 })] })],
-    ['a string onSale', rawItem({ variants: [rawVariant({ onSale: 'yes' })] })],
-    ['attributes as a list', rawItem({ variants: [rawVariant({ attributes: ['M'] })] })],
-    [
-      'an attribute that is an object',
-      rawItem({ variants: [rawVariant({ attributes: { Size: { v: 'M' } } })] }),
-    ],
-    ['a javascript: image', rawItem({ variants: [rawVariant({ imageUrl: SCRIPT_URL })] })],
-    [
-      'a bad subscription plan',
-      rawItem({ subscriptionPlan: { billingPeriod: { value: 0, unit: 'MONTH' } } }),
-    ],
-    ['a bad option ordering', rawItem({}, { variantOptionOrdering: 'Size' })],
-    ['a non-string custom label', rawItem({ customAddButtonText: 5 })],
-    ['a bad product price', rawItem({ priceMoney: { decimalValue: 'free', currencyCode: 'USD' } })],
   ])('refuses %s with issues, never throwing', (_label, raw) => {
     const r = parseProductItem(raw);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.issues.length).toBeGreaterThan(0);
   });
 
-  it('collects every issue, not just the first', () => {
+  it.each([
+    ['a variant that is not an object', rawItem({ variants: ['SQ-1', rawVariant()] }), 'variants[0]'],
+    [
+      'a garbage variant price',
+      rawItem({ variants: [rawVariant({ priceMoney: { value: 'abc', currency: 'USD' } })] }),
+      'variants[0].priceMoney',
+    ],
+    [
+      'too precise a price',
+      rawItem({ variants: [rawVariant({ priceMoney: { decimalValue: '1.999', currencyCode: 'USD' } })] }),
+      'variants[0].priceMoney',
+    ],
+    [
+      'a non-numeric stock',
+      rawItem({ variants: [rawVariant({ qtyInStock: 'lots' })] }),
+      'variants[0].qtyInStock',
+    ],
+    [
+      'a fractional stock',
+      rawItem({ variants: [rawVariant({ qtyInStock: 1.5 })] }),
+      'variants[0].qtyInStock',
+    ],
+    ['a string onSale', rawItem({ variants: [rawVariant({ onSale: 'yes' })] }), 'variants[0].onSale'],
+    [
+      'attributes as a list',
+      rawItem({ variants: [rawVariant({ attributes: ['M'] })] }),
+      'variants[0].attributes',
+    ],
+    [
+      'an attribute that is an object',
+      rawItem({ variants: [rawVariant({ attributes: { Size: { v: 'M' } } })] }),
+      'variants[0].attributes.Size',
+    ],
+    [
+      'a javascript: image',
+      rawItem({ variants: [rawVariant({ imageUrl: SCRIPT_URL })] }),
+      'variants[0].imageUrl',
+    ],
+    [
+      'an image URL with a space',
+      rawItem({ variants: [rawVariant({ mainImage: { assetUrl: 'https://img.example/a b.jpg' } })] }),
+      'variants[0].mainImage.assetUrl',
+    ],
+    [
+      'a bad subscription plan',
+      rawItem({ subscriptionPlan: { billingPeriod: { value: 0, unit: 'MONTH' } } }),
+      'subscriptionPlan.billingPeriod.value',
+    ],
+    ['a bad option ordering', rawItem({}, { variantOptionOrdering: 'Size' }), 'variantOptionOrdering'],
+    ['a non-string custom label', rawItem({ customAddButtonText: 5 }), 'customAddButtonText'],
+    [
+      'a bad product price',
+      rawItem({ priceMoney: { decimalValue: 'free', currencyCode: 'USD' } }),
+      'structuredContent.priceMoney',
+    ],
+    [
+      'an additional-fields form that is not an object',
+      rawItem({ additionalFieldsForm: 'x' }),
+      'additionalFieldsForm',
+    ],
+  ])('leaves out %s, notes it, and keeps the item', (_label, raw, field) => {
+    const dropped: string[] = [];
+    const r = parseProductItem(raw, { dropped });
+    expect(r.ok).toBe(true);
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]).toContain(field);
+  });
+
+  it('keeps the variant whose image was unusable, without the image', () => {
+    const dropped: string[] = [];
     const r = parseProductItem(
-      rawItem({ variants: [rawVariant({ qtyInStock: 'x', onSale: 'y' })] }, { id: null }),
+      rawItem({ variants: [rawVariant({ imageUrl: 'https://x.example/a b.jpg' })] }),
+      {
+        dropped,
+      },
     );
-    expect(!r.ok && r.issues.length).toBe(3);
+    const v = r.ok ? r.value.structuredContent.variants[0] : undefined;
+    expect(v?.sku).toBe('SQ-1');
+    expect(v?.imageUrl).toBeUndefined();
+  });
+
+  it('collects every note, not just the first', () => {
+    const dropped: string[] = [];
+    parseProductItem(rawItem({ variants: [rawVariant({ qtyInStock: 'x', onSale: 'y' })] }), { dropped });
+    expect(dropped).toHaveLength(2);
   });
 
   it('keeps the embedded additional-fields form for the form UI to read when it opens', () => {
@@ -251,10 +306,6 @@ describe('parseProductItem', () => {
     expect(sc.additionalFieldsForm?.['fields']).toEqual([
       { id: 'a', type: 'text', title: 'Text', required: true },
     ]);
-  });
-
-  it('refuses an embedded additional-fields form that is not an object', () => {
-    expect(parseProductItem(rawItem({ additionalFieldsForm: 'x' })).ok).toBe(false);
   });
 });
 
@@ -304,8 +355,10 @@ describe('parseStoreSettings', () => {
   it.each([
     ['a string', 'yes'],
     ['a bad flag', { multipleQuantityAllowedForServices: 'sometimes' }],
-  ])('refuses %s', (_l, raw) => {
-    expect(parseStoreSettings(raw).ok).toBe(false);
+  ])('keeps the defaults for %s and notes it', (_l, raw) => {
+    const dropped: string[] = [];
+    expect(parseStoreSettings(raw, dropped)).toEqual({ ok: true, value: DEFAULT_STORE_SETTINGS });
+    expect(dropped).toHaveLength(1);
   });
 });
 
@@ -336,8 +389,8 @@ describe('parseMerchandising', () => {
         scarcityEnabled: true,
         scarcityText: 'Only {quantity} left',
         scarcityShownByDefault: false,
-        scarcityTemplateViews: {},
-        restockNotificationViews: {},
+        scarcityViews: [],
+        restockViews: [],
         restockNotificationMessages: { successMessage: 'We will email you' },
         mailingListSignUpEnabled: true,
         mailingListOptInByDefault: true,
@@ -355,11 +408,51 @@ describe('parseMerchandising', () => {
   });
 
   it.each([
-    ['a list', []],
-    ['a bad flag', { scarcityEnabled: 3 }],
-    ['a bad message map', { restockNotificationMessages: { successMessage: 1 } }],
-  ])('refuses %s', (_label, raw) => {
-    expect(parseMerchandising(raw).ok).toBe(false);
+    ['a list', [], DEFAULT_MERCHANDISING],
+    ['a bad flag', { scarcityEnabled: 3 }, DEFAULT_MERCHANDISING],
+    [
+      'a bad message',
+      { restockNotificationMessages: { successMessage: true, buttonText: 'Notify me' } },
+      { ...DEFAULT_MERCHANDISING, restockNotificationMessages: { buttonText: 'Notify me' } },
+    ],
+    ['a view that is not an object', { scarcityTemplateViews: ['x'] }, DEFAULT_MERCHANDISING],
+    [
+      'a restock view without a variant',
+      { restockNotificationViews: [{ hiddenByDefault: true }] },
+      DEFAULT_MERCHANDISING,
+    ],
+  ])('leaves out %s and notes it', (_label, raw, expected) => {
+    const dropped: string[] = [];
+    expect(parseMerchandising(raw, undefined, dropped)).toEqual({ ok: true, value: expected });
+    expect(dropped).toHaveLength(1);
+  });
+
+  it("reads the platform's view lists", () => {
+    const r = parseMerchandising({
+      scarcityEnabled: true,
+      scarcityText: 'Only {qtyInStock} left',
+      scarcityTemplateViews: [{ attributes: { Size: 'S' }, qtyInStock: 2 }, { qtyInStock: 7 }],
+      restockNotificationViews: [{ variantId: 'v1', hiddenByDefault: true }, { variantId: 'v2' }],
+    });
+    expect(r.ok && r.value.scarcityViews).toEqual([
+      { attributes: { Size: 'S' }, qtyInStock: 2 },
+      { attributes: {}, qtyInStock: 7 },
+    ]);
+    expect(r.ok && r.value.restockViews).toEqual([
+      { variantId: 'v1', hiddenByDefault: true },
+      { variantId: 'v2', hiddenByDefault: false },
+    ]);
+  });
+
+  it('reads the short forms: texts keyed by variant id or sku', () => {
+    const r = parseMerchandising({
+      scarcityTemplateViews: { 'v-1': 'Only 2 left!' },
+      restockNotificationViews: { 'v-1': '' },
+    });
+    expect(r.ok && r.value.scarcityViews).toEqual([
+      { attributes: {}, variantKey: 'v-1', text: 'Only 2 left!' },
+    ]);
+    expect(r.ok && r.value.restockViews).toEqual([{ variantId: 'v-1', hiddenByDefault: false }]);
   });
 });
 

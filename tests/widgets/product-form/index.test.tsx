@@ -42,11 +42,62 @@ describe('product-form widget module', () => {
   it.each([
     ['not an object', 'nope'],
     ['an item without an id', { item: { structuredContent: { productType: 1, variants: [] } } }],
-    ['a wrong flag', { item: TEE, expressCheckout: 'yes' }],
   ])('throws for props that are %s and leaves the fallback', (_n, props) => {
     const { el } = page(props);
     expect(() => mount(el, props, env())).toThrow(/product-form: invalid data-sf-props/);
     expect(screen.getByRole('button', { name: 'Fallback add' })).toBeInstanceOf(HTMLElement);
+  });
+
+  const withImage = (url: string) => ({
+    ...TEE,
+    structuredContent: {
+      ...TEE.structuredContent,
+      variants: TEE.structuredContent.variants.map((v, i) => (i === 0 ? { ...v, imageUrl: url } : v)),
+    },
+  });
+
+  it.each([
+    [
+      'a variant image URL with a space',
+      { item: withImage('https://img.example/tee black.jpg') },
+      'imageUrl',
+    ],
+    ['a javascript: variant image', { item: withImage('javascript:alert(1)') }, 'imageUrl'],
+    ['a wrong flag', { item: TEE, expressCheckout: 'yes' }, 'expressCheckout'],
+    ['a bad store setting', { item: TEE, storeSettings: { expressCheckout: 'soon' } }, 'storeSettings'],
+  ])('mounts despite %s, reporting the field once', async (_label, props, field) => {
+    const { el } = page(props);
+    const e = env();
+    await act(async () => {
+      unmount = mount(el, props, e);
+    });
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
+    expect(e.report).toHaveBeenCalledTimes(1);
+    const [error, info] = e.report.mock.calls[0] as [Error, Record<string, string>];
+    expect(error.message).toContain(field);
+    expect(info).toEqual({ widget: 'product-form', code: 'BAD_PROPS' });
+  });
+
+  it('keeps the server image for a variant whose image was left out', async () => {
+    const props = { item: withImage('javascript:alert(1)') };
+    const { el, img } = page(props);
+    await act(async () => {
+      unmount = mount(el, props, env());
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Color' }), 'Black');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'S');
+    // The variant's own mainImage is still usable and is shown; the script URL never reaches src.
+    expect(img.getAttribute('src')).toBe('/img/tee-black.jpg');
+  });
+
+  it('reports nothing for clean props', async () => {
+    const { el } = page({ item: TEE });
+    const e = env();
+    await act(async () => {
+      unmount = mount(el, { item: TEE }, e);
+    });
+    expect(e.report).not.toHaveBeenCalled();
   });
 
   it('switches the block image to the chosen variant and back', async () => {
