@@ -168,28 +168,30 @@ export function isFormFieldType(value: unknown): value is FormFieldType {
   return typeof value === 'string' && (FORM_FIELD_TYPES as readonly string[]).includes(value);
 }
 
-/** Field types answered with one text value, rendered as one input. */
-export const SINGLE_VALUE_FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'currency',
-  'number',
-  'website',
-  'password',
-  'twitter',
-] as const satisfies readonly FormFieldType[];
+/**
+ * Fields whose value is an object of parts (spec 000 §5: "multi-part"), with the key of each part
+ * in the order the inputs show.
+ */
+export const MULTI_PART_FIELDS = {
+  date: ['month', 'day', 'year'],
+  name: ['first', 'last'],
+  time: ['hour', 'minute', 'ampm'],
+  address: ['line1', 'line2', 'city', 'state', 'zip', 'country'],
+  phone: ['country', 'areaCode', 'prefix', 'line'],
+} as const satisfies Partial<Record<FormFieldType, readonly string[]>>;
+export type MultiPartFieldType = keyof typeof MULTI_PART_FIELDS;
+export type FieldPart = (typeof MULTI_PART_FIELDS)[MultiPartFieldType][number];
 
-/** Fields whose value is an object of parts (spec 000 §5: "multi-part"). */
-export const MULTI_PART_FIELD_TYPES = [
-  'name',
-  'address',
-  'date',
-  'time',
-  'phone',
-] as const satisfies readonly FormFieldType[];
+export function isMultiPartFieldType(type: string): type is MultiPartFieldType {
+  return Object.prototype.hasOwnProperty.call(MULTI_PART_FIELDS, type);
+}
 
-export const FORM_FIELDSETS = ['build', 'storage', 'advanced', 'captcha', 'disclaimer'] as const;
+/** Fields that hold no answer: a section is a heading, a hidden field is never shown. */
+export const NO_ANSWER_FIELD_TYPES: readonly FormFieldType[] = ['section', 'hidden'];
+
+/** Likert answers run from -2 to 2 (spec 001 §9). */
+export const LIKERT_VALUES = ['-2', '-1', '0', '1', '2'] as const;
+export type LikertValue = (typeof LIKERT_VALUES)[number];
 
 /** Subscription billing period units (spec 000 §3, spec 001 §3). */
 export const BILLING_PERIOD_UNITS = ['WEEK', 'MONTH', 'YEAR'] as const;

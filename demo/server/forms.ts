@@ -2,40 +2,29 @@
  * Form schemas (site forms and additional-fields forms) and the server-side validation of their
  * answers. Messages are the texts of spec 000 §5 where the spec has one.
  */
-import { FORM_FIELD_TYPES as FIELD_TYPES, type FormFieldType as FieldType } from '../../src/constants';
-import { fail, ok, type Result } from '../../src/result';
-import { MULTI_PART_FIELDS } from '../../src/react/ui/form-schema';
+import { fail, isRecord, ok, readText, type Result } from '../../src/result';
+import {
+  LIKERT_VALUES,
+  MULTI_PART_FIELDS,
+  parseFormField,
+  safeRedirectPath,
+  type FormSchema as SdkFormSchema,
+  type FormSchemaField,
+} from '../../src/api/form-schema';
 import { isValidEmail } from '../../src/commerce/validation';
-import { safeRedirectPath } from '../../src/api/form-schema';
 
-// One list of field types, one set of multi-part fields and one email rule for the SDK and the
-// server, so they cannot drift apart.
+// One field reader, one set of field types and multi-part fields and one email rule for the SDK
+// and the server, so they cannot drift apart.
 export { isValidEmail };
 
-export interface FormField {
-  readonly id: string;
-  readonly type: FieldType;
-  readonly title: string;
-  readonly description: string | null;
-  readonly required: boolean;
-  readonly placeholder: string | null;
-  readonly maxLength: number | null;
-  readonly options: readonly string[];
-  readonly statements: readonly string[];
-}
+/** A field as the server stores and serves it: exactly what the SDK reads. */
+export type FormField = FormSchemaField;
 
-export type FormKind = 'site' | 'additional-fields';
+export type FormKind = SdkFormSchema['kind'];
 
-export interface FormSchema {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: FormKind;
-  readonly isNewsletter: boolean;
-  readonly fields: readonly FormField[];
+export interface FormSchema extends Omit<SdkFormSchema, 'submissionMessage'> {
+  /** Shown after a submission; every stored form has one. */
   readonly submissionMessage: string;
-  readonly disclaimer: string | null;
-  readonly successRedirect: string | null;
-  readonly captchaSettings: { readonly enabled: boolean; readonly siteKey: string | null };
 }
 
 export const MESSAGES = {
@@ -49,26 +38,6 @@ export const MESSAGES = {
   anyInvalid: 'One or more fields is invalid, please check your entries.',
 } as const;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const optString = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const stringList = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
-
-/** Options arrive as strings or as `{ value, label }`; answers are compared with the value. */
-const optionList = (v: unknown): string[] =>
-  Array.isArray(v)
-    ? v.flatMap((o) =>
-        typeof o === 'string' ? [o] : isRecord(o) && typeof o['value'] === 'string' ? [o['value']] : [],
-      )
-    : [];
-
-/** Spec 000 §2: a max length that is non-numeric or 0 is ignored. */
-function readMaxLength(v: unknown): number | null {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
-}
-
 export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchema> {
   if (!isRecord(raw)) return fail(['form must be an object']);
   const id = raw['id'];
@@ -77,29 +46,15 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
   if (!Array.isArray(raw['fields'])) return fail([`form ${id}: fields must be an array`]);
   const fields: FormField[] = [];
   for (const [i, f] of raw['fields'].entries()) {
-    if (!isRecord(f)) return fail([`form ${id}: field ${i} is not an object`]);
-    const fid = f['id'];
-    const type = f['type'];
-    if (typeof fid !== 'string' || fid === '') return fail([`form ${id}: field ${i} needs an id`]);
-    if (typeof type !== 'string' || !(FIELD_TYPES as readonly string[]).includes(type)) {
-      return fail([`form ${id}: field ${fid} has an unknown type`]);
-    }
-    if (fields.some((o) => o.id === fid)) return fail([`form ${id}: duplicate field ${fid}`]);
-    fields.push({
-      id: fid,
-      type: type as FieldType,
-      title: typeof f['title'] === 'string' ? f['title'] : fid,
-      description: optString(f['description']),
-      required: f['required'] === true && type !== 'likert' && type !== 'section',
-      placeholder: optString(f['placeholder']),
-      maxLength: readMaxLength(f['maxLength']),
-      options: optionList(f['options']),
-      statements: stringList(f['statements']),
-    });
+    // A stored form is the server's own data: a field the SDK would drop is an error here.
+    const field = parseFormField(f);
+    if (field === null) return fail([`form ${id}: field ${i} needs an id and a known type`]);
+    if (fields.some((o) => o.id === field.id)) return fail([`form ${id}: duplicate field ${field.id}`]);
+    fields.push(field);
   }
   // The SDK's own rule: a redirect that could leave the site or run script is refused here, so a
   // form file cannot seed one the page would then have to catch.
-  const redirect = optString(raw['successRedirect']);
+  const redirect = readText(raw['successRedirect']);
   if (redirect !== null && safeRedirectPath(redirect) === null) {
     return fail([`form ${id}: successRedirect must be a same-origin path such as /thanks`]);
   }
@@ -112,13 +67,13 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
     isNewsletter: raw['isNewsletter'] === true,
     fields,
     submissionMessage: typeof raw['submissionMessage'] === 'string' ? raw['submissionMessage'] : 'Thank you!',
-    disclaimer: optString(raw['disclaimer']),
+    disclaimer: readText(raw['disclaimer']),
     successRedirect: redirect,
-    captchaSettings: { enabled: captcha['enabled'] === true, siteKey: optString(captcha['siteKey']) },
+    captchaSettings: { enabled: captcha['enabled'] === true, siteKey: readText(captcha['siteKey']) },
   });
 }
 
-const MULTI_PART: Partial<Record<FieldType, readonly string[]>> = MULTI_PART_FIELDS;
+const MULTI_PART: Partial<Record<FormField['type'], readonly string[]>> = MULTI_PART_FIELDS;
 
 function isRealDate(year: string, month: string, day: string): boolean {
   if (!/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month) || !/^\d{1,2}$/.test(day)) return false;
@@ -139,11 +94,7 @@ function checkField(field: FormField, answer: unknown): string | null {
     case 'likert': {
       if (!isRecord(answer)) return MESSAGES.invalid;
       for (const [k, v] of Object.entries(answer)) {
-        if (
-          !field.statements.includes(k) ||
-          typeof v !== 'string' ||
-          !['-2', '-1', '0', '1', '2', ''].includes(v)
-        ) {
+        if (!field.statements.includes(k) || typeof v !== 'string' || !['', ...LIKERT_VALUES].includes(v)) {
           return MESSAGES.invalid;
         }
       }

@@ -1,20 +1,52 @@
 /**
- * The form schema of GET /api/template/GetTemplateSchema (docs/http-api.md), parsed at the edge:
- * site forms and additional-fields forms render from this shape only.
+ * The one reader of form schemas (docs/http-api.md GET /api/template/GetTemplateSchema, and a
+ * product item's embedded `additionalFieldsForm`), framework-free: the api, the additional-fields
+ * form, the site form and the reference server all read forms through it. A field that cannot be
+ * used (no id, a type spec 001 §3 does not list) is dropped; the rest of the form still works.
  */
-import { fail, isRecord, ok, type Result } from '../result.js';
+import {
+  FORM_FIELD_TYPES,
+  LIKERT_VALUES,
+  MULTI_PART_FIELDS,
+  NO_ANSWER_FIELD_TYPES,
+  type FieldPart,
+  type FormFieldType,
+  type LikertValue,
+  type MultiPartFieldType,
+} from '../constants.js';
+import { isRequiredEmpty, parseMaxLength } from '../commerce/validation.js';
+import {
+  asRecord,
+  fail,
+  isRecord,
+  ok,
+  readId,
+  readString,
+  readStringEntries,
+  readStringList,
+  readText,
+  type Result,
+} from '../result.js';
+
+// The form enumerations, for readers of schemas that need no other constants.
+export { LIKERT_VALUES, MULTI_PART_FIELDS };
+export type { FieldPart, FormFieldType, LikertValue, MultiPartFieldType };
 
 export interface FormSchemaField {
   readonly id: string;
-  /** text, textarea, email, name, date, time, address, phone, radio, select, checkbox, likert, ... */
-  readonly type: string;
+  /** One of the field types of spec 001 §3, lower case. */
+  readonly type: FormFieldType;
+  /** The label; the field's id when the schema gives none, so every input has a name. */
   readonly title: string;
   readonly description: string | null;
+  /** Never set for likert (spec 000 §5), section and hidden fields, whatever the schema says. */
   readonly required: boolean;
   readonly placeholder: string | null;
   /** A positive limit, or null: a non-numeric or 0 limit means none (spec 000 §2). */
   readonly maxLength: number | null;
+  /** Choices of radio, checkbox and select fields. */
   readonly options: readonly string[];
+  /** Statements of a likert field, each answered on the five-point scale. */
   readonly statements: readonly string[];
 }
 
@@ -31,26 +63,14 @@ export interface FormSchema {
   readonly captchaSettings: { readonly enabled: boolean; readonly siteKey: string | null };
 }
 
-const optionalText = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
+/** One answer: text, the ticked options of a checkbox field, or the parts of a multi-part field. */
+export type FieldValue = string | readonly string[] | Readonly<Record<string, string>>;
+/** Field id to value; this is what travels (as a JSON string) with the add-to-cart call. */
+export type FormValues = Readonly<Record<string, FieldValue>>;
 
-const textList = (value: unknown): string[] | null => {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) return null;
-  const out: string[] = [];
-  for (const entry of value) {
-    if (typeof entry === 'string') out.push(entry);
-    // Options sometimes come as { value } objects.
-    else if (isRecord(entry) && typeof entry['value'] === 'string') out.push(entry['value']);
-    else return null;
-  }
-  return out;
-};
-
-const maxLengthOf = (value: unknown): number | null => {
-  const limit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0 ? limit : null;
-};
+/** Whether a field takes an answer: sections and hidden fields do not. */
+export const holdsAnswer = (field: Pick<FormSchemaField, 'type'>): boolean =>
+  !NO_ANSWER_FIELD_TYPES.includes(field.type);
 
 const unsafeInPath = (c: string): boolean => c <= '\u001f' || c === '\u007f' || c === '\\';
 
@@ -65,45 +85,107 @@ export const safeRedirectPath = (value: unknown): string | null =>
     ? value
     : null;
 
-const idOf = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+const choiceText = (value: unknown): string | null =>
+  readString(value) ?? (typeof value === 'number' && Number.isFinite(value) ? String(value) : null);
 
-export const parseFormSchema = (body: unknown): Result<FormSchema> => {
-  if (!isRecord(body)) return fail(['schema is not an object']);
-  const id = idOf(body['id']);
-  if (id === null) return fail(['schema.id']);
-  if (!Array.isArray(body['fields'])) return fail(['schema.fields']);
-  const fields: FormSchemaField[] = [];
-  for (const raw of body['fields'] as unknown[]) {
-    if (!isRecord(raw)) return fail(['field is not an object']);
-    const fieldId = idOf(raw['id']);
-    const options = textList(raw['options']);
-    const statements = textList(raw['statements']);
-    if (fieldId === null || typeof raw['type'] !== 'string' || options === null || statements === null) {
-      return fail([`field ${String(fieldId)}`]);
-    }
-    fields.push({
-      id: fieldId,
-      type: raw['type'],
-      title: typeof raw['title'] === 'string' ? raw['title'] : '',
-      description: optionalText(raw['description']),
-      required: raw['required'] === true,
-      placeholder: optionalText(raw['placeholder']),
-      maxLength: maxLengthOf(raw['maxLength']),
-      options,
-      statements,
-    });
+/** Choices arrive as text, numbers or `{ value }` / `{ label }` / `{ title }` objects; blanks are dropped. */
+function readChoices(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  const out: string[] = [];
+  for (const entry of raw) {
+    const text = isRecord(entry)
+      ? (choiceText(entry['value']) ?? choiceText(entry['label']) ?? choiceText(entry['title']))
+      : choiceText(entry);
+    if (text !== null && text !== '') out.push(text);
   }
-  const captcha = isRecord(body['captchaSettings']) ? body['captchaSettings'] : {};
+  return out;
+}
+
+const isFieldType = (value: string): value is FormFieldType =>
+  (FORM_FIELD_TYPES as readonly string[]).includes(value);
+
+/** One field of a schema, or null when it has no id or a type spec 001 §3 does not list. */
+export function parseFormField(raw: unknown): FormSchemaField | null {
+  if (!isRecord(raw)) return null;
+  const id = readId(raw['id']);
+  const type = readString(raw['type'])?.toLowerCase();
+  if (id === null || type === undefined || !isFieldType(type)) return null;
+  const noAnswer = type === 'likert' || NO_ANSWER_FIELD_TYPES.includes(type);
+  return {
+    id,
+    type,
+    title: readString(raw['title']) ?? readString(raw['label']) ?? id,
+    description: readText(raw['description']),
+    required: raw['required'] === true && !noAnswer,
+    placeholder: readText(raw['placeholder']),
+    maxLength: parseMaxLength(raw['maxLength']),
+    options: readChoices(raw['options']),
+    // Likert statements sometimes come as the field's options.
+    statements: readChoices(raw['statements'] ?? (type === 'likert' ? raw['options'] : undefined)),
+  };
+}
+
+/**
+ * Reads a form schema; its fields may sit at the top level or under a `form` or `schema` wrapper.
+ * Refused only without an id or a list of fields: the form could not be sent, or shows nothing.
+ */
+export function parseFormSchema(body: unknown): Result<FormSchema> {
+  const root =
+    isRecord(body) && isRecord(body['form'])
+      ? body['form']
+      : isRecord(body) && isRecord(body['schema'])
+        ? body['schema']
+        : body;
+  if (!isRecord(root)) return fail(['schema is not an object']);
+  const id = readId(root['id']);
+  if (id === null) return fail(['schema.id']);
+  if (!Array.isArray(root['fields'])) return fail(['schema.fields']);
+  const fields: FormSchemaField[] = [];
+  for (const raw of root['fields'] as unknown[]) {
+    const field = parseFormField(raw);
+    if (field) fields.push(field);
+  }
+  const captcha = asRecord(root['captchaSettings']);
   return ok({
     id,
-    name: typeof body['name'] === 'string' ? body['name'] : '',
-    kind: body['kind'] === 'additional-fields' ? 'additional-fields' : 'site',
-    isNewsletter: body['isNewsletter'] === true,
+    name: readString(root['name']) ?? readString(root['title']) ?? '',
+    kind: root['kind'] === 'additional-fields' ? 'additional-fields' : 'site',
+    isNewsletter: root['isNewsletter'] === true,
     fields,
-    submissionMessage: optionalText(body['submissionMessage']),
-    disclaimer: optionalText(body['disclaimer']),
-    successRedirect: safeRedirectPath(body['successRedirect']),
-    captchaSettings: { enabled: captcha['enabled'] === true, siteKey: optionalText(captcha['siteKey']) },
+    submissionMessage: readText(root['submissionMessage']),
+    disclaimer: readText(root['disclaimer']),
+    successRedirect: safeRedirectPath(root['successRedirect']),
+    captchaSettings: { enabled: captcha['enabled'] === true, siteKey: readText(captcha['siteKey']) },
   });
-};
+}
+
+/** Reads previously saved answers (a JSON string or an object) back into form values. */
+export function parseFormValues(raw: unknown): FormValues {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  if (!isRecord(value)) return {};
+  const out: Record<string, FieldValue> = {};
+  for (const [key, answer] of Object.entries(value)) {
+    if (typeof answer === 'string') out[key] = answer;
+    else if (Array.isArray(answer)) out[key] = readStringList(answer);
+    else {
+      const parts = readStringEntries(answer);
+      if (parts !== null) out[key] = parts;
+    }
+  }
+  return out;
+}
+
+/**
+ * The client rule of spec 000 §5: the ids of the required fields left empty (a multi-part field is
+ * empty only when every part is). Likert fields are never required, so they never appear here.
+ */
+export function missingRequiredFields(schema: Pick<FormSchema, 'fields'>, values: FormValues): string[] {
+  return schema.fields.filter((f) => f.required && isRequiredEmpty(f.type, values[f.id])).map((f) => f.id);
+}

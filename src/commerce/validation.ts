@@ -3,7 +3,13 @@
  * (spec 000 §5, spec 001 §5). Each rule is a pure function; the `*Error` functions map a value to
  * the catalogue key of its message, or null when it passes.
  */
-import { FORM_FIELD_TYPES, LIMITS, MULTI_PART_FIELD_TYPES, type FormFieldType } from '../constants.js';
+import {
+  FORM_FIELD_TYPES,
+  LIMITS,
+  NO_ANSWER_FIELD_TYPES,
+  isMultiPartFieldType,
+  type FormFieldType,
+} from '../constants.js';
 import type { MessageKey } from '../messages/index.js';
 import { FORM_MESSAGES } from '../messages/form.js';
 import { createMessages, type Messages } from '../messages/format.js';
@@ -74,12 +80,9 @@ const isBlank = (v: unknown): boolean =>
  * phone) are empty only when every part is. Checkboxes are empty with nothing ticked.
  */
 export function isRequiredEmpty(fieldType: FormFieldType | string, value: unknown): boolean {
-  if (fieldType === 'likert' || fieldType === 'section' || fieldType === 'hidden') return false;
-  if (
-    (MULTI_PART_FIELD_TYPES as readonly string[]).includes(fieldType) &&
-    typeof value === 'object' &&
-    value !== null
-  ) {
+  if (fieldType === 'likert' || (NO_ANSWER_FIELD_TYPES as readonly string[]).includes(fieldType))
+    return false;
+  if (isMultiPartFieldType(fieldType) && typeof value === 'object' && value !== null) {
     const parts = Array.isArray(value) ? value : Object.values(value);
     return parts.every(isBlank);
   }

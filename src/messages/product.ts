@@ -6,6 +6,8 @@
  * Where a spec describes a text without quoting all of it (instalment range, subscription
  * durations), the wording here is ours and says so in a comment.
  */
+import type { LikertValue } from '../constants.js';
+
 export const PRODUCT_MESSAGES = {
   // Product labels and defaults (spec 001 §4, §9; spec 000 §2)
   addToCart: 'Add To Cart',
@@ -78,3 +80,12 @@ export const PRODUCT_MESSAGES = {
   subscriptionPriceWithDuration: '{price} {period} {duration}',
   subscriptionUnavailable: 'Unavailable',
 } as const;
+
+/** The catalogue key of each likert answer's label, -2 to 2 (spec 001 §9). */
+export const LIKERT_LABEL_KEYS = {
+  '-2': 'likertStronglyDisagree',
+  '-1': 'likertDisagree',
+  '0': 'likertNeutral',
+  '1': 'likertAgree',
+  '2': 'likertStronglyAgree',
+} as const satisfies Record<LikertValue, keyof typeof PRODUCT_MESSAGES>;

@@ -7,7 +7,7 @@ import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js
 import type { CartEntry } from '../../src/store/types.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
-import type { AdditionalFieldsSchema, FormValues } from '../../src/react/ui/form-schema.js';
+import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
 import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import { cartPageMessages, type CartPageMessageKey, type CartPageMessages } from './messages.js';
 
@@ -29,7 +29,7 @@ type Pending = 'quantity' | 'remove' | 'form';
 
 interface OpenForm {
   readonly entry: CartEntry;
-  readonly schema: AdditionalFieldsSchema;
+  readonly schema: FormSchema;
   /** The dialog code, loaded on the first "Edit details" rather than with the page. */
   readonly mod: FormDialogModule;
 }
@@ -134,11 +134,11 @@ export function CartPage({ strings }: CartPageProps) {
         ok: false,
         error: { kind: 'invalid-response', status: 0, message: m.t('tryAgain') },
       } as const;
+      // The api has already read the schema (src/api/form-schema.ts); only the dialog code may fail.
       const [mod, r] = await Promise.all([loadFormDialog().catch(() => null), api.getFormSchema(formId)]);
       if (!r.ok) return r;
-      const schema = mod?.parseFormSchema(r.data);
-      if (!mod || !schema?.ok) return unreadable;
-      setOpenForm({ entry, schema: schema.value, mod });
+      if (!mod) return unreadable;
+      setOpenForm({ entry, schema: r.data, mod });
       return { ok: true };
     });
   };

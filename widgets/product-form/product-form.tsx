@@ -34,7 +34,7 @@ import {
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
-import type { AdditionalFieldsSchema, FormValues } from '../../src/react/ui/form-schema.js';
+import type { FormSchema as AdditionalFieldsSchema, FormValues } from '../../src/api/form-schema.js';
 import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import { productFormMessages, STRING_KEYS, type ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';

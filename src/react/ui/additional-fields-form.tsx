@@ -4,14 +4,15 @@ import { Alert } from './alert.js';
 import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
+  holdsAnswer,
   missingRequiredFields,
-  type AdditionalFieldsSchema,
   type FieldPart,
   type FieldValue,
-  type FormField,
+  type FormSchema,
+  type FormSchemaField,
   type FormValues,
-  type LikertValue,
-} from './form-schema.js';
+} from '../../api/form-schema.js';
+import { LIKERT_LABEL_KEYS } from '../../messages/product.js';
 import { UI_MESSAGES, type UiMessages } from './messages.js';
 
 /** What the owner of the form reports back after trying to save the values. */
@@ -26,7 +27,7 @@ export type SubmitOutcome =
     };
 
 export interface AdditionalFieldsFormProps {
-  readonly schema: AdditionalFieldsSchema;
+  readonly schema: FormSchema;
   /** Answers to start from (editing a cart entry). @default {} */
   readonly initialValues?: FormValues | undefined;
   /** Label of the submit button in the editing state. */
@@ -62,14 +63,6 @@ const PART_LABEL: Record<FieldPart, keyof UiMessages> = {
   areaCode: 'partAreaCode',
   prefix: 'partPrefix',
   line: 'partLine',
-};
-
-const LIKERT_LABEL: Record<LikertValue, keyof UiMessages> = {
-  '-2': 'likertStronglyDisagree',
-  '-1': 'likertDisagree',
-  '0': 'likertNeutral',
-  '1': 'likertAgree',
-  '2': 'likertStronglyAgree',
 };
 
 const INPUT_TYPE: Record<string, string> = {
@@ -158,7 +151,8 @@ export function AdditionalFieldsForm({
       aria-busy={saving}
     >
       {formError !== null && <Alert title={errorTitle} message={formError} />}
-      {schema.fields.map((field) => {
+      {/* Sections and hidden fields are not part of the additional-fields form (spec 000 §3). */}
+      {schema.fields.filter(holdsAnswer).map((field) => {
         const id = `${baseId}-${field.id}`;
         const serverError = serverErrors[field.id];
         const isMissing = missing.includes(field.id);
@@ -225,7 +219,7 @@ function Group({
 }
 
 function renderField(
-  field: FormField,
+  field: FormSchemaField,
   id: string,
   value: FieldValue | undefined,
   onChange: (v: FieldValue) => void,
@@ -321,7 +315,7 @@ function renderField(
                     checked={answers[statement] === v}
                     onChange={() => onChange({ ...answers, [statement]: v })}
                   />
-                  {m[LIKERT_LABEL[v]]}
+                  {m[LIKERT_LABEL_KEYS[v]]}
                 </label>
               ))}
             </div>

@@ -7,7 +7,7 @@ import { AdditionalFieldsForm, type AdditionalFieldsFormProps } from './addition
 import { Lightbox } from './lightbox.js';
 import { UI_MESSAGES } from './messages.js';
 
-export { parseFormSchema, parseFormValues } from './form-schema.js';
+export { parseFormSchema, parseFormValues } from '../../api/form-schema.js';
 export { UI_MESSAGES, uiMessages } from './messages.js';
 
 export interface FormDialogProps extends AdditionalFieldsFormProps {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseFormSchema, safeRedirectPath } from '../../../src/api/form-schema.js';
+import {
+  missingRequiredFields,
+  parseFormSchema,
+  parseFormValues,
+  safeRedirectPath,
+} from '../../../src/api/form-schema.js';
 
 const field = (overrides: Record<string, unknown>) => ({ id: 'f', type: 'text', title: 'F', ...overrides });
 
@@ -39,10 +44,11 @@ describe('form schema parsing', () => {
 
   it.each<[string, unknown]>([
     ['not an object', 'form'],
+    ['null', null],
+    ['a list', []],
     ['no id', { fields: [] }],
     ['fields that are not a list', { id: 'form', fields: {} }],
-    ['a field without a type', { id: 'form', fields: [{ id: 'x' }] }],
-    ['options that are not text', { id: 'form', fields: [field({ options: [1, 2] })] }],
+    ['fields that are text', { id: 'form', fields: 'nope' }],
   ])('refuses a schema with %s', (_name, body) => {
     expect(parseFormSchema(body).ok).toBe(false);
   });
@@ -75,5 +81,102 @@ describe('form schema parsing', () => {
         captchaSettings: { enabled: false, siteKey: null },
       },
     });
+  });
+});
+
+// The same schema feeds the additional-fields form, the site form and the reference server.
+const raw = {
+  id: 'f1',
+  name: 'Engraving',
+  fields: [
+    { id: 'msg', type: 'text', title: 'Message', required: true, maxLength: 20 },
+    { id: 'sec', type: 'section', title: 'About you', required: true },
+    { id: 'who', type: 'name', title: 'Name', required: true },
+    {
+      id: 'size',
+      type: 'select',
+      title: 'Size',
+      options: ['S', { value: 'M' }, { label: 'L' }, 7, null, ''],
+    },
+    { id: 'mood', type: 'likert', title: 'Mood', required: true, options: ['I like it'] },
+    { id: 'secret', type: 'hidden', title: 'Hidden', required: true },
+    { id: 'odd', type: 'hologram', title: 'Not a field type' },
+    { id: 'up', type: 'TEXTAREA', label: 'Notes' },
+    { type: 'text', title: 'no id' },
+    { id: 'x' },
+    'not a field',
+  ],
+};
+
+describe('fields of a schema', () => {
+  it('keeps every usable field, sections and hidden fields included, and drops the rest', () => {
+    const r = parseFormSchema(raw);
+    expect(r.ok && r.value.fields.map((f) => `${f.id}:${f.type}`)).toEqual([
+      'msg:text',
+      'sec:section',
+      'who:name',
+      'size:select',
+      'mood:likert',
+      'secret:hidden',
+      'up:textarea',
+    ]);
+  });
+
+  it('reads options given as text, numbers and objects, leaving blanks out', () => {
+    const r = parseFormSchema(raw);
+    expect(r.ok && r.value.fields.find((f) => f.id === 'size')?.options).toEqual(['S', 'M', 'L', '7']);
+  });
+
+  it('reads likert statements from the options when the schema has no statements', () => {
+    const r = parseFormSchema(raw);
+    expect(r.ok && r.value.fields.find((f) => f.id === 'mood')?.statements).toEqual(['I like it']);
+  });
+
+  it.each(['mood', 'sec', 'secret'])('never makes the %s field required', (id) => {
+    const r = parseFormSchema(raw);
+    expect(r.ok && r.value.fields.find((f) => f.id === id)?.required).toBe(false);
+  });
+
+  it('labels a field by its title, else its label, else its id', () => {
+    const r = parseFormSchema({
+      id: 'f',
+      fields: [
+        { id: 'a', type: 'text' },
+        { id: 'b', type: 'text', label: 'B' },
+      ],
+    });
+    expect(r.ok && r.value.fields.map((f) => f.title)).toEqual(['a', 'B']);
+  });
+
+  it('finds the fields under a form wrapper', () => {
+    const r = parseFormSchema({ form: raw });
+    expect(r.ok && r.value.name).toBe('Engraving');
+  });
+
+  it('reads a schema it has already read to the same schema', () => {
+    const once = parseFormSchema(raw);
+    expect(once.ok && parseFormSchema(once.value)).toEqual(once);
+  });
+});
+
+describe('required rule', () => {
+  const schema = parseFormSchema(raw);
+  it.each([
+    [{}, ['msg', 'who']],
+    [{ msg: '  ', who: { first: '', last: '' } }, ['msg', 'who']],
+    [{ msg: 'Hi', who: { first: 'Ann' } }, []],
+  ])('with %j the empty required fields are %j', (values, expected) => {
+    expect(schema.ok && missingRequiredFields(schema.value, values)).toEqual(expected);
+  });
+});
+
+describe('parseFormValues', () => {
+  it.each([
+    ['{"a":"1","b":["x",2],"c":{"first":"A","n":3}}', { a: '1', b: ['x'], c: { first: 'A' } }],
+    ['not json', {}],
+    [null, {}],
+    [{ a: 5 }, {}],
+  ])('reads %j', (input, expected) => {
+    expect(parseFormValues(input)).toEqual(expected);
   });
 });

@@ -2,15 +2,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdditionalFieldsForm, type SubmitOutcome } from '../../../../src/react/ui/additional-fields-form.js';
-import {
-  parseFormSchema,
-  type AdditionalFieldsSchema,
-  type FormValues,
-} from '../../../../src/react/ui/form-schema.js';
+import { parseFormSchema, type FormSchema, type FormValues } from '../../../../src/api/form-schema.js';
 
 afterEach(cleanup);
 
-const schemaOf = (fields: unknown[]): AdditionalFieldsSchema => {
+const schemaOf = (fields: unknown[]): FormSchema => {
   const r = parseFormSchema({ id: 'f1', name: 'Engraving', fields });
   if (!r.ok) throw new Error('bad schema');
   return r.value;
@@ -83,6 +79,17 @@ describe('AdditionalFieldsForm rendering', () => {
         .getAllByRole('radio')
         .map((r) => r.closest('label')?.textContent),
     ).toEqual(['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree']);
+  });
+
+  it('leaves sections and hidden fields out of the form (spec 000 §3)', () => {
+    renderForm([
+      { id: 'sec', type: 'section', title: 'About you' },
+      { id: 'secret', type: 'hidden', title: 'Campaign' },
+      { id: 'text', type: 'text', title: 'Message' },
+    ]);
+    expect(screen.queryByText('About you')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Campaign' })).toBeNull();
+    expect(screen.getAllByRole('textbox')).toEqual([screen.getByRole('textbox', { name: 'Message' })]);
   });
 
   it('starts the select with Select Value', () => {
