@@ -27,27 +27,7 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/**
- * Developer-facing texts of spec 001 §8: logged or reported, never shown to visitors, so they are
- * not overridable. Kept here so logs read the same everywhere.
- */
-export const DIAGNOSTICS = {
-  trackingHttpStatus: 'Error tracking event: HTTP Status {code}',
-  performanceUnexpectedStatus: 'XHR request DONE with unexpected status',
-  performanceSettingsTimeout: 'Metric settings request timeout',
-  performanceNoPageLoadId: 'Unable to resolve pageLoadId',
-  performanceEmptyRecord: 'Data is empty',
-  storageWriteFailed: 'Unable to store analyticsId',
-  storageUnavailable: 'Unable access local/session storage',
-  captchaNotSetUp: 'ReCaptcha has not been set up!',
-  experimentNotLoaded: 'the underlying configuration is not loaded',
-  experimentUnknownFeature: 'the specified feature does not exist',
-  experimentTypeMismatch: 'the specified feature is not a {type}',
-  experimentInvalidDefinition: 'the specified feature has an invalid server-side definition',
-  imageSizeInvalidSource: "Invalid source parameter. Pass in 'originalSize'",
-  formatterNotImplemented: 'formatter is not yet implemented',
-  cssChunkLoadFailed: 'CSS_CHUNK_LOAD_FAILED',
-} as const;
+export { DIAGNOSTICS } from './diagnostics.js';
 
 /** A lookup over a catalogue; by default the shared one. */
 export type Messages<K extends string = MessageKey> = MessagesOf<K>;

@@ -5,7 +5,7 @@
  * `window.grecaptcha` (render, execute, getResponse, reset). The reference server serves a fake
  * provider with the same API at `/captcha/fake.js` for the demo and the tests.
  */
-import { DIAGNOSTICS } from '../messages/index.js';
+import { DIAGNOSTICS } from '../messages/diagnostics.js';
 
 /** What the provider script defines on `window.grecaptcha`. */
 export interface CaptchaProvider {

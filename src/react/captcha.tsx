@@ -5,7 +5,7 @@
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { createCaptcha, type CaptchaController } from '../page/captcha.js';
-import { DIAGNOSTICS } from '../messages/index.js';
+import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { useStorefront } from './provider.js';
 
 export interface CaptchaHandle {
