@@ -14,6 +14,7 @@ import {
   OP_PRED,
   OP_REPEATED,
   OP_SECTION,
+  OP_UNKNOWN,
   type BlockNode,
   type Node,
   type OrNode,
@@ -57,6 +58,11 @@ class Assembler implements TokenVisitor {
   /** The body instructions are appended to. */
   private body: Node[];
   private stopped = false;
+  /**
+   * Unknown instructions not yet matched by a stray `.end`: a misspelt block keyword is followed
+   * by the `.end` that closed it, which is the same mistake and is not reported again.
+   */
+  private unknownOpen = 0;
   private readonly locator: Locator;
 
   constructor(
@@ -108,6 +114,11 @@ class Assembler implements TokenVisitor {
       this.pushText(p);
       return;
     }
+    if (p.op === OP_UNKNOWN) {
+      this.unknownOpen++;
+      this.pushText(`{${raw}}`);
+      return;
+    }
     const stack = this.stack;
     const top = stack[stack.length - 1];
     switch (p.op) {
@@ -155,7 +166,8 @@ class Assembler implements TokenVisitor {
       }
       case OP_END: {
         if (top === undefined) {
-          this.errors.push(errors.notAllowedAtRoot('END', this.pos(offset)));
+          if (this.unknownOpen > 0) this.unknownOpen--;
+          else this.errors.push(errors.notAllowedAtRoot('END', this.pos(offset)));
           return;
         }
         stack.pop();
@@ -174,13 +186,14 @@ class Assembler implements TokenVisitor {
 
   finish(): Assembled {
     const stack = this.stack;
-    if (stack.length > 0) {
-      const innermost = stack[stack.length - 1] as Open;
-      this.errors.push(errors.endOfInputInBlock(innermost.label, this.pos(innermost.offset)));
-      for (let k = stack.length - 1; k >= 0; k--) {
-        const o = stack[k] as Open;
-        this.errors.push(errors.unclosed(o.label, this.pos(o.offset)));
-      }
+    // One error per block left open: where the input ended for the innermost, then each block
+    // around it (outermost last), at the instruction that opened it.
+    for (let k = stack.length - 1; k >= 0; k--) {
+      const o = stack[k] as Open;
+      const pos = this.pos(o.offset);
+      this.errors.push(
+        k === stack.length - 1 ? errors.endOfInputInBlock(o.label, pos) : errors.unclosed(o.label, pos),
+      );
     }
     return { nodes: this.root, errors: this.errors.list };
   }

@@ -18,6 +18,7 @@ export const errors = {
     at('unknown-formatter', `Formatter '${name}' is unknown`, pos),
   unknownPredicate: (name: string, pos?: Position) =>
     at('unknown-predicate', `Predicate '${name}' is unknown`, pos),
+  unknownInstruction: (name: string, pos?: Position) => at('syntax', `Instruction '${name}' is unknown`, pos),
   neverExecutes: (what: string, pos?: Position) =>
     at('assembly', `This ${what} block will never execute`, pos),
   endOfInputInBlock: (what: string, pos?: Position) =>

@@ -35,7 +35,10 @@ export interface RenderOptions {
   enableExpressions?: boolean | undefined;
   /** Run `{.include}` instructions. @default true */
   enableInclude?: boolean | undefined;
-  /** The render stops (with an error) once the output is longer than this (characters). @default 5000000 */
+  /**
+   * The render stops (with an error) once the output is longer than this (characters); the output
+   * returned is cut at this length. @default 5000000
+   */
   maxOutputLength?: number | undefined;
   /** The render stops (with an error) after executing this many instructions. @default 2000000 */
   maxInstructions?: number | undefined;

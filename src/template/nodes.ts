@@ -20,6 +20,8 @@ export const OP_EVAL = 12;
 /** Structure-only instructions: they shape the tree and never reach the renderer. */
 export const OP_END = 13;
 export const OP_ALTERNATES = 14;
+/** A `{.keyword ...}` the language does not have: printed as text, reported by the parser. */
+export const OP_UNKNOWN = 15;
 
 export const REF_CURRENT = 0;
 export const REF_NAME = 1;
@@ -110,4 +112,8 @@ export type Node =
   | { readonly op: typeof OP_EVAL; readonly expr: Expr };
 
 /** What the parser hands the assembler: a node, or a structure-only marker. */
-export type Parsed = Node | { readonly op: typeof OP_END } | { readonly op: typeof OP_ALTERNATES };
+export type Parsed =
+  | Node
+  | { readonly op: typeof OP_END }
+  | { readonly op: typeof OP_ALTERNATES }
+  | { readonly op: typeof OP_UNKNOWN };

@@ -19,6 +19,7 @@ import {
   OP_PRED,
   OP_REPEATED,
   OP_SECTION,
+  OP_UNKNOWN,
   OP_VAR,
   REF_CURRENT,
   REF_INDEX,
@@ -96,6 +97,20 @@ function splitArgsUncached(rest: string): string[] {
 const never: PredicateFn = () => false;
 const END: Parsed = { op: OP_END };
 const ALTERNATES: Parsed = { op: OP_ALTERNATES };
+const UNKNOWN: Parsed = { op: OP_UNKNOWN };
+
+/** A keyword as the language spells them: `{.sektion a}` is a misspelt instruction, `{.5em}` is text. */
+const KEYWORD_RE = /^[A-Za-z][\w-]*$/;
+
+/**
+ * `{.keyword ...}` with a keyword the language does not have: reported by name (a misspelt
+ * `.section` would otherwise show only as the stray `.end` after it) and printed as text.
+ */
+function unknownInstruction(keyword: string, pos: Locator, errs: ErrorSink): Parsed | null {
+  if (!KEYWORD_RE.test(keyword)) return null;
+  errs.push(errors.unknownInstruction(`.${keyword}`, pos.position()));
+  return UNKNOWN;
+}
 
 /** Characters of a plain reference (no spaces, commas or pipes): the common `{a.b}` fast path. */
 function isRefChar(c: number): boolean {
@@ -201,6 +216,27 @@ function words(text: string): string[] {
   return text.split(' ').filter(nonEmpty);
 }
 
+/** Every keyword of a `{.keyword}` instruction; a known one with unusable arguments is text. */
+const KEYWORDS: ReadonlySet<string> = new Set([
+  'end',
+  'or',
+  'alternates',
+  'meta-left',
+  'meta-right',
+  'newline',
+  'space',
+  'tab',
+  'section',
+  'repeated',
+  'if',
+  'var',
+  'ctx',
+  'macro',
+  'include',
+  'inject',
+  'eval',
+]);
+
 /**
  * Parses the body of one `{...}` candidate; null means it is text. Problems (unknown formatter
  * or predicate) go to `errs`.
@@ -251,7 +287,7 @@ export function parseInstruction(
     return pred === null ? null : { op: OP_PRED, pred, body: [], alt: null };
   }
   const space = rest.indexOf(' ');
-  if (space < 0) return null;
+  if (space < 0) return KEYWORDS.has(rest) ? null : unknownInstruction(rest, pos, errs);
   const keyword = rest.slice(0, space);
   const arg = rest.slice(space + 1);
   switch (keyword) {
@@ -332,6 +368,6 @@ export function parseInstruction(
     case 'eval':
       return { op: OP_EVAL, expr: parseExpr(arg) };
     default:
-      return null;
+      return KEYWORDS.has(keyword) ? null : unknownInstruction(keyword, pos, errs);
   }
 }

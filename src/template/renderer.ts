@@ -165,6 +165,8 @@ export class Renderer implements TemplateContext {
   private readonly macros: (Map<string, readonly Node[]> | null)[] = [null];
   private depth = 0;
   private steps = 0;
+  /** Length of the output held by enclosing renders while a macro or partial renders on its own. */
+  private outside = 0;
 
   constructor(
     root: unknown,
@@ -177,16 +179,22 @@ export class Renderer implements TemplateContext {
     this.timeZone = typeof tz === 'string' && tz !== '' ? tz : 'America/New_York';
   }
 
-  /** Renders a whole template; never throws. */
+  /**
+   * Renders a whole template; never throws. The output never passes `maxOutputLength`: a render
+   * stopped by the limit returns what came before it, cut at the limit.
+   */
   run(nodes: readonly Node[]): string {
     this.push(this.root, -1);
     try {
       this.render(nodes);
+      // The limit is checked before each instruction; the last one's output is checked here.
+      this.checkOutput();
     } catch (e) {
       if (e instanceof StopRender) this.errors.push(e.error);
       else this.errors.push(errors.unexpected('template', e instanceof Error ? e.message : String(e)));
     }
-    return this.out;
+    const max = this.settings.maxOutputLength;
+    return this.out.length > max ? this.out.slice(0, max) : this.out;
   }
 
   // ---- TemplateContext ----
@@ -368,7 +376,9 @@ export class Renderer implements TemplateContext {
     }
     const savedOut = this.out;
     const savedBase = this.base;
+    const savedOutside = this.outside;
     this.depth++;
+    this.outside += savedOut.length;
     this.out = '';
     this.push(node, -1);
     // Bound even when absent so an outer macro's @args does not leak in.
@@ -382,6 +392,7 @@ export class Renderer implements TemplateContext {
       this.macros.pop();
       this.pop();
       this.base = savedBase;
+      this.outside = savedOutside;
       this.depth--;
       result = this.out;
       this.out = savedOut;
@@ -423,9 +434,13 @@ export class Renderer implements TemplateContext {
     if (++this.steps > s.maxInstructions) {
       throw new StopRender(errors.limit('instruction count', s.maxInstructions));
     }
-    if (this.out.length > s.maxOutputLength) {
-      throw new StopRender(errors.limit('output length', s.maxOutputLength));
-    }
+    this.checkOutput();
+  }
+
+  /** Output so far, the buffers of enclosing macros and partials included, against the limit. */
+  private checkOutput(): void {
+    const max = this.settings.maxOutputLength;
+    if (this.outside + this.out.length > max) throw new StopRender(errors.limit('output length', max));
   }
 
   private render(nodes: readonly Node[]): void {
