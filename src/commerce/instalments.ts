@@ -5,7 +5,7 @@
  */
 import { INSTALMENTS } from '../constants.js';
 import { INSTALMENT_CONTEXT_KEYS } from '../contract.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, isRecord, ok, type Result } from '../result.js';
 import { parseMoney, type Money } from './money.js';
 
 const [AVAILABLE, MIN, MAX, LANGUAGE, COUNTRY] = INSTALMENT_CONTEXT_KEYS;
@@ -35,9 +35,6 @@ export interface InstalmentOffer {
   readonly max: Money;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * Reads the instalment context. `afterPayAvailable: false` is complete on its own; an available
  * provider needs both amounts (either money shape, one currency, minimum not above maximum, not
@@ -45,7 +42,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * spec 000 §8 has it reported, and nothing is shown.
  */
 export function parseInstalmentContext(raw: unknown): Result<InstalmentContext> {
-  if (!isObject(raw)) return fail(['instalment context is not an object']);
+  if (!isRecord(raw)) return fail(['instalment context is not an object']);
   const available = raw[AVAILABLE];
   if (available === false) return ok({ afterPayAvailable: false });
   if (available !== true) return fail([`${AVAILABLE} is not a boolean`]);

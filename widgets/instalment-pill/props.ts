@@ -11,7 +11,7 @@
 import { parseInstalmentContext, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { parseProductItem, type ProductItem, type Variant } from '../../src/commerce/product.js';
 import { instalmentCount, QUANTITY } from '../../src/commerce/rules.js';
-import { fail, ok, type Result } from '../../src/result.js';
+import { fail, isRecord, ok, readStringEntries, type JsonRecord, type Result } from '../../src/result.js';
 
 export interface InstalmentPillProps {
   readonly item: ProductItem;
@@ -26,20 +26,13 @@ export interface InstalmentPillProps {
   readonly strings?: Readonly<Record<string, string>> | undefined;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export function parseInstalmentPillProps(raw: unknown): Result<InstalmentPillProps> {
-  if (!isObject(raw)) return fail(['instalment-pill props must be an object']);
+  if (!isRecord(raw)) return fail(['instalment-pill props must be an object']);
   const item = parseProductItem(raw.item);
   if (!item.ok) return fail(item.issues.map((i) => `item: ${i}`));
   // A count it cannot use is dropped for the default rather than refusing the block.
   const count = typeof raw.count === 'number' ? instalmentCount(raw.count) : undefined;
-  const strings: Record<string, string> = {};
-  if (isObject(raw.strings)) {
-    for (const [key, value] of Object.entries(raw.strings))
-      if (typeof value === 'string') strings[key] = value;
-  }
+  const strings = readStringEntries(raw.strings) ?? {};
   return ok({
     item: item.value,
     instalments: parseInstalmentContext(raw.instalments),
@@ -55,7 +48,7 @@ export interface Choice {
   readonly quantity: number;
 }
 
-const sameAttributes = (a: Readonly<Record<string, string>>, b: Obj): boolean => {
+const sameAttributes = (a: Readonly<Record<string, string>>, b: JsonRecord): boolean => {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
 };
@@ -67,21 +60,21 @@ const sameAttributes = (a: Readonly<Record<string, string>>, b: Obj): boolean =>
  * unknown variant counts as no choice, an unusable quantity as 1.
  */
 export function parseVariantChange(item: ProductItem, detail: unknown): Choice | null {
-  if (!isObject(detail) || detail.itemId !== item.id) return null;
+  if (!isRecord(detail) || detail.itemId !== item.id) return null;
   const q = detail.quantity;
   const quantity =
     typeof q === 'number' && Number.isSafeInteger(q) && q >= QUANTITY.min && q <= QUANTITY.max
       ? q
       : QUANTITY.default;
   const raw = detail.variant;
-  if (!isObject(raw)) return { variant: null, quantity };
+  if (!isRecord(raw)) return { variant: null, quantity };
   const variants = item.structuredContent.variants;
   const byId =
     typeof raw.id === 'string' && raw.id !== '' ? variants.find((v) => v.id === raw.id) : undefined;
   const bySku =
     typeof raw.sku === 'string' && raw.sku !== '' ? variants.find((v) => v.sku === raw.sku) : undefined;
   const attributes = raw.attributes;
-  const byAttributes = isObject(attributes)
+  const byAttributes = isRecord(attributes)
     ? variants.find((v) => sameAttributes(v.attributes, attributes))
     : undefined;
   return { variant: byId ?? bySku ?? byAttributes ?? null, quantity };
