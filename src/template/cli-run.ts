@@ -3,7 +3,8 @@
  * writes through `io` and returns the exit code. src/template/cli.ts is the node entry around it;
  * tests call it in-process.
  *
- *   sf-template render <template> <data.json> [--partials DIR] [--locale TAG]
+ *   sf-template render <template|-> <data.json|-> [--partials DIR] [--locale TAG]
+ *   sf-template --help
  *
  * Output goes to `io.out`, template errors to `io.err`; the exit code is 1 when the render
  * reported any error and 2 for a usage or input problem.
@@ -14,13 +15,39 @@ import { render, type TemplateError } from './index';
 
 const USAGE = 'usage: sf-template render <template> <data.json> [--partials DIR] [--locale TAG]';
 
-/** Where the CLI writes; the node entry passes process.stdout and process.stderr. */
+/** What `--help` prints. */
+export const HELP = `sf-template: renders a template of the storefront template language against JSON data.
+
+${USAGE}
+       sf-template --help
+
+  <template>       the template file, or - to read it from standard input
+  <data.json>      the JSON data file, or - to read it from standard input
+  --partials DIR   every file of DIR is a partial, named by its file name and by its name
+                   without the extension ({item|apply card}, {.include card.html})
+  --locale TAG     the locale of the locale-aware formatters (BCP 47, default en-US)
+  -h, --help       prints this help
+
+The output goes to standard output and template errors to standard error, one a line with
+their line and column. Exit code: 0 when the render is clean, 1 when it reported errors, 2 for
+a usage or input problem.
+
+  sf-template render page.html data.json --partials partials/ --locale de-DE
+  some-command | sf-template render item.html -
+`;
+
+/** Where the CLI reads and writes; the node entry passes the process's streams. */
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** All of standard input as text, read when a file argument is `-`. */
+  stdin(): string;
 }
 
 class UsageError extends Error {}
+
+/** The file argument that means standard input. */
+const STDIN = '-';
 
 interface Args {
   template: string;
@@ -29,7 +56,8 @@ interface Args {
   locale?: string;
 }
 
-function parseArgs(argv: readonly string[]): Args {
+function parseArgs(argv: readonly string[]): Args | 'help' {
+  if (argv.some((a) => a === '--help' || a === '-h') || argv[0] === 'help') return 'help';
   const [command, ...rest] = argv;
   if (command !== 'render')
     throw new UsageError(command === undefined ? USAGE : `unknown command '${command}'\n${USAGE}`);
@@ -42,7 +70,7 @@ function parseArgs(argv: readonly string[]): Args {
       if (value === undefined) throw new UsageError(`${a} needs a value\n${USAGE}`);
       flags[a.slice(2)] = value;
       k++;
-    } else if (a.startsWith('--')) {
+    } else if (a.startsWith('-') && a !== STDIN) {
       throw new UsageError(`unknown option '${a}'\n${USAGE}`);
     } else {
       positional.push(a);
@@ -50,6 +78,9 @@ function parseArgs(argv: readonly string[]): Args {
   }
   const [template, data] = positional;
   if (template === undefined || data === undefined || positional.length > 2) throw new UsageError(USAGE);
+  if (template === STDIN && data === STDIN) {
+    throw new UsageError(`only one of the template and the data can come from standard input\n${USAGE}`);
+  }
   return {
     template,
     data,
@@ -58,11 +89,15 @@ function parseArgs(argv: readonly string[]): Args {
   };
 }
 
-function readText(file: string, what: string): string {
+/** How a file argument is named in messages. */
+const named = (file: string): string => (file === STDIN ? 'standard input' : file);
+
+function readText(file: string, what: string, io: CliIo): string {
   try {
-    return readFileSync(file, 'utf8');
+    return file === STDIN ? io.stdin() : readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${what} ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    const why = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
+    throw new UsageError(`cannot read ${what} from ${named(file)}: ${why}`);
   }
 }
 
@@ -95,14 +130,18 @@ const describe = (e: TemplateError): string =>
 export function runCli(argv: readonly string[], io: CliIo): number {
   try {
     const args = parseArgs(argv);
-    const template = readText(args.template, 'template');
-    const dataText = readText(args.data, 'data');
+    if (args === 'help') {
+      io.out(HELP);
+      return 0;
+    }
+    const template = readText(args.template, 'the template', io);
+    const dataText = readText(args.data, 'the data', io);
     let json: unknown;
     try {
       json = JSON.parse(dataText);
     } catch (e) {
       throw new UsageError(
-        `data ${args.data} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
+        `the data from ${named(args.data)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
       );
     }
     const { output, errors } = render(template, json, {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/template/cli-run';
+import { HELP, runCli } from '../../src/template/cli-run';
 
 let dir = '';
 
@@ -14,10 +14,11 @@ function file(name: string, content: string): string {
   return p;
 }
 
-/** Runs the CLI in-process, collecting what it writes. */
-function cli(...args: string[]) {
+/** Runs the CLI in-process with `input` as its standard input, collecting what it writes. */
+function cliWithInput(input: string, ...args: string[]) {
   let stdout = '';
   let stderr = '';
+  let reads = 0;
   const code = runCli(args, {
     out: (text) => {
       stdout += text;
@@ -25,7 +26,17 @@ function cli(...args: string[]) {
     err: (text) => {
       stderr += text;
     },
+    stdin: () => {
+      reads++;
+      return input;
+    },
   });
+  return { code, stdout, stderr, reads };
+}
+
+/** Runs the CLI in-process with nothing on standard input. */
+function cli(...args: string[]) {
+  const { code, stdout, stderr } = cliWithInput('', ...args);
   return { code, stdout, stderr };
 }
 
@@ -87,13 +98,71 @@ describe('sf-template render', () => {
     [
       'an unreadable template',
       ['render', '/nonexistent/t.tpl', '/nonexistent/d.json'],
-      /cannot read template/,
+      /cannot read the template from \/nonexistent\/t.tpl: ENOENT/,
+    ],
+    ['an unknown short option', ['render', 'a', 'b', '-x'], /unknown option '-x'/],
+    [
+      'both files from standard input',
+      ['render', '-', '-'],
+      /only one of the template and the data can come from standard input/,
     ],
   ])('exits 2 for %s', (_name, args, message) => {
     const r = cli(...args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
+  });
+
+  it.each([['--help'], ['-h'], ['help'], ['render', '--help'], ['render', 'a.tpl', '-h']])(
+    'prints the help for %s and exits 0',
+    (...args) => {
+      const r = cli(...args);
+      expect(r).toEqual({ code: 0, stdout: HELP, stderr: '' });
+      expect(r.stdout).toContain(
+        'usage: sf-template render <template> <data.json> [--partials DIR] [--locale TAG]',
+      );
+      expect(r.stdout).toContain('<data.json>      the JSON data file, or - to read it from standard input');
+    },
+  );
+
+  it('reads the data from standard input when its argument is -', () => {
+    const r = cliWithInput('{"name":"Ada"}', 'render', file('in.tpl', 'Hello {name|html}!'), '-');
+    expect(r).toEqual({ code: 0, stdout: 'Hello Ada!', stderr: '', reads: 1 });
+  });
+
+  it('reads the template from standard input when its argument is -', () => {
+    const r = cliWithInput('<b>{name|html}</b>', 'render', '-', file('in.json', '{"name":"<Ada>"}'));
+    expect(r).toEqual({ code: 0, stdout: '<b>&lt;Ada&gt;</b>', stderr: '', reads: 1 });
+  });
+
+  it('does not read standard input when both arguments are files', () => {
+    const r = cliWithInput('ignored', 'render', file('f.tpl', '{a}'), file('f.json', '{"a":1}'));
+    expect(r).toEqual({ code: 0, stdout: '1', stderr: '', reads: 0 });
+  });
+
+  it('exits 2 when the data from standard input is not JSON', () => {
+    const r = cliWithInput('{nope', 'render', file('s.tpl', '{a}'), '-');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^sf-template: the data from standard input is not valid JSON: /);
+  });
+
+  it('names an unknown instruction on stderr with its position', () => {
+    const r = cli('render', file('u.tpl', 'x\n{.sektion a}{b}{.end}'), file('u.json', '{"b":"B"}'));
+    expect(r).toEqual({
+      code: 1,
+      stdout: 'x\n{.sektion a}B',
+      stderr: "syntax: Instruction '.sektion' is unknown (line 2, column 1)\n",
+    });
+  });
+
+  it('reports one unclosed section once', () => {
+    const r = cli('render', file('o.tpl', '{.section a}{a}'), file('o.json', '{"a":"A"}'));
+    expect(r).toEqual({
+      code: 1,
+      stdout: 'A',
+      stderr: 'assembly: Reached end of input in the middle of SECTION (line 1, column 1)\n',
+    });
   });
 
   it('exits 2 when the data is not JSON', () => {
@@ -149,6 +218,29 @@ describe('the sf-template process', { timeout: 30_000 }, () => {
       code: 1,
       stdout: 'Hi Ada\n{x|shout}',
       stderr: "unknown-formatter: Formatter 'shout' is unknown (line 2, column 1)\n",
+    });
+  });
+
+  it(`reads data piped to standard input with - (${real.label})`, () => {
+    const t = file('pipe.tpl', '<p>{name|html}</p>');
+    const r = spawnSync(process.execPath, [...real.argv, 'render', t, '-'], {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+      input: '{"name":"A&B"}',
+    });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 0,
+      stdout: '<p>A&amp;B</p>',
+      stderr: '',
+    });
+  });
+
+  it(`prints the help (${real.label})`, () => {
+    const r = spawnSync(process.execPath, [...real.argv, '--help'], { cwd: process.cwd(), encoding: 'utf8' });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 0,
+      stdout: HELP,
+      stderr: '',
     });
   });
 });
