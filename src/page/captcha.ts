@@ -79,14 +79,16 @@ export function loadCaptchaScript(
   if (loading) return loading;
   const win = doc.defaultView as CaptchaWindow | null;
   loading = new Promise<CaptchaProvider>((resolve, reject) => {
-    const ready = () => {
+    const check = () => {
       const provider = win ? providerOf(win) : null;
-      if (!provider) {
-        reject(new Error(`The captcha script at ${url} did not define grecaptcha`));
-        return;
-      }
-      if (typeof provider.ready === 'function') provider.ready(() => resolve(provider));
-      else resolve(provider);
+      if (provider) resolve(provider);
+      else reject(new Error(`The captcha script at ${url} did not define grecaptcha`));
+    };
+    // reCAPTCHA's script defines `ready` first and the rest of its API a moment later.
+    const ready = () => {
+      const early = win?.grecaptcha;
+      if (early && typeof early.ready === 'function') early.ready(check);
+      else check();
     };
     if (win && providerOf(win)) {
       ready();
@@ -151,7 +153,11 @@ export function createCaptcha(container: HTMLElement, options: CaptchaOptions): 
     async getToken() {
       const ready = setUp();
       if (!ready) throw notSetUp();
-      await ready.provider.execute?.(ready.id);
+      try {
+        await ready.provider.execute?.(ready.id);
+      } catch {
+        // A checkbox captcha needs no executing and some providers refuse it; the response decides.
+      }
       if (state !== 'destroyed') state = 'executed';
       const token = ready.provider.getResponse(ready.id);
       return typeof token === 'string' ? token : '';

@@ -59,6 +59,22 @@ describe('loadCaptchaScript', () => {
     expect(net.requested).toHaveLength(2);
   });
 
+  it('waits for the provider to say it is ready before using it', async () => {
+    const net = intercept(['load-without-api']);
+    const w = window as unknown as { grecaptcha?: unknown };
+    // Like reCAPTCHA: `ready` exists when the script has loaded, `render` only a moment later.
+    let whenReady: () => void = () => undefined;
+    w.grecaptcha = { ready: (callback: () => void) => (whenReady = callback) };
+    let settled = false;
+    const loading = loadCaptchaScript(freshUrl()).finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(net.requested).toHaveLength(1);
+    expect(settled).toBe(false);
+    w.grecaptcha = net.provider;
+    whenReady();
+    await expect(loading).resolves.toBe(net.provider);
+  });
+
   it('rejects when the script loads but defines no provider', async () => {
     intercept(['load-without-api']);
     const url = freshUrl();
@@ -118,6 +134,20 @@ describe('createCaptcha', () => {
     widget.box.checked = true;
     expect(await captcha.getToken()).toBe('fake-token-0');
     expect(widget.executed).toBe(2);
+  });
+
+  it('still reads the response when the provider refuses to execute (a checkbox captcha)', async () => {
+    const net = intercept();
+    net.provider.execute = () => {
+      throw new Error('execute is for invisible captchas');
+    };
+    const captcha = createCaptcha(container(), { siteKey: 'k', scriptUrl: freshUrl() });
+    await captcha.render();
+    const widget = net.provider.widgets[0];
+    if (!widget) throw new Error('not rendered');
+    widget.box.checked = true;
+    expect(await captcha.getToken()).toBe('fake-token-0');
+    expect(captcha.state).toBe('executed');
   });
 
   it('reset clears the answer: state reset, token empty again', async () => {
