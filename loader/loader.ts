@@ -17,6 +17,10 @@ import {
 /** The framework-free runtime chunk (`widgets/runtime.js`), loaded on demand. */
 export type Runtime = typeof import('../src/page/runtime.js');
 type CartStore = ReturnType<Runtime['getCartStore']>;
+/** The platform layer chunk (analytics, sessions, flags), loaded after the first mount. */
+type Platform = typeof import('../src/page/platform.js');
+/** A platform function as the global offers it: the same arguments, the result once loaded. */
+type Later<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 
 export interface LoaderOptions {
   readonly doc: Document;
@@ -51,6 +55,10 @@ export interface StorefrontGlobal {
   };
   /** Listens to an `sf:*` event (the prefix is optional); returns the unsubscribe. */
   on(event: string, fn: (detail: unknown, event: Event) => void): () => void;
+  /** Site-user sessions; the shared cart reloads after each (spec 001 §7). */
+  readonly account: { login: Later<Platform['login']>; logout: Later<Platform['logout']> };
+  /** Feature flags and experiments (spec 001 §4). */
+  readonly flags: { toggle: Later<Platform['toggle']>; variant: Later<Platform['variant']> };
 }
 
 /** A failed chunk load: names the chunk and how it failed (spec 001 §8). */
@@ -122,6 +130,12 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     });
 
   const runtime = () => load('runtime', 'runtime.js', false) as Promise<Runtime>;
+  const platform = () => runtime().then((rt) => rt.platform());
+  // One forwarder per global function: the platform chunk loads on the first call.
+  const later =
+    <K extends 'login' | 'logout' | 'toggle' | 'variant'>(name: K) =>
+    (...args: unknown[]) =>
+      platform().then((p) => (p[name] as (...a: unknown[]) => unknown)(...args));
 
   const report = (el: Element | null, code: string, message: string, error?: unknown) => {
     const widget = (el && el.getAttribute(WIDGET_ATTR)) || '';
@@ -223,7 +237,11 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   }
 
   const start = () => {
-    void mount();
+    // Analytics and the rest of the platform layer wait until the widgets are interactive.
+    mount()
+      .then(platform)
+      .then((p) => p.start())
+      .catch(() => undefined);
     new MutationObserver((records) => {
       for (const r of records) {
         if (r.removedNodes.length) {
@@ -259,5 +277,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
       doc.addEventListener(type, h);
       return () => doc.removeEventListener(type, h);
     },
-  };
+    account: { login: later('login'), logout: later('logout') },
+    flags: { toggle: later('toggle'), variant: later('variant') },
+  } as StorefrontGlobal;
 }

@@ -234,6 +234,8 @@ export const FEATURE_FLAGS = {
   nativeProductReviews: 'native_product_reviews',
   importedProductReviews: 'imported_product_reviews',
   visitorMetrics: 'visitor_metrics',
+  /** The visitor census: analytics are skipped when it is off (spec 000 §4). On unless set false. */
+  visitorCensus: 'visitor_census',
   reviewRenderingKillSwitch: 'review_rendering_kill_switch',
 } as const;
 

@@ -46,6 +46,11 @@ export const EVENTS = {
    * says which product block it came from.
    */
   variantChange: 'sf:variant-change',
+  /**
+   * The pixel-style tracker (spec 000 §7): detail `{ event, data }` with `event` one of AddToCart,
+   * Search, Lead, ViewContent, Purchase, CompleteRegistration, for a site's marketing pixel.
+   */
+  pixel: 'sf:pixel',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 

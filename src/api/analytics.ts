@@ -3,6 +3,7 @@
  * Their failures resolve to ok:false and are otherwise ignored ("Analytics failures: silently
  * ignored"). Loaded on first use: nothing here is needed before a page is interactive.
  */
+import { LIMITS } from '../constants.js';
 import { fail, isRecord, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
@@ -29,8 +30,9 @@ export interface AnalyticsApi {
   }): Promise<ApiResult<unknown>>;
 }
 
-const CENSUS_TIMEOUT_MS = 2500;
-const PERFORMANCE_SETTINGS_TIMEOUT_MS = 30_000;
+/** Census calls give up after 2.5 s (spec 000 §7, §9): a page view never waits on them. */
+const CENSUS_TIMEOUT_MS = LIMITS.censusTimeoutMs;
+const PERFORMANCE_SETTINGS_TIMEOUT_MS = LIMITS.performanceSettingsTimeoutMs;
 
 const parsePageLoadId: Parser<{ pageLoadId: string }> = (body) => {
   if (!isRecord(body)) return fail(['body is not an object']);
@@ -61,18 +63,24 @@ export const createAnalyticsApi = ({ call, crumb }: ApiClient): AnalyticsApi => 
         path: 'census/RecordHit',
         body: formBody({ event, data, ss_cvr }),
         parse: parseAnything,
+        timeoutMs: CENSUS_TIMEOUT_MS,
       }),
 
     buttonClick: (fields) => post('census/button-click', fields, CENSUS_TIMEOUT_MS),
 
     buttonRender: (fields) => post('census/button-render', fields, CENSUS_TIMEOUT_MS),
 
-    formRender: (fields) => post('census/form-render', fields),
+    formRender: (fields) => post('census/form-render', fields, CENSUS_TIMEOUT_MS),
 
-    overlay: (fields) => post('census/overlay', fields),
+    overlay: (fields) => post('census/overlay', fields, CENSUS_TIMEOUT_MS),
 
     recordQuickView: (id) =>
-      call({ method: 'post', path: `census/RecordQuickView/${segment(id)}`, parse: parseAnything }),
+      call({
+        method: 'post',
+        path: `census/RecordQuickView/${segment(id)}`,
+        parse: parseAnything,
+        timeoutMs: CENSUS_TIMEOUT_MS,
+      }),
 
     performanceSettings: () =>
       call({

@@ -47,6 +47,16 @@ export function reportError(error: unknown, info: Record<string, string> = {}): 
   }
 }
 
+/**
+ * The platform layer (analytics, identity, sessions, flags: ./platform.ts), its own chunk. The
+ * loader imports it once its first mount has settled, so none of it is start-up JavaScript.
+ */
+export const platform = () => import('./platform.js');
+
+// Widgets import `track` from ./analytics.js; re-exported here so that module lives in this chunk,
+// which every widget loads anyway, rather than in a chunk of its own (one request fewer).
+export { track } from './analytics.js';
+
 let env: WidgetEnv | null = null;
 
 /** The environment every widget on this page shares: parsed site context and reporter. */

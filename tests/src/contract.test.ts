@@ -65,12 +65,13 @@ describe('the page contract', () => {
     ['itemAdded', 'sf:item-added'],
     ['error', 'sf:error'],
     ['variantChange', 'sf:variant-change'],
+    ['pixel', 'sf:pixel'],
   ] as const)('event %s is %j', (key, name) => {
     expect(contract.EVENTS[key]).toBe(name);
   });
 
-  it('has exactly four events', () => {
-    expect(Object.keys(contract.EVENTS)).toHaveLength(4);
+  it('has exactly five events', () => {
+    expect(Object.keys(contract.EVENTS)).toHaveLength(5);
   });
 
   it.each([

@@ -75,6 +75,9 @@ export function CartPage({ strings }: CartPageProps) {
       });
   }, [store]);
   useEffect(() => {
+    track({ type: 'cart-viewed' });
+  }, []);
+  useEffect(() => {
     mounted.current = true;
     loadCart();
     return () => {

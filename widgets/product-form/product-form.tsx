@@ -114,12 +114,12 @@ export function ProductForm(props: ProductFormProps) {
 }
 
 function QuickViewButton(props: ProductFormProps) {
-  const { api, reporter } = useStorefront();
+  const { reporter } = useStorefront();
   const m = useMemo(() => productFormMessages(props.strings), [props.strings]);
   const [Dialog, setDialog] = useState<typeof QuickViewDialogType | null>(null);
   const openQuickView = async () => {
-    // Recording is best effort: the api resolves failures quietly.
-    void api.recordQuickView(props.item.id);
+    // Recorded by the platform layer (census RecordQuickView), unless tracking is off.
+    track({ type: 'quick-view', itemId: props.item.id });
     try {
       const mod = await import('./quick-view.js');
       setDialog(() => mod.QuickViewDialog);
@@ -343,6 +343,7 @@ function ProductFormBody({
     }
     knownForm.current = form;
     setDialog(form);
+    if (formId) track({ type: 'form-rendered', formId });
   };
 
   /** Loads the dialog code and reads the form (fetching it when only its id is known). */

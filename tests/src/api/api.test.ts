@@ -212,6 +212,10 @@ describe('network and timeouts', () => {
   it.each<[string, (api: Api) => Promise<ApiResult<unknown>>]>([
     ['button clicks', (api) => api.buttonClick({ visitorCookie: 'v' })],
     ['button renders', (api) => api.buttonRender({ visitorCookie: 'v' })],
+    ['page views', (api) => api.recordHit({ event: 'view', data: { page: '/' } })],
+    ['form renders', (api) => api.formRender({ formId: 'f', visitorCookie: 'v' })],
+    ['overlays', (api) => api.overlay({ visitorCookie: 'v' })],
+    ['quick views', (api) => api.recordQuickView('p1')],
   ])('stops waiting for census %s after 2500 ms', async (_name, call) => {
     vi.useFakeTimers();
     const fetch = vi.fn(() => new Promise<Response>(() => {})) as unknown as typeof globalThis.fetch;

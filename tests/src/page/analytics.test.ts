@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAnalyticsSink, track, type AnalyticsEvent } from '../../../src/page/analytics.js';
+import {
+  PENDING_LIMIT,
+  connectPlatform,
+  setAnalyticsSink,
+  track,
+  type AnalyticsEvent,
+} from '../../../src/page/analytics.js';
 
-afterEach(() => setAnalyticsSink(null));
+afterEach(() => {
+  setAnalyticsSink(null);
+  connectPlatform(null);
+});
 
 describe('analytics hooks', () => {
   const event: AnalyticsEvent = { type: 'item-added', itemId: 'mug', sku: 'MUG', quantity: 2 };
@@ -31,5 +40,44 @@ describe('analytics hooks', () => {
     setAnalyticsSink(null);
     track(event);
     expect(sink).not.toHaveBeenCalled();
+  });
+});
+
+describe('the platform connection', () => {
+  it('holds events until the platform connects, then hands them over in order', () => {
+    // Earlier tests may have queued events: drain them first.
+    connectPlatform(() => undefined);
+    connectPlatform(null);
+    track({ type: 'product-page-viewed', itemId: 'tee' });
+    track({ type: 'cart-viewed' });
+    const platform = vi.fn();
+    connectPlatform(platform);
+    expect(platform.mock.calls.map(([e]) => e)).toEqual([
+      { type: 'product-page-viewed', itemId: 'tee' },
+      { type: 'cart-viewed' },
+    ]);
+    track({ type: 'quick-view', itemId: 'tee' });
+    expect(platform).toHaveBeenLastCalledWith({ type: 'quick-view', itemId: 'tee' });
+  });
+
+  it(`holds at most ${PENDING_LIMIT} events`, () => {
+    connectPlatform(() => undefined);
+    connectPlatform(null);
+    for (let i = 0; i < 80; i += 1) track({ type: 'reviews-tab', itemId: String(i) });
+    const platform = vi.fn();
+    connectPlatform(platform);
+    expect(PENDING_LIMIT).toBe(50);
+    expect(platform).toHaveBeenCalledTimes(50);
+  });
+
+  it('still feeds the platform when the theme sink throws', () => {
+    const event: AnalyticsEvent = { type: 'cart-viewed' };
+    const platform = vi.fn();
+    connectPlatform(platform);
+    setAnalyticsSink(() => {
+      throw new Error('theme bug');
+    });
+    track(event);
+    expect(platform).toHaveBeenCalledWith(event);
   });
 });

@@ -65,6 +65,28 @@ describe('error reporter (spec 000 §9)', () => {
     expect(send).toHaveBeenCalledTimes(20);
   });
 
+  it.each([
+    { name: 'at once', gapMs: 0, sends: 1, events: 10 },
+    // The debounce restarts with each error until the queue is full; the errors of the quiet
+    // second that follows are dropped: batches of 10, 10, 10 and the last 8.
+    { name: '200 ms apart', gapMs: 200, sends: 4, events: 38 },
+    // Each error gets its own send until the 20 sends are spent.
+    { name: '1.5 s apart', gapMs: 1500, sends: 20, events: 20 },
+  ])(
+    'a burst of 50 errors $name makes $sends sends of $events events in all',
+    async ({ gapMs, sends, events }) => {
+      const { reporter, send } = setup();
+      for (let i = 1; i <= 50; i += 1) {
+        reporter.report(new Error(`error ${i}`));
+        await vi.advanceTimersByTimeAsync(gapMs);
+      }
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(send).toHaveBeenCalledTimes(sends);
+      for (const [batch] of send.mock.calls) expect(batch.length).toBeLessThanOrEqual(10);
+      expect(send.mock.calls.reduce((n, [batch]) => n + batch.length, 0)).toBe(events);
+    },
+  );
+
   it('truncates stacks at 5000 characters', async () => {
     const { reporter, send } = setup();
     const error = new Error('deep');

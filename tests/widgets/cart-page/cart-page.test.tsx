@@ -1,6 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../src/api/types.js';
+import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
 import type { ShoppingCart } from '../../../src/store/types.js';
 import { CartPage } from '../../../widgets/cart-page/cart-page.js';
 import { cart, entry, failResult, fakeApi, offline, okResult, renderWithStorefront } from '../fixtures.js';
@@ -46,6 +47,17 @@ async function renderCart(c: ShoppingCart = cart(), overrides: Parameters<typeof
 }
 
 describe('CartPage states', () => {
+  it('tracks the cart page view once (ViewCart)', async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    try {
+      await renderCart(cart([entry()]));
+    } finally {
+      setAnalyticsSink(null);
+    }
+    expect(events.filter((e) => e.type === 'cart-viewed')).toEqual([{ type: 'cart-viewed' }]);
+  });
+
   it('shows a loading state while the cart is read', () => {
     const api = fakeApi({ getCart: () => new Promise(() => {}) });
     renderWithStorefront(<CartPage />, { api });

@@ -1,0 +1,381 @@
+/**
+ * The platform layer at run time: census, visitor identity, events, pixel, performance records,
+ * sessions and flags, joined here. The runtime loads this chunk only after the page's widgets
+ * are interactive (`platform()` in ./runtime.ts, started by the loader once its first mount has
+ * settled), and `start` waits for an idle moment besides, so nothing here delays a widget.
+ *
+ * When tracking is skipped (spec 000 §4: census off, a non-viewer account, an untracked page
+ * type) no analytics request is made at all; widget events are dropped. Every send is
+ * fire-and-forget and its failure silently ignored (spec 000 §8).
+ */
+import { CONTEXT_SCRIPT_ID } from '../contract.js';
+import { FEATURE_FLAGS } from '../constants.js';
+import { getApi } from '../api/page.js';
+import type { AnalyticsApi } from '../api/analytics.js';
+import { isRecord, type JsonRecord } from '../result.js';
+import { connectPlatform, type AnalyticsEvent } from './analytics.js';
+import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
+import { isFeatureEnabled, readSiteContext, type SiteContext } from './context.js';
+import { readCookie } from './cookies.js';
+import {
+  COMMERCE_SCHEMA,
+  COMMERCE_SHOPPING_EVENTS,
+  ENVIRONMENTS,
+  RECORD_EVENT_NAMES,
+  VISITOR_METRICS,
+  createVisitorEventSender,
+  eventRecord,
+  firePixel,
+  type AnalyticsEventRecord,
+  type Environment,
+  type PageSnapshot,
+  type PixelEventName,
+  type RecordBase,
+} from './events.js';
+import { createFlags, flagDefinitions, flagOverrides, type FlagResult, type Flags } from './flags.js';
+import {
+  ANALYTICS_COOKIES,
+  analyticsId,
+  pageIdentityEnv,
+  sessionInfo,
+  visitorIdentity,
+  type IdentityEnv,
+  type SessionInfo,
+  type VisitorIdentity,
+} from './identity.js';
+import { browserPerformanceHooks, startPerformance, type PerformanceRecord } from './performance.js';
+import { parseQuery } from './query.js';
+import { reportError } from './runtime.js';
+import { login, loginId, logout } from './session.js';
+
+export { login, logout };
+
+/** The site context as the page wrote it: the platform keys (`pageType`, `experiments`, …) live here. */
+export function readRawContext(doc: Document | undefined = globalThis.document): JsonRecord | null {
+  try {
+    const text = doc?.getElementById(CONTEXT_SCRIPT_ID)?.textContent;
+    if (!text) return null;
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Page-type code of spec 001 §2 from the context key `pageType`, or null. */
+export const readPageType = (raw: JsonRecord | null): number | null => {
+  const v = raw?.['pageType'];
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
+};
+
+const readEnvironment = (raw: JsonRecord | null): Environment => {
+  const v = raw?.['environment'];
+  return ENVIRONMENTS.includes(v as Environment) ? (v as Environment) : 'prod';
+};
+
+const readOptionalText = (raw: JsonRecord | null, key: string): string | null => {
+  const v = raw?.[key];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+};
+
+/** Everything the platform reads from the page; tests build their own. */
+export interface PlatformDeps {
+  readonly win: Window & typeof globalThis;
+  readonly doc: Document;
+  readonly context: SiteContext;
+  readonly raw: JsonRecord | null;
+  readonly api: Pick<
+    AnalyticsApi,
+    | 'recordHit'
+    | 'recordEvent'
+    | 'recordQuickView'
+    | 'formRender'
+    | 'performanceSettings'
+    | 'performanceRecords'
+  >;
+  readonly identity: IdentityEnv;
+  readonly sendVisitorEvents: (
+    events: readonly AnalyticsEventRecord[],
+    opts?: { beacon?: boolean },
+  ) => Promise<void>;
+  readonly sendBeacon: ((url: string, data: BodyInit) => boolean) | null;
+  readonly report: (error: unknown, info?: Record<string, string>) => void;
+  /** Collect performance records. @default true */
+  readonly performance?: boolean | undefined;
+}
+
+export interface Platform {
+  /** Whether this page view may be tracked at all. */
+  readonly tracking: boolean;
+  readonly visitor: VisitorIdentity;
+  /** Null when tracking is skipped (nothing was read or written). */
+  readonly session: SessionInfo | null;
+  readonly analyticsId: string | null;
+  /** Receives widget events; never throws. */
+  handle(event: AnalyticsEvent): void;
+}
+
+const quiet = (promise: Promise<unknown> | undefined | void): void => {
+  // Analytics failures are silently ignored (spec 000 §8).
+  void promise?.catch?.(() => undefined);
+};
+
+export function createPlatform(deps: PlatformDeps): Platform {
+  const { win, doc, context, raw, api } = deps;
+  const pathname = win.location.pathname;
+  const pageType = readPageType(raw);
+  const tracking = trackingAllowed({ context, pageType, pathname });
+  // The policy is honoured whether or not this page is tracked: the cookies go either way.
+  const restrictive = context.cookieSettings.isRestrictiveCookiePolicyEnabled;
+  if (!tracking) {
+    return {
+      tracking,
+      visitor: restrictive
+        ? visitorIdentity(deps.identity, true)
+        : { mode: 'standard', visitorId: null, visitId: null },
+      session: null,
+      analyticsId: null,
+      handle: () => undefined,
+    };
+  }
+
+  const visitor = visitorIdentity(deps.identity, restrictive);
+  const session = sessionInfo(deps.identity);
+  const aid = analyticsId(deps.identity);
+  const query = parseQuery(win.location.search);
+
+  const base: RecordBase = {
+    websiteId: context.websiteId ?? null,
+    memberAccountId: context.authenticatedAccountId ?? null,
+    templateId: context.templateId ?? null,
+    websiteLocale: context.locale,
+    memberLocale: readOptionalText(raw, 'memberLocale'),
+    explicitLocale: readOptionalText(raw, 'locale'),
+    analyticsId: aid,
+    marketingId: readCookie(ANALYTICS_COOKIES.marketingId, doc),
+    sessionId: session.sessionId,
+    environment: readEnvironment(raw),
+  };
+  const snapshot = (): PageSnapshot => ({
+    pathname: win.location.pathname,
+    hash: win.location.hash,
+    search: query,
+    referrer: doc.referrer,
+    userAgent: win.navigator.userAgent,
+    browserLanguage: win.navigator.language ?? null,
+    documentLanguage: doc.documentElement.lang || null,
+    width: win.innerWidth,
+    height: win.innerHeight,
+    now: deps.identity.now(),
+  });
+
+  const pixel = (event: PixelEventName, data: Readonly<Record<string, unknown>>) =>
+    firePixel(doc, event, data);
+
+  if (pageViewTracked({ context, pageType, pathname })) {
+    quiet(
+      api.recordHit({
+        event: PAGE_VIEW_EVENT,
+        data: pageViewData({
+          context,
+          href: win.location.href,
+          userAgent: win.navigator.userAgent,
+          now: deps.identity.now(),
+          viewport: { width: win.innerWidth, height: win.innerHeight },
+          screen: { width: win.screen?.width ?? 0, height: win.screen?.height ?? 0 },
+          mode: visitor.mode,
+        }),
+        ss_cvr: visitor.visitorId ?? undefined,
+      }),
+    );
+  } else if (pathname === '/search' || pathname.startsWith('/search/')) {
+    pixel('Search', { search_string: query['q'] ?? '' });
+  }
+
+  if (deps.performance !== false) {
+    const url = `${context.apiRoot}1/performance/records`;
+    const sendRecords = (records: readonly PerformanceRecord[]) => {
+      const body = JSON.stringify(records);
+      try {
+        // A string body goes as text/plain: no preflight, and the endpoint reads it as JSON.
+        if (deps.sendBeacon?.(url, body)) return;
+      } catch {
+        // Refused: the request below.
+      }
+      quiet(api.performanceRecords(records));
+    };
+    try {
+      startPerformance({
+        ...browserPerformanceHooks(win),
+        settings: () => api.performanceSettings(),
+        send: sendRecords,
+        report: deps.report,
+        now: () => deps.identity.now(),
+        setTimeout: (fn, ms) => win.setTimeout(fn, ms),
+      });
+    } catch {
+      // A browser without the timing APIs simply sends no performance records.
+    }
+  }
+
+  const visitorMetrics = isFeatureEnabled(context, FEATURE_FLAGS.visitorMetrics);
+  const visitorCookie = visitor.visitorId ?? undefined;
+
+  const shoppingEvent = (name: string, itemId: string | null, payload: Record<string, unknown>) =>
+    quiet(
+      deps.sendVisitorEvents([
+        eventRecord(base, snapshot(), {
+          eventName: name,
+          customSchemaName: COMMERCE_SCHEMA,
+          objectIdentifier: itemId,
+          payload: {
+            ...payload,
+            siteUserId: context.authenticatedAccountId ?? null,
+            loginId: loginId() ?? context.authenticatedAccountId ?? null,
+            sessionId: session.sessionId,
+          },
+        }),
+      ]),
+    );
+
+  const handle = (event: AnalyticsEvent): void => {
+    try {
+      const itemId = 'itemId' in event ? event.itemId : null;
+      const details: Record<string, unknown> = { ...event };
+      delete details['type'];
+      const commerce = COMMERCE_SHOPPING_EVENTS[event.type as keyof typeof COMMERCE_SHOPPING_EVENTS];
+      if (commerce) shoppingEvent(commerce, itemId, details);
+      const metric = VISITOR_METRICS[event.type as keyof typeof VISITOR_METRICS];
+      if (metric && visitorMetrics) {
+        quiet(
+          api.recordEvent({
+            event: RECORD_EVENT_NAMES.visitorMetrics,
+            data: { eventName: metric, ...details },
+          }),
+        );
+      }
+      switch (event.type) {
+        case 'product-page-viewed':
+          pixel('ViewContent', { content_ids: [event.itemId], content_type: 'product' });
+          break;
+        case 'item-added':
+          pixel('AddToCart', { content_ids: [event.itemId], sku: event.sku, quantity: event.quantity });
+          break;
+        case 'quick-view':
+          quiet(api.recordQuickView(event.itemId));
+          break;
+        case 'form-rendered':
+          quiet(api.formRender({ formId: event.formId, visitorCookie }));
+          break;
+        case 'newsletter-subscribed':
+          pixel('Lead', { formId: event.formId });
+          quiet(
+            api.recordEvent({
+              event: RECORD_EVENT_NAMES.newsletter,
+              data: { eventName: RECORD_EVENT_NAMES.newsletter, formId: event.formId },
+            }),
+          );
+          break;
+        case 'purchase':
+          pixel('Purchase', { orderId: event.orderId, value: event.amount, currency: event.currency });
+          quiet(
+            api.recordEvent({
+              event: RECORD_EVENT_NAMES.purchase,
+              data: { eventName: RECORD_EVENT_NAMES.purchase, ...details },
+            }),
+          );
+          break;
+        default:
+          break;
+      }
+    } catch {
+      // Analytics never breaks the page.
+    }
+  };
+
+  return { tracking, visitor, session, analyticsId: aid, handle };
+}
+
+/** The page's own dependencies. */
+export function pageDeps(win: Window & typeof globalThis = globalThis.window): PlatformDeps {
+  const doc = win.document;
+  const { context } = readSiteContext(doc);
+  let beacon: ((url: string, data: BodyInit) => boolean) | null = null;
+  try {
+    if (typeof win.navigator.sendBeacon === 'function') beacon = win.navigator.sendBeacon.bind(win.navigator);
+  } catch {
+    beacon = null;
+  }
+  return {
+    win,
+    doc,
+    context,
+    raw: readRawContext(doc),
+    api: getApi(),
+    identity: pageIdentityEnv(doc),
+    sendVisitorEvents: createVisitorEventSender({
+      url: `${context.apiRoot}v1/clanker/events`,
+      sendBeacon: beacon,
+    }),
+    sendBeacon: beacon,
+    report: reportError,
+  };
+}
+
+/** Runs `fn` once the page has loaded and the browser is idle (or after 2 s at the latest). */
+export function whenIdle(win: Window & typeof globalThis, fn: () => void): void {
+  const idle = () => {
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => fn(), { timeout: 2000 });
+    else win.setTimeout(fn, 1);
+  };
+  if (win.document.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}
+
+let page: Platform | null = null;
+let starting = false;
+
+/**
+ * Starts the page's platform layer once (later calls do nothing): at the next idle moment after
+ * load it reads the identity, records the page view, starts the performance records and takes
+ * over the widget events queued by `track`.
+ */
+export function start(): void {
+  if (starting || typeof window === 'undefined') return;
+  starting = true;
+  whenIdle(window, () => {
+    try {
+      page = createPlatform(pageDeps(window));
+      connectPlatform(page.handle);
+    } catch (error) {
+      reportError(error, { code: 'PLATFORM_FAILED' });
+    }
+  });
+}
+
+/** The started platform (null until `start` has run); for tests and debugging. */
+export const current = (): Platform | null => page;
+
+let pageFlags: Flags | null = null;
+
+/** The page's flags: the site context's definitions with the address's overrides. */
+export function flags(): Flags {
+  if (!pageFlags) {
+    const raw = readRawContext();
+    const { context } = readSiteContext();
+    pageFlags = createFlags({
+      definitions: raw === null ? null : flagDefinitions(context.features, raw['experiments']),
+      overrides: typeof location === 'undefined' ? {} : flagOverrides(parseQuery(location.search)),
+    });
+  }
+  return pageFlags;
+}
+
+/** `Storefront.flags.toggle(name, fallback?)`. */
+export const toggle = (name: string, fallback?: boolean): FlagResult<boolean> =>
+  flags().toggle(name, fallback);
+/** `Storefront.flags.variant(name, fallback)`. */
+export const variant = (name: string, fallback: string): FlagResult<string> =>
+  flags().variant(name, fallback);
+/** `Storefront.flags.isEnabled(name)`. */
+export const isEnabled = (name: string): boolean => flags().isEnabled(name);

@@ -1,0 +1,82 @@
+/**
+ * Site-user sessions on the page (spec 001 §3, §6, §7): `Storefront.account.login` and
+ * `.logout`, also exported for npm. After either succeeds the shared cart store reloads, so every
+ * widget on the page shows the cart that now belongs to the visitor.
+ *
+ * The anti-forgery header of every call is read from the `crumb` cookie (src/api/client.ts), so
+ * the login's `xsrfToken` is stored there: later calls then carry it, and a crumb the server
+ * re-issues after a failure replaces it the same way. One home for the header, whoever set it.
+ */
+import { COOKIES } from '../contract.js';
+import { COOKIE_POLICY } from '../constants.js';
+import { createClient } from '../api/client.js';
+import {
+  createSessionApi,
+  type LoginInput,
+  type LoginResult,
+  type LogoutInput,
+  type SessionApi,
+} from '../api/session.js';
+import type { ApiResult } from '../api/types.js';
+import { getCartStore } from '../store/index.js';
+import { readSiteContext } from './context.js';
+import { writeCookie } from './identity.js';
+
+export type { LoginInput, LoginResult, LogoutInput, SiteUser } from '../api/session.js';
+
+export interface SessionOptions {
+  /** @default the page's session calls, rooted at the site context's `apiRoot` */
+  readonly api?: SessionApi | undefined;
+  /** Where the crumb cookie lives. @default globalThis.document */
+  readonly doc?: Document | undefined;
+  /** Reloads the shared cart. @default the page's cart store */
+  readonly reloadCart?: (() => Promise<unknown>) | undefined;
+}
+
+let pageSessionApi: SessionApi | null = null;
+const sessionApi = (): SessionApi =>
+  (pageSessionApi ??= createSessionApi(createClient({ apiRoot: readSiteContext().context.apiRoot })));
+
+const reloadPageCart = () => getCartStore().getState().load();
+
+let signedInUserId: string | null = null;
+
+/** The site user signed in on this page through {@link login}, until {@link logout}. */
+export const loginId = (): string | null => signedInUserId;
+
+const badInput = <T>(): ApiResult<T> => ({
+  ok: false,
+  error: { kind: 'http', status: 400, message: 'email and password are required' },
+});
+
+/** Signs a site user in. Resolves, never rejects, to the api result. */
+export async function login(
+  input: LoginInput,
+  options: SessionOptions = {},
+): Promise<ApiResult<LoginResult>> {
+  // The page's own scripts call this; a missing argument is answered, not thrown.
+  if (typeof input?.email !== 'string' || typeof input.password !== 'string') return badInput();
+  const result = await (options.api ?? sessionApi()).login({
+    email: input.email,
+    password: input.password,
+    rememberMe: input.rememberMe === true,
+  });
+  if (!result.ok) return result;
+  const doc = options.doc ?? globalThis.document;
+  if (doc) writeCookie(doc, COOKIES.crumb, result.data.xsrfToken, COOKIE_POLICY.analyticsLifetimeMs);
+  signedInUserId = result.data.siteUser?.id ?? null;
+  await (options.reloadCart ?? reloadPageCart)().catch(() => undefined);
+  return result;
+}
+
+/** Signs the site user out; with `cloneCart` the visitor keeps a copy of the cart. */
+export async function logout(
+  input: LogoutInput = {},
+  options: SessionOptions = {},
+): Promise<ApiResult<unknown>> {
+  const result = await (options.api ?? sessionApi()).logout({ cloneCart: input?.cloneCart === true });
+  if (!result.ok) return result;
+  signedInUserId = null;
+  await (options.reloadCart ?? reloadPageCart)().catch(() => undefined);
+  return result;
+}

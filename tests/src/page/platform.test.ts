@@ -1,0 +1,277 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EVENTS } from '../../../src/contract.js';
+import { parseSiteContext } from '../../../src/page/context.js';
+import type { AnalyticsEventRecord } from '../../../src/page/events.js';
+import { resetAnalyticsIdMemory, type IdentityEnv } from '../../../src/page/identity.js';
+import { createPlatform, readPageType, type PlatformDeps } from '../../../src/page/platform.js';
+
+const ok = async () => ({ ok: true as const, data: null });
+
+/** A page at `path` whose requests, cookies and pixel events the test can read. */
+function page(path: string, raw: Record<string, unknown> = {}) {
+  const url = new URL(path, 'https://shop.example');
+  const jar = new Map<string, string>();
+  const cookieWrites: string[] = [];
+  const doc = {
+    referrer: '',
+    documentElement: { lang: 'en' },
+    location: { hostname: 'shop.example', protocol: 'https:' },
+    get cookie() {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+    set cookie(line: string) {
+      cookieWrites.push(line);
+      const [pair] = line.split(';');
+      const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
+      if (/Max-Age=0\b/.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    },
+    dispatchEvent: (e: Event) => document.dispatchEvent(e),
+  } as unknown as Document;
+  const win = {
+    location: { pathname: url.pathname, search: url.search, hash: url.hash, href: url.href },
+    navigator: { userAgent: 'UA', language: 'en-US' },
+    innerWidth: 1024,
+    innerHeight: 768,
+    screen: { width: 1920, height: 1080 },
+    document: doc,
+  } as unknown as Window & typeof globalThis;
+  const api = {
+    recordHit: vi.fn(ok),
+    recordEvent: vi.fn(ok),
+    recordQuickView: vi.fn(ok),
+    formRender: vi.fn(ok),
+    performanceSettings: vi.fn(async () => ({ ok: true as const, data: { pageLoadId: 'p' } })),
+    performanceRecords: vi.fn(ok),
+  };
+  const visitorEvents: AnalyticsEventRecord[] = [];
+  let n = 0;
+  const identity: IdentityEnv = {
+    doc,
+    local: () => null,
+    session: () => null,
+    now: () => 1_700_000_000_000,
+    newId: () => `id-${(n += 1)}`,
+    log: () => undefined,
+  };
+  const deps: PlatformDeps = {
+    win,
+    doc,
+    context: parseSiteContext(raw).context,
+    raw,
+    api,
+    identity,
+    sendVisitorEvents: vi.fn(async (events: readonly AnalyticsEventRecord[]) => {
+      visitorEvents.push(...events);
+    }),
+    sendBeacon: null,
+    report: vi.fn(),
+    performance: false,
+  };
+  const pixels: unknown[] = [];
+  const listener = (e: Event) => pixels.push((e as CustomEvent).detail);
+  document.addEventListener(EVENTS.pixel, listener);
+  cleanups.push(() => document.removeEventListener(EVENTS.pixel, listener));
+  return { deps, api, jar, cookieWrites, visitorEvents, pixels };
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  cleanups.splice(0).forEach((f) => f());
+  resetAnalyticsIdMemory();
+});
+
+const requestsOf = (api: ReturnType<typeof page>['api']) =>
+  Object.values(api).reduce((sum, fn) => sum + fn.mock.calls.length, 0);
+
+describe('the page view', () => {
+  it('records a hit with the page data and the visitor cookie', () => {
+    const p = page('/shop?x=1', { websiteId: 'w1', templateId: 't1' });
+    const platform = createPlatform(p.deps);
+    expect(platform.tracking).toBe(true);
+    expect(p.api.recordHit).toHaveBeenCalledTimes(1);
+    const [hit] = p.api.recordHit.mock.calls[0] as unknown as [
+      { event: string; data: Record<string, unknown>; ss_cvr?: string },
+    ];
+    expect(hit.event).toBe('view');
+    expect(hit.ss_cvr).toBe(platform.visitor.visitorId);
+    expect(hit.data).toMatchObject({
+      page: 'https://shop.example/shop?x=1',
+      website: 'w1',
+      template: 't1',
+      locale: 'en-US',
+      userAgent: 'UA',
+      viewport: { width: 1024, height: 768 },
+      screen: { width: 1920, height: 1080 },
+      visitorCookieMode: 'standard',
+    });
+    expect([...p.jar.keys()].sort()).toEqual(['sf_aid', 'sf_sid', 'ss_cvr', 'ss_cvt']);
+  });
+
+  it('makes no request and writes no cookie when the census is off', () => {
+    const p = page('/shop', { features: { visitor_census: false } });
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'item-added', itemId: 'tee', sku: 'T', quantity: 1 });
+    platform.handle({ type: 'quick-view', itemId: 'tee' });
+    expect(requestsOf(p.api)).toBe(0);
+    expect(p.visitorEvents).toEqual([]);
+    expect(p.pixels).toEqual([]);
+    expect(p.cookieWrites).toEqual([]);
+  });
+
+  it.each([
+    ['a not-found page', { pageType: 100 }],
+    ['a signed-in editor', { authenticatedAccountId: 'u1', websiteRoles: ['EDITOR'] }],
+  ])('makes no request on %s', (_name, raw) => {
+    const p = page('/shop', raw);
+    createPlatform(p.deps).handle({ type: 'cart-viewed' });
+    expect(requestsOf(p.api)).toBe(0);
+    expect(p.visitorEvents).toEqual([]);
+  });
+
+  it('under a restrictive policy keeps and sends none of the removed cookies', () => {
+    const p = page('/shop', { cookieSettings: { isRestrictiveCookiePolicyEnabled: true } });
+    p.jar.set('ss_cvr', 'old-visitor');
+    p.jar.set('ss_cid', 'old-customer');
+    const platform = createPlatform(p.deps);
+    expect(platform.visitor.mode).toBe('restricted');
+    const [hit] = p.api.recordHit.mock.calls[0] as unknown as [
+      { data: Record<string, unknown>; ss_cvr?: string },
+    ];
+    expect(hit.ss_cvr).toBeUndefined();
+    expect(hit.data['visitorCookieMode']).toBe('restricted');
+    expect([...p.jar.keys()].filter((k) => k.startsWith('ss_'))).toEqual([]);
+    expect(p.cookieWrites.filter((w) => w.startsWith('ss_') && !/Max-Age=0\b/.test(w))).toEqual([]);
+  });
+
+  it('records no page view on /search but fires the Search pixel', () => {
+    const p = page('/search?q=mug');
+    createPlatform(p.deps);
+    expect(p.api.recordHit).not.toHaveBeenCalled();
+    expect(p.pixels).toEqual([{ event: 'Search', data: { search_string: 'mug' } }]);
+  });
+});
+
+describe('widget events', () => {
+  it('sends the commerce shopping event with site-user, login and session ids', () => {
+    const p = page('/shop/tee/', { authenticatedAccountId: 'u1', websiteRoles: ['VIEWER'] });
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 2 });
+    expect(p.visitorEvents).toHaveLength(1);
+    expect(p.visitorEvents[0]).toMatchObject({
+      eventName: 'AddToCart',
+      customSchemaName: 'commerce_shopping_event',
+      objectIdentifier: 'tee',
+      pagePath: '/shop/tee',
+      memberAccountId: 'u1',
+      sessionId: platform.session?.sessionId,
+      analyticsId: platform.analyticsId,
+      payload: {
+        itemId: 'tee',
+        sku: 'TEE-S',
+        quantity: 2,
+        siteUserId: 'u1',
+        loginId: 'u1',
+        sessionId: platform.session?.sessionId,
+      },
+    });
+    expect(p.pixels).toEqual([
+      { event: 'AddToCart', data: { content_ids: ['tee'], sku: 'TEE-S', quantity: 2 } },
+    ]);
+  });
+
+  it.each([
+    [{ type: 'product-page-viewed', itemId: 'tee' }, 'VisitPDP'],
+    [{ type: 'cart-viewed' }, 'ViewCart'],
+    [{ type: 'item-removed', itemId: 'tee', sku: null }, 'RemoveFromCart'],
+    [{ type: 'reviews-tab', itemId: 'tee' }, 'ReviewsTab'],
+    [{ type: 'reviews-anchor-link', itemId: 'tee' }, 'ReviewsVitalsAnchorLink'],
+  ] as const)('%j is sent as %s', (event, name) => {
+    const p = page('/shop');
+    createPlatform(p.deps).handle(event);
+    expect(p.visitorEvents.map((e) => e.eventName)).toEqual([name]);
+  });
+
+  it('sends visitor metrics only behind the visitor_metrics flag', () => {
+    const off = page('/shop');
+    createPlatform(off.deps).handle({ type: 'product-page-viewed', itemId: 'tee' });
+    expect(off.api.recordEvent).not.toHaveBeenCalled();
+
+    const on = page('/shop', { features: { visitor_metrics: true } });
+    const platform = createPlatform(on.deps);
+    platform.handle({ type: 'product-page-viewed', itemId: 'tee' });
+    platform.handle({ type: 'item-added', itemId: 'tee', sku: null, quantity: 1 });
+    expect(on.api.recordEvent.mock.calls).toEqual([
+      [{ event: 'visitor_metrics', data: { eventName: 'view_product_page', itemId: 'tee' } }],
+      [
+        {
+          event: 'visitor_metrics',
+          data: { eventName: 'add_to_cart', itemId: 'tee', sku: null, quantity: 1 },
+        },
+      ],
+    ]);
+  });
+
+  it('records quick views and form renders through the census', () => {
+    const p = page('/shop');
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'quick-view', itemId: 'tee' });
+    platform.handle({ type: 'form-rendered', formId: 'f1' });
+    expect(p.api.recordQuickView.mock.calls).toEqual([['tee']]);
+    expect(p.api.formRender.mock.calls).toEqual([
+      [{ formId: 'f1', visitorCookie: platform.visitor.visitorId }],
+    ]);
+  });
+
+  it('sends purchase analytics and the Purchase pixel', () => {
+    const p = page('/checkout/done');
+    createPlatform(p.deps).handle({ type: 'purchase', orderId: 'o1', amount: 2500, currency: 'USD' });
+    expect(p.api.recordEvent.mock.calls).toEqual([
+      [
+        {
+          event: 'commerce_purchase',
+          data: { eventName: 'commerce_purchase', orderId: 'o1', amount: 2500, currency: 'USD' },
+        },
+      ],
+    ]);
+    expect(p.pixels).toEqual([{ event: 'Purchase', data: { orderId: 'o1', value: 2500, currency: 'USD' } }]);
+  });
+
+  it('sends a newsletter subscription and the Lead pixel', () => {
+    const p = page('/');
+    createPlatform(p.deps).handle({ type: 'newsletter-subscribed', formId: 'news' });
+    expect(p.api.recordEvent).toHaveBeenCalledWith({
+      event: 'newsletter_subscription',
+      data: { eventName: 'newsletter_subscription', formId: 'news' },
+    });
+    expect(p.pixels).toEqual([{ event: 'Lead', data: { formId: 'news' } }]);
+  });
+
+  it('ignores failing sends', async () => {
+    const p = page('/shop');
+    p.deps.api.recordQuickView = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    (p.deps as { sendVisitorEvents: PlatformDeps['sendVisitorEvents'] }).sendVisitorEvents = vi.fn(
+      async () => {
+        throw new Error('Error tracking event: HTTP Status 500');
+      },
+    );
+    const platform = createPlatform(p.deps);
+    expect(() => platform.handle({ type: 'quick-view', itemId: 'tee' })).not.toThrow();
+    expect(() => platform.handle({ type: 'cart-viewed' })).not.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+});
+
+describe('platform keys of the site context', () => {
+  it.each([
+    [{ pageType: 100 }, 100],
+    [{ pageType: '100' }, null],
+    [{ pageType: 1.5 }, null],
+    [{}, null],
+    [null, null],
+  ])('pageType of %j is %j', (raw, expected) => {
+    expect(readPageType(raw)).toBe(expected);
+  });
+});
