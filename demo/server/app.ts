@@ -3,24 +3,32 @@
  * demo pages and the built SDK. Tests call `createServer({ dbPath: ':memory:' })` and listen on
  * port 0; `main.ts` is the command line.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { COOKIES, CSRF_HEADER } from '../../src/contract';
 import { registerCaptcha } from './captcha';
 import { parseCatalog, type ProductItem } from './catalog';
 import { isSeeded, openDatabase, seedDatabase, type Db } from './db';
 import { registerFaults } from './faults';
 import { parseForm, type FormSchema } from './forms';
 import { registerInstalmentPages } from './instalments';
-import { crumbFail, crumbOk, isKnownCrumb, issueCrumb } from './http';
+import {
+  clientErrorHandler,
+  decodedPath,
+  frameworkError,
+  isApiRequest,
+  registerGuards,
+  routePath,
+} from './guard';
+import { parseRequestJson } from './http';
+import { BODY_LIMIT, DEFAULT_MAX_ANALYTICS_ROWS, DEFAULT_RATE_LIMITS, type RateLimits } from './limits';
 import { notFoundPage, registerPages } from './pages';
-import { registerCartRoutes, type RateLimitSetting } from './routes-cart';
+import { registerCartRoutes } from './routes-cart';
 import { registerFormRoutes } from './routes-forms';
 import { registerPlatformRoutes } from './routes-platform';
 import { registerRestockRoutes } from './routes-restock';
@@ -57,9 +65,13 @@ export interface ServerOptions {
   seed?: boolean | undefined;
   /** Wipes and re-seeds the database even when it is already seeded. @default false */
   reset?: boolean | undefined;
-  /** Per-client-IP limits. @default { addToCart: 60 per minute, formSubmission: 10 per minute } */
-  rateLimit?:
-    { addToCart?: RateLimitSetting | undefined; formSubmission?: RateLimitSetting | undefined } | undefined;
+  /**
+   * Request limits per client IP (`loginFailures`: per account). Any key may be given alone.
+   * @default { addToCart: 60/min, formSubmission: 10/min, login: 10/min, loginFailures: 5 per 15 min, beacons: 120/min }
+   */
+  rateLimit?: { [K in keyof RateLimits]?: RateLimits[K] | undefined } | undefined;
+  /** Rows kept per analytics table; older rows are dropped as new ones arrive. @default 5000 */
+  maxAnalyticsRows?: number | undefined;
   /**
    * The site's captcha key. When set, restock sign-ups must carry a captcha token; the server
    * accepts the tokens of its fake provider (`/captcha/fake.js`, tokens `fake-…`). Forms follow
@@ -70,6 +82,45 @@ export interface ServerOptions {
   restockPageSize?: number | undefined;
   /** Fastify logger. @default false */
   logger?: boolean | undefined;
+}
+
+/** SQLite's own files: the database, its log and its shared memory. */
+const DATABASE_FILE = /\.(sqlite3?|db)(-wal|-shm|-journal)?$/i;
+
+/**
+ * Whether a static file may be served: its real path (symlinks followed) lies inside the real
+ * root, and it is no database file. Reading the live database through another file handle is
+ * not only a leak: closing that handle drops SQLite's locks, which can cost acknowledged writes.
+ */
+export function staticFileGuard(dbPath: string): (pathName: string, root: string | undefined) => boolean {
+  const dbFiles =
+    dbPath === ':memory:' ? [] : ['', '-wal', '-shm', '-journal'].map((s) => resolve(dbPath) + s);
+  const realRoots = new Map<string, string | null>();
+  const realRoot = (root: string): string | null => {
+    if (!realRoots.has(root)) {
+      try {
+        realRoots.set(root, realpathSync(root));
+      } catch {
+        realRoots.set(root, null);
+      }
+    }
+    return realRoots.get(root) ?? null;
+  };
+  return (pathName, root) => {
+    if (root === undefined) return false;
+    const base = realRoot(root);
+    if (base === null) return false;
+    const full = resolve(root, `.${pathName.startsWith('/') ? '' : '/'}${pathName}`);
+    let real: string;
+    try {
+      real = realpathSync(full);
+    } catch {
+      // Missing: nothing to leak; the static server answers 404 itself.
+      return !DATABASE_FILE.test(full);
+    }
+    if (real !== base && !real.startsWith(base + sep)) return false;
+    return !DATABASE_FILE.test(real) && !dbFiles.includes(real) && !dbFiles.includes(full);
+  };
 }
 
 /** Reads a JSON file that must hold an array (a catalogue or a list of forms). */
@@ -107,29 +158,14 @@ export function prepareDatabase(
   return db;
 }
 
-const PAGE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; " +
-  "base-uri 'none'; frame-ancestors 'self'; form-action 'self'";
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
-/** Sent by navigator.sendBeacon, which cannot set headers: no crumb header required. */
-const CRUMB_EXEMPT = [
-  /^\/api\/census\//,
-  /^\/api\/1\/performance\/records\/?$/,
-  /^\/api\/v1\/clanker\/events\/?$/,
-  /^\/api\/events\/RecordEvent\/?$/,
-];
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const BODY_LIMIT = 256 * 1024;
-
-const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '';
-
 export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const db = prepareDatabase(options);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkError,
+    clientErrorHandler,
   });
   app.decorate('db', db);
   app.addHook('onClose', async () => {
@@ -139,14 +175,22 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   // Fault injection runs before everything else so it can also fake rate limits and crumbs.
   if (options.faults === true) registerFaults(app, db);
 
-  // An empty JSON body (e.g. FormSubmissionKey) is "no body", not an error.
+  // An empty JSON body (e.g. FormSubmissionKey) is "no body", not an error; nesting beyond
+  // MAX_JSON_DEPTH is malformed JSON (400), not a stack overflow later on (500).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
+    const text = String(body);
+    if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    jsonParser(request, body as string, done);
+    try {
+      parseRequestJson(text);
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+      return;
+    }
+    jsonParser(request, text, done);
   });
 
   await app.register(fastifyCookie);
@@ -162,33 +206,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       ),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const path = pathOf(request);
-    if (path.startsWith('/dist/') || path.startsWith('/demo-assets/') || path.startsWith('/__')) return;
-    if (!isKnownCrumb(db, request.cookies[COOKIES.crumb])) issueCrumb(db, reply);
-  });
-
-  app.addHook('preHandler', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const path = pathOf(request);
-    if (!path.startsWith('/api/') || CRUMB_EXEMPT.some((r) => r.test(path))) return;
-    if (!crumbOk(db, request, request.headers[CSRF_HEADER.toLowerCase()])) return crumbFail(db, reply);
-  });
-
-  app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    // A 304 has no content type, and its headers replace the cached page's: sending the
-    // non-HTML policy there would block the page's own scripts on every revalidating reload.
-    if (reply.statusCode !== 304) {
-      reply.header('Content-Security-Policy', type.startsWith('text/html') ? PAGE_CSP : API_CSP);
-    }
-    if (pathOf(request).startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
+  registerGuards(app, db);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
@@ -204,30 +222,36 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       message = 'Unsupported content type.';
     }
     const body: Record<string, unknown> = { message };
-    if (pathOf(request).startsWith('/api/form/')) body['error'] = message;
+    if (routePath(request).startsWith('/api/form/')) body['error'] = message;
     return reply.code(status).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (pathOf(request).startsWith('/api/') || pathOf(request).startsWith('/__')) {
+    if (isApiRequest(request) || decodedPath(request).startsWith('/__')) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
   });
 
-  const limits = {
-    addToCart: options.rateLimit?.addToCart ?? { max: 60, timeWindowMs: 60_000 },
-    formSubmission: options.rateLimit?.formSubmission ?? { max: 10, timeWindowMs: 60_000 },
+  const given = options.rateLimit ?? {};
+  const limits: RateLimits = {
+    addToCart: given.addToCart ?? DEFAULT_RATE_LIMITS.addToCart,
+    formSubmission: given.formSubmission ?? DEFAULT_RATE_LIMITS.formSubmission,
+    login: given.login ?? DEFAULT_RATE_LIMITS.login,
+    loginFailures: given.loginFailures ?? DEFAULT_RATE_LIMITS.loginFailures,
+    beacons: given.beacons ?? DEFAULT_RATE_LIMITS.beacons,
   };
   registerCartRoutes(app, db, limits);
   registerFormRoutes(app, db, limits);
   registerRestockRoutes(app, db, options.restockPageSize ?? 5, {
     captchaRequired: typeof options.captchaSiteKey === 'string' && options.captchaSiteKey !== '',
   });
-  registerPlatformRoutes(app, db);
+  registerPlatformRoutes(app, db, limits, options.maxAnalyticsRows ?? DEFAULT_MAX_ANALYTICS_ROWS);
   registerCaptcha(app);
 
-  // Static files: never outside their roots (send rejects `..`), never dotfiles.
+  // Static files: never outside their roots (send rejects `..`; real paths catch symlinks),
+  // never dotfiles, never the database.
+  const allowedPath = staticFileGuard(options.dbPath ?? DEFAULT_DB_PATH);
   const distDir = resolve(options.distDir ?? resolve(PROJECT_ROOT, 'dist'));
   const assetsDir = resolve(PROJECT_ROOT, 'demo/assets');
   const pageRoots = [options.pagesDir, options.demoPagesDir ?? resolve(PROJECT_ROOT, 'demo/pages')]
@@ -238,6 +262,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     prefix: '/demo-assets/',
     dotfiles: 'ignore',
     index: false,
+    allowedPath,
   });
   if (existsSync(distDir)) {
     await app.register(fastifyStatic, {
@@ -246,6 +271,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       dotfiles: 'ignore',
       index: false,
       decorateReply: false,
+      allowedPath,
     });
   }
   if (pageRoots.length > 0) {
@@ -256,9 +282,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       index: false,
       decorateReply: false,
       wildcard: true,
+      allowedPath,
     });
   }
-  registerPages(app, db, pageRoots);
+  registerPages(app, db, pageRoots, allowedPath);
   registerInstalmentPages(app);
   return app;
 }

@@ -3,10 +3,12 @@
  * from a request; every check-and-write runs inside one better-sqlite3 transaction, which is
  * synchronous and therefore atomic with respect to other requests in this process.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { PRODUCT_TYPE } from './catalog';
+import { effectivePrice, stockCovers } from '../../src/commerce/rules';
 import type { CartEntry, ShoppingCart } from '../../src/store/types';
+import { FIRST_ADD_WINDOW_MS, MAX_ENTRY_QUANTITY } from './limits';
 
 export const WEBSITE_ID = 'demo-website';
 export const STOCK_MESSAGE = 'Sorry, we do not have enough of that item available.';
@@ -38,8 +40,10 @@ export interface Product extends ProductRow {
   readonly variants: readonly VariantRow[];
 }
 
+/** What the buyer pays for one unit: the SDK's price rule over the stored cents. */
 export const unitPrice = (v: VariantRow): number =>
-  v.on_sale === 1 && v.sale_price_cents !== null ? v.sale_price_cents : v.price_cents;
+  effectivePrice({ onSale: v.on_sale === 1, price: v.price_cents, salePrice: v.sale_price_cents }) ??
+  v.price_cents;
 
 /** Entry JSON emits `null` for the stored "no sku" marker. */
 export const skuOut = (sku: string): string | null => (sku === '' ? null : sku);
@@ -235,7 +239,11 @@ export function mockCart(db: Db): WireCart {
   return buildCart(db, { id: 'mock', created: Date.now(), isPurchased: false }, entries);
 }
 
-export type CartWriteError = { readonly kind: 'stock' } | { readonly kind: 'not-found' };
+export type CartWriteError =
+  { readonly kind: 'stock' } | { readonly kind: 'not-found' } | { readonly kind: 'too-many' };
+
+/** What a cart stores of the crumb that created it: a digest, since the crumb authorises writes. */
+const visitorKey = (crumb: string): string => createHash('sha256').update(crumb).digest('base64url');
 
 /** Quantity of one variant already in a cart, excluding one entry (the one being changed). */
 function quantityInCart(
@@ -257,17 +265,20 @@ function hasStock(db: Db, itemId: string, sku: string, wanted: number): boolean 
   const v = db
     .prepare('SELECT qty_in_stock, unlimited FROM variants WHERE item_id = ? AND sku = ?')
     .get(itemId, sku) as { qty_in_stock: number; unlimited: number } | undefined;
-  return v !== undefined && (v.unlimited === 1 || wanted <= v.qty_in_stock);
+  return v !== undefined && stockCovers({ unlimited: v.unlimited === 1, qtyInStock: v.qty_in_stock }, wanted);
 }
 
 /**
  * Adds to the visitor's cart (creating it when `cartId` names no open cart). Stock check and
- * insert are one transaction.
+ * insert are one transaction. An entry never holds more than MAX_ENTRY_QUANTITY, however many
+ * adds it took.
  */
 export function addToCart(
   db: Db,
   input: {
     cartId: string | undefined;
+    /** The visitor's crumb: adds without a cart cookie within FIRST_ADD_WINDOW_MS share one cart. */
+    visitor: string | null;
     userId: string | null;
     itemId: string;
     sku: string;
@@ -278,7 +289,16 @@ export function addToCart(
   { ok: true; cartId: string; createdCart: boolean; entryId: string } | { ok: false; error: CartWriteError } {
   return db.transaction(() => {
     const now = Date.now();
+    const visitor = input.visitor === null ? null : visitorKey(input.visitor);
     let cart = findOpenCart(db, input.cartId);
+    if (!cart && visitor !== null) {
+      cart =
+        (db
+          .prepare(
+            'SELECT * FROM carts WHERE visitor = ? AND is_purchased = 0 AND created > ? ORDER BY created DESC LIMIT 1',
+          )
+          .get(visitor, now - FIRST_ADD_WINDOW_MS) as CartRow | undefined) ?? null;
+    }
     let createdCart = false;
     const inCart = cart ? quantityInCart(db, cart.id, input.itemId, input.sku, null) : 0;
     if (!hasStock(db, input.itemId, input.sku, inCart + input.quantity))
@@ -286,8 +306,8 @@ export function addToCart(
     if (!cart) {
       const id = randomUUID();
       db.prepare(
-        'INSERT INTO carts (id, created, updated, is_purchased, user_id) VALUES (?, ?, ?, 0, ?)',
-      ).run(id, now, now, input.userId);
+        'INSERT INTO carts (id, created, updated, is_purchased, user_id, visitor) VALUES (?, ?, ?, 0, ?, ?)',
+      ).run(id, now, now, input.userId, visitor);
       cart = { id, created: now, is_purchased: 0, user_id: input.userId };
       createdCart = true;
     }
@@ -295,10 +315,13 @@ export function addToCart(
       input.additionalFields === null
         ? (db
             .prepare(
-              'SELECT id FROM cart_entries WHERE cart_id = ? AND item_id = ? AND sku = ? AND additional_fields_json IS NULL ORDER BY seq LIMIT 1',
+              'SELECT id, quantity FROM cart_entries WHERE cart_id = ? AND item_id = ? AND sku = ? AND additional_fields_json IS NULL ORDER BY seq LIMIT 1',
             )
-            .get(cart.id, input.itemId, input.sku) as { id: string } | undefined)
+            .get(cart.id, input.itemId, input.sku) as { id: string; quantity: number } | undefined)
         : undefined;
+    if (mergeable && mergeable.quantity + input.quantity > MAX_ENTRY_QUANTITY) {
+      return { ok: false as const, error: { kind: 'too-many' as const } };
+    }
     let entryId: string;
     if (mergeable) {
       entryId = mergeable.id;

@@ -4,11 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIES } from '../../src/contract';
+import { createCrumbKeeper, type CrumbKeeper } from './crumbs';
 import type { Db } from './db';
+import {
+  CART_MAX_AGE_S,
+  CRUMB_MAX_AGE_S,
+  MAX_ENTRY_QUANTITY,
+  MAX_JSON_DEPTH,
+  REMEMBER_ME_MAX_AGE_S,
+} from './limits';
 
-export const CRUMB_MAX_AGE_S = 390 * 24 * 60 * 60;
-export const CART_MAX_AGE_S = 14 * 24 * 60 * 60;
-export const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
+export { CART_MAX_AGE_S, CRUMB_MAX_AGE_S, REMEMBER_ME_MAX_AGE_S };
 export const SESSION_COOKIE = 'SiteUserSession';
 export const CRUMB_FAIL_MESSAGE = 'Your session has expired. Please reload the page and try again.';
 
@@ -44,21 +50,30 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Issues a crumb, stores it, and sets the cookie. */
+const keepers = new WeakMap<Db, CrumbKeeper>();
+/** The crumb keeper of a database, made on first use (after any seeding, which sets its secret). */
+function crumbs(db: Db): CrumbKeeper {
+  let keeper = keepers.get(db);
+  if (keeper === undefined) {
+    keeper = createCrumbKeeper(db);
+    keepers.set(db, keeper);
+  }
+  return keeper;
+}
+
+/** Issues a signed crumb and sets the cookie; nothing is stored. */
 export function issueCrumb(db: Db, reply: FastifyReply): string {
-  const value = newToken();
-  db.prepare('INSERT INTO crumbs (value, created) VALUES (?, ?)').run(value, Date.now());
+  const value = crumbs(db).issue();
   reply.setCookie(COOKIES.crumb, value, { ...cookieBase, maxAge: CRUMB_MAX_AGE_S });
   return value;
 }
 
 export function isKnownCrumb(db: Db, value: string | undefined): boolean {
-  if (!value || value.length > 100) return false;
-  return db.prepare('SELECT 1 FROM crumbs WHERE value = ? AND revoked IS NULL').get(value) !== undefined;
+  return crumbs(db).isValid(value);
 }
 
 export function revokeCrumb(db: Db, value: string | undefined): void {
-  if (value) db.prepare('UPDATE crumbs SET revoked = ? WHERE value = ?').run(Date.now(), value);
+  crumbs(db).revoke(value);
 }
 
 /** The crumb check of docs/http-api.md: the token must equal the cookie and be one we issued. */
@@ -125,14 +140,54 @@ export function queryFlag(value: unknown): boolean | undefined | 'invalid' {
   return 'invalid';
 }
 
+/** A quantity as text: decimal digits only, so `0x10`, `0b101` and `1e1` are not numbers. */
+const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*$/;
+
+export const quantityRangeMessage = (min: number): string =>
+  `Quantity must be between ${min} and ${MAX_ENTRY_QUANTITY}.`;
+
 /** Parses a quantity per spec 000 §5; returns the message on failure. */
 export function parseQuantity(
   value: unknown,
   min: number,
 ): { ok: true; value: number } | { ok: false; message: string } {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || Number.isNaN(n)) return { ok: false, message: 'Quantity must be a number.' };
+  const n = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    return { ok: false, message: 'Quantity must be a number.' };
   if (!Number.isInteger(n)) return { ok: false, message: 'Quantity must be a whole number.' };
-  if (n < min || n > 9999) return { ok: false, message: `Quantity must be between ${min} and 9999.` };
+  if (n < min || n > MAX_ENTRY_QUANTITY) return { ok: false, message: quantityRangeMessage(min) };
   return { ok: true, value: n };
+}
+
+/** Thrown for JSON nested deeper than MAX_JSON_DEPTH; answered 400 like any malformed JSON. */
+export class JsonTooDeepError extends SyntaxError {
+  constructor() {
+    super('The JSON is nested too deeply.');
+  }
+}
+
+/** How deeply arrays and objects nest in a JSON text, counted without parsing it. */
+function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
+
+/**
+ * JSON.parse for anything a request carries. Deep nesting is refused before parsing: a few
+ * thousand levels parse fine but overflow the stack when the value is stored (JSON.stringify).
+ */
+export function parseRequestJson(text: string): unknown {
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new JsonTooDeepError();
+  return JSON.parse(text) as unknown;
 }

@@ -47,13 +47,17 @@ export function formatMoney(cents: number, currency: string): string {
 }
 
 /** Finds `<rel>.html` or `<rel>/index.html` in the first pages folder that has it. */
-function findPageFile(roots: readonly string[], rel: string): { root: string; file: string } | null {
+function findPageFile(
+  roots: readonly string[],
+  rel: string,
+  allowed: (pathName: string, root: string) => boolean,
+): { root: string; file: string } | null {
   const candidates = rel === '' ? ['index.html'] : [`${rel}.html`, `${rel}/index.html`];
   for (const root of roots) {
     for (const file of candidates) {
       const full = resolve(root, file);
       if (!full.startsWith(resolve(root) + sep)) continue;
-      if (existsSync(full) && statSync(full).isFile()) return { root, file };
+      if (existsSync(full) && statSync(full).isFile() && allowed(`/${file}`, root)) return { root, file };
     }
   }
   return null;
@@ -167,11 +171,16 @@ export function notFoundPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/">Back to the shop</a></p></body></html>`;
 }
 
-export function registerPages(app: FastifyInstance, db: Db, roots: readonly string[]): void {
+export function registerPages(
+  app: FastifyInstance,
+  db: Db,
+  roots: readonly string[],
+  allowed: (pathName: string, root: string) => boolean = () => true,
+): void {
   const serve =
     (rel: string, render: (request: FastifyRequest) => string | null) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const file = findPageFile(roots, rel);
+      const file = findPageFile(roots, rel, allowed);
       if (file) return reply.sendFile(file.file, file.root);
       const html = render(request);
       if (html === null) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());

@@ -34,17 +34,15 @@ import {
   currentUser,
   isRecord,
   parseQuantity,
+  parseRequestJson,
+  quantityRangeMessage,
   queryFlag,
   sendError,
   setCartCookies,
 } from './http';
+import type { RateLimitSetting } from './limits';
 
-export interface RateLimitSetting {
-  /** Requests allowed per window per client IP. */
-  readonly max: number;
-  /** Window length in milliseconds. */
-  readonly timeWindowMs: number;
-}
+export type { RateLimitSetting };
 
 const ITEM_UNAVAILABLE = 'Sorry, that item is unavailable.';
 const VARIANT_UNAVAILABLE = 'Sorry, that item variant is unavailable. Please select another variant.';
@@ -64,7 +62,7 @@ function readAdditionalFields(
     if (raw.trim() === '') value = null;
     else {
       try {
-        value = JSON.parse(raw) as unknown;
+        value = parseRequestJson(raw);
       } catch {
         const message = 'Additional fields must be a JSON object.';
         return { ok: false, errors: { additionalFields: message }, message };
@@ -151,6 +149,7 @@ export function registerCartRoutes(
   db: Db,
   limits: { addToCart: RateLimitSetting },
 ): void {
+  const addLimit = { rateLimit: { max: limits.addToCart.max, timeWindow: limits.addToCart.timeWindowMs } };
   app.get('/api/commerce/shopping-cart', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const mock = queryFlag(query['mock']);
@@ -172,38 +171,40 @@ export function registerCartRoutes(
     return readCart(db, cartId);
   });
 
-  app.post(
-    '/api/commerce/shopping-cart/entries',
-    { config: { rateLimit: { max: limits.addToCart.max, timeWindow: limits.addToCart.timeWindowMs } } },
-    async (request, reply) => {
-      const item = readItemRequest(db, reply, request.body, 'quantity');
-      if (!item) return reply;
-      if (item.product.is_subscribable === 1) {
-        return sendError(reply, 400, 'This product is sold as a subscription.');
-      }
-      const result = addToCart(db, {
-        cartId: request.cookies[COOKIES.cart],
-        userId: currentUser(db, request)?.id ?? null,
-        itemId: item.product.id,
-        sku: item.variant.sku,
-        quantity: item.quantity,
-        additionalFields: item.additionalFields,
-      });
-      if (!result.ok) return sendError(reply, 409, STOCK_MESSAGE, { code: 'insufficient-stock' });
-      setCartCookies(reply, result.cartId);
-      return {
-        shoppingCart: readCart(db, result.cartId),
-        newlyAdded: readEntry(db, result.cartId, result.entryId),
-        itemId: item.product.id,
-        sku: skuOut(item.variant.sku),
-        quantity: item.quantity,
-        title: item.product.title,
-        purchasePriceCents: unitPrice(item.variant),
-        currency: currencyOf(db),
-        productType: item.product.product_type,
-      };
-    },
-  );
+  app.post('/api/commerce/shopping-cart/entries', { config: addLimit }, async (request, reply) => {
+    const item = readItemRequest(db, reply, request.body, 'quantity');
+    if (!item) return reply;
+    if (item.product.is_subscribable === 1) {
+      return sendError(reply, 400, 'This product is sold as a subscription.');
+    }
+    const result = addToCart(db, {
+      cartId: request.cookies[COOKIES.cart],
+      // The crumb the add carried (it equals the cookie): adds of one visitor that arrive
+      // together before any has set the cart cookie share the cart the first one creates.
+      visitor: request.cookies[COOKIES.crumb] ?? null,
+      userId: currentUser(db, request)?.id ?? null,
+      itemId: item.product.id,
+      sku: item.variant.sku,
+      quantity: item.quantity,
+      additionalFields: item.additionalFields,
+    });
+    if (!result.ok && result.error.kind === 'too-many') {
+      return badField(reply, 'quantity', quantityRangeMessage(1));
+    }
+    if (!result.ok) return sendError(reply, 409, STOCK_MESSAGE, { code: 'insufficient-stock' });
+    setCartCookies(reply, result.cartId);
+    return {
+      shoppingCart: readCart(db, result.cartId),
+      newlyAdded: readEntry(db, result.cartId, result.entryId),
+      itemId: item.product.id,
+      sku: skuOut(item.variant.sku),
+      quantity: item.quantity,
+      title: item.product.title,
+      purchasePriceCents: unitPrice(item.variant),
+      currency: currencyOf(db),
+      productType: item.product.product_type,
+    };
+  });
 
   app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', async (request, reply) => {
     const { entryId } = request.params as { entryId: string };
@@ -255,7 +256,7 @@ export function registerCartRoutes(
     return { shoppingCart: readCart(db, cartId) };
   });
 
-  app.post('/api/3/commerce/cart/subscription', async (request, reply) => {
+  app.post('/api/3/commerce/cart/subscription', { config: addLimit }, async (request, reply) => {
     const item = readItemRequest(db, reply, request.body, 'qty');
     if (!item) return reply;
     if (item.product.is_subscribable !== 1) {

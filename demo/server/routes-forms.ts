@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { MESSAGES, validateAnswers, type FormSchema } from './forms';
-import { badField, isRecord, newToken, sendError, type ErrorBody } from './http';
-import type { RateLimitSetting } from './routes-cart';
+import { badField, isRecord, newToken, parseRequestJson, sendError, type ErrorBody } from './http';
+import { FORM_KEY_TTL_MS, MAX_FORM_KEYS, type RateLimitSetting } from './limits';
 
 export const FORM_NOT_FOUND = 'This form has not been configured yet.';
-const KEY_TTL_MS = 60 * 60 * 1000;
+const KEY_TTL_MS = FORM_KEY_TTL_MS;
 const FORM_ID = /^[\w.-]{1,100}$/;
 
 export function getForm(db: Db, id: string): FormSchema | null {
@@ -56,9 +56,16 @@ export function registerFormRoutes(
     return {};
   });
 
+  // Keys are free to ask for, so expired ones go and at most MAX_FORM_KEYS stay.
+  const insertKey = db.prepare('INSERT INTO form_keys (key, created) VALUES (?, ?)');
+  const pruneExpired = db.prepare('DELETE FROM form_keys WHERE created < ?');
+  const pruneMany = db.prepare('DELETE FROM form_keys WHERE rowid <= (SELECT MAX(rowid) FROM form_keys) - ?');
   app.post('/api/form/FormSubmissionKey', async () => {
     const key = newToken();
-    db.prepare('INSERT INTO form_keys (key, created) VALUES (?, ?)').run(key, Date.now());
+    const now = Date.now();
+    insertKey.run(key, now);
+    pruneExpired.run(now - KEY_TTL_MS);
+    pruneMany.run(MAX_FORM_KEYS);
     return { key };
   });
 
@@ -66,6 +73,8 @@ export function registerFormRoutes(
     '/api/form/SaveFormSubmission',
     {
       config: {
+        // docs/http-api.md: JSON, or form-encoded with `form` as a JSON string.
+        bodies: ['json', 'form'],
         rateLimit: { max: limits.formSubmission.max, timeWindow: limits.formSubmission.timeWindowMs },
       },
     },
@@ -89,7 +98,7 @@ export function registerFormRoutes(
       let answers: unknown = body['form'];
       if (typeof answers === 'string') {
         try {
-          answers = JSON.parse(answers) as unknown;
+          answers = parseRequestJson(answers);
         } catch {
           answers = undefined;
         }

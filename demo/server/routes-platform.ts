@@ -2,8 +2,10 @@
  * Analytics, performance, error-report, session and site endpoints (spec 000 §7, spec 001 §7).
  * Analytics calls answer 204 and store what they receive; the SDK ignores their failures.
  */
-import { randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { createAttemptCounter } from './attempts';
 import { COOKIES } from '../../src/contract';
 import { cloneCart, findOpenCart } from './cart';
 import type { Db } from './db';
@@ -17,6 +19,7 @@ import {
   isRecord,
   issueCrumb,
   newToken,
+  parseRequestJson,
   queryFlag,
   REMEMBER_ME_MAX_AGE_S,
   revokeCrumb,
@@ -24,6 +27,14 @@ import {
   setCartCookies,
   setSessionCookie,
 } from './http';
+
+import {
+  BEACON_BODY_LIMIT,
+  ERROR_REPORT_BODY_LIMIT,
+  SESSION_MAX_AGE_S,
+  type RateLimitSetting,
+  type RateLimits,
+} from './limits';
 
 export const SITE_TITLE = 'Hearth & Thread';
 const MAX_STACK = 5000;
@@ -35,7 +46,7 @@ function looseBody(body: unknown): unknown {
   if (body === undefined || body === null || body === '') return {};
   if (typeof body === 'string') {
     try {
-      return JSON.parse(body) as unknown;
+      return parseRequestJson(body);
     } catch {
       return undefined;
     }
@@ -47,28 +58,75 @@ function parseJsonField(value: unknown): { ok: true; value: unknown } | { ok: fa
   if (isRecord(value) || Array.isArray(value)) return { ok: true, value };
   if (typeof value !== 'string') return { ok: false };
   try {
-    return { ok: true, value: JSON.parse(value) as unknown };
+    return { ok: true, value: parseRequestJson(value) };
   } catch {
     return { ok: false };
   }
 }
 
-function verifyPassword(password: string, stored: string): boolean {
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
+
+/**
+ * An unknown email is checked against this, so it costs the same scrypt as a known one and the
+ * answer time does not tell which emails have accounts.
+ */
+const DUMMY_HASH = `${'00'.repeat(16)}:${'00'.repeat(32)}`;
+
+/** scrypt on libuv's thread pool: a login flood does not stall every other request. */
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [saltHex, hashHex] = stored.split(':');
   if (!saltHex || !hashHex) return false;
   const expected = Buffer.from(hashHex, 'hex');
-  const actual = scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length);
+  const actual = await scryptAsync(password, Buffer.from(saltHex, 'hex'), expected.length);
   return timingSafeEqual(actual, expected);
 }
 
-export function registerPlatformRoutes(app: FastifyInstance, db: Db): void {
+const tooMany = (reply: FastifyReply, retryAfterS: number): FastifyReply =>
+  sendError(
+    reply.header('Retry-After', String(retryAfterS)),
+    429,
+    `Too many requests. Please try again in ${retryAfterS} seconds.`,
+  );
+
+const ANALYTICS_TABLES = [
+  'census_hits',
+  'events',
+  'error_reports',
+  'performance_records',
+  'performance_page_loads',
+];
+
+export function registerPlatformRoutes(
+  app: FastifyInstance,
+  db: Db,
+  limits: Pick<RateLimits, 'login' | 'loginFailures' | 'beacons'>,
+  maxAnalyticsRows: number,
+): void {
+  // Anonymous callers fill these tables, so each keeps only its newest rows.
+  const prune = Object.fromEntries(
+    ANALYTICS_TABLES.map((t) => [
+      t,
+      db.prepare(`DELETE FROM ${t} WHERE rowid <= (SELECT MAX(rowid) FROM ${t}) - ?`),
+    ]),
+  );
+  const capped = (table: string): void => {
+    prune[table]?.run(maxAnalyticsRows);
+  };
+  const rate = (limit: RateLimitSetting) => ({ max: limit.max, timeWindow: limit.timeWindowMs });
+  /** Beacons: no crumb header (sendBeacon cannot set one), JSON, form or text bodies of a few KB. */
+  const beacon = (
+    bodyLimit = BEACON_BODY_LIMIT,
+    crumb: 'none' | 'field' = 'none',
+  ): RouteShorthandOptions => ({
+    bodyLimit,
+    config: { crumb, bodies: ['json', 'form', 'text'], rateLimit: rate(limits.beacons) },
+  });
+  const insertHit = db.prepare(
+    'INSERT INTO census_hits (kind, target, payload_json, created) VALUES (?, ?, ?, ?)',
+  );
   const recordHit = (kind: string, target: string | null, payload: unknown): void => {
-    db.prepare('INSERT INTO census_hits (kind, target, payload_json, created) VALUES (?, ?, ?, ?)').run(
-      kind,
-      target,
-      JSON.stringify(payload),
-      Date.now(),
-    );
+    insertHit.run(kind, target, JSON.stringify(payload), Date.now());
+    capped('census_hits');
   };
   const census =
     (kind: string, required: readonly string[] = []) =>
@@ -83,7 +141,7 @@ export function registerPlatformRoutes(app: FastifyInstance, db: Db): void {
       return reply.code(204).send();
     };
 
-  app.post('/api/census/RecordHit', async (request, reply) => {
+  app.post('/api/census/RecordHit', beacon(), async (request, reply) => {
     const body = looseBody(request.body);
     if (!isRecord(body)) return sendError(reply, 400, 'The body must be form fields.');
     if (typeof body['event'] !== 'string' || body['event'] === '')
@@ -93,18 +151,18 @@ export function registerPlatformRoutes(app: FastifyInstance, db: Db): void {
     recordHit('RecordHit', body['event'], { ...body, data: data.value });
     return reply.code(204).send();
   });
-  app.post('/api/census/button-click', census('button-click'));
-  app.post('/api/census/button-render', census('button-render'));
-  app.post('/api/census/form-render', census('form-render', ['formId']));
-  app.post('/api/census/overlay', census('overlay'));
-  app.post('/api/census/RecordQuickView/:id', async (request, reply) => {
+  app.post('/api/census/button-click', beacon(), census('button-click'));
+  app.post('/api/census/button-render', beacon(), census('button-render'));
+  app.post('/api/census/form-render', beacon(), census('form-render', ['formId']));
+  app.post('/api/census/overlay', beacon(), census('overlay'));
+  app.post('/api/census/RecordQuickView/:id', beacon(), async (request, reply) => {
     const { id } = request.params as { id: string };
     const body = looseBody(request.body);
     recordHit('RecordQuickView', id, isRecord(body) ? body : {});
     return reply.code(204).send();
   });
 
-  app.post('/api/events/RecordEvent', async (request, reply) => {
+  app.post('/api/events/RecordEvent', beacon(BEACON_BODY_LIMIT, 'field'), async (request, reply) => {
     const body = looseBody(request.body);
     if (!isRecord(body)) return sendError(reply, 400, 'The body must be form fields.');
     // Sent by beacon, so the crumb travels as a form field rather than a header.
@@ -121,10 +179,11 @@ export function registerPlatformRoutes(app: FastifyInstance, db: Db): void {
       JSON.stringify({ ...rest, data: data.value }),
       Date.now(),
     );
+    capped('events');
     return reply.code(204).send();
   });
 
-  app.post('/api/v1/clanker/events', async (request, reply) => {
+  app.post('/api/v1/clanker/events', beacon(), async (request, reply) => {
     const body = looseBody(request.body);
     const events = Array.isArray(body) ? body : [body];
     if (events.length === 0 || events.length > 100 || !events.every(isRecord)) {
@@ -136,48 +195,58 @@ export function registerPlatformRoutes(app: FastifyInstance, db: Db): void {
         const name = e['eventName'] ?? e['event_name'] ?? e['name'] ?? e['customSchemaName'];
         insert.run('clanker', typeof name === 'string' ? name : null, JSON.stringify(e), Date.now());
       }
+      capped('events');
     })();
     return reply.code(202).send();
   });
 
-  app.post('/api/events/RecordJavascriptErrors', async (request, reply) => {
-    const body = looseBody(request.body);
-    if (
-      !Array.isArray(body) ||
-      body.length === 0 ||
-      body.length > MAX_ERROR_EVENTS ||
-      !body.every((e) => isRecord(e) && typeof e['message'] === 'string')
-    ) {
-      return sendError(
-        reply,
-        400,
-        `The body must be a list of 1 to ${MAX_ERROR_EVENTS} error events with a message.`,
-      );
-    }
-    const insert = db.prepare('INSERT INTO error_reports (message, payload_json, created) VALUES (?, ?, ?)');
-    db.transaction(() => {
-      for (const e of body as Record<string, unknown>[]) {
-        const stack = typeof e['stack'] === 'string' ? e['stack'].slice(0, MAX_STACK) : undefined;
-        insert.run(
-          String(e['message']).slice(0, MAX_STACK),
-          JSON.stringify({ ...e, ...(stack === undefined ? {} : { stack }) }),
-          Date.now(),
+  app.post(
+    '/api/events/RecordJavascriptErrors',
+    // Sent with the crumb header; only the size differs from a beacon's.
+    { bodyLimit: ERROR_REPORT_BODY_LIMIT, config: { rateLimit: rate(limits.beacons) } },
+    async (request, reply) => {
+      const body = looseBody(request.body);
+      if (
+        !Array.isArray(body) ||
+        body.length === 0 ||
+        body.length > MAX_ERROR_EVENTS ||
+        !body.every((e) => isRecord(e) && typeof e['message'] === 'string')
+      ) {
+        return sendError(
+          reply,
+          400,
+          `The body must be a list of 1 to ${MAX_ERROR_EVENTS} error events with a message.`,
         );
       }
-    })();
-    return reply.code(204).send();
-  });
+      const insert = db.prepare(
+        'INSERT INTO error_reports (message, payload_json, created) VALUES (?, ?, ?)',
+      );
+      db.transaction(() => {
+        for (const e of body as Record<string, unknown>[]) {
+          const stack = typeof e['stack'] === 'string' ? e['stack'].slice(0, MAX_STACK) : undefined;
+          insert.run(
+            String(e['message']).slice(0, MAX_STACK),
+            JSON.stringify({ ...e, ...(stack === undefined ? {} : { stack }) }),
+            Date.now(),
+          );
+        }
+        capped('error_reports');
+      })();
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/api/1/performance/settings', async () => {
+  app.get('/api/1/performance/settings', { config: { rateLimit: rate(limits.beacons) } }, async () => {
     const pageLoadId = randomUUID();
     db.prepare('INSERT INTO performance_page_loads (page_load_id, created) VALUES (?, ?)').run(
       pageLoadId,
       Date.now(),
     );
+    capped('performance_page_loads');
     return { pageLoadId, flushAfterMs: 30_000 };
   });
 
-  app.post('/api/1/performance/records', async (request, reply) => {
+  app.post('/api/1/performance/records', beacon(), async (request, reply) => {
     const body = looseBody(request.body);
     if (!Array.isArray(body)) return sendError(reply, 400, 'The body must be a JSON array of records.');
     if (body.length === 0) return sendError(reply, 400, 'Data is empty');
@@ -210,11 +279,17 @@ export function registerPlatformRoutes(app: FastifyInstance, db: Db): void {
           Date.now(),
         );
       }
+      capped('performance_records');
     })();
     return reply.code(204).send();
   });
 
+  const loginsPerAddress = createAttemptCounter(limits.login);
+  const failuresPerAccount = createAttemptCounter(limits.loginFailures);
   app.post('/api/site-users/account/session', async (request, reply) => {
+    const byAddress = loginsPerAddress.check(request.ip);
+    if (!byAddress.ok) return tooMany(reply, byAddress.retryAfterS);
+    loginsPerAddress.add(request.ip);
     const body = request.body;
     if (!isRecord(body)) return sendError(reply, 400, 'The request body must be a JSON object.');
     const { email, password, rememberMe } = body;
@@ -224,15 +299,23 @@ export function registerPlatformRoutes(app: FastifyInstance, db: Db): void {
       return badField(reply, 'password', 'password is required.');
     if (rememberMe !== undefined && typeof rememberMe !== 'boolean')
       return badField(reply, 'rememberMe', 'rememberMe must be true or false.');
+    const account = email.trim().toLowerCase();
+    // Past too many failures the account refuses every password, the right one too, until the
+    // window ends: guessing stays slow however many addresses the guesser has.
+    const byAccount = failuresPerAccount.check(account);
+    if (!byAccount.ok) return tooMany(reply, byAccount.retryAfterS);
     const user = db
       .prepare('SELECT id, email, password_hash, roles_json FROM users WHERE email = ?')
-      .get(email.trim().toLowerCase()) as
-      { id: string; email: string; password_hash: string; roles_json: string } | undefined;
-    if (!user || !verifyPassword(password, user.password_hash))
+      .get(account) as { id: string; email: string; password_hash: string; roles_json: string } | undefined;
+    const passwordOk = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !passwordOk) {
+      failuresPerAccount.add(account);
       return sendError(reply, 401, 'Invalid email or password.');
+    }
+    failuresPerAccount.clear(account);
     const sessionId = newToken();
     const now = Date.now();
-    const lifetime = rememberMe === true ? REMEMBER_ME_MAX_AGE_S * 1000 : 24 * 60 * 60 * 1000;
+    const lifetime = (rememberMe === true ? REMEMBER_ME_MAX_AGE_S : SESSION_MAX_AGE_S) * 1000;
     db.prepare('INSERT INTO sessions (id, user_id, created, expires) VALUES (?, ?, ?, ?)').run(
       sessionId,
       user.id,

@@ -1,5 +1,8 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COOKIES } from '../../../src/contract';
 import { add, CART, ENTRIES, startServer, Visitor } from './visitor';
@@ -57,20 +60,55 @@ describe('state-changing calls', () => {
   });
 
   it('fail with 401 crumbFail when the crumb is stale (the database was re-seeded)', async () => {
-    const visitor = await new Visitor(app).arrive();
-    app.db.prepare('DELETE FROM crumbs').run();
+    const dir = mkdtempSync(join(tmpdir(), 'sf-crumb-'));
+    try {
+      const dbPath = join(dir, 'store.sqlite');
+      const before = await startServer({ dbPath });
+      const visitor = await new Visitor(before).arrive();
+      await before.close();
+      const after = await startServer({ dbPath, reset: true });
+      const returning = new Visitor(after);
+      for (const [k, v] of visitor.cookies) returning.cookies.set(k, v);
+      const res = await add(returning, 'prod-workshop', null);
+      await after.close();
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(CRUMB_FAIL);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fail with 401 crumbFail for a crumb another server signed', async () => {
+    const other = await startServer();
+    const stranger = await new Visitor(other).arrive();
+    await other.close();
+    const visitor = new Visitor(app);
+    visitor.cookies.set(COOKIES.crumb, stranger.crumb ?? '');
     const res = await add(visitor, 'prod-workshop', null);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(CRUMB_FAIL);
   });
 
   it('succeed on one retry with the fresh crumb the failure set', async () => {
-    const visitor = await new Visitor(app).arrive();
-    app.db.prepare('DELETE FROM crumbs').run();
-    const stale = visitor.crumb;
+    const visitor = new Visitor(app);
+    const stale = 'A'.repeat(43);
+    visitor.cookies.set(COOKIES.crumb, stale);
     expect((await add(visitor, 'prod-workshop', null)).statusCode).toBe(401);
     expect(visitor.crumb).not.toBe(stale);
     expect((await add(visitor, 'prod-workshop', null)).statusCode).toBe(200);
+  });
+
+  it('store nothing per crumb handed out', async () => {
+    const rows = (): number[] =>
+      app.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((row) => (row as { name: string }).name)
+        .map((name) => (app.db.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get() as { n: number }).n);
+    await new Visitor(app).get(CART);
+    const before = rows();
+    for (let i = 0; i < 50; i++) await new Visitor(app).get(CART);
+    expect(rows()).toEqual(before);
   });
 
   it.each([

@@ -1,0 +1,159 @@
+/**
+ * The checks every request passes, run on the route the router matched rather than on the raw
+ * URL: the router decodes `/%61pi/…` into `/api/…`, so a check of the raw URL could be spelled
+ * around. Each route says what it needs in its `config` (crumb, body types); rate limits are
+ * route options too. The security headers go on every response, including the ones Fastify and
+ * Node answer before routing (a malformed URL, headers too large).
+ */
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COOKIES, CSRF_HEADER } from '../../src/contract';
+import type { Db } from './db';
+import { crumbFail, crumbOk, isKnownCrumb, issueCrumb, sendError } from './http';
+
+/** Body media types a route accepts. */
+export type BodyKind = 'json' | 'form' | 'text';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How a state-changing `/api/` call proves it comes from the site's own page: the
+     * `X-CSRF-Token` header (the default), a form field the handler checks (`field`), or nothing
+     * for beacons, which cannot set headers (`none`).
+     * @default 'header'
+     */
+    crumb?: 'header' | 'field' | 'none';
+    /**
+     * Body media types accepted; anything else with a body is 415.
+     * @default ['json']
+     */
+    bodies?: readonly BodyKind[];
+  }
+}
+
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; " +
+  "base-uri 'none'; frame-ancestors 'self'; form-action 'self'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MEDIA_TYPES: Readonly<Record<string, BodyKind>> = {
+  'application/json': 'json',
+  'application/x-www-form-urlencoded': 'form',
+  'text/plain': 'text',
+};
+
+/** The headers docs/http-api.md promises on every response. */
+export function securityHeaders(html: boolean, api: boolean): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Content-Security-Policy': html ? PAGE_CSP : API_CSP,
+    ...(api ? { 'Cache-Control': 'no-store' } : {}),
+  };
+}
+
+const rawPath = (request: FastifyRequest): string => request.url.split('?')[0] ?? '';
+
+/** The path as the router reads it: percent-decoded. */
+export function decodedPath(request: FastifyRequest): string {
+  const raw = rawPath(request);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The path every check reads: the matched route's pattern (`/api/census/RecordQuickView/:id`),
+ * or the decoded path when no route matched (404s).
+ */
+export function routePath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? decodedPath(request);
+}
+
+export const isApiRequest = (request: FastifyRequest): boolean =>
+  routePath(request).startsWith('/api/') || decodedPath(request).startsWith('/api/');
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+export function registerGuards(app: FastifyInstance, db: Db): void {
+  // Every page and API read hands out a crumb when the visitor has no valid one. Signed, so
+  // this stores nothing (crumbs.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const path = routePath(request);
+    if (path.startsWith('/dist/') || path.startsWith('/demo-assets/') || path.startsWith('/__')) return;
+    if (!isKnownCrumb(db, request.cookies[COOKIES.crumb])) issueCrumb(db, reply);
+  });
+
+  // Before the body is read: its type, then the crumb header.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const config = request.routeOptions.config;
+    if (hasBody(request)) {
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      const kind = MEDIA_TYPES[type ?? ''];
+      if (kind === undefined || !(config.bodies ?? ['json']).includes(kind)) {
+        return sendError(reply, 415, 'Unsupported content type.');
+      }
+    }
+    const path = request.routeOptions.url;
+    if (path === undefined || !path.startsWith('/api/') || (config.crumb ?? 'header') !== 'header') return;
+    if (!crumbOk(db, request, request.headers[CSRF_HEADER.toLowerCase()])) return crumbFail(db, reply);
+  });
+
+  app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    const headers = securityHeaders(type.startsWith('text/html'), isApiRequest(request));
+    // A 304 has no content type, and its headers replace the cached page's: sending the
+    // non-HTML policy there would block the page's own scripts on every revalidating reload.
+    if (reply.statusCode === 304)
+      delete (headers as Partial<Record<string, string>>)['Content-Security-Policy'];
+    reply.headers(headers);
+    return payload;
+  });
+}
+
+/** Fastify's answer to a URL it cannot decode (`/%zz`), with the headers every answer carries. */
+export function frameworkError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+  void reply
+    .code(400)
+    .headers(securityHeaders(false, decodedPath(request).startsWith('/api/')))
+    .send({ message: 'The address is not valid.' });
+  request.log.debug(error);
+}
+
+/**
+ * Node's answer before any request exists: headers too large (431), a request it cannot parse
+ * (400), a timeout (408). Written to the socket by hand, as Node does, plus the security headers.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long.']
+        : [400, 'The request is malformed.'];
+  const body = JSON.stringify({ message });
+  const headers = {
+    ...securityHeaders(false, false),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  if (socket.writable) {
+    const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
+}

@@ -1,0 +1,57 @@
+/**
+ * Every limit of the reference server in one place: rates, sizes, lifetimes and storage caps.
+ * README "Security" lists them; docs/http-api.md gives the wire-level ones.
+ */
+import { QUANTITY } from '../../src/commerce/rules';
+
+export interface RateLimitSetting {
+  /** Requests allowed per window per client IP (per account for `loginFailures`). */
+  readonly max: number;
+  /** Window length in milliseconds. */
+  readonly timeWindowMs: number;
+}
+
+const perMinute = (max: number): RateLimitSetting => ({ max, timeWindowMs: 60_000 });
+
+/** Defaults of `createServer({ rateLimit })`. */
+export const DEFAULT_RATE_LIMITS = {
+  /** Add to cart and subscription carts, per client IP. */
+  addToCart: perMinute(60),
+  /** Form submissions, per client IP. */
+  formSubmission: perMinute(10),
+  /** Login attempts, per client IP (right or wrong). */
+  login: perMinute(10),
+  /** Failed logins per account (email); the account then refuses even the right password. */
+  loginFailures: { max: 5, timeWindowMs: 15 * 60_000 } as RateLimitSetting,
+  /** Analytics, performance and error beacons together, per client IP. */
+  beacons: perMinute(120),
+} as const;
+
+export type RateLimits = { -readonly [K in keyof typeof DEFAULT_RATE_LIMITS]: RateLimitSetting };
+
+/** Every request body. */
+export const BODY_LIMIT = 256 * 1024;
+/** Census, performance, clanker and RecordEvent beacons: a page view's beacon is a few hundred bytes. */
+export const BEACON_BODY_LIMIT = 16 * 1024;
+/** Error reports: up to 10 events with a stack of up to 5000 characters each. */
+export const ERROR_REPORT_BODY_LIMIT = 64 * 1024;
+/** Nesting depth of any JSON a request carries (bodies, JSON strings inside fields). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Largest quantity of one cart entry, whatever the number of adds (spec 001 §5). */
+export const MAX_ENTRY_QUANTITY = QUANTITY.max;
+
+/** Rows kept per analytics table (census hits, events, error reports, performance records and page loads). */
+export const DEFAULT_MAX_ANALYTICS_ROWS = 5000;
+/** Unused form submission keys kept at most (each also expires after an hour). */
+export const MAX_FORM_KEYS = 5000;
+/** Revoked crumbs remembered at most (a crumb is revoked at each login and logout). */
+export const MAX_REVOKED_CRUMBS = 100_000;
+
+export const CRUMB_MAX_AGE_S = 390 * 24 * 60 * 60;
+export const CART_MAX_AGE_S = 14 * 24 * 60 * 60;
+export const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
+export const SESSION_MAX_AGE_S = 24 * 60 * 60;
+export const FORM_KEY_TTL_MS = 60 * 60 * 1000;
+/** Adds without a cart cookie by one visitor (one crumb) within this time share one new cart. */
+export const FIRST_ADD_WINDOW_MS = 60_000;
