@@ -28,11 +28,13 @@ export interface CaptchaProps {
   readonly scriptUrl?: string | undefined;
   /** Extra class on the container. @default none */
   readonly className?: string | undefined;
+  /** The widget named when a failed script load is reported. @default none */
+  readonly widget?: string | undefined;
 }
 
 /** `<Captcha siteKey={context.captchaSiteKey} ref={handle} />`. */
 export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
-  { siteKey, scriptUrl, className },
+  { siteKey, scriptUrl, className, widget },
   ref,
 ) {
   const { context, reporter } = useStorefront();
@@ -47,13 +49,13 @@ export const Captcha = forwardRef<CaptchaHandle, CaptchaProps>(function Captcha(
     controller.current = captcha;
     captcha.render().catch((error: unknown) => {
       // The form still works: submitting asks for the captcha, and the failure is reported.
-      reporter.report(error, { code: 'CAPTCHA_LOAD_FAILED' });
+      reporter.report(error, { code: 'CAPTCHA_LOAD_FAILED', ...(widget && { widget }) });
     });
     return () => {
       captcha.destroy();
       if (controller.current === captcha) controller.current = null;
     };
-  }, [siteKey, url, reporter]);
+  }, [siteKey, url, reporter, widget]);
 
   useImperativeHandle(
     ref,

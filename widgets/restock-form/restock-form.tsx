@@ -214,7 +214,14 @@ export function RestockForm({
                 {m.t('mailingList')}
               </label>
             )}
-            {siteKey && <Captcha ref={captcha} siteKey={siteKey} className="sf-restock-form__captcha" />}
+            {siteKey && (
+              <Captcha
+                ref={captcha}
+                siteKey={siteKey}
+                className="sf-restock-form__captcha"
+                widget="restock-form"
+              />
+            )}
             {failure && (
               <p key={failure.attempt} className="sf-alert sf-restock-form__failure" role="alert">
                 {failure.message}

@@ -70,10 +70,12 @@ describe('Captcha', () => {
     intercept(['error']);
     const handle = createRef<CaptchaHandle>();
     const url = freshUrl();
-    const { env } = renderWithStorefront(<Captcha ref={handle} siteKey="k" scriptUrl={url} />);
+    const { env } = renderWithStorefront(
+      <Captcha ref={handle} siteKey="k" scriptUrl={url} widget="restock-form" />,
+    );
     await waitFor(() => expect(env.report).toHaveBeenCalledTimes(1));
     expect(env.report.mock.calls[0]?.[0]).toEqual(new Error(`The captcha script failed to load: ${url}`));
-    expect(env.report.mock.calls[0]?.[1]).toEqual({ code: 'CAPTCHA_LOAD_FAILED' });
+    expect(env.report.mock.calls[0]?.[1]).toEqual({ code: 'CAPTCHA_LOAD_FAILED', widget: 'restock-form' });
     await expect(handle.current?.getToken()).rejects.toThrow('ReCaptcha has not been set up!');
   });
 });
