@@ -2,7 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
+import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
+import { belowInstalmentMinimum } from '../../src/commerce/rules.js';
+import type { Result } from '../../src/result.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { CartEntry } from '../../src/store/types.js';
 import { Alert } from '../../src/react/ui/alert.js';
@@ -18,6 +21,12 @@ export interface CartPageProps {
    * @default {}
    */
   readonly strings?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The instalment context (`parseInstalmentContext`): below the provider's minimum the page says
+   * "To check out, your order subtotal must be {subtotal} or more."; a refused one is reported.
+   * @default none
+   */
+  readonly instalments?: Result<InstalmentContext> | undefined;
 }
 
 interface Failure {
@@ -51,8 +60,8 @@ function imageSrc(url: string | null | undefined): string | null {
  * additional-fields answers, plus the subtotal. Every change waits for the server: an entry stays
  * in view, with its old quantity, until the server confirms.
  */
-export function CartPage({ strings }: CartPageProps) {
-  const { store, api, context, navigate } = useStorefront();
+export function CartPage({ strings, instalments }: CartPageProps) {
+  const { store, api, context, navigate, reporter } = useStorefront();
   const titleId = useWidgetId();
   const m = useMemo(() => cartPageMessages(strings), [strings]);
   const cart = useCart((s) => s.cart);
@@ -87,6 +96,23 @@ export function CartPage({ strings }: CartPageProps) {
 
   const currency = parseCurrencyCode(cart?.currency) ?? context.currency;
   const money = (amount: number) => formatMoney({ amount, currency }, { locale: context.locale });
+
+  // Spec 000 §5: below the instalment provider's minimum, what checking out needs.
+  const offer = instalments?.ok ? instalmentOffer(instalments.value) : null;
+  const minimum =
+    offer &&
+    offer.min.currency === currency &&
+    belowInstalmentMinimum(cart?.subtotalCents ?? 0, offer.min.amount)
+      ? m.t('instalmentMinimum', { subtotal: money(offer.min.amount) })
+      : null;
+  const badContext = instalments?.ok === false ? instalments.issues.join('; ') : null;
+  useEffect(() => {
+    if (badContext === null) return;
+    reporter.report(new Error(`cart-page: bad instalment context: ${badContext}`), {
+      widget: 'cart-page',
+      code: 'INSTALMENT_CONTEXT_INVALID',
+    });
+  }, [badContext, reporter]);
 
   const setEntryPending = (id: string, what: Pending | null) =>
     setPending((prev) => {
@@ -234,6 +260,7 @@ export function CartPage({ strings }: CartPageProps) {
               {money(cart?.subtotalCents ?? 0)}
             </output>
           </div>
+          {minimum && <p className="sf-cart-page__instalment-minimum">{minimum}</p>}
           <button
             type="button"
             className="sf-button sf-cart-page__checkout"

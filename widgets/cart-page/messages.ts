@@ -24,6 +24,7 @@ export const CART_PAGE_MESSAGES = {
   empty: 'You have nothing in your shopping cart.',
   continueShopping: 'Continue Shopping',
   subtotal: 'Subtotal',
+  instalmentMinimum: PRODUCT_MESSAGES.instalmentMinimumSubtotal,
   checkout: 'Checkout',
   remove: 'Remove',
   removeItem: 'Remove {title}',

@@ -1,14 +1,20 @@
+import { parseInstalmentContext } from '../../src/commerce/instalments.js';
 import { fail, isRecord, ok, readStringEntries, type Result } from '../../src/result.js';
 import type { CartPageProps } from './cart-page.js';
 
 /**
- * `data-sf-props` of the cart page: optional, `{ "strings"?: { [key]: text } }`. Non-string
- * overrides are dropped; anything but an object (or nothing) is refused.
+ * `data-sf-props` of the cart page: optional, `{ "strings"?: { [key]: text }, "instalments"? }`.
+ * Non-string overrides are dropped; anything but an object (or nothing) is refused. An instalment
+ * context that does not read keeps the page: the widget reports it (spec 000 §8).
  */
 export function parseCartPageProps(raw: unknown): Result<CartPageProps> {
   if (raw === undefined || raw === null) return ok({});
   if (!isRecord(raw)) return fail(['cart-page props must be an object']);
-  if (raw.strings === undefined || raw.strings === null) return ok({});
+  const instalments =
+    raw.instalments === undefined ? {} : { instalments: parseInstalmentContext(raw.instalments) };
+  if (raw.strings === undefined || raw.strings === null) return ok(instalments);
   const strings = readStringEntries(raw.strings);
-  return strings === null ? fail(['cart-page props: "strings" must be an object']) : ok({ strings });
+  return strings === null
+    ? fail(['cart-page props: "strings" must be an object'])
+    : ok({ strings, ...instalments });
 }
