@@ -64,6 +64,8 @@ export interface E2E {
 export interface StartOptions {
   /** Catalogue to seed. @default the demo seed catalogue */
   readonly catalog?: readonly unknown[] | undefined;
+  /** Site forms to seed (the GetTemplateSchema shape). @default the demo seed forms */
+  readonly forms?: readonly unknown[] | undefined;
 }
 
 export async function startE2E(options: StartOptions = {}): Promise<E2E> {
@@ -74,8 +76,12 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     faults: true,
     distDir: DIST_DIR,
     ...(options.catalog ? { catalog: options.catalog } : {}),
-    // Browser tests add to cart often; the limit itself has its own tests.
-    rateLimit: { addToCart: { max: 10_000, timeWindowMs: 60_000 } },
+    ...(options.forms ? { forms: options.forms } : {}),
+    // Browser tests add to cart and submit forms often; the limits themselves have their own tests.
+    rateLimit: {
+      addToCart: { max: 10_000, timeWindowMs: 60_000 },
+      formSubmission: { max: 10_000, timeWindowMs: 60_000 },
+    },
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address();

@@ -43,7 +43,6 @@ export const RESTOCK_ADMIN_MESSAGES = {
   no: 'No',
   loadMore: 'Load more sign-ups',
   loadingMore: 'Loading…',
-  hide: 'Hide sign-ups',
   refresh: 'Refresh',
   failedTitle: 'Unable to load restock notifications',
   sendFailedTitle: 'Unable to send restock emails',

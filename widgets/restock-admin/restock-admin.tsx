@@ -265,11 +265,12 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
                       type="button"
                       className="sf-button sf-button--secondary"
                       aria-label={m.t('viewOf', { title: `${title} ${variantText(g, m)}` })}
+                      // The label stays the same; aria-expanded says whether the list is open.
                       aria-expanded={open}
                       disabled={!sendable(g)}
                       onClick={() => openList(g)}
                     >
-                      {open ? m.t('hide') : m.t('view')}
+                      {m.t('view')}
                     </button>
                     <button
                       type="button"

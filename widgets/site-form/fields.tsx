@@ -105,7 +105,7 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
   if (field.type === 'section') {
     return (
       <div className="sf-site-form__section" data-field-id={field.id}>
-        <h3 className="sf-site-form__section-title">{field.title}</h3>
+        <h2 className="sf-site-form__section-title">{field.title}</h2>
         {field.description !== null && <p className="sf-field__description">{field.description}</p>}
       </div>
     );

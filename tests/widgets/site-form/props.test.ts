@@ -67,7 +67,10 @@ describe('site-form props', () => {
 
 describe('site-form props and the page contract', () => {
   it('reads the keys the contract pins, and the page keys', () => {
-    const raw = Object.fromEntries(SITE_FORM_PROPS_KEYS.map((k) => [k, undefined])) as Record<string, unknown>;
+    const raw = Object.fromEntries(SITE_FORM_PROPS_KEYS.map((k) => [k, undefined])) as Record<
+      string,
+      unknown
+    >;
     raw['formId'] = 'f';
     const parsed = parseSiteFormProps(raw);
     expect(parsed.ok && Object.keys(parsed.value.page ?? {})).toEqual([...SITE_FORM_PAGE_KEYS]);

@@ -149,7 +149,7 @@ describe('rendering every field type (spec 001 §3)', () => {
 
   it('shows a section as a heading with its description, and no hidden field', () => {
     renderForm({ form: every });
-    expect(screen.getByRole('heading', { name: 'About you' })).toBeInstanceOf(HTMLHeadingElement);
+    expect(screen.getByRole('heading', { name: 'About you', level: 2 })).toBeInstanceOf(HTMLHeadingElement);
     expect(screen.getByText('Optional details')).toBeInstanceOf(HTMLParagraphElement);
     expect(screen.queryByText('Hidden one')).toBeNull();
   });
