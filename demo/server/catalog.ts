@@ -3,12 +3,22 @@
  * §3, parsed once at the edge into the flat records the database stores. Prices become integers
  * of minor units here and nowhere else.
  */
+import {
+  DEFAULT_CURRENCY,
+  decimalStringToMinor,
+  fractionDigits as currencyDigits,
+  isCurrencyCode,
+  parseCurrencyCode,
+  parseMoney,
+} from '../../src/commerce/money';
+import { typeTracksStock } from '../../src/commerce/rules';
+import { PRODUCT_TYPES } from '../../src/constants';
 import { fail, isRecord, ok, type Result } from '../../src/result';
 import { parseForm, type FormSchema } from './forms';
 
-/** Product type codes of spec 001 §3. */
-export const PRODUCT_TYPE = { physical: 1, digital: 2, service: 3, giftCard: 4 } as const;
-export type ProductType = (typeof PRODUCT_TYPE)[keyof typeof PRODUCT_TYPE];
+/** Product type codes of spec 001 §3 (the constants the SDK reads); the server sells types 1-4. */
+export const PRODUCT_TYPE = PRODUCT_TYPES;
+export type ProductType = 1 | 2 | 3 | 4;
 
 /** A money value as a catalogue may spell it (spec 001 §3). */
 export interface MoneyInput {
@@ -84,34 +94,24 @@ export interface ProductRecord {
   readonly item: ProductItem;
 }
 
-const FRACTION_DIGITS: Readonly<Record<string, number>> = { JPY: 0 };
-export const fractionDigits = (currency: string): number => FRACTION_DIGITS[currency] ?? 2;
+/** Digits after the decimal point of a store currency (src/commerce/money.ts); 2 for any other. */
+export const fractionDigits = (currency: string): number =>
+  isCurrencyCode(currency) ? currencyDigits(currency) : 2;
 
 /** Converts a decimal string of major units ("25.00", ".5") to minor units without floats. */
 export function toMinorUnits(value: string | number, currency: string): Result<number> {
   const text = typeof value === 'number' ? String(value) : value.trim();
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!match || text === '' || text === '.') return fail([`"${text}" is not a decimal amount`]);
-  const digits = fractionDigits(currency);
-  const whole = match[1] ?? '';
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (fraction.length > digits) return fail([`"${text}" has more than ${digits} fraction digits`]);
-  const minor = Number((whole || '0') + fraction.padEnd(digits, '0'));
-  if (!Number.isSafeInteger(minor)) return fail([`"${text}" is out of range`]);
-  return ok(minor);
+  const code = parseCurrencyCode(currency);
+  const minor = code === null || text.startsWith('-') ? null : decimalStringToMinor(text, code);
+  return minor === null ? fail([`"${text}" is not an amount of ${currency}`]) : ok(minor);
 }
 
+/** Money of either shape through the SDK's one reader; the store currency when none is named. */
 function readMoney(money: unknown, where: string): Result<{ cents: number; currency: string }> {
-  if (!isRecord(money)) return fail([`${where}: not a money object`]);
-  const currency = money['currency'] ?? money['currencyCode'] ?? 'USD';
-  const amount = money['value'] ?? money['decimalValue'];
-  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
-    return fail([`${where}: bad currency`]);
-  }
-  if (typeof amount !== 'string' && typeof amount !== 'number') return fail([`${where}: no amount`]);
-  const cents = toMinorUnits(amount, currency);
-  if (!cents.ok) return fail(cents.issues.map((i) => `${where}: ${i}`));
-  return ok({ cents: cents.value, currency });
+  const m = parseMoney(money, { defaultCurrency: DEFAULT_CURRENCY });
+  if (m === null) return fail([`${where}: not a money value of a store currency`]);
+  if (m.amount < 0) return fail([`${where}: a negative amount`]);
+  return ok({ cents: m.amount, currency: m.currency });
 }
 
 function parseVariant(
@@ -176,7 +176,8 @@ export function parseProduct(raw: unknown, index: number): Result<ProductRecord>
   if (type !== 1 && type !== 2 && type !== 3 && type !== 4) {
     return fail([`${where}: productType must be 1, 2, 3 or 4`]);
   }
-  const neverSoldOut = type === PRODUCT_TYPE.digital || type === PRODUCT_TYPE.giftCard;
+  // Products that hold no stock are never sold out (spec 001 §4): stored as unlimited.
+  const neverSoldOut = !typeTracksStock(type);
   const rawVariants = Array.isArray(sc['variants']) ? sc['variants'] : [];
   const variants: (VariantRecord & { currency: string })[] = [];
   if (rawVariants.length === 0) {

@@ -10,7 +10,6 @@ import { formatMoney, type Money } from './money.js';
 import type {
   Merchandising,
   ProductItem,
-  ProductStrings,
   ScarcityView,
   StoreSettings,
   SubscriptionPlan,
@@ -67,9 +66,11 @@ export interface ProductLike {
 const typeOf = (item: ProductLike): number => item.structuredContent.productType;
 
 /** Physical and service products hold stock; digital, gift-card and paywall products do not. */
+export const typeTracksStock = (productType: number): boolean =>
+  productType === PRODUCT_TYPES.physical || productType === PRODUCT_TYPES.service;
+
 export function tracksStock(item: ProductLike): boolean {
-  const t = typeOf(item);
-  return t === PRODUCT_TYPES.physical || t === PRODUCT_TYPES.service;
+  return typeTracksStock(typeOf(item));
 }
 
 const isKnownType = (t: number): boolean =>
@@ -135,9 +136,17 @@ export function isGiftCard(item: ProductLike): boolean {
 /** One purchasable price: a variant, or a digital product priced on the product itself. */
 export type PricePoint = Pick<VariantFacts, 'onSale' | 'price' | 'salePrice'>;
 
-/** What the buyer pays at a price point: the sale price while on sale, else the price. */
-export function effectivePrice(point: PricePoint): Money | null {
-  return point.onSale ? point.salePrice : point.price;
+/**
+ * What the buyer pays at a price point: the sale price while on sale, else the price (also when
+ * a point on sale has no sale price). Generic over the amount, so the server's stored cents use
+ * the same rule.
+ */
+export function effectivePrice<A>(point: {
+  readonly onSale: boolean;
+  readonly price: A | null;
+  readonly salePrice: A | null;
+}): A | null {
+  return point.onSale && point.salePrice !== null ? point.salePrice : point.price;
 }
 
 /**
@@ -283,13 +292,19 @@ export interface AddButtonLabelOptions {
   readonly messages?: Messages | undefined;
 }
 
+/** The localized add and subscribe labels (spec 001 §3 `localizedStrings`). */
+export interface AddButtonStrings {
+  readonly productAddToCartText?: string | undefined;
+  readonly productSubscribeText?: string | undefined;
+}
+
 /**
  * The add button's label (spec 001 §4): a custom label when the merchant enabled one, else
  * Subscribe for subscribable products, else Purchase under express checkout, else Add To Cart.
  */
 export function addButtonLabel(
   item: ProductItem,
-  strings?: Partial<Pick<ProductStrings, 'productAddToCartText' | 'productSubscribeText'>>,
+  strings?: AddButtonStrings,
   options: AddButtonLabelOptions = {},
 ): string {
   const sc = item.structuredContent;
@@ -490,33 +505,6 @@ export interface StockResult {
  */
 export function stockCheckPasses(results: readonly StockResult[], quantityInCart: number): boolean {
   return results.some((r) => r.unlimited || r.qtyInStock > quantityInCart);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cart pill texts (spec 000 §2, spec 001 §8)
-
-/** The count shown on the pill: 100+ above 100. */
-export function cartCountText(count: number, messages: Messages = commerceMessages()): string {
-  return count > LIMITS.cartCountMax
-    ? messages.t('cartCountOverflow')
-    : String(Math.max(0, Math.trunc(count)));
-}
-
-/** "item" for exactly one, "items" otherwise. */
-export function cartItemWord(count: number, messages: Messages = commerceMessages()): string {
-  return count === 1 ? messages.t('cartItem') : messages.t('cartItems');
-}
-
-/** The spoken text of the cart badge. */
-export function cartBadgeText(count: number, messages: Messages = commerceMessages()): string {
-  if (count === 1) return messages.t('cartBadgeOne');
-  if (count > LIMITS.cartCountMax) return messages.t('cartBadgeOverflow');
-  return messages.t('cartBadgeMany', { count: Math.max(0, Math.trunc(count)) });
-}
-
-/** The pill is hidden for an empty cart and on the cart page itself (spec 000 §2). */
-export function showCartPill(totalQuantity: number, pathname: string): boolean {
-  return totalQuantity > 0 && pathname.replace(/\/+$/, '') !== '/cart';
 }
 
 // ---------------------------------------------------------------------------------------------
