@@ -110,11 +110,6 @@ export function moneyFromMinor(amount: number, currency: CurrencyCode): Money | 
   return Number.isSafeInteger(amount) ? { amount: amount === 0 ? 0 : amount, currency } : null;
 }
 
-export function zeroMoney(currency: CurrencyCode = DEFAULT_CURRENCY): Money {
-  return { amount: 0, currency };
-}
-
-const INTEGER_RE = /^([+-]?)(\d+)$/;
 const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
 /** Numbers arrive from JSON too; only plain (non-exponent) renderings are digit-parsed. */
@@ -153,15 +148,6 @@ export function decimalStringToMinor(raw: unknown, currency: CurrencyCode): numb
   const excess = fraction.slice(digits);
   if (/[^0]/.test(excess)) return null;
   return digitsToMinor(sign, (whole || '0') + kept.padEnd(digits, '0'));
-}
-
-/** Reads a minor-unit integer given as a digit string ("1999") or an integer number. */
-export function minorStringToMinor(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? (raw === 0 ? 0 : raw) : null;
-  if (typeof raw !== 'string') return null;
-  const m = INTEGER_RE.exec(raw.trim());
-  if (!m) return null;
-  return digitsToMinor(m[1] ?? '', m[2] ?? '');
 }
 
 /** A money value as written: the amount in the currency's major unit, and the currency code. */
@@ -330,47 +316,3 @@ export function formatMoney(money: Money, opts: FormatMoneyOptions = {}): string
   return formatter.format(value);
 }
 
-function assertSameCurrency(a: Money, b: Money): void {
-  if (a.currency !== b.currency) {
-    throw new RangeError(`Cannot combine ${a.currency} with ${b.currency}`);
-  }
-}
-
-function checkedAmount(n: number): number {
-  if (!Number.isSafeInteger(n)) throw new RangeError('Money amount out of range');
-  return n === 0 ? 0 : n;
-}
-
-/**
- * Adds two amounts of the same currency. Mixing currencies or leaving the safe-integer range is a
- * programming error past the parsing edge, so it throws a RangeError rather than returning junk.
- */
-export function addMoney(a: Money, b: Money): Money {
-  assertSameCurrency(a, b);
-  return { amount: checkedAmount(a.amount + b.amount), currency: a.currency };
-}
-
-export function subtractMoney(a: Money, b: Money): Money {
-  assertSameCurrency(a, b);
-  return { amount: checkedAmount(a.amount - b.amount), currency: a.currency };
-}
-
-/** Line totals: a unit price times an integer quantity. A fractional quantity throws a RangeError. */
-export function multiplyMoney(money: Money, quantity: number): Money {
-  if (!Number.isSafeInteger(quantity)) throw new RangeError('Quantity must be an integer');
-  return { amount: checkedAmount(money.amount * quantity), currency: money.currency };
-}
-
-/** Sums a list in one currency; an empty list gives zero of that currency. */
-export function sumMoney(list: readonly Money[], currency: CurrencyCode): Money {
-  return list.reduce<Money>((total, m) => addMoney(total, m), zeroMoney(currency));
-}
-
-export function compareMoney(a: Money, b: Money): -1 | 0 | 1 {
-  assertSameCurrency(a, b);
-  return a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0;
-}
-
-export function isZeroMoney(money: Money): boolean {
-  return money.amount === 0;
-}

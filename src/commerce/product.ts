@@ -10,7 +10,6 @@ import {
   type BillingPeriodUnit,
   type ProductType,
 } from '../constants.js';
-import { PRODUCT_MESSAGES as MESSAGES } from '../messages/product.js';
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
 import { fail, isRecord as isObject, ok, type JsonRecord as Obj, type Result } from '../result.js';
 
@@ -621,87 +620,6 @@ export function parseStoreSettings(raw: unknown, dropped: string[] = []): Result
     multipleQuantityAllowedForServices: bool('multipleQuantityAllowedForServices'),
     expressCheckout: bool('expressCheckout'),
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Localized product strings (spec 001 §3, defaults §9)
-
-export const LIKERT_VALUES = ['-2', '-1', '0', '1', '2'] as const;
-export type LikertValue = (typeof LIKERT_VALUES)[number];
-
-export interface ProductStrings {
-  readonly productAddToCartText: string;
-  readonly productSubscribeText: string;
-  readonly productQuantityInputLabel: string;
-  readonly productSoldOutText: string;
-  readonly productSaleText: string;
-  readonly productQuickViewText: string;
-  /** Has a `{variantName}` placeholder. */
-  readonly productVariantSelectText: string;
-  readonly giftCardValueDisplayText: string;
-  readonly giftCardVariantSelectText: string;
-  readonly productSummaryFormNoAnswerText: string;
-  /** Labels of the five likert answers, -2 to 2. */
-  readonly likertLabels: Readonly<Record<LikertValue, string>>;
-}
-
-// Pure: a bundle that never reads the defaults (the product form has its own catalogue) drops them.
-export const DEFAULT_PRODUCT_STRINGS: ProductStrings = /* @__PURE__ */ Object.freeze({
-  productAddToCartText: MESSAGES.addToCart,
-  productSubscribeText: MESSAGES.subscribe,
-  productQuantityInputLabel: MESSAGES.quantity,
-  productSoldOutText: MESSAGES.soldOut,
-  productSaleText: MESSAGES.sale,
-  productQuickViewText: MESSAGES.quickView,
-  productVariantSelectText: MESSAGES.selectVariant,
-  giftCardValueDisplayText: MESSAGES.giftCardValue,
-  giftCardVariantSelectText: MESSAGES.selectValue,
-  productSummaryFormNoAnswerText: MESSAGES.noAnswer,
-  likertLabels: /* @__PURE__ */ Object.freeze({
-    '-2': MESSAGES.likertStronglyDisagree,
-    '-1': MESSAGES.likertDisagree,
-    '0': MESSAGES.likertNeutral,
-    '1': MESSAGES.likertAgree,
-    '2': MESSAGES.likertStronglyAgree,
-  }),
-});
-
-type StringKey = Exclude<keyof ProductStrings, 'likertLabels'>;
-
-/**
- * Localized strings for the product block. Absent keys take the defaults; an empty string counts
- * as absent (a blank button label helps nobody); other wrong types are issues.
- */
-export function parseProductStrings(raw: unknown): Result<ProductStrings> {
-  if (!present(raw)) return ok(DEFAULT_PRODUCT_STRINGS);
-  if (!isObject(raw)) return fail(['strings is not an object']);
-  const issues: string[] = [];
-  const out: Record<string, unknown> = {};
-  const keys = Object.keys(DEFAULT_PRODUCT_STRINGS).filter((k) => k !== 'likertLabels') as StringKey[];
-  for (const key of keys) {
-    const v = raw[key];
-    if (typeof v === 'string' && v.trim() !== '') out[key] = v;
-    else {
-      if (present(v) && typeof v !== 'string') issues.push(`strings.${key} is not a string`);
-      out[key] = DEFAULT_PRODUCT_STRINGS[key];
-    }
-  }
-  const likert: Record<string, string> = { ...DEFAULT_PRODUCT_STRINGS.likertLabels };
-  if (present(raw['likertLabels'])) {
-    const given = raw['likertLabels'];
-    if (isObject(given)) {
-      for (const k of LIKERT_VALUES) {
-        const v = given[k];
-        if (typeof v === 'string' && v.trim() !== '') likert[k] = v;
-        else if (present(v) && typeof v !== 'string')
-          issues.push(`strings.likertLabels.${k} is not a string`);
-      }
-    } else {
-      issues.push('strings.likertLabels is not an object');
-    }
-  }
-  out['likertLabels'] = likert;
-  return issues.length ? fail(issues) : ok(out as unknown as ProductStrings);
 }
 
 export { PRODUCT_TYPES };

@@ -6,7 +6,7 @@
  */
 import { CONTEXT_SCRIPT_ID, EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
 import { readSiteContext } from './context.js';
-import { getCartStore, shouldLoadCartAtStart, type CartStore } from '../store/index.js';
+import { getCartStore, type CartStore } from '../store/index.js';
 
 export { getCartStore };
 export type { CartStore };
@@ -70,11 +70,6 @@ export function getPageEnv(): WidgetEnv {
     }
   }
   return env;
-}
-
-/** Whether the spec 000 §4 rule asks for a cart load at page start (signed in, or cart cookies). */
-export function cartLoadNeeded(): boolean {
-  return shouldLoadCartAtStart(getPageEnv().context);
 }
 
 /**

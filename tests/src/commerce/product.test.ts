@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MERCHANDISING,
-  DEFAULT_PRODUCT_STRINGS,
   DEFAULT_STORE_SETTINGS,
   parseMerchandising,
   parseProductItem,
-  parseProductStrings,
   parseStoreSettings,
   parseSubscriptionPlan,
   safeUrl,
@@ -453,51 +451,6 @@ describe('parseMerchandising', () => {
       { attributes: {}, variantKey: 'v-1', text: 'Only 2 left!' },
     ]);
     expect(r.ok && r.value.restockViews).toEqual([{ variantId: 'v-1', hiddenByDefault: false }]);
-  });
-});
-
-describe('parseProductStrings', () => {
-  it.each([
-    ['productAddToCartText', 'Add To Cart'],
-    ['productSubscribeText', 'Subscribe'],
-    ['productQuantityInputLabel', 'Quantity'],
-    ['productSoldOutText', 'sold out'],
-    ['productSaleText', 'sale'],
-    ['productQuickViewText', 'Quick View'],
-    ['productVariantSelectText', 'Select {variantName}'],
-    ['giftCardVariantSelectText', 'Select Value'],
-    ['productSummaryFormNoAnswerText', 'N/A'],
-  ] as const)('%s defaults to %j', (key, text) => {
-    expect(DEFAULT_PRODUCT_STRINGS[key]).toBe(text);
-  });
-
-  it.each([
-    ['-2', 'Strongly Disagree'],
-    ['-1', 'Disagree'],
-    ['0', 'Neutral'],
-    ['1', 'Agree'],
-    ['2', 'Strongly Agree'],
-  ] as const)('likert %s defaults to %j', (value, label) => {
-    expect(DEFAULT_PRODUCT_STRINGS.likertLabels[value]).toBe(label);
-  });
-
-  it('overrides given keys and keeps defaults for the rest', () => {
-    const r = parseProductStrings({
-      productAddToCartText: 'In den Warenkorb',
-      productSaleText: '',
-      likertLabels: { '2': 'Voll' },
-    });
-    expect(r.ok && r.value.productAddToCartText).toBe('In den Warenkorb');
-    expect(r.ok && r.value.productSaleText).toBe('sale');
-    expect(r.ok && r.value.likertLabels).toEqual({ ...DEFAULT_PRODUCT_STRINGS.likertLabels, '2': 'Voll' });
-  });
-
-  it.each([
-    ['a string', 'x'],
-    ['a number label', { productAddToCartText: 1 }],
-    ['likert as a list', { likertLabels: [] }],
-  ])('refuses %s', (_label, raw) => {
-    expect(parseProductStrings(raw).ok).toBe(false);
   });
 });
 

@@ -3,9 +3,6 @@ import {
   QUANTITY,
   addButtonLabel,
   availableStock,
-  cartBadgeText,
-  cartCountText,
-  cartItemWord,
   findVariant,
   hasVariants,
   instalmentPayment,
@@ -21,7 +18,6 @@ import {
   parseQuantity,
   productStatus,
   qualifiesForInstalments,
-  showCartPill,
   showQuantityInput,
   stockCheckPasses,
   subscriptionDurationText,
@@ -411,32 +407,6 @@ describe('stock check', () => {
     [[], 0, false],
   ])('results %j with %i in the cart pass: %s', (results, inCart, passes) => {
     expect(stockCheckPasses(results, inCart)).toBe(passes);
-  });
-});
-
-describe('cart pill texts', () => {
-  it.each([
-    [0, '0', 'items', '0 items in cart'],
-    [1, '1', 'item', 'One item in cart'],
-    [2, '2', 'items', '2 items in cart'],
-    [99, '99', 'items', '99 items in cart'],
-    [100, '100', 'items', '100 items in cart'],
-    [101, '100+', 'items', 'More than 100 items in cart'],
-    [5000, '100+', 'items', 'More than 100 items in cart'],
-  ])('%i items show %j %s and are spoken as %j', (count, shown, word, spoken) => {
-    expect(cartCountText(count)).toBe(shown);
-    expect(cartItemWord(count)).toBe(word);
-    expect(cartBadgeText(count)).toBe(spoken);
-  });
-
-  it.each([
-    [0, '/', false],
-    [1, '/', true],
-    [3, '/shop/shirt', true],
-    [3, '/cart', false],
-    [3, '/cart/', false],
-  ])('with %i items on %s the pill shows: %s', (count, path, shown) => {
-    expect(showCartPill(count, path)).toBe(shown);
   });
 });
 
