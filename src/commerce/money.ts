@@ -315,4 +315,3 @@ export function formatMoney(money: Money, opts: FormatMoneyOptions = {}): string
   }
   return formatter.format(value);
 }
-
