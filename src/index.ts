@@ -102,6 +102,10 @@ export type {
 } from '../widgets/product-form/index.js';
 export { CartPage } from '../widgets/cart-page/index.js';
 export type { CartPageProps } from '../widgets/cart-page/index.js';
+export { SiteForm, parseSiteFormProps } from '../widgets/site-form/index.js';
+export type { SiteFormPage, SiteFormProps } from '../widgets/site-form/index.js';
+export { RestockAdmin, parseRestockAdminProps } from '../widgets/restock-admin/index.js';
+export type { RestockAdminProps } from '../widgets/restock-admin/index.js';
 
 // Analytics hooks (no requests of their own: install a sink to receive events)
 export { setAnalyticsSink, track } from './page/analytics.js';
