@@ -7,12 +7,14 @@
  *                through plain fetch instead of ky; shared code in hashed chunks under
  *                dist/widgets/chunks/.
  * - `lib`     -> dist/lib/{index,template}.js: ESM for bundlers; react, zustand, ky and
- *                floating-ui stay external (react is a peer). Declarations come from tsc.
+ *                floating-ui stay external (react is a peer); the template entry is minified.
+ *                Declarations come from tsc.
  * - `cli`     -> dist/cli/sf-template.js: the template CLI for node, with a shebang.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minifySync, type MinifyOptions } from 'rolldown/experimental';
 import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -226,9 +228,58 @@ function widgetsConfig(): UserConfig {
   };
 }
 
+/**
+ * The template engine ships minified: it runs as it is on servers and in browsers, and a bundler
+ * has nothing to shake out of it (render() reaches every formatter). Vite leaves library ES output
+ * unminified for the npm entry's sake, whose React components need their pure annotations kept
+ * for the consumer's bundler; so only the template entry and the chunks no other entry reaches
+ * are minified, here.
+ */
+function minifyTemplateEntry(): Plugin {
+  return {
+    name: 'sf-minify-template',
+    // After Vite's own pass over library output, which would print the code out again.
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const reach = (from: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const visit = (file: string): void => {
+          const c = bundle[file];
+          if (c?.type !== 'chunk' || seen.has(file)) return;
+          seen.add(file);
+          for (const next of [...c.imports, ...c.dynamicImports]) visit(next);
+        };
+        for (const file of from) visit(file);
+        return seen;
+      };
+      const entries = chunks.filter((c) => c.isEntry);
+      const template = reach(entries.filter((c) => c.name === 'template').map((c) => c.fileName));
+      const others = reach(entries.filter((c) => c.name !== 'template').map((c) => c.fileName));
+      for (const chunk of chunks) {
+        if (!template.has(chunk.fileName) || others.has(chunk.fileName)) continue;
+        // The map is an asset of its own by now; the comment that points at it is put back after.
+        const mapFile = `${chunk.fileName}.map`;
+        const mapAsset = bundle[mapFile];
+        const comment = `//# sourceMappingURL=${posix.basename(mapFile)}`;
+        const code = chunk.code.replace(/\n*\/\/# sourceMappingURL=\S+\s*$/, '');
+        if (mapAsset?.type !== 'asset') {
+          chunk.code = minifySync(chunk.fileName, code).code;
+          continue;
+        }
+        const result = minifySync(chunk.fileName, code, {
+          sourcemap: true,
+          inputMap: JSON.parse(String(mapAsset.source)) as NonNullable<MinifyOptions['inputMap']>,
+        });
+        chunk.code = `${result.code}\n${comment}\n`;
+        mapAsset.source = JSON.stringify({ ...result.map, file: chunk.fileName });
+      }
+    },
+  };
+}
+
 function libConfig(): UserConfig {
   return {
-    plugins: [widgetStyles('styles/')],
+    plugins: [widgetStyles('styles/'), minifyTemplateEntry()],
     build: {
       outDir: `${out}/lib`,
       emptyOutDir: false,

@@ -91,33 +91,24 @@ async function loadEngine(): Promise<{ engine: Measured; measured: string; clean
   } catch {
     why = 'dist/lib/template.js does not exist';
   }
-  // The library build of vite.config.ts ("lib" mode) for this one entry: same bundler, target and
-  // minifier as dist/lib, without touching dist/ or building the rest of the package.
+  // The library build of vite.config.ts ("lib" mode), into a temporary folder: the same bundler,
+  // target and minifier as dist/lib, without touching dist/ or building the rest of the package.
   const out = mkdtempSync(path.join(tmpdir(), 'sf-template-bench-'));
   const { build } = await import('vite');
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      outDir: out,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      reportCompressedSize: false,
-      lib: {
-        entry: path.join(root, 'src/template/index.ts'),
-        formats: ['es'],
-        fileName: () => 'template.js',
-      },
-    },
-  });
-  const file = path.join(out, 'template.js');
+  const previous = process.env['SF_OUT_DIR'];
+  process.env['SF_OUT_DIR'] = out;
+  try {
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), mode: 'lib', logLevel: 'warn' });
+  } finally {
+    if (previous === undefined) delete process.env['SF_OUT_DIR'];
+    else process.env['SF_OUT_DIR'] = previous;
+  }
+  const file = path.join(out, 'lib/template.js');
   const m = (await import(pathToFileURL(file).href)) as Partial<Measured>;
   if (!isEngine(m)) throw new Error(`${file} does not export compile, compileUncached and renderCompiled`);
   return {
     engine: m,
-    measured: `fresh minified build of src/template/index.ts in ${out} (${why}; run npm run build to measure dist/)`,
+    measured: `fresh library build (vite.config.ts, lib mode) in ${out} (${why}; npm run build measures dist/)`,
     cleanup: () => rmSync(out, { recursive: true, force: true }),
   };
 }
