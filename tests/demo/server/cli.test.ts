@@ -79,7 +79,7 @@ describe('demo/server/main.ts', () => {
     writeFileSync(file, JSON.stringify([{ id: 'f', fields: [{ id: 'q', type: 'teleport' }] }]));
     const result = await run(['--reset-only', '--db', join(dir, 'bad-forms.sqlite')], { SF_FORMS: file });
     expect(result.code).toBe(1);
-    expect(result.out).toContain('form f: field q has an unknown type');
+    expect(result.out).toContain('Invalid form: form f: field 0');
   });
 
   it('listens on PORT and serves the shop', async () => {
