@@ -110,3 +110,9 @@ export type { RestockAdminProps } from '../widgets/restock-admin/index.js';
 // Analytics hooks (no requests of their own: install a sink to receive events)
 export { setAnalyticsSink, track } from './page/analytics.js';
 export type { AnalyticsEvent, AnalyticsSink } from './page/analytics.js';
+
+// Site-user sessions and flags: the functions behind window.Storefront.account and .flags
+export { login, logout } from './page/session.js';
+export type { LoginInput, LoginResult, LogoutInput, SessionOptions, SiteUser } from './page/session.js';
+export { createFlags } from './page/flags.js';
+export type { FlagResult, Flags, FlagsInput } from './page/flags.js';

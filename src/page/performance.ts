@@ -287,13 +287,32 @@ export function browserPerformanceHooks(
   const viewport = () => ({ width: win.innerWidth, height: win.innerHeight });
   const imgs = () => Array.from(doc.images).filter((img) => img.currentSrc || img.src);
   const srcOf = (img: HTMLImageElement) => img.currentSrc || img.src;
+  // Observers deliver entries a task later; a page being hidden may not get that task, so what
+  // they hold is taken before the flush.
+  const drains = new Set<() => void>();
+  const hidden = (fn: () => void) => () => {
+    for (const drain of drains) {
+      try {
+        drain();
+      } catch {
+        // an observer already gone
+      }
+    }
+    fn();
+  };
   return {
     observe(type, onEntry) {
-      const observer = new win.PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) onEntry(entry as ObservedEntry);
-      });
+      const deliver = (entries: PerformanceEntryList) => {
+        for (const entry of entries) onEntry(entry as ObservedEntry);
+      };
+      const observer = new win.PerformanceObserver((list) => deliver(list.getEntries()));
       observer.observe({ type, buffered: true });
-      return () => observer.disconnect();
+      const pending = () => deliver(observer.takeRecords());
+      drains.add(pending);
+      return () => {
+        drains.delete(pending);
+        observer.disconnect();
+      };
     },
     navigation: () =>
       (win.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined) ?? null,
@@ -327,10 +346,11 @@ export function browserPerformanceHooks(
       else win.addEventListener('load', () => fn(), { once: true });
     },
     onHidden(fn) {
+      const flush = hidden(fn);
       doc.addEventListener('visibilitychange', () => {
-        if (doc.visibilityState === 'hidden') fn();
+        if (doc.visibilityState === 'hidden') flush();
       });
-      win.addEventListener('pagehide', () => fn());
+      win.addEventListener('pagehide', flush);
     },
   };
 }
