@@ -150,6 +150,8 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
   const submit = async (s: FormSchema) => {
     setFieldErrors({});
     setProblem(null);
+    // The captcha is untouched by a client-side failure: it comes after this check (spec 000 §4),
+    // so a completed captcha stays completed while the visitor fixes a field.
     const clientErrors = validateSiteForm(s, values, m);
     const firstInvalid = s.fields.find((f) => clientErrors[f.id] !== undefined);
     if (firstInvalid) {

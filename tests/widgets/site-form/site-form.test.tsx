@@ -537,6 +537,21 @@ describe('the captcha check (spec 000 §5)', () => {
   });
 });
 
+describe('page overrides', () => {
+  it('takes its texts from strings, the spec texts included', async () => {
+    const r = renderWithStorefront(
+      <SiteForm
+        formId="form-contact"
+        form={schema()}
+        strings={{ submit: 'Send', required: 'Needed', formFieldsInvalid: 'Please look again.' }}
+      />,
+    );
+    await r.user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getAllByText('Needed')).toHaveLength(2);
+    expect(screen.getByRole('alert').textContent).toBe('Please look again.');
+  });
+});
+
 describe('loading the schema', () => {
   it('fetches the schema when the block has none', async () => {
     const api = fakeApi({ getFormSchema: async () => okResult(schema()) });
