@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server's SQLite database (tests read what the server stored). */
     db: Db;
+    /** The site's captcha key (option `captchaSiteKey`); server-rendered pages put it in their context. */
+    captchaSiteKey: string | null;
   }
 }
 
@@ -168,6 +170,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     clientErrorHandler,
   });
   app.decorate('db', db);
+  app.decorate('captchaSiteKey', options.captchaSiteKey || null);
   app.addHook('onClose', async () => {
     db.close();
   });

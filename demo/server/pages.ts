@@ -15,6 +15,7 @@ import {
   VARIANT_IMAGE_ATTR,
   WIDGET_ATTR,
 } from '../../src/contract';
+import { FAKE_CAPTCHA_PATH } from './captcha';
 import { currencyOf, getProduct, listProducts, unitPrice, type Product } from './cart';
 import { fractionDigits } from './catalog';
 import type { Db } from './db';
@@ -75,6 +76,11 @@ function layout(db: Db, request: FastifyRequest, title: string, body: string): s
     timeZone: 'America/New_York',
     restockSuccessText: 'Signed up!',
     apiRoot: '/api/',
+    // With a captcha key the pages use the server's fake provider (demo/server/captcha.ts).
+    ...(request.server.captchaSiteKey && {
+      captchaSiteKey: request.server.captchaSiteKey,
+      captchaScriptUrl: FAKE_CAPTCHA_PATH,
+    }),
   };
   return `<!doctype html>
 <html lang="en">

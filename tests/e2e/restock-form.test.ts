@@ -228,7 +228,12 @@ describe('signing up', () => {
       page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
         return el
-          ? (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').trim()
+          ? (
+              el.getAttribute('aria-label') ??
+              (el as HTMLInputElement).labels?.[0]?.textContent ??
+              el.textContent ??
+              ''
+            ).trim()
           : '';
       });
     for (let i = 0; i < 5 && (await focusedName()) !== 'Email'; i += 1) await page.keyboard.press('Tab');

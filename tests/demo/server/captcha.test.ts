@@ -93,3 +93,27 @@ describe('restock sign-up with a captcha', () => {
     expect((await signUp(visitor)).statusCode).toBe(200);
   });
 });
+
+describe('server-rendered pages', () => {
+  const contextOf = (html: string): Record<string, unknown> => {
+    const json = /<script type="application\/json" id="sf-context">([^<]*)<\/script>/.exec(html)?.[1];
+    return JSON.parse(json ?? 'null') as Record<string, unknown>;
+  };
+
+  it('point the site context at the fake provider when the server has a captcha key', async () => {
+    app = await startServer({ catalog: CATALOG, captchaSiteKey: 'demo-site-key' });
+    const res = await app.inject({ method: 'GET', url: '/products/print' });
+    expect(res.statusCode).toBe(200);
+    expect(contextOf(res.body)).toMatchObject({
+      captchaSiteKey: 'demo-site-key',
+      captchaScriptUrl: FAKE_CAPTCHA_PATH,
+    });
+  });
+
+  it('carry no captcha without one', async () => {
+    app = await startServer({ catalog: CATALOG });
+    const context = contextOf((await app.inject({ method: 'GET', url: '/products/print' })).body);
+    expect(context).not.toHaveProperty('captchaSiteKey');
+    expect(context).not.toHaveProperty('captchaScriptUrl');
+  });
+});
