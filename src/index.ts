@@ -90,6 +90,12 @@ export type {
   WidgetDefinition,
 } from './react/index.js';
 
+// The captcha (spec 000 §5): framework-free controller and its React component
+export { createCaptcha, loadCaptchaScript } from './page/captcha.js';
+export type { CaptchaController, CaptchaOptions, CaptchaProvider, CaptchaState } from './page/captcha.js';
+export { Captcha } from './react/captcha.js';
+export type { CaptchaHandle, CaptchaProps } from './react/captcha.js';
+
 // Widgets as React components
 export { CartPill } from '../widgets/cart-pill/index.js';
 export type { CartPillProps } from '../widgets/cart-pill/index.js';
@@ -106,6 +112,8 @@ export { SiteForm, parseSiteFormProps } from '../widgets/site-form/index.js';
 export type { SiteFormPage, SiteFormProps } from '../widgets/site-form/index.js';
 export { RestockAdmin, parseRestockAdminProps } from '../widgets/restock-admin/index.js';
 export type { RestockAdminProps } from '../widgets/restock-admin/index.js';
+export { RestockForm, parseRestockFormProps } from '../widgets/restock-form/index.js';
+export type { RestockFormProps } from '../widgets/restock-form/index.js';
 
 // Analytics hooks (no requests of their own: install a sink to receive events)
 export { setAnalyticsSink, track } from './page/analytics.js';
