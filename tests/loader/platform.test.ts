@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONTEXT } from '../../src/page/context.js';
+import { createHarness, fakeWidget, settle } from './harness.js';
+
+/** A runtime chunk whose platform() hands out a fake platform layer. */
+function runtimeWithPlatform() {
+  const platform = {
+    start: vi.fn(),
+    login: vi.fn(async (input: unknown) => ({ ok: true, data: { input } })),
+    logout: vi.fn(async () => ({ ok: true, data: null })),
+    toggle: vi.fn((name: string) => ({ value: name === 'on' })),
+    variant: vi.fn((_name: string, fallback: string) => ({ value: fallback })),
+  };
+  const load = vi.fn(async () => platform);
+  const runtime = {
+    getPageEnv: () => ({ context: DEFAULT_CONTEXT, report: vi.fn() }),
+    reportError: vi.fn(),
+    loadCart: vi.fn(async () => undefined),
+    getCartStore: () => ({ getState: () => ({ cart: null }) }),
+    platform: load,
+  };
+  return { platform, load, runtime };
+}
+
+const pillBlock = '<div data-sf-widget="cart-pill"><a href="/cart">Cart</a></div>';
+
+describe('the platform layer from the loader', () => {
+  it('is imported and started only after the first mount has settled', async () => {
+    const { platform, load, runtime } = runtimeWithPlatform();
+    let finishMount: () => void = () => undefined;
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: pillBlock,
+      modules: {
+        'runtime.js': runtime,
+        'cart-pill.js': () => new Promise((resolve) => (finishMount = () => resolve(pill.module))),
+      },
+    });
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    finishMount();
+    await settle();
+    expect(h.doc.querySelector('[data-sf-mounted]')).not.toBeNull();
+    expect(load).toHaveBeenCalled();
+    expect(platform.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts on a page without blocks too (page views count everywhere)', async () => {
+    const { platform, runtime } = runtimeWithPlatform();
+    createHarness({ modules: { 'runtime.js': runtime } });
+    await settle();
+    expect(platform.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Storefront.account and Storefront.flags, forwarding to the platform', async () => {
+    const { platform, runtime } = runtimeWithPlatform();
+    const h = createHarness({ modules: { 'runtime.js': runtime } });
+    const input = { email: 'a@b.co', password: 'pw', rememberMe: true };
+    expect(await h.storefront.account.login(input)).toEqual({ ok: true, data: { input } });
+    expect(platform.login).toHaveBeenCalledWith(input);
+    await h.storefront.account.logout({ cloneCart: true });
+    expect(platform.logout).toHaveBeenCalledWith({ cloneCart: true });
+    expect(await h.storefront.flags.toggle('on')).toEqual({ value: true });
+    expect(await h.storefront.flags.variant('exp', 'control')).toEqual({ value: 'control' });
+  });
+
+  it('stays quiet when the platform chunk cannot load', async () => {
+    const { runtime } = runtimeWithPlatform();
+    runtime.platform = vi.fn(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const h = createHarness({ modules: { 'runtime.js': runtime } });
+    await settle();
+    // Analytics failures are silently ignored: nothing reported, nothing thrown into the page.
+    expect(runtime.reportError).not.toHaveBeenCalled();
+    expect(h.warn).not.toHaveBeenCalled();
+    await expect(h.storefront.account.logout()).rejects.toThrow('Failed to fetch');
+  });
+});
