@@ -64,6 +64,16 @@ describe('the platform layer from the loader', () => {
     expect(await h.storefront.flags.variant('exp', 'control')).toEqual({ value: 'control' });
   });
 
+  it('window.Storefront has exactly the members of the page contract', () => {
+    const { runtime } = runtimeWithPlatform();
+    const h = createHarness({ modules: { 'runtime.js': runtime } });
+    expect(Object.keys(h.storefront).sort()).toEqual(
+      ['account', 'cart', 'flags', 'mount', 'on', 'unmount', 'version'].sort(),
+    );
+    expect(Object.keys(h.storefront.account).sort()).toEqual(['login', 'logout']);
+    expect(Object.keys(h.storefront.flags).sort()).toEqual(['toggle', 'variant']);
+  });
+
   it('stays quiet when the platform chunk cannot load', async () => {
     const { runtime } = runtimeWithPlatform();
     runtime.platform = vi.fn(async () => {

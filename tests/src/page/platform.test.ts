@@ -3,7 +3,7 @@ import { EVENTS } from '../../../src/contract.js';
 import { parseSiteContext } from '../../../src/page/context.js';
 import type { AnalyticsEventRecord } from '../../../src/page/events.js';
 import { resetAnalyticsIdMemory, type IdentityEnv } from '../../../src/page/identity.js';
-import { createPlatform, readPageType, type PlatformDeps } from '../../../src/page/platform.js';
+import { createPlatform, readPageType, whenIdle, type PlatformDeps } from '../../../src/page/platform.js';
 
 const ok = async () => ({ ok: true as const, data: null });
 
@@ -273,5 +273,51 @@ describe('platform keys of the site context', () => {
     [null, null],
   ])('pageType of %j is %j', (raw, expected) => {
     expect(readPageType(raw)).toBe(expected);
+  });
+});
+
+describe('whenIdle', () => {
+  const fakeWin = (readyState: string, idle: boolean) => {
+    const listeners: Record<string, () => void> = {};
+    const win = {
+      document: { readyState },
+      addEventListener: (type: string, fn: () => void) => (listeners[type] = fn),
+      setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      ...(idle ? { requestIdleCallback: vi.fn((fn: () => void) => setTimeout(fn, 50)) } : {}),
+    } as unknown as Window & typeof globalThis;
+    return { win, load: () => listeners['load']?.() };
+  };
+
+  it('waits for the load event, then for an idle moment', async () => {
+    vi.useFakeTimers();
+    try {
+      const { win, load } = fakeWin('interactive', true);
+      const fn = vi.fn();
+      whenIdle(win, fn);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(fn).not.toHaveBeenCalled();
+      load();
+      await vi.advanceTimersByTimeAsync(49);
+      expect(fn).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fn).toHaveBeenCalledTimes(1);
+      expect(win.requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2000 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('runs on the next task where the browser has no idle callback', async () => {
+    vi.useFakeTimers();
+    try {
+      const { win } = fakeWin('complete', false);
+      const fn = vi.fn();
+      whenIdle(win, fn);
+      expect(fn).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fn).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -529,6 +529,20 @@ describe('additional-fields form', () => {
     expect(api.addCartEntry).not.toHaveBeenCalled();
   });
 
+  it('tracks the form render once, when the form first opens', async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    const { user } = setup({ item: ENGRAVED }, { api: formApi() });
+    await user.click(addButton());
+    await screen.findByRole('dialog', { name: 'Engraving' });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(addButton());
+    await screen.findByRole('dialog', { name: 'Engraving' });
+    expect(events.filter((e) => e.type === 'form-rendered')).toEqual([
+      { type: 'form-rendered', formId: 'form-engraving' },
+    ]);
+  });
+
   it('validates on the client, then on the server, then adds with the answers', async () => {
     const validateForm = vi
       .fn()
