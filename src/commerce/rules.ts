@@ -412,6 +412,24 @@ export function findVariant(item: ProductItem, selection: OptionSelection): Vari
 }
 
 /**
+ * A choice that leads only to sold-out variants (spec 000 §2, sold-out marks): every variant
+ * with this value and the other options chosen so far is sold out, and there is at least one.
+ */
+export function optionValueSoldOut(
+  item: ProductItem,
+  selection: OptionSelection,
+  name: string,
+  value: string,
+): boolean {
+  if (!tracksStock(item)) return false;
+  const others = Object.keys(selection).filter((n) => n !== name && selected(selection, n) !== undefined);
+  const reachable = item.structuredContent.variants.filter(
+    (v) => v.attributes[name] === value && others.every((n) => v.attributes[n] === selection[n]),
+  );
+  return reachable.length > 0 && !reachable.some(inStock);
+}
+
+/**
  * The message for unselected options (spec 000 §5): one, two, or more. With more than two the
  * leading names are joined with ", " before "and" the last.
  */

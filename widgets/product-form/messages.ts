@@ -21,6 +21,8 @@ export const PRODUCT_FORM_MESSAGES = {
   // Ours: the spec does not quote these.
   /** Price of a product whose variants differ in price, before one is chosen. */
   priceRange: '{min} – {max}',
+  /** A variant choice that leads only to sold-out variants, in its select. */
+  optionSoldOut: '{option} ({soldOut})',
   /** Spoken before the struck-through price of an item on sale. */
   originalPrice: 'Original price',
   /** Spoken before the price a buyer pays. */

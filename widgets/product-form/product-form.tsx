@@ -2,26 +2,28 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { track } from '../../src/page/analytics.js';
 import {
   addButtonLabel,
+  effectivePrice,
   findVariant,
   hasVariants,
   isGiftCard,
   isSubscribable,
+  isVariantSoldOut,
   optionNames,
+  optionValueSoldOut,
   optionValues,
   parseQuantity,
+  priceRange,
   productStatus,
   scarcityMessage,
   showQuantityInput,
-  stockCheckPasses,
   tracksStock,
-  validateAddToCart,
   QUANTITY,
   createCommerceMessages,
   type OptionSelection,
 } from '../../src/commerce/rules.js';
 import { FEATURE_FLAGS } from '../../src/constants.js';
 import { isFeatureEnabled } from '../../src/page/context.js';
-import { PATHS, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
+import { WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
 import { formatMoney, type Money } from '../../src/commerce/money.js';
 import {
   DEFAULT_MERCHANDISING,
@@ -31,16 +33,14 @@ import {
   type StoreSettings,
   type Variant,
 } from '../../src/commerce/product.js';
-import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
-import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
-import type { FormSchema as AdditionalFieldsSchema, FormValues } from '../../src/api/form-schema.js';
-import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
+import type { FormSchema as AdditionalFieldsSchema } from '../../src/api/form-schema.js';
 import { productFormMessages, STRING_KEYS, type ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
 import type { QuickViewDialog as QuickViewDialogType } from './quick-view.js';
-import type { ReviewsSection as ReviewsSectionType } from './reviews.js';
-import { useAddButton } from './use-add-button.js';
+import { ReviewsGate } from './reviews-gate.js';
+import { useAddToCart } from './use-add-to-cart.js';
 
 // The form dialog, the quick-view dialog and the reviews list are dynamic imports made on first
 // use, so none of them is in the product page's initial JS. They are loaded by hand rather than
@@ -99,11 +99,6 @@ function productLevelVariant(item: ProductItem): Variant | null {
   };
 }
 
-const effectivePrice = (v: Variant): Money | null => (v.onSale && v.salePrice ? v.salePrice : v.price);
-
-const variantSoldOut = (item: ProductItem, v: Variant): boolean =>
-  tracksStock(item) && !v.unlimited && v.qtyInStock <= 0;
-
 /**
  * The product form (spec 000 §2, §4, §5; spec 001 §4, §5): variant pickers, quantity, price and
  * marks, scarcity, the restock slot, the add button and its additional-fields lightbox, reviews.
@@ -149,15 +144,6 @@ function QuickViewButton(props: ProductFormProps) {
   );
 }
 
-interface Failure {
-  readonly message: string;
-}
-
-interface OpenForm {
-  readonly mod: FormDialogModule;
-  readonly schema: AdditionalFieldsSchema;
-}
-
 function ProductFormBody({
   item,
   additionalFieldsForm = null,
@@ -169,7 +155,7 @@ function ProductFormBody({
   onVariantChange,
   onChoiceChange,
 }: ProductFormProps) {
-  const { api, store, context, navigate } = useStorefront();
+  const { context } = useStorefront();
   const id = useWidgetId();
   const m = useMemo(() => productFormMessages(strings), [strings]);
   // The shared rules (commerce.ts) speak the shared catalogue; the same overrides apply there.
@@ -185,7 +171,6 @@ function ProductFormBody({
     for (const [k, v] of Object.entries(strings ?? {})) out[STRING_KEYS[k] ?? k] = v;
     return out;
   }, [strings]);
-  const cart = useCart((s) => s.cart);
 
   const sc = item.structuredContent;
   const giftCard = isGiftCard(item);
@@ -196,13 +181,6 @@ function ProductFormBody({
   const [selection, setSelection] = useState<OptionSelection>({});
   const selectionRef = useRef<OptionSelection>(selection);
   const [quantityText, setQuantityText] = useState(String(QUANTITY.default));
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [dialog, setDialog] = useState<OpenForm | null>(null);
-  const [draft, setDraft] = useState<FormValues>({});
-  const button = useAddButton();
-  // The form is read (and fetched, when named by id) once per page view.
-  const knownForm = useRef<OpenForm | null>(null);
-  const opening = useRef(false);
 
   const variant = fixedVariant ?? findVariant(item, selection);
 
@@ -224,7 +202,7 @@ function ProductFormBody({
   }, []);
 
   const status = productStatus(item);
-  const chosenSoldOut = variant !== null && variantSoldOut(item, variant);
+  const chosenSoldOut = variant !== null && isVariantSoldOut(item, variant);
   const soldOut = status === 'sold-out' || chosenSoldOut;
   const onSale = variant ? variant.onSale && variant.salePrice !== null : status === 'on-sale';
   const quantityShown = showQuantityInput(item, storeSettings, variant);
@@ -238,7 +216,20 @@ function ProductFormBody({
   const embeddedForm = additionalFieldsForm ?? sc.additionalFieldsForm ?? null;
   const embeddedId = typeof embeddedForm?.id === 'string' && embeddedForm.id !== '' ? embeddedForm.id : null;
   const formId = sc.additionalFieldsFormId || embeddedId;
-  const hasForm = embeddedForm !== null || formId !== null;
+  const flow = useAddToCart({
+    item,
+    selection,
+    variant,
+    quantityInput: quantityShown ? quantityText : undefined,
+    giftCard,
+    subscribable,
+    expressCheckout,
+    embeddedForm,
+    formId,
+    m,
+    core,
+  });
+  const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
 
   const errorTitle = giftCard
     ? m.t('unableToPurchaseGiftCard')
@@ -250,131 +241,15 @@ function ProductFormBody({
     { productAddToCartText: m.t('addToCart'), productSubscribeText: m.t('subscribe') },
     { expressCheckout, messages: core },
   );
-  const label =
-    button.phase === 'adding' ? m.t('adding') : button.phase === 'added' ? m.t('added') : idleLabel;
+  const label = soldOut
+    ? soldOutText
+    : flow.phase === 'adding'
+      ? m.t('adding')
+      : flow.phase === 'added'
+        ? m.t('added')
+        : idleLabel;
 
   const money = (amount: Money) => formatMoney(amount, { locale: context.locale });
-
-  const quantityInCart = (sku: string | null): number =>
-    (cart?.entries ?? [])
-      .filter((e) => e.itemId === item.id && (e.chosenVariant?.sku ?? null) === sku)
-      .reduce((sum, e) => sum + e.quantity, 0);
-
-  const failWith = (message: string) => {
-    setFailure({ message });
-    button.fail();
-  };
-
-  /** Everything after the client checks (and the form, when there is one). */
-  const send = async (chosen: Variant, quantity: number, fields: FormValues | null) => {
-    if (!button.begin()) return;
-    const sku = chosen.sku || null;
-
-    if (giftCard) {
-      const query = new URLSearchParams({ itemId: item.id, sku: sku ?? '' });
-      if (!navigate(`${PATHS.giftCard}?${query.toString()}`)) failWith(m.t('tryAgain'));
-      return;
-    }
-
-    if (tracksStock(item)) {
-      const stock = await api.getStock(item.id);
-      if (!stock.ok) return failWith(stock.error.message);
-      const mine = stock.data.results.filter((r) => r.sku === undefined || r.sku === null || r.sku === sku);
-      if (!stockCheckPasses(mine, quantityInCart(sku))) return failWith(m.t('notEnoughStock'));
-    }
-
-    if (subscribable) {
-      const r = await api.createSubscriptionCart({
-        itemId: item.id,
-        sku,
-        qty: quantity,
-        additionalFields: fields,
-      });
-      if (!r.ok) return failWith(r.error.message);
-      const query = new URLSearchParams({ cartToken: r.data.cartToken });
-      if (!navigate(`${PATHS.subscription}?${query.toString()}`)) failWith(m.t('tryAgain'));
-      return;
-    }
-
-    const r = await store.getState().addEntry({ itemId: item.id, sku, quantity, additionalFields: fields });
-    if (!r.ok) return failWith(r.error.message);
-    track({ type: 'item-added', itemId: item.id, sku, quantity });
-    setDraft({});
-    if (expressCheckout) {
-      if (!navigate(PATHS.checkout)) failWith(m.t('tryAgain'));
-      return;
-    }
-    button.succeed();
-  };
-
-  const check = () =>
-    validateAddToCart({
-      item,
-      selection,
-      variant,
-      quantityInput: quantityShown ? quantityText : undefined,
-      isGiftCard: giftCard,
-      messages: core,
-    });
-
-  const onAdd = async () => {
-    if (button.phase !== 'idle') return;
-    setFailure(null);
-    const checked = check();
-    if (!checked.ok) {
-      setFailure({ message: checked.message });
-      return;
-    }
-    if (!hasForm || giftCard) {
-      await send(checked.variant, checked.quantity, null);
-      return;
-    }
-    if (knownForm.current) {
-      setDialog(knownForm.current);
-      return;
-    }
-    if (opening.current) return;
-    opening.current = true;
-    const form = await openForm();
-    opening.current = false;
-    if (!form) {
-      setFailure({ message: m.t('unableToOpenForm') });
-      return;
-    }
-    knownForm.current = form;
-    setDialog(form);
-    if (formId) track({ type: 'form-rendered', formId });
-  };
-
-  /** Loads the dialog code and reads the form (fetching it when only its id is known). */
-  const openForm = async (): Promise<OpenForm | null> => {
-    try {
-      const [mod, raw] = await Promise.all([
-        loadFormDialog(),
-        embeddedForm ?? api.getFormSchema(formId ?? '').then((r) => (r.ok ? (r.data as unknown) : null)),
-      ]);
-      if (raw === null) return null;
-      const schema = mod.parseFormSchema(raw);
-      return schema.ok ? { mod, schema: schema.value } : null;
-    } catch {
-      return null;
-    }
-  };
-
-  const submitForm = async (values: FormValues): Promise<SubmitOutcome> => {
-    const checked = check();
-    if (!checked.ok) return { ok: false, message: checked.message };
-    const validateId = formId ?? dialog?.schema.id ?? '';
-    const r = await api.validateForm(validateId, values);
-    if (!r.ok) {
-      return r.error.fieldErrors
-        ? { ok: false, fieldErrors: r.error.fieldErrors }
-        : { ok: false, message: r.error.message };
-    }
-    setDialog(null);
-    void send(checked.variant, checked.quantity, values);
-    return { ok: true };
-  };
 
   const price = priceLine(item, variant, money, m);
   const scarcity = scarcityMessage(merchandising, item, variant, names.length > 0);
@@ -390,11 +265,7 @@ function ProductFormBody({
       <p className="sf-product-form__price">
         {price}
         {onSale && !soldOut && <span className="sf-mark sf-mark--sale">{m.t('sale')}</span>}
-        {soldOut && (
-          <span className="sf-mark sf-mark--sold-out">
-            {merchandising.customSoldOutText ?? m.t('soldOut')}
-          </span>
-        )}
+        {soldOut && <span className="sf-mark sf-mark--sold-out">{soldOutText}</span>}
       </p>
 
       {names.map((name) => (
@@ -408,18 +279,25 @@ function ProductFormBody({
               const next = { ...selectionRef.current, [name]: e.currentTarget.value };
               selectionRef.current = next;
               setSelection(next);
-              setFailure(null);
+              flow.clearFailure();
               announce(fixedVariant ?? findVariant(item, next));
             }}
           >
             <option value="">
               {m.t(giftCard ? 'giftCardSelect' : 'selectVariant', { variantName: name })}
             </option>
-            {optionValues(item, name).map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
+            {optionValues(item, name).map((value) =>
+              // A choice that leads only to sold-out variants says so in its own text.
+              optionValueSoldOut(item, selection, name, value) ? (
+                <option key={value} value={value} data-sf-sold-out="">
+                  {m.t('optionSoldOut', { option: value, soldOut: soldOutText })}
+                </option>
+              ) : (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ),
+            )}
           </select>
         </div>
       ))}
@@ -464,32 +342,32 @@ function ProductFormBody({
         />
       )}
 
-      {failure && <Alert title={errorTitle} message={failure.message} />}
+      {flow.failure !== null && <Alert title={errorTitle} message={flow.failure} />}
 
-      {status !== 'sold-out' && (
-        <button
-          type="button"
-          className="sf-button sf-add-button"
-          data-sf-phase={button.phase}
-          aria-disabled={button.phase !== 'idle' || undefined}
-          onClick={() => void onAdd()}
-        >
-          {label}
-        </button>
-      )}
+      {/* A sold-out choice cannot be added: the button says so and takes no clicks. */}
+      <button
+        type="button"
+        className="sf-button sf-add-button"
+        data-sf-phase={flow.phase}
+        disabled={soldOut}
+        aria-disabled={(!soldOut && flow.phase !== 'idle') || undefined}
+        onClick={() => void flow.add()}
+      >
+        {label}
+      </button>
 
-      {dialog && (
-        <dialog.mod.FormDialog
+      {flow.dialog && (
+        <flow.dialog.mod.FormDialog
           open
-          title={dialog.schema.name || item.title}
-          schema={dialog.schema}
-          initialValues={draft}
-          onValuesChange={setDraft}
+          title={flow.dialog.schema.name || item.title}
+          schema={flow.dialog.schema}
+          initialValues={flow.draft}
+          onValuesChange={flow.setDraft}
           submitLabel={idleLabel}
           errorTitle={errorTitle}
-          messages={dialog.mod.uiMessages(uiOverrides)}
-          onSubmit={submitForm}
-          onClose={() => setDialog(null)}
+          messages={flow.dialog.mod.uiMessages(uiOverrides)}
+          onSubmit={flow.submitForm}
+          onClose={flow.closeDialog}
         />
       )}
 
@@ -503,56 +381,6 @@ function ProductFormBody({
         />
       )}
     </div>
-  );
-}
-
-interface ReviewsGateProps {
-  readonly itemId: string;
-  readonly reviews: ProductReviews;
-  readonly m: ProductFormMessages;
-  readonly native: boolean;
-  readonly imported: boolean;
-}
-
-/** The reviews "tab": a disclosure whose list (and its code) loads when first opened. */
-function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGateProps) {
-  const id = useWidgetId();
-  const [open, setOpen] = useState(false);
-  const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
-  useEffect(() => {
-    if (!open || Section) return;
-    let live = true;
-    void import('./reviews.js').then(
-      (mod) => {
-        if (live) setSection(() => mod.ReviewsSection);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, Section]);
-  const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
-  return (
-    <section className="sf-reviews">
-      <button
-        type="button"
-        className="sf-reviews__toggle"
-        aria-expanded={open}
-        aria-controls={`${id}-reviews`}
-        onClick={() => {
-          if (!open) track({ type: 'reviews-tab', itemId });
-          setOpen(!open);
-        }}
-      >
-        {m.t('reviewsCount', { count })}
-      </button>
-      <div id={`${id}-reviews`} hidden={!open}>
-        {open && Section && (
-          <Section native={native ? reviews.native : []} imported={imported ? reviews.imported : []} m={m} />
-        )}
-      </div>
-    </section>
   );
 }
 
@@ -581,17 +409,14 @@ function priceLine(
     }
     return <span className="sf-product-form__current">{money(paid)}</span>;
   }
-  const prices = item.structuredContent.variants.map(effectivePrice).filter((p): p is Money => p !== null);
-  if (prices.length === 0) return null;
-  const sorted = [...prices].sort((a, b) => a.amount - b.amount);
-  const low = sorted[0]!;
-  const high = sorted[sorted.length - 1]!;
-  if (low.amount === high.amount || low.currency !== high.currency) {
-    return <span className="sf-product-form__current">{money(low)}</span>;
+  const range = priceRange(item);
+  if (range === null) return null;
+  if (range.low.amount === range.high.amount) {
+    return <span className="sf-product-form__current">{money(range.low)}</span>;
   }
   return (
     <span className="sf-product-form__current">
-      {m.t('priceRange', { min: money(low), max: money(high) })}
+      {m.t('priceRange', { min: money(range.low), max: money(range.high) })}
     </span>
   );
 }

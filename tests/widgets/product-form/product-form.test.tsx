@@ -77,7 +77,7 @@ describe('variant pickers', () => {
       within(screen.getByRole('combobox', { name: 'Size' }))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select Size', 'S', 'M']);
+    ).toEqual(['Select Size', 'S', 'M (sold out)']);
   });
 
   it.each([
@@ -171,10 +171,12 @@ describe('sold out, scarcity and restock', () => {
   it.each([
     ['the default text', {}, 'sold out'],
     ['the custom text', { merchandising: { customSoldOutText: 'All gone' } }, 'All gone'],
-  ])('marks a sold-out product with %s and offers no add button', (_n, extra, text) => {
-    setup({ item: SOLD_OUT, ...extra });
-    expect(screen.getByText(text)).toBeInstanceOf(HTMLElement);
-    expect(screen.queryByRole('button')).toBeNull();
+  ])('marks a sold-out product with %s, on a disabled add button too', (_n, extra, text) => {
+    const { container } = setup({ item: SOLD_OUT, ...extra });
+    expect(container.querySelector('.sf-mark--sold-out')?.textContent).toBe(text);
+    const button = screen.getByRole('button', { name: text });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByRole('button')).toEqual([button]);
   });
 
   it('puts a restock-form block for the sold-out product in the page', () => {
@@ -190,7 +192,7 @@ describe('sold out, scarcity and restock', () => {
     const { user, container } = setup({ item: TEE });
     expect(container.querySelector('[data-sf-widget="restock-form"]')).toBeNull();
     await choose(user, { Color: 'Black', Size: 'M' });
-    expect(screen.getByText('sold out')).toBeInstanceOf(HTMLElement);
+    expect((screen.getByRole('button', { name: 'sold out' }) as HTMLButtonElement).disabled).toBe(true);
     const slot = container.querySelector('[data-sf-widget="restock-form"]');
     expect(JSON.parse(slot?.getAttribute('data-sf-props') ?? '')).toEqual({
       productId: 'tee',
@@ -221,7 +223,54 @@ describe('sold out, scarcity and restock', () => {
 
   it('reads merchandising keyed by product id', () => {
     setup({ item: SOLD_OUT, merchandising: { cap: { customSoldOutText: 'Back soon' } } });
-    expect(screen.getByText('Back soon')).toBeInstanceOf(HTMLElement);
+    expect((screen.getByRole('button', { name: 'Back soon' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('sold-out path', () => {
+  it('disables the add button on a sold-out choice, with the sold-out text on it', async () => {
+    const { user, api } = setup({ item: TEE });
+    await choose(user, { Color: 'Black', Size: 'M' });
+    const button = screen.getByRole('button', { name: 'sold out' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await user.click(button);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.getStock).not.toHaveBeenCalled();
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+
+  it('says the custom sold-out text on the button and gives it back for a choice in stock', async () => {
+    const { user } = setup({ item: TEE, merchandising: { customSoldOutText: 'Back in May' } });
+    await choose(user, { Color: 'Black', Size: 'M' });
+    expect((screen.getByRole('button', { name: 'Back in May' }) as HTMLButtonElement).disabled).toBe(true);
+    await choose(user, { Size: 'S' });
+    expect((screen.getByRole('button', { name: 'Add To Cart' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('marks the choices that lead only to sold-out variants, given the other choices', async () => {
+    const { user } = setup({ item: TEE });
+    const sizes = () =>
+      within(screen.getByRole('combobox', { name: 'Size' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(sizes()).toEqual(['Select Size', 'S', 'M (sold out)']);
+    await choose(user, { Color: 'White' });
+    // White comes in S only (unlimited); no white M exists to be sold out.
+    expect(sizes()).toEqual(['Select Size', 'S', 'M']);
+    await choose(user, { Color: 'Black' });
+    expect(sizes()).toEqual(['Select Size', 'S', 'M (sold out)']);
+  });
+
+  it('adds the quantity typed, never a quantity it made up', async () => {
+    const { user, api } = setup({ item: MUG });
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(input);
+    await user.type(input, '0');
+    await user.click(addButton());
+    expect(screen.getByRole('alert', { name: 'Unable to Add Item' }).textContent).toContain(
+      'Quantity must be at least 1.',
+    );
+    expect(api.addCartEntry).not.toHaveBeenCalled();
   });
 });
 
@@ -258,7 +307,7 @@ describe('page text overrides', () => {
       () => screen.getByRole('spinbutton', { name: 'How many' }),
       MUG,
     ],
-    ['productSoldOutText', 'Gone', () => screen.getByText('Gone'), SOLD_OUT],
+    ['productSoldOutText', 'Gone', () => screen.getByRole('button', { name: 'Gone' }), SOLD_OUT],
     ['productQuickViewText', 'Peek', () => screen.getByRole('button', { name: 'Peek' }), MUG],
     ['productSubscribeText', 'Join', () => screen.getByRole('button', { name: 'Join' }), BOX],
   ] as const)('%s replaces the default text', (key, text, find, item) => {
@@ -298,16 +347,11 @@ describe('validation before any request', () => {
       null,
       'Sorry, that item variant is unavailable. Please select another variant.',
     ],
-    [
-      'a variant out of stock',
-      TEE,
-      { Color: 'Black', Size: 'M' },
-      null,
-      'Sorry, we do not have enough of that item available.',
-    ],
     ['more than the stock', MUG, {}, '11', 'Sorry, we do not have enough of that item available.'],
     ['a quantity that is not a number', MUG, {}, '', 'Quantity must be a number.'],
     ['a fractional quantity', MUG, {}, '1.5', 'Quantity must be a whole number.'],
+    ['a quantity of 0', MUG, {}, '0', 'Quantity must be at least 1.'],
+    ['a negative quantity', MUG, {}, '-3', 'Quantity must be at least 1.'],
   ])('%s shows the message in the Unable to Add Item alert', async (_n, item, choices, quantity, message) => {
     const { user, api } = setup({ item });
     await choose(user, choices);

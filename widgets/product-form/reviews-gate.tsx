@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { track } from '../../src/page/analytics.js';
+import { useWidgetId } from '../../src/react/provider.js';
+import type { ProductFormMessages } from './messages.js';
+import type { ProductReviews } from './props.js';
+import type { ReviewsSection as ReviewsSectionType } from './reviews.js';
+
+export interface ReviewsGateProps {
+  readonly itemId: string;
+  readonly reviews: ProductReviews;
+  readonly m: ProductFormMessages;
+  readonly native: boolean;
+  readonly imported: boolean;
+}
+
+/** The reviews "tab": a disclosure whose list (and its code) loads when first opened. */
+export function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGateProps) {
+  const id = useWidgetId();
+  const [open, setOpen] = useState(false);
+  const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
+  useEffect(() => {
+    if (!open || Section) return;
+    let live = true;
+    void import('./reviews.js').then(
+      (mod) => {
+        if (live) setSection(() => mod.ReviewsSection);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, Section]);
+  const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
+  return (
+    <section className="sf-reviews">
+      <button
+        type="button"
+        className="sf-reviews__toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-reviews`}
+        onClick={() => {
+          if (!open) track({ type: 'reviews-tab', itemId });
+          setOpen(!open);
+        }}
+      >
+        {m.t('reviewsCount', { count })}
+      </button>
+      <div id={`${id}-reviews`} hidden={!open}>
+        {open && Section && (
+          <Section native={native ? reviews.native : []} imported={imported ? reviews.imported : []} m={m} />
+        )}
+      </div>
+    </section>
+  );
+}
