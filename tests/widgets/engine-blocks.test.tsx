@@ -1,0 +1,91 @@
+/**
+ * The engine to widget contract: every block the `sf-block` formatter emits for the demo
+ * catalogue, rendered with the platform's merchandising shapes, is accepted by its widget as it
+ * stands: the props parse with nothing left out, the widget mounts and nothing is reported.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetModule } from '../../src/contract.js';
+import { DEFAULT_CONTEXT } from '../../src/page/context.js';
+import cartPill from '../../widgets/cart-pill/index.js';
+import productForm from '../../widgets/product-form/index.js';
+import { parseProductFormProps } from '../../widgets/product-form/props.js';
+import restockForm from '../../widgets/restock-form/index.js';
+import { parseRestockFormProps } from '../../widgets/restock-form/props.js';
+import { CATALOG, renderListing } from '../template/engine-page.js';
+
+const MODULES: Readonly<Record<string, WidgetModule>> = {
+  'product-form': productForm,
+  'restock-form': restockForm,
+  'cart-pill': cartPill,
+};
+
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  act(() => {
+    for (const u of unmounts.splice(0)) u();
+  });
+  document.body.innerHTML = '';
+});
+
+function blocks(): HTMLElement[] {
+  document.body.innerHTML = renderListing();
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-sf-widget]'));
+}
+
+const propsOf = (el: HTMLElement): unknown => JSON.parse(el.getAttribute('data-sf-props') ?? '{}');
+
+describe('blocks rendered by the template engine', () => {
+  it('emits a product form and a restock form for every catalogue item, and the cart pill', () => {
+    const names = blocks().map((el) => el.getAttribute('data-sf-widget'));
+    expect(names.filter((n) => n === 'product-form')).toHaveLength(CATALOG.length);
+    expect(names.filter((n) => n === 'restock-form')).toHaveLength(CATALOG.length);
+    expect(names.filter((n) => n === 'cart-pill')).toHaveLength(1);
+  });
+
+  it.each(CATALOG.map((item) => [item.id] as const))(
+    "parses %s's product-form props with nothing left out",
+    (id) => {
+      const el = blocks().find(
+        (b) =>
+          b.getAttribute('data-sf-widget') === 'product-form' &&
+          (propsOf(b) as { item: { id: string } }).item.id === id,
+      );
+      const dropped: string[] = [];
+      const parsed = parseProductFormProps(propsOf(el!), dropped);
+      expect(parsed.ok && parsed.value.item.id).toBe(id);
+      expect(dropped).toEqual([]);
+      // The platform's view lists arrive as views, not as an error.
+      expect(parsed.ok && parsed.value.merchandising.scarcityViews.length).toBeGreaterThan(0);
+      expect(parsed.ok && parsed.value.merchandising.customSoldOutText).toBe('Back soon');
+    },
+  );
+
+  it('parses every restock-form block', () => {
+    for (const el of blocks().filter((b) => b.getAttribute('data-sf-widget') === 'restock-form')) {
+      expect(parseRestockFormProps(propsOf(el)).ok).toBe(true);
+    }
+  });
+
+  it('mounts every block with nothing reported', async () => {
+    const report = vi.fn();
+    const env = { context: DEFAULT_CONTEXT, report };
+    const all = blocks();
+    await act(async () => {
+      for (const el of all) {
+        const mod = MODULES[el.getAttribute('data-sf-widget') ?? ''];
+        expect(mod).toBeDefined();
+        unmounts.push(mod!.mount(el, propsOf(el), env));
+      }
+    });
+    expect(report).not.toHaveBeenCalled();
+    // Every product block now holds a live form: a priced add button, or the disabled sold-out one.
+    const forms = document.querySelectorAll<HTMLElement>('.sf-product-form');
+    expect(forms).toHaveLength(CATALOG.length);
+    for (const form of forms) {
+      const buttons = within(form).getAllByRole('button');
+      expect(buttons.length).toBeGreaterThan(0);
+    }
+    expect(screen.getAllByText(/\$\d/).length).toBeGreaterThan(0);
+  });
+});
