@@ -111,6 +111,8 @@ describe('the sold-out view of the product form', () => {
     await choose(page, 'M', 'White');
     await email(page).waitFor(WAIT);
     expect(scripts).toContain('/dist/widgets/restock-form.js');
+    // No captcha key on this site: neither the captcha's code nor a provider script is fetched.
+    expect(scripts.filter((s) => /captcha/.test(s))).toEqual([]);
     await main(page).getByText('Tell me when it is back', { exact: true }).waitFor(WAIT);
     expect(await main(page).getByRole('checkbox', { name: 'Join our mailing list' }).isChecked()).toBe(false);
 
@@ -265,6 +267,7 @@ describe('with a captcha (fake provider at /captcha/fake.js)', () => {
     // One sign-up on the page: the block beside the product form leaves it to the form's own.
     expect(await main(page).getByRole('form').count()).toBe(1);
     expect(scripts.filter((s) => s === '/captcha/fake.js')).toHaveLength(1);
+    expect(scripts.filter((s) => /^\/dist\/widgets\/chunks\/captcha-[^/]+\.js$/.test(s))).toHaveLength(1);
 
     await email(page).fill('ada@example.com');
     await signUpButton(page).click();

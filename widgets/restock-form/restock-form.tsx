@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent }
 import { EVENTS, PRODUCT_BLOCK_ATTR, WIDGET_ATTR } from '../../src/contract.js';
 import { stockCheckPasses } from '../../src/commerce/rules.js';
 import { restockEmailError } from '../../src/commerce/validation.js';
-import { Captcha, type CaptchaHandle } from '../../src/react/captcha.js';
+import type { Captcha as CaptchaComponent, CaptchaHandle } from '../../src/react/captcha.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { restockFormMessages } from './messages.js';
 import { parseVariantChange, type AnnouncedVariant, type RestockFormProps } from './props.js';
@@ -48,7 +48,7 @@ export function RestockForm({
   mailingListOptInByDefault = false,
   strings,
 }: RestockFormProps) {
-  const { api, context } = useStorefront();
+  const { api, context, reporter } = useStorefront();
   const m = useMemo(() => restockFormMessages(strings), [strings]);
   const id = useWidgetId();
   const root = useRef<HTMLDivElement>(null);
@@ -65,6 +65,8 @@ export function RestockForm({
   const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const attempts = useRef(0);
+  // The captcha's code is a chunk of its own, fetched only for a site with a captcha key.
+  const [Captcha, setCaptcha] = useState<typeof CaptchaComponent | null>(null);
 
   useEffect(() => {
     alive.current = true;
@@ -109,6 +111,17 @@ export function RestockForm({
 
   const siteKey = context.captchaSiteKey;
   const busy = phase === 'submitting';
+
+  useEffect(() => {
+    if (!siteKey) return;
+    import('../../src/react/captcha.js').then(
+      (mod) => {
+        if (alive.current) setCaptcha(() => mod.Captcha);
+      },
+      // Without it the form asks for the captcha and sends nothing; the failure is reported.
+      (error: unknown) => reporter.report(error, { widget: 'restock-form', code: 'CHUNK_LOAD_FAILED' }),
+    );
+  }, [siteKey, reporter]);
 
   const fail = (message: string) => {
     attempts.current += 1;
@@ -214,7 +227,7 @@ export function RestockForm({
                 {m.t('mailingList')}
               </label>
             )}
-            {siteKey && (
+            {siteKey && Captcha && (
               <Captcha
                 ref={captcha}
                 siteKey={siteKey}
