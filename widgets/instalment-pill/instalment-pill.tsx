@@ -116,6 +116,16 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
     }
   };
 
+  const closeInfo = () => {
+    setOpen(false);
+    // A click outside closes on mousedown, and the browser then gives focus to what was clicked:
+    // the page itself for a spot that takes none. The button gets it back in that case.
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) infoButton.current?.focus({ preventScroll: true });
+    }, 0);
+  };
+
   return (
     <>
       {/* A click anywhere on the pill opens the popup; keyboard users have the info button. */}
@@ -146,7 +156,7 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
           summary={text(false)}
           closeLabel={m.t('close')}
           returnFocus={infoButton}
-          onClose={() => setOpen(false)}
+          onClose={closeInfo}
         />
       )}
     </>
