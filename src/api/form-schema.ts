@@ -61,6 +61,12 @@ export interface FormSchema {
   /** A same-origin path; anything else (other origins, `javascript:`) is dropped. */
   readonly successRedirect: string | null;
   readonly captchaSettings: { readonly enabled: boolean; readonly siteKey: string | null };
+  /**
+   * Content shown after a successful submission (spec 000 §2 "post-submit content"), from
+   * `postSubmitContent` or the platform's `postSubmitHtml`. Untrusted: a page shows its text,
+   * never its markup.
+   */
+  readonly postSubmitContent?: string;
 }
 
 /** One answer: text, the ticked options of a checkbox field, or the parts of a multi-part field. */
@@ -156,8 +162,20 @@ export function parseFormSchema(body: unknown): Result<FormSchema> {
     disclaimer: readText(root['disclaimer']),
     successRedirect: safeRedirectPath(root['successRedirect']),
     captchaSettings: { enabled: captcha['enabled'] === true, siteKey: readText(captcha['siteKey']) },
+    ...optionalEntry(
+      'postSubmitContent',
+      nonBlank(root['postSubmitContent']) ?? nonBlank(root['postSubmitHtml']),
+    ),
   });
 }
+
+const nonBlank = (value: unknown): string | null => {
+  const text = readText(value);
+  return text !== null && text.trim() !== '' ? text : null;
+};
+
+const optionalEntry = <K extends string>(key: K, value: string | null): { [P in K]?: string } =>
+  (value === null ? {} : { [key]: value }) as { [P in K]?: string };
 
 /** Reads previously saved answers (a JSON string or an object) back into form values. */
 export function parseFormValues(raw: unknown): FormValues {
