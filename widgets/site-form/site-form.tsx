@@ -32,7 +32,7 @@ type Phase =
   | { readonly kind: 'editing' }
   | { readonly kind: 'submitting' }
   | { readonly kind: 'redirecting' }
-  | { readonly kind: 'done'; readonly message: string };
+  | { readonly kind: 'done'; readonly message: string | null; readonly content: string | null };
 
 /** The client rules of spec 000 §5 over every answering field: field id to message. */
 export function validateSiteForm(
@@ -82,6 +82,16 @@ const formProblem = (m: SiteFormMessages, message: string): Problem => ({
   bottom: message,
   announce: 'bottom',
 });
+
+/**
+ * The text of untrusted post-submit markup. A DOMParser document is inert (no script runs, nothing
+ * loads), and only its text reaches the page, as a text node; without DOMParser the raw string is
+ * shown as text, which is just as safe.
+ */
+export function textOf(html: string): string {
+  if (typeof DOMParser === 'undefined') return html;
+  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim();
+}
 
 const pageTitle = (): string => (typeof document === 'undefined' ? '' : document.title);
 const pagePath = (): string => (typeof location === 'undefined' ? '/' : location.pathname);
@@ -227,7 +237,12 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
       setPhase({ kind: 'redirecting' });
       return;
     }
-    setPhase({ kind: 'done', message: s.submissionMessage ?? m.t('thankYou') });
+    const content = s.postSubmitContent === undefined ? null : textOf(s.postSubmitContent);
+    setPhase({
+      kind: 'done',
+      message: s.submissionMessage ?? (content ? null : m.t('thankYou')),
+      content: content || null,
+    });
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -267,7 +282,8 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     return (
       <div className="sf-site-form">
         <div ref={doneRef} role="status" tabIndex={-1} className="sf-site-form__done">
-          {phase.message}
+          {phase.message !== null && <p className="sf-site-form__message">{phase.message}</p>}
+          {phase.content !== null && <p className="sf-site-form__content">{phase.content}</p>}
         </div>
       </div>
     );

@@ -82,6 +82,17 @@ describe('form schema parsing', () => {
       },
     });
   });
+
+  it.each<[string, Record<string, unknown>, string | undefined]>([
+    ['postSubmitContent', { postSubmitContent: 'See you soon' }, 'See you soon'],
+    ["the platform's postSubmitHtml", { postSubmitHtml: '<p>See you</p>' }, '<p>See you</p>'],
+    ['a blank one', { postSubmitContent: '  ' }, undefined],
+    ['one that is not text', { postSubmitContent: { html: 'x' } }, undefined],
+  ])('keeps post-submit content from %s, for the page to show as text', (_name, extra, expected) => {
+    const result = parseFormSchema({ id: 'form', fields: [], ...extra });
+    expect(result.ok ? result.value.postSubmitContent : 'not parsed').toBe(expected);
+    expect(result.ok && 'postSubmitContent' in result.value).toBe(expected !== undefined);
+  });
 });
 
 // The same schema feeds the additional-fields form, the site form and the reference server.

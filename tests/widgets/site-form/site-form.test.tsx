@@ -301,7 +301,7 @@ describe('submitting (spec 000 §4 "Generic form submit")', () => {
     await r.user.click(button);
     expect(api.getFormSubmissionKey).toHaveBeenCalledTimes(1);
     await act(async () => release(undefined));
-    expect(await screen.findByText('Thanks!')).toBeInstanceOf(HTMLDivElement);
+    expect(await screen.findByText('Thanks!')).toBeInstanceOf(HTMLParagraphElement);
   });
 
   it('sends key, form, page fields and path with the submission', async () => {
@@ -337,6 +337,30 @@ describe('submitting (spec 000 §4 "Generic form submit")', () => {
     await fillValid(r.user);
     await r.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('status')).textContent).toBe('Thank you!');
+  });
+
+  it('shows post-submit content as its text, never its markup', async () => {
+    const r = renderForm({
+      form: schema({
+        submissionMessage: null,
+        postSubmitContent:
+          '<p>See you <b>soon</b></p><script>window.hacked = true</script><img src=x onerror="window.hacked = true">',
+      }),
+    });
+    await fillValid(r.user);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const done = await screen.findByRole('status');
+    expect(done.textContent).toBe('See you soonwindow.hacked = true');
+    expect(done.querySelectorAll('b, script, img')).toHaveLength(0);
+    expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it('shows the submission text above the post-submit content', async () => {
+    const r = renderForm({ form: schema({ postSubmitContent: 'Our shop opens at nine.' }) });
+    await fillValid(r.user);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const done = await screen.findByRole('status');
+    expect([...done.children].map((p) => p.textContent)).toEqual(['Thanks!', 'Our shop opens at nine.']);
   });
 
   it('goes to the success address', async () => {
