@@ -5,10 +5,10 @@
  * used (no id, a type spec 001 §3 does not list) is dropped; the rest of the form still works.
  */
 import {
-  FORM_FIELD_TYPES,
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
   NO_ANSWER_FIELD_TYPES,
+  isFormFieldType,
   type FieldPart,
   type FormFieldType,
   type LikertValue,
@@ -107,15 +107,12 @@ function readChoices(raw: unknown): string[] {
   return out;
 }
 
-const isFieldType = (value: string): value is FormFieldType =>
-  (FORM_FIELD_TYPES as readonly string[]).includes(value);
-
 /** One field of a schema, or null when it has no id or a type spec 001 §3 does not list. */
 export function parseFormField(raw: unknown): FormSchemaField | null {
   if (!isRecord(raw)) return null;
   const id = readId(raw['id']);
   const type = readString(raw['type'])?.toLowerCase();
-  if (id === null || type === undefined || !isFieldType(type)) return null;
+  if (id === null || type === undefined || !isFormFieldType(type)) return null;
   const noAnswer = type === 'likert' || NO_ANSWER_FIELD_TYPES.includes(type);
   return {
     id,

@@ -5,12 +5,13 @@
  * are truncated. Reporting never throws: it runs inside error handlers.
  */
 import { getApi } from '../api/page.js';
+import { LIMITS } from '../constants.js';
 
 /** One reported error as it goes over the wire. */
 export interface JavascriptErrorEvent {
   readonly name: string;
   readonly message: string;
-  /** At most {@link REPORTER_LIMITS.maxStackLength} characters. */
+  /** At most `LIMITS.errorReporterStackChars` characters. */
   readonly stack: string;
   /** Page address when the error happened (empty outside a browser). */
   readonly url: string;
@@ -19,17 +20,6 @@ export interface JavascriptErrorEvent {
   /** Free-form labels from the caller, e.g. `{ widget: 'cart-pill' }`. */
   readonly context: Readonly<Record<string, string>>;
 }
-
-/** The limits of spec 000 §9. */
-export const REPORTER_LIMITS = {
-  /** Sends per page. */
-  maxSends: 20,
-  /** Events waiting for the next send; extras are dropped. */
-  maxQueued: 10,
-  /** Quiet time before a send. */
-  debounceMs: 1000,
-  maxStackLength: 5000,
-} as const;
 
 export interface ErrorReporterOptions {
   /** Posts one batch. A rejection is swallowed: reporting must not cause errors of its own. */
@@ -95,7 +85,7 @@ export const toErrorEvent = (
   return {
     name,
     message,
-    stack: stack.slice(0, REPORTER_LIMITS.maxStackLength),
+    stack: stack.slice(0, LIMITS.errorReporterStackChars),
     url: currentUrl(),
     timestamp,
     context: cleanContext,
@@ -123,7 +113,7 @@ export const createErrorReporter = (options: ErrorReporterOptions): ErrorReporte
       }
       timer = null;
     }
-    if (queue.length === 0 || sends >= REPORTER_LIMITS.maxSends) {
+    if (queue.length === 0 || sends >= LIMITS.errorReporterSends) {
       queue = [];
       return inFlight;
     }
@@ -143,14 +133,14 @@ export const createErrorReporter = (options: ErrorReporterOptions): ErrorReporte
 
   const report = (error: unknown, context?: Readonly<Record<string, string>>): void => {
     try {
-      if (sends >= REPORTER_LIMITS.maxSends) return;
-      if (queue.length >= REPORTER_LIMITS.maxQueued) return;
+      if (sends >= LIMITS.errorReporterSends) return;
+      if (queue.length >= LIMITS.errorReporterQueue) return;
       queue.push(toErrorEvent(error, context, now()));
       if (timer !== null) cancel(timer);
       timer = schedule(() => {
         timer = null;
         void flush();
-      }, REPORTER_LIMITS.debounceMs);
+      }, LIMITS.errorReporterDebounceMs);
     } catch {
       // Reporting runs inside error handlers; it must never add an error of its own.
     }

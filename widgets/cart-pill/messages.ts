@@ -2,6 +2,7 @@
  * The cart pill's catalogue: the cart texts of spec 000 §2 and the spoken badge texts of
  * spec 001 §8. The page overrides any key through `strings` in the block's props.
  */
+import { LIMITS } from '../../src/constants.js';
 import { CART_MESSAGES as MESSAGES } from '../../src/messages/cart.js';
 import { createMessages, type Messages } from '../../src/messages/format.js';
 
@@ -20,12 +21,9 @@ export const createCartPillMessages = (
   overrides?: Readonly<Record<string, unknown>> | null,
 ): Messages<CartPillMessageKey> => createMessages(overrides, CART_PILL_MESSAGES);
 
-/** Above this count the pill shows "100+" (spec 000 §9). */
-export const COUNT_CAP = 100;
-
 /** The count as shown: the number, or 100+ above 100. */
 export function countText(count: number, messages: Messages<CartPillMessageKey>): string {
-  return count > COUNT_CAP ? messages.t('countOverflow') : String(count);
+  return count > LIMITS.cartCountMax ? messages.t('countOverflow') : String(count);
 }
 
 /** "item" for exactly one, "items" otherwise (spec 001 §5: singular is exactly 1). */
@@ -36,6 +34,6 @@ export function wordText(count: number, messages: Messages<CartPillMessageKey>):
 /** The pill's accessible name. */
 export function spokenText(count: number, messages: Messages<CartPillMessageKey>): string {
   if (count === 1) return messages.t('spokenOne');
-  if (count > COUNT_CAP) return messages.t('spokenOverflow');
+  if (count > LIMITS.cartCountMax) return messages.t('spokenOverflow');
   return messages.t('spokenMany', { count });
 }

@@ -60,13 +60,33 @@ export const FOLDER_BEHAVIOR = { index: 1, redirect: 2 } as const;
 
 export const COLLECTION_TYPE = { templatePage: 7, page: 10 } as const;
 
-// Named lists of spec 001 §3 live once in src/site-lists.ts.
-export {
-  GALLERY_ACTIVE_ALIGNMENTS as GALLERY_ALIGNMENTS,
-  GALLERY_DESIGNS,
-  GALLERY_META_POSITIONS,
-  PROMOTED_BLOCK_TYPES,
-} from '../../../site-lists';
+export const PROMOTED_BLOCK_TYPES = [
+  'map',
+  'embed',
+  'image',
+  'code',
+  'quote',
+  'twitter',
+  'link',
+  'video',
+  'foursquare',
+  'instagram',
+  'form',
+] as const;
+
+export const GALLERY_DESIGNS = ['slideshow', 'slider', 'grid', 'stacked'] as const;
+
+export const GALLERY_META_POSITIONS = [
+  'top',
+  'top-left',
+  'top-right',
+  'center',
+  'bottom',
+  'bottom-left',
+  'bottom-right',
+] as const;
+
+export const GALLERY_ALIGNMENTS = ['left', 'center', 'right'] as const;
 
 export const GALLERY_FLAGS = [
   'autoplay',
