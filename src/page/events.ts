@@ -6,7 +6,8 @@
  */
 import { EVENTS } from '../contract.js';
 import { TRACKER_VERSIONS } from '../constants.js';
-import { DIAGNOSTICS, format } from '../messages/index.js';
+import { DIAGNOSTICS } from '../messages/diagnostics.js';
+import { format } from '../messages/format.js';
 import type { AnalyticsEvent } from './analytics.js';
 
 /** Event sources and environments of spec 001 §3. */

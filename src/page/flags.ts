@@ -8,7 +8,8 @@
  * them, so a page can be previewed with a flag on or an experiment's other arm.
  */
 import { EXPERIMENT_TYPES } from '../constants.js';
-import { DIAGNOSTICS, format } from '../messages/index.js';
+import { DIAGNOSTICS } from '../messages/diagnostics.js';
+import { format } from '../messages/format.js';
 import { isRecord } from '../result.js';
 
 export type ExperimentType = (typeof EXPERIMENT_TYPES)[number];

@@ -8,7 +8,7 @@
  * failures are silently ignored. The two storage failures the spec names are logged.
  */
 import { COOKIE_POLICY } from '../constants.js';
-import { DIAGNOSTICS } from '../messages/index.js';
+import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { readCookie } from './cookies.js';
 
 /** The cookies this layer reads and writes. The census names are the platform's (spec 000 §9). */

@@ -6,7 +6,7 @@
  * 60 s after load, or until the page is hidden. An empty record is never made ("Data is empty").
  */
 import { LIMITS } from '../constants.js';
-import { DIAGNOSTICS } from '../messages/index.js';
+import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import type { ApiResult } from '../api/types.js';
 
 export const PERFORMANCE_APP_NAME = 'storefront-widgets';
