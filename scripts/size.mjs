@@ -114,10 +114,11 @@ for (const name of widgetNamesInBuild) {
   row(`widgets/${name}`, widgetClosure(name), BUDGETS.widget, 'JS: entry + static imports');
 }
 
-// The product page: the loader, the runtime, the cart pill and the product form with all they
-// import statically. A widget not yet built is listed so the total cannot silently shrink.
+// The product page: the loader, the runtime, the cart pill, the product form and the instalment
+// pill with all they import statically. A widget not yet built is listed so the total cannot
+// silently shrink.
 const pageFiles = new Set(['loader.js']);
-for (const name of ['runtime', 'cart-pill', 'product-form']) {
+for (const name of ['runtime', 'cart-pill', 'product-form', 'instalment-pill']) {
   const files = widgetClosure(name);
   if (files) for (const f of files) pageFiles.add(f);
   else missing.push(`widgets/${name}`);
@@ -128,7 +129,7 @@ row(
   BUDGETS.productPage,
   missing.length
     ? `missing from build: ${missing.join(', ')}`
-    : 'JS: loader + runtime + cart-pill + product-form',
+    : 'JS: loader + runtime + cart-pill + product-form + instalment-pill',
 );
 row('product page css', pageFiles, BUDGETS.productPageCss, 'stylesheets of the same widgets', isCss);
 

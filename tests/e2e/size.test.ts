@@ -60,13 +60,14 @@ describe('npm run size --json', () => {
     expect(css?.gzip).toBe(css?.files.reduce((sum, f) => sum + gzipOf(f), 0));
   });
 
-  it('puts the loader, the runtime and both product page widgets in the product page total', () => {
+  it('puts the loader, the runtime and the product page widgets in the product page total', () => {
     expect(row('product page total')?.files).toEqual(
       expect.arrayContaining([
         'loader.js',
         'widgets/runtime.js',
         'widgets/cart-pill.js',
         'widgets/product-form.js',
+        'widgets/instalment-pill.js',
       ]),
     );
   });
