@@ -43,16 +43,38 @@ export function styledWidgetNames(): string[] {
 
 // Exact-match aliases: a prefix match on `react` would also rewrite `react-dom/client` wrongly.
 const preactAliases: Alias[] = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+/** Where the script-tag build's `react` and `react-dom/client` come from (src/react/preact-shim.ts). */
+export const REACT_SHIMS: Readonly<Record<string, string>> = {
+  react: resolve(root, 'src/react/preact-shim.ts'),
+  'react-dom/client': resolve(root, 'src/react/preact-dom-shim.ts'),
+};
+
+/**
+ * `react` and `react-dom/client` from our own modules resolve to the small shims over preact;
+ * anything else asking for `react-dom` gets preact/compat. Runs after floatingUiReact(), which
+ * gives @floating-ui/react its compat namespace.
+ */
+function reactShims(): Plugin {
+  return {
+    name: 'sf-react-shims',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const shim = REACT_SHIMS[source];
+      if (shim) return shim;
+      if (source === 'react-dom')
+        return this.resolve('preact/compat', importer, { ...options, skipSelf: true });
+      return null;
+    },
+  };
+}
+
 /** What goes into the widgets' shared `ui` chunk: preact and the React side of the runtime. */
 const UI_CHUNK =
-  /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]react[\\/](boundary|define|mount|provider)\.tsx$|[\\/]src[\\/]page[\\/]navigate\.ts$|[\\/]src[\\/]messages[\\/](format|cart)\.ts$/;
+  /[\\/]node_modules[\\/]preact[\\/](?!compat[\\/])|[\\/]src[\\/]react[\\/](boundary|define|mount|provider)\.tsx$|[\\/]src[\\/]react[\\/]preact(-dom)?-shim\.ts$|[\\/]src[\\/]page[\\/]navigate\.ts$|[\\/]src[\\/]messages[\\/](format|cart)\.ts$/;
 
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
@@ -191,7 +213,7 @@ function widgetsConfig(): UserConfig {
   return {
     resolve: { alias: preactAliases },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [fetchTransport(), floatingUiReact(), widgetStyles('')],
+    plugins: [fetchTransport(), floatingUiReact(), reactShims(), widgetStyles('')],
     build: {
       outDir: `${out}/widgets`,
       emptyOutDir: false,

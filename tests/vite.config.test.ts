@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FLOATING_UI_REACT_API } from '../vite.config.js';
+import { FLOATING_UI_REACT_API, REACT_SHIMS } from '../vite.config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -53,5 +53,39 @@ describe('the widgets build gives @floating-ui/react only the React API it uses'
   it.each([...FLOATING_UI_REACT_API])('takes %s from preact/compat', async (name) => {
     const compat = (await import('preact/compat')) as unknown as Record<string, unknown>;
     expect(typeof compat[name]).toBe('function');
+  });
+});
+
+describe('the widgets build gives our own modules the React shim over preact', () => {
+  const ourFiles = (dir: string): string[] =>
+    readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => path.join(dir, f));
+  // Value imports only: `import type { X }` and `type X` members are erased by the compiler.
+  const valueNamesFrom = (module: 'react' | 'react-dom/client'): string[] => {
+    const names = new Set<string>();
+    for (const file of [...ourFiles('src'), ...ourFiles('widgets')]) {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      const re = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${module}['"]`, 'g');
+      for (const m of source.matchAll(re)) {
+        if (/^\s*import\s+type/.test(m[0])) continue;
+        for (const part of (m[1] ?? '').split(',')) {
+          const name = part.trim();
+          if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0] ?? name);
+        }
+      }
+    }
+    return [...names].sort();
+  };
+
+  it.each([
+    ['react', 'src/react/preact-shim.ts'],
+    ['react-dom/client', 'src/react/preact-dom-shim.ts'],
+  ] as const)('exports from the %s shim every name our modules import', async (module, file) => {
+    expect(REACT_SHIMS[module]).toBe(path.join(root, file));
+    const used = valueNamesFrom(module);
+    expect(used.length).toBeGreaterThan(0);
+    const shim = (await import(path.join(root, file))) as Record<string, unknown>;
+    expect(used.filter((name) => typeof shim[name] !== 'function')).toEqual([]);
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * `react` for the script-tag build: the part of React's API our widgets use, over preact and
+ * preact/hooks. preact/compat would cost every product page about 2.4 KB gzip for names it never
+ * calls (Children, memo, Suspense, hydrate, ...); it still loads, lazily, with the chunks that use
+ * @floating-ui/react (vite.config.ts gives that library compat's namespace).
+ *
+ * Only what React and preact do differently for the props we write is bridged here, once, in
+ * `options.vnode`: React's `onChange` on a text field fires on every keystroke (preact's is the
+ * DOM `change` event, on blur), and `forwardRef` passes `ref` through to the component.
+ * tests/vite.config.test.ts checks that every name imported from `react` in src/ and widgets/
+ * is exported here.
+ */
+import { Component, createContext, createElement, Fragment, options, type VNode } from 'preact';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'preact/hooks';
+
+export {
+  Component,
+  createContext,
+  createElement,
+  Fragment,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+};
+
+type Forwarded = ((props: Record<string, unknown>) => unknown) & { sfForwardRef?: true };
+
+/** Input types whose React `onChange` is the DOM `change` event already. */
+const CHANGE_TYPES = /^(checkbox|radio|file)$/i;
+
+const previousVnodeHook = options.vnode;
+options.vnode = (vnode: VNode) => {
+  const { type } = vnode;
+  const props = vnode.props as Record<string, unknown>;
+  if (typeof type === 'string') {
+    if (
+      props.onChange &&
+      !props.onInput &&
+      (type === 'textarea' || (type === 'input' && !CHANGE_TYPES.test(String(props.type ?? ''))))
+    ) {
+      props.onInput = props.onChange;
+      delete props.onChange;
+    }
+  } else if (type && (type as Forwarded).sfForwardRef && vnode.ref) {
+    props.ref = vnode.ref;
+    vnode.ref = null;
+  }
+  previousVnodeHook?.(vnode);
+};
+
+/** React's `forwardRef`: the component gets the `ref` it was given as its second argument. */
+export function forwardRef<P>(render: (props: P, ref: unknown) => unknown): Forwarded {
+  const forwarded: Forwarded = (props) => {
+    const { ref, ...rest } = props;
+    return render(rest as P, ref ?? null);
+  };
+  forwarded.sfForwardRef = true;
+  return forwarded;
+}
+
+/**
+ * React's `useSyncExternalStore`: reads the snapshot while rendering and renders again when a
+ * change notification brings a different one.
+ */
+export function useSyncExternalStore<T>(
+  subscribe: (onChange: () => void) => () => void,
+  getSnapshot: () => T,
+): T {
+  const value = getSnapshot();
+  const latestRef = useRef({ value, getSnapshot });
+  latestRef.current = { value, getSnapshot };
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    const check = () => {
+      if (!Object.is(latestRef.current.value, latestRef.current.getSnapshot())) rerender(undefined);
+    };
+    check();
+    return subscribe(check);
+  }, [subscribe]);
+  return value;
+}
