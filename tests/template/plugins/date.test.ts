@@ -57,4 +57,37 @@ describe('date', () => {
   it.each([['not a date'], [1e20], [null]])('prints nothing for %j', (value) => {
     expect(date(value, '%Y')).toBe('');
   });
+
+  it.each([
+    [Date.UTC(-1, 0, 1, 12), '%Y-%m-%d %A', 'UTC', '-1-01-01 Friday'],
+    [Date.UTC(1880, 0, 1, 12), '%T %z %Z', 'America/New_York', '07:03:58 -04:56 -0456'],
+    [Date.UTC(2021, 6, 1, 12), '%H:%M %z %Z', 'America/New_York', '08:00 -04:00 EDT'],
+    [Date.UTC(2021, 6, 1, 12), '%H:%M %z %Z', 'Asia/Dubai', '16:00 +04:00 GST'],
+  ])('reads %d with %s in %s as %s', (ms, pattern, zone, expected) => {
+    expect(date(ms, pattern, zone)).toBe(expected);
+  });
+
+  it('reads every zone alike after older zones have left the formatter caches', () => {
+    // More zones than the caches keep (100, spec 001 §9), read twice: the second pass rebuilds
+    // what the first evicted.
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, 150);
+    const platform = (zone: string): string => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).formatToParts(T);
+      const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+      return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+    };
+    const expected = zones.map(platform);
+    for (let pass = 0; pass < 2; pass++) {
+      expect(zones.map((zone) => date(T, '%F %T', zone))).toEqual(expected);
+    }
+  });
 });
