@@ -25,6 +25,7 @@ export type {
   DesignFrameMessage,
   ErrorEventDetail,
   EventName,
+  VariantChangeDetail,
   WidgetEnv,
   WidgetModule,
   WidgetName,
@@ -48,6 +49,8 @@ export {
   parseMoney,
 } from './commerce/money.js';
 export type { CurrencyCode, FormatMoneyOptions, Money } from './commerce/money.js';
+export { parseInstalmentContext } from './commerce/instalments.js';
+export type { InstalmentContext } from './commerce/instalments.js';
 export { MESSAGES, createMessages, format } from './messages/index.js';
 export type { MessageKey, MessageParams, Messages } from './messages/index.js';
 
@@ -108,6 +111,8 @@ export type {
 } from '../widgets/product-form/index.js';
 export { CartPage } from '../widgets/cart-page/index.js';
 export type { CartPageProps } from '../widgets/cart-page/index.js';
+export { InstalmentPill, parseInstalmentPillProps } from '../widgets/instalment-pill/index.js';
+export type { InstalmentPillProps } from '../widgets/instalment-pill/index.js';
 export { SiteForm, parseSiteFormProps } from '../widgets/site-form/index.js';
 export type { SiteFormPage, SiteFormProps } from '../widgets/site-form/index.js';
 export { RestockAdmin, parseRestockAdminProps } from '../widgets/restock-admin/index.js';
