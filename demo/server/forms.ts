@@ -11,7 +11,9 @@ import {
   type FormSchema as SdkFormSchema,
   type FormSchemaField,
 } from '../../src/api/form-schema';
-import { isValidEmail } from '../../src/commerce/validation';
+import { EMAIL_FORMAT_EXAMPLE, isValidEmail } from '../../src/commerce/validation';
+import { FORM_MESSAGES } from '../../src/messages/form';
+import { format } from '../../src/messages/format';
 
 // One field reader, one set of field types and multi-part fields and one email rule for the SDK
 // and the server, so they cannot drift apart.
@@ -30,7 +32,8 @@ export interface FormSchema extends Omit<SdkFormSchema, 'submissionMessage'> {
 export const MESSAGES = {
   required: 'Required',
   maxLength: 'You have exceeded the character limit.',
-  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
+  // The site form's own text, so a field error reads the same from the browser and the server.
+  email: format(FORM_MESSAGES.formEmailInvalid, { email: EMAIL_FORMAT_EXAMPLE }),
   option: 'Select one of the options.',
   date: 'Enter a valid date.',
   unknown: 'Unknown field.',

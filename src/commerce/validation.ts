@@ -18,7 +18,7 @@ export { FORM_FIELD_TYPES as FIELD_TYPES };
 export type { FormFieldType as FieldType };
 
 /** The example shown in "Email addresses should follow the format {email}." */
-export const EMAIL_FORMAT_EXAMPLE = 'name@example.com';
+export const EMAIL_FORMAT_EXAMPLE = 'user@domain.com';
 
 // Something@something.tld with a 2 to 4 character alphanumeric TLD and no whitespace (spec 000 §5).
 const EMAIL_RE = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z0-9]{2,4}$/;

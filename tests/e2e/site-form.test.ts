@@ -161,7 +161,7 @@ describe('site form', () => {
     expect(await form(page).getByText('Required', { exact: true }).count()).toBe(1);
     expect(
       await form(page)
-        .getByText('Email is not valid. Email addresses should follow the format name@example.com.')
+        .getByText('Email is not valid. Email addresses should follow the format user@domain.com.')
         .count(),
     ).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');

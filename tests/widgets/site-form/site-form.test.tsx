@@ -256,7 +256,7 @@ describe('client validation (spec 000 §5)', () => {
     await r.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Required')).toBeInstanceOf(HTMLParagraphElement);
     expect(
-      screen.getByText('Email is not valid. Email addresses should follow the format name@example.com.'),
+      screen.getByText('Email is not valid. Email addresses should follow the format user@domain.com.'),
     ).toBeInstanceOf(HTMLParagraphElement);
     expect(screen.getByText('You have exceeded the character limit.')).toBeInstanceOf(HTMLParagraphElement);
     expect(screen.getAllByText(FIELDS_INVALID)).toHaveLength(2);
