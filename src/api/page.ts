@@ -1,11 +1,12 @@
 /**
- * The page-wide api client. The cart endpoints are loaded with the page; the form, restock and
- * analytics endpoints are separate chunks fetched the first time one of their calls is made, so
- * a product page does not download endpoints it may never use. Callers see one complete `Api`.
+ * The page-wide api client. Every group of endpoints (cart, forms, restock, analytics) is a
+ * separate chunk fetched the first time one of its calls is made, so a page does not download
+ * endpoints and response parsers it may never use: a visitor with no cart cookie who never
+ * presses a button never loads the cart's. Callers see one complete `Api`.
  */
 import { readSiteContext } from '../page/context.js';
 import type { AnalyticsApi } from './analytics.js';
-import { createCartApi, type CartApi } from './cart.js';
+import type { CartApi } from './cart.js';
 import { createClient, type ApiClient } from './client.js';
 import { networkError } from './errors.js';
 import type { FormsApi } from './forms.js';
@@ -43,9 +44,17 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }>(
   return methods as M;
 };
 
-/** The complete api over one client, with everything but the cart loaded on demand. */
+/** The complete api over one client, each group of endpoints loaded on demand. */
 export const createPageApi = (client: ApiClient): Api => ({
-  ...createCartApi(client),
+  ...deferEndpoints<CartApi>(() => import('./cart.js').then((m) => m.createCartApi(client)), {
+    getCart: 0,
+    addCartEntry: 0,
+    updateEntryAdditionalFields: 0,
+    changeEntryQuantity: 0,
+    removeEntry: 0,
+    createSubscriptionCart: 0,
+    getStock: 0,
+  }),
   ...deferEndpoints<FormsApi>(() => import('./forms.js').then((m) => m.createFormsApi(client)), {
     getFormSchema: 0,
     validateForm: 0,

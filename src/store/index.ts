@@ -7,7 +7,6 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CartApi, UpdateAdditionalFieldsInput } from '../api/cart.js';
 import { API_MESSAGES } from '../api/errors.js';
 import { getApi } from '../api/page.js';
-import { parseShoppingCart } from '../api/parse.js';
 import type { ApiError, ApiResult } from '../api/types.js';
 import { CART_SYNC_CHANNEL, COOKIES, EVENTS } from '../contract.js';
 import { readCookie } from '../page/cookies.js';
@@ -295,8 +294,10 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
   });
 
   if (options.broadcast !== false) {
-    sync = openSync(doc, (raw) => {
-      // Another tab is as untrusted as the network.
+    sync = openSync(doc, async (raw) => {
+      // Another tab is as untrusted as the network. The parser arrives with the cart endpoints'
+      // chunk, which a page without a cart has not needed yet.
+      const { parseShoppingCart } = await import('../api/parse.js');
       const parsed = parseShoppingCart(raw);
       if (!parsed.ok) return;
       version += 1;

@@ -1,4 +1,4 @@
-import { render } from 'preact';
+import { render, type VNode } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRoot } from '../../../src/react/preact-dom-shim.js';
@@ -17,7 +17,7 @@ afterEach(() => {
   render(null, host);
   host.remove();
 });
-const mountIn = (vnode: ReturnType<typeof h>) => {
+const mountIn = (vnode: VNode<any>) => {
   host = document.createElement('div');
   document.body.append(host);
   act(() => render(vnode, host));
