@@ -571,6 +571,34 @@ export interface DurationOptions {
   readonly messages?: Messages | undefined;
 }
 
+/** A length of time in billing units. */
+export interface SubscriptionSpan {
+  readonly amount: number;
+  readonly unit: Unit;
+}
+
+/**
+ * How long a finite plan runs (spec 001 §5): period times cycles, in years when that fills whole
+ * years (52 weeks, 12 months to the year) unless `preferYears` is false. Null for an indefinite
+ * (0 cycles) or unusable plan. The template's wording and the widgets' text both read it.
+ */
+export function subscriptionDuration(
+  plan: SubscriptionPlan | null | undefined,
+  preferYears = true,
+): SubscriptionSpan | null {
+  if (!isUsablePlan(plan) || plan.numBillingCycles === 0) return null;
+  const total = plan.billingPeriod.value * plan.numBillingCycles;
+  if (!Number.isSafeInteger(total)) return null;
+  const unit = plan.billingPeriod.unit;
+  if (preferYears) {
+    if (unit === 'WEEK' && total % LIMITS.weeksPerYear === 0)
+      return { amount: total / LIMITS.weeksPerYear, unit: 'YEAR' };
+    if (unit === 'MONTH' && total % LIMITS.monthsPerYear === 0)
+      return { amount: total / LIMITS.monthsPerYear, unit: 'YEAR' };
+  }
+  return { amount: total, unit };
+}
+
 /**
  * "for 6 months", "for 2 years"; empty for an indefinite plan (0 cycles); null for an unusable
  * plan.
@@ -581,21 +609,11 @@ export function subscriptionDurationText(
 ): string | null {
   if (!isUsablePlan(plan)) return null;
   if (plan.numBillingCycles === 0) return '';
+  const span = subscriptionDuration(plan, options.preferYears !== false);
+  if (span === null) return null;
   const messages = options.messages ?? commerceMessages();
-  let unit: Unit = plan.billingPeriod.unit;
-  let total = plan.billingPeriod.value * plan.numBillingCycles;
-  if (!Number.isSafeInteger(total)) return null;
-  if (options.preferYears !== false) {
-    if (unit === 'WEEK' && total % LIMITS.weeksPerYear === 0) {
-      unit = 'YEAR';
-      total /= LIMITS.weeksPerYear;
-    } else if (unit === 'MONTH' && total % LIMITS.monthsPerYear === 0) {
-      unit = 'YEAR';
-      total /= LIMITS.monthsPerYear;
-    }
-  }
-  const [one, many] = FOR[unit];
-  return total === 1 ? messages.t(one) : messages.t(many, { count: total });
+  const [one, many] = FOR[span.unit];
+  return span.amount === 1 ? messages.t(one) : messages.t(many, { count: span.amount });
 }
 
 export interface SubscriptionPriceOptions extends DurationOptions {

@@ -21,12 +21,13 @@ import { escapeAttributeLoose, escapeHtml, jsonText } from './html';
 import {
   QUANTITY,
   hasVariants,
+  isGiftCard,
   isOnSale,
   isSoldOut,
   isSubscribable,
   showQuantityInput,
 } from '../../../commerce/rules';
-import { ProductType, content, productFacts, productType, variants } from './product';
+import { content, productFacts, variants } from './product';
 
 const attr = (value: unknown): string => escapeHtml(text(value));
 
@@ -127,7 +128,7 @@ export function variantsSelectHtml(ctx: TemplateContext, item: unknown): string 
   const facts = productFacts(item);
   if (!hasVariants(facts)) return '';
   const c = content(item);
-  const giftCard = productType(item) === ProductType.giftCard;
+  const giftCard = isGiftCard(facts);
   const subscription = isSubscribable(facts)
     ? ` data-is-subscribable="true" data-subscription-plan="${escapeHtml(jsonText(c['subscriptionPlan'] ?? null))}"`
     : '';

@@ -24,19 +24,6 @@ import {
 } from '../../../commerce/rules';
 import { asArray, asRecord, isRecord, isTruthy, pick, toNumber, type JsonRecord } from './data';
 
-/** Product type codes (spec 001 §3). */
-export const ProductType = {
-  physical: 1,
-  digital: 2,
-  service: 3,
-  giftCard: 4,
-  paywall: 5,
-} as const;
-
-export function productType(item: unknown): number | undefined {
-  return toNumber(pick(item, 'structuredContent.productType'));
-}
-
 export function content(item: unknown): JsonRecord {
   return asRecord(pick(item, 'structuredContent'));
 }

@@ -6,58 +6,49 @@
  * `productPrice__<singlePrice|fromPrice>__<1|n><Weekly|Monthly|Yearly>__indefinite`
  * `productPrice__<singlePrice|fromPrice>__<1|n><Weekly|Monthly|Yearly>__limited__<1|n><Week|Month|Year>s`
  */
+import { parseSubscriptionPlan, type SubscriptionPlan } from '../../../commerce/product';
+import { subscriptionDuration } from '../../../commerce/rules';
 import type { TemplateContext } from '../api';
-import { asRecord, localized, pick, toNumber } from './data';
+import { localized } from './data';
 
 type Unit = 'week' | 'month' | 'year';
 
-const UNIT_CODES: Readonly<Record<string, Unit>> = { week: 'week', month: 'month', year: 'year' };
 const ADVERB: Readonly<Record<Unit, string>> = { week: 'Weekly', month: 'Monthly', year: 'Yearly' };
 const PLURAL: Readonly<Record<Unit, string>> = { week: 'weeks', month: 'months', year: 'years' };
-/** Weeks per year 52, months per year 12 (spec 001 §9). */
-const PER_YEAR: Readonly<Record<Unit, number>> = { week: 52, month: 12, year: 1 };
 
-export interface Plan {
-  readonly unit: Unit;
-  /** Billing every `every` units. */
-  readonly every: number;
-  /** Number of charges; 0 means until cancelled. */
-  readonly cycles: number;
-}
+/** A product's plan as the commerce core reads it (spec 001 §3). */
+export type Plan = SubscriptionPlan;
 
 /** The product's plan, or undefined when it cannot be sold (shown as Unavailable). */
 export function parsePlan(plan: unknown): Plan | undefined {
-  const period = asRecord(pick(plan, 'billingPeriod'));
-  const unitText = period['unit'];
-  const unit = typeof unitText === 'string' ? UNIT_CODES[unitText.toLowerCase()] : undefined;
-  const every = toNumber(period['value']);
-  if (unit === undefined || every === undefined || !Number.isInteger(every) || every < 1) return undefined;
-  const cycles = toNumber(pick(plan, 'numBillingCycles')) ?? 0;
-  if (!Number.isInteger(cycles) || cycles < 0) return undefined;
-  return { unit, every, cycles };
+  const parsed = parseSubscriptionPlan(plan);
+  return parsed.ok ? parsed.value : undefined;
 }
 
-/** How long a finite plan runs, in years when it fits whole years. */
+const unitOf = (plan: Plan): Unit => plan.billingPeriod.unit.toLowerCase() as Unit;
+
+/** How long a finite plan runs, in years when it fits whole years: the commerce core's rule. */
 function duration(plan: Plan): { amount: number; unit: Unit } {
-  const total = plan.every * plan.cycles;
-  const perYear = PER_YEAR[plan.unit];
-  return total % perYear === 0
-    ? { amount: total / perYear, unit: 'year' }
-    : { amount: total, unit: plan.unit };
+  const span = subscriptionDuration(plan);
+  return span === null
+    ? { amount: 0, unit: unitOf(plan) }
+    : { amount: span.amount, unit: span.unit.toLowerCase() as Unit };
 }
 
 function defaultWording(plan: Plan, from: boolean): string {
   const lead = from ? 'from {price}' : '{price}';
-  const every = plan.every === 1 ? ` every ${plan.unit}` : ` every {billingPeriodValue} ${PLURAL[plan.unit]}`;
-  if (plan.cycles === 0) return lead + every;
+  const unit = unitOf(plan);
+  const every =
+    plan.billingPeriod.value === 1 ? ` every ${unit}` : ` every {billingPeriodValue} ${PLURAL[unit]}`;
+  if (plan.numBillingCycles === 0) return lead + every;
   const span = duration(plan);
   const length = span.amount === 1 ? `1 ${span.unit}` : `{duration} ${PLURAL[span.unit]}`;
   return `${lead}${every} for ${length}`;
 }
 
 function wordingKey(plan: Plan, from: boolean): string {
-  const head = `productPrice__${from ? 'fromPrice' : 'singlePrice'}__${plan.every === 1 ? '1' : 'n'}${ADVERB[plan.unit]}`;
-  if (plan.cycles === 0) return `${head}__indefinite`;
+  const head = `productPrice__${from ? 'fromPrice' : 'singlePrice'}__${plan.billingPeriod.value === 1 ? '1' : 'n'}${ADVERB[unitOf(plan)]}`;
+  if (plan.numBillingCycles === 0) return `${head}__indefinite`;
   const span = duration(plan);
   const unit = span.unit.charAt(0).toUpperCase() + span.unit.slice(1);
   return `${head}__limited__${span.amount === 1 ? '1' : 'n'}${unit}s`;
@@ -72,7 +63,7 @@ export function subscriptionWording(
   return {
     template: localized(ctx, wordingKey(plan, from), defaultWording(plan, from)),
     values: {
-      billingPeriodValue: String(plan.every),
+      billingPeriodValue: String(plan.billingPeriod.value),
       duration: String(duration(plan).amount),
     },
   };
