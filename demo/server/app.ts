@@ -248,6 +248,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   registerFormRoutes(app, db, limits);
   registerRestockRoutes(app, db, options.restockPageSize ?? 5, {
     captchaRequired: typeof options.captchaSiteKey === 'string' && options.captchaSiteKey !== '',
+    signUpLimit: limits.addToCart,
   });
   registerPlatformRoutes(app, db, limits, options.maxAnalyticsRows ?? DEFAULT_MAX_ANALYTICS_ROWS);
   registerCaptcha(app);

@@ -7,6 +7,7 @@ import { findVariantById, getProduct, skuOut } from './cart';
 import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { isValidEmail } from './forms';
+import type { RateLimitSetting } from './limits';
 import { badField, currentUser, isRecord, sendError } from './http';
 
 const BASE = '/api/site-users/account/notifications/restock';
@@ -91,6 +92,8 @@ function sendNotifications(db: Db, target: Target): number {
 export interface RestockRouteOptions {
   /** Sign-ups must carry a captcha token (the site has a captcha site key). @default false */
   readonly captchaRequired?: boolean | undefined;
+  /** Sign-ups per client IP: each new email is a stored row. @default no limit */
+  readonly signUpLimit?: RateLimitSetting | undefined;
 }
 
 export function registerRestockRoutes(
@@ -99,7 +102,11 @@ export function registerRestockRoutes(
   pageSize: number,
   options: RestockRouteOptions = {},
 ): void {
-  app.post(BASE, async (request, reply) => {
+  const limit = options.signUpLimit;
+  const signUpConfig = limit
+    ? { config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } }
+    : {};
+  app.post(BASE, signUpConfig, async (request, reply) => {
     const body = request.body;
     if (!isRecord(body)) return sendError(reply, 400, 'The request body must be a JSON object.');
     const { productId, variantId, siteVisitorEmail, isJoinMailingList, captchaToken } = body;

@@ -458,3 +458,22 @@ describe('answers before routing carry the security headers', () => {
     expect(JSON.parse(body ?? '')).toEqual({ message: 'The request headers are too large.' });
   });
 });
+
+describe('restock sign-ups', () => {
+  it('are limited per address like adds to cart', async () => {
+    app = await startServer({ rateLimit: { addToCart: { max: 2, timeWindowMs: 60_000 } } });
+    const visitor = await new Visitor(app).arrive();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await visitor.post('/api/site-users/account/notifications/restock', {
+        productId: 'prod-poster',
+        variantId: null,
+        siteVisitorEmail: `fan${i}@example.com`,
+        isJoinMailingList: false,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(rowCount('restock_signups')).toBe(2);
+  });
+});
