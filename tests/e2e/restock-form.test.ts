@@ -259,6 +259,32 @@ describe('signing up', () => {
   });
 });
 
+describe('a restock block a theme placed in its product block', () => {
+  it("follows the theme's sf:variant-change: shown while the announced variant is sold out", async () => {
+    const { page, signUps } = await open('/restock/theme.html');
+    await email(page).waitFor(WAIT);
+    const picker = page.getByLabel('Variant');
+
+    await picker.selectOption('var-e2e-tee-s-black');
+    await email(page).waitFor({ state: 'detached', ...WAIT });
+    await picker.selectOption('');
+    expect(await email(page).count()).toBe(0);
+
+    // Sold out by the theme's figures, in stock on the server: the server's own refusal shows.
+    await picker.selectOption('var-e2e-tee-m-black');
+    await email(page).fill('lin@example.com');
+    await signUpButton(page).click();
+    await main(page).getByText('This item is in stock.', { exact: true }).waitFor(WAIT);
+    expect(signUps[0]?.postDataJSON()).toMatchObject({ variantId: 'var-e2e-tee-m-black' });
+
+    await picker.selectOption('var-e2e-tee-m-white');
+    expect(await email(page).inputValue()).toBe('lin@example.com');
+    await signUpButton(page).click();
+    await main(page).getByRole('status').waitFor(WAIT);
+    expect(signUps[1]?.postDataJSON()).toMatchObject({ variantId: 'var-e2e-tee-m-white' });
+  });
+});
+
 describe('with a captcha (fake provider at /captcha/fake.js)', () => {
   it('is required, resets after a failure, sends its token and goes away on success', async () => {
     const { page, log, scripts, signUps } = await open('/restock/captcha.html');
