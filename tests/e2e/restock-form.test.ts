@@ -128,6 +128,18 @@ describe('the sold-out view of the product form', () => {
     expect(reported.some((url) => url.includes('RecordJavascriptErrors'))).toBe(false);
   });
 
+  it("on the server's own product page of a sold-out product: one sign-up, no report", async () => {
+    const { page, log, signUps } = await open('/products/e2e-print');
+    await email(page).waitFor(WAIT);
+    expect(await main(page).getByRole('form').count()).toBe(1);
+    await email(page).fill('mae@example.com');
+    await signUpButton(page).click();
+    await main(page).getByRole('status').waitFor(WAIT);
+    expect(signUps[0]?.postDataJSON()).toMatchObject({ productId: 'e2e-print', variantId: 'var-e2e-print' });
+    expect(log.console.filter((m) => m.type === 'warning' || m.type === 'error')).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
   it('cannot add the sold-out variant to the cart', async () => {
     const { page } = await open('/restock/tee.html');
     await page.getByLabel('Size').waitFor(WAIT);
