@@ -7,7 +7,7 @@
 import { readSiteContext } from '../page/context.js';
 import type { AnalyticsApi } from './analytics.js';
 import type { CartApi } from './cart.js';
-import { createClient, type ApiClient } from './client.js';
+import type { ApiClient } from './client.js';
 import { networkError } from './errors.js';
 import type { FormsApi } from './forms.js';
 import type { RestockApi } from './restock.js';
@@ -44,9 +44,12 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }>(
   return methods as M;
 };
 
-/** The complete api over one client, each group of endpoints loaded on demand. */
-export const createPageApi = (client: ApiClient): Api => ({
-  ...deferEndpoints<CartApi>(() => import('./cart.js').then((m) => m.createCartApi(client)), {
+/**
+ * The complete api over one client, each group of endpoints loaded on demand. The client (fetch
+ * transport, failure mapping) is loaded with the first group that needs it.
+ */
+export const createPageApi = (loadClient: () => Promise<ApiClient>): Api => ({
+  ...deferEndpoints<CartApi>(async () => (await import('./cart.js')).createCartApi(await loadClient()), {
     getCart: 0,
     addCartEntry: 0,
     updateEntryAdditionalFields: 0,
@@ -55,37 +58,53 @@ export const createPageApi = (client: ApiClient): Api => ({
     createSubscriptionCart: 0,
     getStock: 0,
   }),
-  ...deferEndpoints<FormsApi>(() => import('./forms.js').then((m) => m.createFormsApi(client)), {
+  ...deferEndpoints<FormsApi>(async () => (await import('./forms.js')).createFormsApi(await loadClient()), {
     getFormSchema: 0,
     validateForm: 0,
     getFormSubmissionKey: 0,
     saveFormSubmission: 0,
   }),
-  ...deferEndpoints<RestockApi>(() => import('./restock.js').then((m) => m.createRestockApi(client)), {
-    restockSignUp: 0,
-    getAllRestockGroups: 0,
-    getRestockSignUps: 0,
-    sendRestock: 0,
-    sendRestockAll: 0,
-  }),
-  ...deferEndpoints<AnalyticsApi>(() => import('./analytics.js').then((m) => m.createAnalyticsApi(client)), {
-    recordJavascriptErrors: 0,
-    recordHit: 0,
-    buttonClick: 0,
-    buttonRender: 0,
-    formRender: 0,
-    overlay: 0,
-    recordQuickView: 0,
-    performanceSettings: 0,
-    performanceRecords: 0,
-    recordEvent: 0,
-  }),
+  ...deferEndpoints<RestockApi>(
+    async () => (await import('./restock.js')).createRestockApi(await loadClient()),
+    {
+      restockSignUp: 0,
+      getAllRestockGroups: 0,
+      getRestockSignUps: 0,
+      sendRestock: 0,
+      sendRestockAll: 0,
+    },
+  ),
+  ...deferEndpoints<AnalyticsApi>(
+    async () => (await import('./analytics.js')).createAnalyticsApi(await loadClient()),
+    {
+      recordJavascriptErrors: 0,
+      recordHit: 0,
+      buttonClick: 0,
+      buttonRender: 0,
+      formRender: 0,
+      overlay: 0,
+      recordQuickView: 0,
+      performanceSettings: 0,
+      performanceRecords: 0,
+      recordEvent: 0,
+    },
+  ),
 });
 
 let pageApi: Api | null = null;
 
 /** The page-wide client, rooted at the site context's `apiRoot`. */
 export const getApi = (): Api => {
-  pageApi ??= createPageApi(createClient({ apiRoot: readSiteContext().context.apiRoot }));
+  let client: Promise<ApiClient> | null = null;
+  pageApi ??= createPageApi(() => {
+    // A failed load is tried again by the next call (deferEndpoints reports it as offline).
+    client ??= import('./client.js')
+      .then((m) => m.createClient({ apiRoot: readSiteContext().context.apiRoot }))
+      .catch((error: unknown) => {
+        client = null;
+        throw error;
+      });
+    return client;
+  });
   return pageApi;
 };
