@@ -22,7 +22,12 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sf-bench-'));
   const server = await startServerProcess({
     dbPath: join(dir, 'store.sqlite'),
-    rateLimit: { addToCart: { max: 10_000_000, timeWindowMs: 60_000 } },
+    rateLimit: {
+      addToCart: { max: 10_000_000, timeWindowMs: 60_000 },
+      // The flood below must reach the password check, not the per-address limit.
+      login: { max: 10_000_000, timeWindowMs: 60_000 },
+      loginFailures: { max: 10_000_000, timeWindowMs: 60_000 },
+    },
   });
   try {
     // One visitor per connection, each with a cart of two entries.
@@ -70,6 +75,25 @@ async function main(): Promise<void> {
         });
       }),
     ]);
+
+    // 20 wrong logins a second (the flood) while the cart is read with cookies.
+    const flooder = new Client(server.base);
+    await flooder.call('GET', '/');
+    let flooding = true;
+    const flood = (async () => {
+      while (flooding) {
+        void flooder
+          .call('POST', '/api/site-users/account/session', { email: 'owner@example.com', password: 'wrong' })
+          .catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    rows.push([
+      'GET cart, 20 logins/s',
+      await run((_i, c) => send(cart, { headers: { cookie: visitors[c]!.cookie } })),
+    ]);
+    flooding = false;
+    await flood;
 
     const [load1] = loadavg();
     console.log(
