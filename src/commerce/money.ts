@@ -226,12 +226,20 @@ export interface ParseMoneyOptions {
  */
 export function parseMoney(raw: unknown, options: ParseMoneyOptions = {}): Money | null {
   const fields = readMoneyFields(raw, options.defaultCurrency);
-  if (!fields) return null;
-  const currency = parseCurrencyCode(fields.currency);
-  if (!currency) return null;
-  const amount = decimalStringToMinor(fields.amount, currency);
-  return amount === null ? null : { amount, currency };
+  // readMoneyFields gives the code trimmed and upper-cased already.
+  if (!fields || !isCurrencyCode(fields.currency)) return null;
+  // A product listing reads the same few prices over and over; the conversion is remembered.
+  const key = `${fields.amount}|${fields.currency}`;
+  const known = parsedAmounts.get(key);
+  if (known !== undefined) return known;
+  const amount = decimalStringToMinor(fields.amount, fields.currency);
+  const money = amount === null ? null : Object.freeze({ amount, currency: fields.currency });
+  if (parsedAmounts.size >= 1000) parsedAmounts.clear();
+  parsedAmounts.set(key, money);
+  return money;
 }
+
+const parsedAmounts = new Map<string, Money | null>();
 
 /**
  * The amount as a plain decimal string with the currency's fraction digits, e.g. 1999 USD ->
