@@ -65,6 +65,8 @@ export function RestockForm({
   const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const attempts = useRef(0);
+  // Two presses can land before a render shows the busy state; the ref sees the first at once.
+  const inFlight = useRef(false);
   // The captcha's code is a chunk of its own, fetched only for a site with a captcha key.
   const [Captcha, setCaptcha] = useState<typeof CaptchaComponent | null>(null);
 
@@ -130,7 +132,7 @@ export function RestockForm({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (phase !== 'idle') return;
+    if (phase !== 'idle' || inFlight.current) return;
     const problem = restockEmailError(email);
     if (problem !== null) {
       setEmailError(m.t(problem === 'emailBlank' ? 'emailBlank' : 'emailInvalid'));
@@ -141,6 +143,15 @@ export function RestockForm({
     setEmailError(null);
     setFailure(null);
     setPhase('submitting');
+    inFlight.current = true;
+    try {
+      await send();
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const send = async () => {
     let captchaToken: string | undefined;
     if (siteKey) {
       // Right before submit: the token of the captcha as it is now.

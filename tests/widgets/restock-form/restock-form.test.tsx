@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENTS } from '../../../src/contract.js';
 import { RestockForm } from '../../../widgets/restock-form/restock-form.js';
@@ -135,6 +135,18 @@ describe('RestockForm', () => {
     await user.click(busy);
     await act(async () => call.resolve(okResult({})));
     expect(await screen.findByRole('status')).toBeInstanceOf(HTMLElement);
+    expect(api.restockSignUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends once for two submits that land before a render', async () => {
+    const { user, api } = renderWithStorefront(<RestockForm productId="tee" />);
+    await user.type(emailBox(), 'ada@example.com');
+    const form = screen.getByRole('form');
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    await screen.findByRole('status');
     expect(api.restockSignUp).toHaveBeenCalledTimes(1);
   });
 
