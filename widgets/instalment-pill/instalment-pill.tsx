@@ -46,6 +46,8 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
   const { context, reporter } = useStorefront();
   const m = useMemo(() => instalmentPillMessages(strings), [strings]);
   const root = useRef<HTMLDivElement>(null);
+  // The product block the pill sits in, kept while a choice without a price hides the pill.
+  const block = useRef<Element | null>(null);
   const infoButton = useRef<HTMLButtonElement>(null);
   const [choice, setChoice] = useState<Choice>(NO_CHOICE);
   const [dark, setDark] = useState(false);
@@ -70,24 +72,27 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
   }, [problem, reporter]);
 
   const shown = offer !== null && price !== null && problem === null;
+  const listening = offer !== null;
 
   useEffect(() => {
-    if (!shown) return;
+    if (!listening) return;
     const onChange = (event: Event) => {
       const next = parseVariantChange(item, (event as CustomEvent<unknown>).detail);
       if (!next) return;
       // Another block with the same product (a card, a quick view) has its own choice.
       const from = blockOf(event.target);
-      if (from !== null && from !== blockOf(root.current)) return;
+      if (from !== null && from !== block.current) return;
       setChoice((prev) => (prev.variant === next.variant && prev.quantity === next.quantity ? prev : next));
     };
     document.addEventListener(EVENTS.variantChange, onChange);
     return () => document.removeEventListener(EVENTS.variantChange, onChange);
-  }, [item, shown]);
+  }, [item, listening]);
 
   // Read once the pill is in the page, before it paints, so the button never flashes dark on dark.
   useLayoutEffect(() => {
-    if (shown) setDark(onDarkBackground(root.current));
+    if (!shown) return;
+    block.current = blockOf(root.current);
+    setDark(onDarkBackground(root.current));
   }, [shown]);
 
   if (!shown) return null;

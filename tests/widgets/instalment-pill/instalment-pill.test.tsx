@@ -128,6 +128,31 @@ describe('the pill follows the product form of its block', () => {
     expect(pillText(el)).toBe('Available for orders over $20.00 Afterpay ⓘ');
   });
 
+  it('hides for a variant without a price and comes back for the next choice', async () => {
+    const unpriced = {
+      ...TEE,
+      structuredContent: {
+        ...TEE.structuredContent,
+        variants: [
+          ...TEE.structuredContent.variants,
+          { id: 'v-xl', sku: 'TEE-XL', attributes: { Size: 'XL' }, qtyInStock: 1 },
+        ],
+      },
+    };
+    const { el } = await page({ item: unpriced, instalments: US });
+    const form = document.getElementById('form')!;
+    await choose(form, { itemId: 'tee', variant: { sku: 'TEE-XL' }, quantity: 1 });
+    expect(el.textContent).toBe('');
+    await choose(form, { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 1 });
+    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay ⓘ');
+    await choose(document.getElementById('card-form')!, {
+      itemId: 'tee',
+      variant: { sku: 'TEE-S' },
+      quantity: 1,
+    });
+    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay ⓘ');
+  });
+
   it('hears a theme script that dispatches on document', async () => {
     const { el } = await page({ item: TEE, instalments: US });
     await choose(document, { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 1 });
