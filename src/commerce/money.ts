@@ -3,6 +3,7 @@
  * Prices are never touched with float arithmetic: parsing works on the digits of the string, and
  * formatting hands Intl.NumberFormat an exact decimal string.
  */
+import { isRecord } from '../result.js';
 
 /** The currencies a store can sell in (spec 000 §3). */
 export const CURRENCY_CODES = [
@@ -187,8 +188,8 @@ const given = (v: unknown): boolean => v !== undefined && v !== null;
  * `defaultCurrency` when one is given (product prices default to the store currency), else none.
  */
 export function readMoneyFields(raw: unknown, defaultCurrency?: string): MoneyFields | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const r = raw as Record<string, unknown>;
+  if (!isRecord(raw)) return null;
+  const r = raw;
   const pairs: readonly (readonly [unknown, unknown])[] = [
     [r['decimalValue'], r['currencyCode']],
     [r['value'], r['currency']],

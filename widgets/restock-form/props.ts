@@ -1,5 +1,5 @@
 import type { VariantChangeDetail } from '../../src/contract.js';
-import { fail, ok, type Result } from '../../src/result.js';
+import { fail, isRecord, ok, readStringEntries, type Result } from '../../src/result.js';
 
 /**
  * `data-sf-props` of the restock form: `{ "productId", "variantId"? }` (design.md page contract),
@@ -23,9 +23,6 @@ export interface RestockFormProps {
   readonly strings?: Readonly<Record<string, string>> | undefined;
 }
 
-type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Ids arrive as strings, sometimes as numbers; anything else is no id. */
 const idOf = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() !== ''
@@ -34,11 +31,7 @@ const idOf = (v: unknown): string | undefined =>
       ? String(v)
       : undefined;
 
-const stringsOf = (v: unknown): Record<string, string> => {
-  const out: Record<string, string> = {};
-  if (isObject(v)) for (const [k, s] of Object.entries(v)) if (typeof s === 'string') out[k] = s;
-  return out;
-};
+const stringsOf = (v: unknown): Record<string, string> => readStringEntries(v) ?? {};
 
 /**
  * Parses the block's props. `productId` is required. The mailing-list switches are read at the top
@@ -46,11 +39,11 @@ const stringsOf = (v: unknown): Record<string, string> => {
  * `merchandising.restockNotificationMessages`. A field of the wrong type is dropped, not fatal.
  */
 export function parseRestockFormProps(raw: unknown): Result<RestockFormProps> {
-  if (!isObject(raw)) return fail(['restock-form props must be an object with a productId']);
+  if (!isRecord(raw)) return fail(['restock-form props must be an object with a productId']);
   const productId = idOf(raw.productId);
   if (productId === undefined) return fail(['restock-form props: "productId" must be a non-empty string']);
   const variantId = idOf(raw.variantId);
-  const merchandising = isObject(raw.merchandising) ? raw.merchandising : {};
+  const merchandising = isRecord(raw.merchandising) ? raw.merchandising : {};
   const flag = (key: 'mailingListSignUpEnabled' | 'mailingListOptInByDefault'): boolean | undefined => {
     const own = raw[key];
     if (typeof own === 'boolean') return own;
@@ -86,10 +79,10 @@ export function parseVariantChange(
   productId: string,
   detail: unknown,
 ): { readonly variant: AnnouncedVariant | null } | null {
-  if (!isObject(detail) || idOf(detail.itemId) !== productId) return null;
+  if (!isRecord(detail) || idOf(detail.itemId) !== productId) return null;
   const v = (detail as Partial<Record<keyof VariantChangeDetail, unknown>>).variant;
   if (v === null || v === undefined) return { variant: null };
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   const qty = v.qtyInStock;
   return {
     variant: {

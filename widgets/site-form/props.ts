@@ -1,5 +1,5 @@
 import { parseFormSchema, type FormSchema } from '../../src/api/form-schema.js';
-import { fail, ok, type Result } from '../../src/result.js';
+import { fail, isRecord, ok, readStringEntries, type Result } from '../../src/result.js';
 
 /** The page a submission is sent from (spec 000 §3 "Form submission payload"). */
 export interface SiteFormPage {
@@ -28,9 +28,6 @@ export interface SiteFormProps {
 
 export const DEFAULT_PAGE: SiteFormPage = { id: '', contentSource: 'c', permissionType: 0 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function parsePage(raw: unknown): SiteFormPage {
   if (!isRecord(raw)) return DEFAULT_PAGE;
   const { id, contentSource, permissionType } = raw;
@@ -58,9 +55,7 @@ export function parseSiteFormProps(raw: unknown): Result<SiteFormProps> {
   if (typeof formId !== 'string' || formId.trim() === '')
     return fail(['site-form props: "formId" is required']);
   const form = raw.form === undefined || raw.form === null ? null : parseFormSchema(raw.form);
-  const strings: Record<string, string> = {};
-  if (isRecord(raw.strings))
-    for (const [k, v] of Object.entries(raw.strings)) if (typeof v === 'string') strings[k] = v;
+  const strings = readStringEntries(raw.strings) ?? {};
   return ok({
     formId,
     ...(form?.ok ? { form: form.value } : {}),
