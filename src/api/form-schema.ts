@@ -74,6 +74,19 @@ export type FieldValue = string | readonly string[] | Readonly<Record<string, st
 /** Field id to value; this is what travels (as a JSON string) with the add-to-cart call. */
 export type FormValues = Readonly<Record<string, FieldValue>>;
 
+/** The text of an answer; '' when it is not text. */
+export const answerText = (value: FieldValue | undefined): string => (typeof value === 'string' ? value : '');
+
+/** The ticked options of an answer; none when it is not a list. */
+export const answerList = (value: FieldValue | undefined): readonly string[] =>
+  Array.isArray(value) ? (value as readonly string[]) : [];
+
+/** The parts of a multi-part or likert answer; none when it is not an object. */
+export const answerParts = (value: FieldValue | undefined): Readonly<Record<string, string>> =>
+  value !== undefined && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Readonly<Record<string, string>>)
+    : {};
+
 /** Whether a field takes an answer: sections and hidden fields do not. */
 export const holdsAnswer = (field: Pick<FormSchemaField, 'type'>): boolean =>
   !NO_ANSWER_FIELD_TYPES.includes(field.type);

@@ -8,40 +8,16 @@ import { characterCounter } from '../../src/commerce/validation.js';
 import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
-  type FieldPart,
+  answerList,
+  answerParts,
+  answerText,
   type FieldValue,
   type FormSchemaField,
-  type LikertValue,
 } from '../../src/api/form-schema.js';
-import type { SiteFormMessageKey, SiteFormMessages } from './messages.js';
-
-const PART_LABEL: Record<FieldPart, SiteFormMessageKey> = {
-  month: 'partMonth',
-  day: 'partDay',
-  year: 'partYear',
-  first: 'partFirst',
-  last: 'partLast',
-  hour: 'partHour',
-  minute: 'partMinute',
-  ampm: 'partAmpm',
-  line1: 'partLine1',
-  line2: 'partLine2',
-  city: 'partCity',
-  state: 'partState',
-  zip: 'partZip',
-  country: 'partCountry',
-  areaCode: 'partAreaCode',
-  prefix: 'partPrefix',
-  line: 'partLine',
-};
-
-const LIKERT_LABEL: Record<LikertValue, SiteFormMessageKey> = {
-  '-2': 'likertStronglyDisagree',
-  '-1': 'likertDisagree',
-  '0': 'likertNeutral',
-  '1': 'likertAgree',
-  '2': 'likertStronglyAgree',
-};
+import { isMultiPartFieldType } from '../../src/constants.js';
+import { LIKERT_LABEL_KEYS } from '../../src/messages/product.js';
+import { PART_LABEL_KEYS } from '../../src/react/ui/messages.js';
+import type { SiteFormMessages } from './messages.js';
 
 /** Browser input types with a better keyboard or check than plain text. */
 const INPUT_TYPE: Readonly<Record<string, string>> = {
@@ -57,13 +33,6 @@ const INPUT_MODE: Readonly<Record<string, 'decimal' | 'numeric' | 'tel'>> = {
   time: 'numeric',
   phone: 'tel',
 };
-
-const isMultiPart = (type: string): type is keyof typeof MULTI_PART_FIELDS => type in MULTI_PART_FIELDS;
-
-export const asString = (v: FieldValue | undefined): string => (typeof v === 'string' ? v : '');
-const asList = (v: FieldValue | undefined): readonly string[] => (Array.isArray(v) ? v : []);
-const asParts = (v: FieldValue | undefined): Readonly<Record<string, string>> =>
-  v !== undefined && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
 
 export interface FieldProps {
   readonly field: FormSchemaField;
@@ -112,7 +81,7 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
   }
   const descId = field.description !== null ? `${id}-desc` : null;
   const errorId = error !== undefined ? `${id}-error` : null;
-  const counter = field.type === 'textarea' ? characterCounter(asString(value), field.maxLength, m) : null;
+  const counter = field.type === 'textarea' ? characterCounter(answerText(value), field.maxLength, m) : null;
   const counterId = counter !== null ? `${id}-counter` : null;
   const describedBy = [descId, errorId, counterId].filter((x) => x !== null).join(' ') || undefined;
   const invalid = error !== undefined || undefined;
@@ -143,7 +112,7 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
   );
 
   if (field.type === 'radio' || field.type === 'checkbox') {
-    const list = asList(value);
+    const list = answerList(value);
     return group(
       field.options.map((opt, i) => (
         <label key={opt} className="sf-field__choice" htmlFor={`${id}-${i}`}>
@@ -153,7 +122,7 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
             name={id}
             value={opt}
             aria-invalid={invalid}
-            checked={field.type === 'radio' ? asString(value) === opt : list.includes(opt)}
+            checked={field.type === 'radio' ? answerText(value) === opt : list.includes(opt)}
             onChange={(e) =>
               onChange(
                 field.type === 'radio'
@@ -171,7 +140,7 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
   }
 
   if (field.type === 'likert') {
-    const answers = asParts(value);
+    const answers = answerParts(value);
     return group(
       field.statements.map((statement, si) => (
         <div key={statement} role="radiogroup" aria-labelledby={`${id}-s${si}`} className="sf-field__likert">
@@ -188,7 +157,7 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
                 checked={answers[statement] === v}
                 onChange={() => onChange({ ...answers, [statement]: v })}
               />
-              {m.t(LIKERT_LABEL[v])}
+              {m.t(LIKERT_LABEL_KEYS[v])}
             </label>
           ))}
         </div>
@@ -196,13 +165,14 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
     );
   }
 
-  if (isMultiPart(field.type)) {
+  if (isMultiPartFieldType(field.type)) {
     const type = field.type;
-    const parts = asParts(value);
+    const parts = answerParts(value);
     return group(
       MULTI_PART_FIELDS[type].map((part) => {
         const partId = `${id}-${part}`;
-        const label = type === 'phone' && part === 'country' ? m.t('partCountryCode') : m.t(PART_LABEL[part]);
+        const label =
+          type === 'phone' && part === 'country' ? m.t('partCountryCode') : m.t(PART_LABEL_KEYS[part]);
         const set = (v: string) => onChange({ ...parts, [part]: v });
         return (
           <span key={part} className="sf-field__part">
@@ -241,7 +211,7 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
   const common = {
     id,
     className: 'sf-field__input',
-    value: asString(value),
+    value: answerText(value),
     'aria-required': field.required || undefined,
     'aria-invalid': invalid,
     'aria-describedby': describedBy,

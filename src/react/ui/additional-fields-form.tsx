@@ -4,16 +4,18 @@ import { Alert } from './alert.js';
 import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
+  answerList,
+  answerParts,
+  answerText,
   holdsAnswer,
   missingRequiredFields,
-  type FieldPart,
   type FieldValue,
   type FormSchema,
   type FormSchemaField,
   type FormValues,
 } from '../../api/form-schema.js';
 import { LIKERT_LABEL_KEYS } from '../../messages/product.js';
-import { UI_MESSAGES, type UiMessages } from './messages.js';
+import { PART_LABEL_KEYS, UI_MESSAGES, type UiMessages } from './messages.js';
 
 /** What the owner of the form reports back after trying to save the values. */
 export type SubmitOutcome =
@@ -45,37 +47,12 @@ export interface AdditionalFieldsFormProps {
   readonly onValuesChange?: ((values: FormValues) => void) | undefined;
 }
 
-const PART_LABEL: Record<FieldPart, keyof UiMessages> = {
-  month: 'partMonth',
-  day: 'partDay',
-  year: 'partYear',
-  first: 'partFirst',
-  last: 'partLast',
-  hour: 'partHour',
-  minute: 'partMinute',
-  ampm: 'partAmpm',
-  line1: 'partLine1',
-  line2: 'partLine2',
-  city: 'partCity',
-  state: 'partState',
-  zip: 'partZip',
-  country: 'partCountry',
-  areaCode: 'partAreaCode',
-  prefix: 'partPrefix',
-  line: 'partLine',
-};
-
 const INPUT_TYPE: Record<string, string> = {
   email: 'email',
   number: 'number',
   website: 'url',
   password: 'password',
 };
-
-const asString = (v: FieldValue | undefined): string => (typeof v === 'string' ? v : '');
-const asList = (v: FieldValue | undefined): readonly string[] => (Array.isArray(v) ? v : []);
-const asParts = (v: FieldValue | undefined): Readonly<Record<string, string>> =>
-  v !== undefined && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
 
 /**
  * The additional-fields form of a product (spec 000 §3-§5): editing -> saving -> editing. Client
@@ -238,7 +215,7 @@ function renderField(
                 type="radio"
                 name={id}
                 value={opt}
-                checked={asString(value) === opt}
+                checked={answerText(value) === opt}
                 onChange={() => onChange(opt)}
               />
               {opt}
@@ -247,7 +224,7 @@ function renderField(
         </Group>
       );
     case 'checkbox': {
-      const list = asList(value);
+      const list = answerList(value);
       return (
         <Group legend={field.title} required={field.required} describedBy={describedBy}>
           {field.options.map((opt, i) => (
@@ -276,7 +253,7 @@ function renderField(
           <select
             id={id}
             className="sf-field__input"
-            value={asString(value)}
+            value={answerText(value)}
             required={field.required}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
@@ -292,7 +269,7 @@ function renderField(
         </>
       );
     case 'likert': {
-      const answers = asParts(value);
+      const answers = answerParts(value);
       return (
         <Group legend={field.title} required={false} describedBy={describedBy}>
           {field.statements.map((statement, si) => (
@@ -328,13 +305,13 @@ function renderField(
     case 'time':
     case 'address':
     case 'phone': {
-      const parts = asParts(value);
+      const parts = answerParts(value);
       return (
         <Group legend={field.title} required={field.required} describedBy={describedBy}>
           {MULTI_PART_FIELDS[field.type].map((part) => {
             const partId = `${id}-${part}`;
             const label =
-              field.type === 'phone' && part === 'country' ? m.partCountryCode : m[PART_LABEL[part]];
+              field.type === 'phone' && part === 'country' ? m.partCountryCode : m[PART_LABEL_KEYS[part]];
             const set = (v: string) => onChange({ ...parts, [part]: v });
             return (
               <span key={part} className="sf-field__part">
@@ -377,7 +354,7 @@ function renderField(
       const common = {
         id,
         className: 'sf-field__input',
-        value: asString(value),
+        value: answerText(value),
         required: field.required,
         'aria-invalid': invalid || undefined,
         'aria-describedby': describedBy,

@@ -3,6 +3,7 @@
  * from the shared catalogue; the part labels of multi-part fields are ours (the spec names the
  * field types, not their parts). Widgets pass page-overridden values through `messages` props.
  */
+import type { FieldPart } from '../../constants.js';
 import { PRODUCT_MESSAGES } from '../../messages/product.js';
 import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
 
@@ -39,6 +40,27 @@ export const UI_MESSAGES = {
   partLine: 'Line',
   formProblem: STOREFRONT_MESSAGES.tryAgain,
 } as const;
+
+/** The catalogue key of each part's label in a multi-part field (the phone's country part reads partCountryCode). */
+export const PART_LABEL_KEYS = {
+  month: 'partMonth',
+  day: 'partDay',
+  year: 'partYear',
+  first: 'partFirst',
+  last: 'partLast',
+  hour: 'partHour',
+  minute: 'partMinute',
+  ampm: 'partAmpm',
+  line1: 'partLine1',
+  line2: 'partLine2',
+  city: 'partCity',
+  state: 'partState',
+  zip: 'partZip',
+  country: 'partCountry',
+  areaCode: 'partAreaCode',
+  prefix: 'partPrefix',
+  line: 'partLine',
+} as const satisfies Record<FieldPart, keyof typeof UI_MESSAGES>;
 
 export type UiMessageKey = keyof typeof UI_MESSAGES;
 export type UiMessages = { readonly [K in UiMessageKey]: string };
