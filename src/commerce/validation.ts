@@ -3,19 +3,11 @@
  * (spec 000 §5, spec 001 §5). Each rule is a pure function; the `*Error` functions map a value to
  * the catalogue key of its message, or null when it passes.
  */
-import {
-  FORM_FIELD_TYPES,
-  LIMITS,
-  NO_ANSWER_FIELD_TYPES,
-  isMultiPartFieldType,
-  type FormFieldType,
-} from '../constants.js';
+import { LIMITS } from '../constants.js';
+import { NO_ANSWER_FIELD_TYPES, isMultiPartFieldType, type FormFieldType } from './form-fields.js';
 import type { MessageKey } from '../messages/index.js';
 import { FORM_MESSAGES } from '../messages/form.js';
 import { createMessages, type Messages } from '../messages/format.js';
-
-export { FORM_FIELD_TYPES as FIELD_TYPES };
-export type { FormFieldType as FieldType };
 
 /** The example shown in "Email addresses should follow the format {email}." */
 export const EMAIL_FORMAT_EXAMPLE = 'user@domain.com';
@@ -90,11 +82,6 @@ export function isRequiredEmpty(fieldType: FormFieldType | string, value: unknow
   if (typeof value === 'number') return !Number.isFinite(value);
   if (typeof value === 'object' && value !== null) return Object.values(value).every(isBlank);
   return isBlank(value);
-}
-
-/** 3 or 6 hex digits, with or without a leading # (spec 001 §5). */
-export function isHexColor(value: unknown): boolean {
-  return typeof value === 'string' && /^#?(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);
 }
 
 /** Restock email: blank, then invalid (spec 000 §5). */

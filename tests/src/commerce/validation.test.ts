@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/messages/index';
 import {
-  FIELD_TYPES,
   characterCount,
   characterCounter,
   exceedsMaxLength,
   formFieldError,
-  isHexColor,
   isRequiredEmpty,
   isValidEmail,
   parseMaxLength,
@@ -133,24 +131,6 @@ describe('isRequiredEmpty', () => {
   });
 });
 
-describe('isHexColor', () => {
-  it.each([
-    ['#fff', true],
-    ['fff', true],
-    ['#A0b1C2', true],
-    ['a0b1c2', true],
-    ['#ffff', false],
-    ['#ff', false],
-    ['#gggggg', false],
-    ['##fff', false],
-    ['', false],
-    [' #fff', false],
-    [123, false],
-  ])('%j is a hex colour: %s', (value, expected) => {
-    expect(isHexColor(value)).toBe(expected);
-  });
-});
-
 describe('restockEmailError', () => {
   it.each([
     ['', 'Email cannot be blank'],
@@ -184,9 +164,5 @@ describe('formFieldError', () => {
   ])('%j gives %j', (field, text) => {
     const key = formFieldError(field);
     expect(key === null ? null : MESSAGES[key]).toBe(text);
-  });
-
-  it('exports the field types', () => {
-    expect(FIELD_TYPES).toContain('likert');
   });
 });

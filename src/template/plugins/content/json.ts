@@ -36,8 +36,3 @@ export function truthy(value: unknown): boolean {
 }
 
 export { toNumber } from '../values';
-
-/** A non-empty string, else undefined. */
-export function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
