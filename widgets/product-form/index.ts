@@ -64,9 +64,14 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
   if (dropped.length > 0)
     env.report(new WidgetPropsError(name, dropped), { widget: name, code: 'BAD_PROPS' });
   const onVariantChange = variantImageSwitcher(el);
-  // Announced from the block so a listener knows which product block chose (README "Events").
+  // Announced from the block so a listener knows which product block chose (README "Events"). A
+  // listener gets its own copy of the variant: what it changes there cannot reach the form.
   const onChoiceChange = ({ variant, quantity }: { variant: Variant | null; quantity: number }) => {
-    const detail: VariantChangeDetail = { itemId: parsed.value.item.id, variant, quantity };
+    const detail: VariantChangeDetail = {
+      itemId: parsed.value.item.id,
+      variant: variant && structuredClone(variant),
+      quantity,
+    };
     el.dispatchEvent(new CustomEvent(EVENTS.variantChange, { bubbles: true, detail }));
   };
   return mountWidget(

@@ -145,6 +145,11 @@ describe('product-form widget module', () => {
         quantity: number;
       };
       expect([last.itemId, last.variant?.sku, last.quantity]).toEqual(['tee', 'TEE-S-BLK', 3]);
+      // A listener that changes its copy changes nothing in the form's own variant.
+      (last.variant as { sku: string }).sku = 'CHANGED';
+      await user.type(quantity, '0');
+      const next = heard.at(-1)?.detail as { variant: { sku: string } | null; quantity: number };
+      expect([next.variant?.sku, next.quantity]).toEqual(['TEE-S-BLK', 30]);
     } finally {
       document.removeEventListener('sf:variant-change', listen);
     }
