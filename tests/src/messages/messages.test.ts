@@ -47,6 +47,8 @@ const CATALOGUE: readonly [MessageKey, string, boolean][] = [
   ['notEnoughStock', 'Sorry, we do not have enough of that item available.', true],
   ['quantityNotNumber', 'Quantity must be a number.', true],
   ['quantityNotWhole', 'Quantity must be a whole number.', true],
+  ['quantityTooLow', 'Quantity must be at least {min}.', false],
+  ['quantityTooHigh', 'Quantity must be at most {max}.', false],
   ['giftCardDenomination', 'Select a denomination for the Gift Card.', true],
   ['crumbExpired', 'Your session has expired. Please reload the page and try again.', true],
   ['crumbCookiesOff', 'Please enable cookies in your browser, reload the page, and try again.', true],
