@@ -6,17 +6,13 @@
 import type { ReactNode } from 'react';
 import { characterCounter } from '../../src/commerce/validation.js';
 import {
-  LIKERT_VALUES,
-  MULTI_PART_FIELDS,
   answerList,
-  answerParts,
   answerText,
   type FieldValue,
   type FormSchemaField,
 } from '../../src/api/form-schema.js';
 import { isMultiPartFieldType } from '../../src/constants.js';
-import { LIKERT_LABEL_KEYS } from '../../src/messages/product.js';
-import { PART_LABEL_KEYS } from '../../src/react/ui/messages.js';
+import { LikertStatements, MultiPartInputs } from '../../src/react/ui/field-parts.js';
 import type { SiteFormMessages } from './messages.js';
 
 /** Browser input types with a better keyboard or check than plain text. */
@@ -140,71 +136,27 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
   }
 
   if (field.type === 'likert') {
-    const answers = answerParts(value);
     return group(
-      field.statements.map((statement, si) => (
-        <div key={statement} role="radiogroup" aria-labelledby={`${id}-s${si}`} className="sf-field__likert">
-          <span id={`${id}-s${si}`} className="sf-field__statement">
-            {statement}
-          </span>
-          {LIKERT_VALUES.map((v) => (
-            <label key={v} className="sf-field__choice" htmlFor={`${id}-s${si}-${v}`}>
-              <input
-                id={`${id}-s${si}-${v}`}
-                type="radio"
-                name={`${id}-s${si}`}
-                value={v}
-                checked={answers[statement] === v}
-                onChange={() => onChange({ ...answers, [statement]: v })}
-              />
-              {m.t(LIKERT_LABEL_KEYS[v])}
-            </label>
-          ))}
-        </div>
-      )),
+      <LikertStatements
+        id={id}
+        statements={field.statements}
+        value={value}
+        onChange={onChange}
+        text={(key) => m.t(key)}
+      />,
     );
   }
 
   if (isMultiPartFieldType(field.type)) {
-    const type = field.type;
-    const parts = answerParts(value);
     return group(
-      MULTI_PART_FIELDS[type].map((part) => {
-        const partId = `${id}-${part}`;
-        const label =
-          type === 'phone' && part === 'country' ? m.t('partCountryCode') : m.t(PART_LABEL_KEYS[part]);
-        const set = (v: string) => onChange({ ...parts, [part]: v });
-        return (
-          <span key={part} className="sf-field__part">
-            <label className="sf-field__sublabel" htmlFor={partId}>
-              {label}
-            </label>
-            {part === 'ampm' ? (
-              <select
-                id={partId}
-                className="sf-field__input"
-                value={parts[part] ?? ''}
-                aria-invalid={invalid}
-                onChange={(e) => set(e.currentTarget.value)}
-              >
-                <option value="">{m.t('selectValue')}</option>
-                <option value="AM">{m.t('am')}</option>
-                <option value="PM">{m.t('pm')}</option>
-              </select>
-            ) : (
-              <input
-                id={partId}
-                className="sf-field__input"
-                type="text"
-                inputMode={INPUT_MODE[type]}
-                value={parts[part] ?? ''}
-                aria-invalid={invalid}
-                onChange={(e) => set(e.currentTarget.value)}
-              />
-            )}
-          </span>
-        );
-      }),
+      <MultiPartInputs
+        id={id}
+        type={field.type}
+        value={value}
+        onChange={onChange}
+        text={(key) => m.t(key)}
+        invalid={invalid === true}
+      />,
     );
   }
 

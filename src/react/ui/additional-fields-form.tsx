@@ -2,10 +2,7 @@ import { useWidgetId } from '../provider.js';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from './alert.js';
 import {
-  LIKERT_VALUES,
-  MULTI_PART_FIELDS,
   answerList,
-  answerParts,
   answerText,
   holdsAnswer,
   missingRequiredFields,
@@ -14,8 +11,8 @@ import {
   type FormSchemaField,
   type FormValues,
 } from '../../api/form-schema.js';
-import { LIKERT_LABEL_KEYS } from '../../messages/product.js';
-import { PART_LABEL_KEYS, UI_MESSAGES, type UiMessages } from './messages.js';
+import { LikertStatements, MultiPartInputs } from './field-parts.js';
+import { UI_MESSAGES, type UiMessages } from './messages.js';
 
 /** What the owner of the form reports back after trying to save the values. */
 export type SubmitOutcome =
@@ -268,88 +265,35 @@ function renderField(
           </select>
         </>
       );
-    case 'likert': {
-      const answers = answerParts(value);
+    case 'likert':
       return (
         <Group legend={field.title} required={false} describedBy={describedBy}>
-          {field.statements.map((statement, si) => (
-            <div
-              key={statement}
-              role="radiogroup"
-              aria-labelledby={`${id}-s${si}`}
-              className="sf-field__likert"
-            >
-              <span id={`${id}-s${si}`} className="sf-field__statement">
-                {statement}
-              </span>
-              {LIKERT_VALUES.map((v) => (
-                <label key={v} className="sf-field__choice" htmlFor={`${id}-s${si}-${v}`}>
-                  <input
-                    id={`${id}-s${si}-${v}`}
-                    type="radio"
-                    name={`${id}-s${si}`}
-                    value={v}
-                    checked={answers[statement] === v}
-                    onChange={() => onChange({ ...answers, [statement]: v })}
-                  />
-                  {m[LIKERT_LABEL_KEYS[v]]}
-                </label>
-              ))}
-            </div>
-          ))}
+          <LikertStatements
+            id={id}
+            statements={field.statements}
+            value={value}
+            onChange={onChange}
+            text={(key) => m[key]}
+          />
         </Group>
       );
-    }
     case 'date':
     case 'name':
     case 'time':
     case 'address':
-    case 'phone': {
-      const parts = answerParts(value);
+    case 'phone':
       return (
         <Group legend={field.title} required={field.required} describedBy={describedBy}>
-          {MULTI_PART_FIELDS[field.type].map((part) => {
-            const partId = `${id}-${part}`;
-            const label =
-              field.type === 'phone' && part === 'country' ? m.partCountryCode : m[PART_LABEL_KEYS[part]];
-            const set = (v: string) => onChange({ ...parts, [part]: v });
-            return (
-              <span key={part} className="sf-field__part">
-                <label className="sf-field__sublabel" htmlFor={partId}>
-                  {label}
-                </label>
-                {part === 'ampm' ? (
-                  <select
-                    id={partId}
-                    className="sf-field__input"
-                    value={parts[part] ?? ''}
-                    onChange={(e) => set(e.currentTarget.value)}
-                  >
-                    <option value="">{m.selectValue}</option>
-                    <option value="AM">{m.am}</option>
-                    <option value="PM">{m.pm}</option>
-                  </select>
-                ) : (
-                  <input
-                    id={partId}
-                    className="sf-field__input"
-                    type="text"
-                    inputMode={
-                      field.type === 'date' || field.type === 'time' || field.type === 'phone'
-                        ? 'numeric'
-                        : undefined
-                    }
-                    value={parts[part] ?? ''}
-                    aria-invalid={invalid || undefined}
-                    onChange={(e) => set(e.currentTarget.value)}
-                  />
-                )}
-              </span>
-            );
-          })}
+          <MultiPartInputs
+            id={id}
+            type={field.type}
+            value={value}
+            onChange={onChange}
+            text={(key) => m[key]}
+            invalid={invalid}
+          />
         </Group>
       );
-    }
     default: {
       const common = {
         id,
