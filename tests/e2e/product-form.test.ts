@@ -100,7 +100,9 @@ describe('product form page features', () => {
     await page.getByText('Only 2 left in black!', { exact: true }).waitFor(WAIT);
 
     await page.getByLabel('Colour').selectOption('White');
-    await page.locator('main').getByText('Back soon', { exact: true }).waitFor(WAIT);
+    // The custom sold-out text marks the choice and sits on the disabled add button.
+    await page.locator('main .sf-mark--sold-out').getByText('Back soon', { exact: true }).waitFor(WAIT);
+    expect(await page.locator('main').getByRole('button', { name: 'Back soon' }).isDisabled()).toBe(true);
     expect(await page.getByText('Only 2 left in black!').count()).toBe(0);
     const slot = page.locator('main [data-sf-widget="restock-form"]');
     await slot.waitFor({ state: 'attached', ...WAIT });
