@@ -37,12 +37,19 @@ export const readString = (value: unknown): string | null => (typeof value === '
 export const readText = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
-/** A finite number, else null. */
-export const readNumber = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
+/** A whole number, or a string of digits ("1") the way attribute-fed data often carries one; else null. */
+export const readInteger = (value: unknown): number | null => {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return Number.isSafeInteger(n) ? n : null;
+};
 
-/** A boolean, else null. */
-export const readBoolean = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
+/** A boolean, or the strings "true" / "false" the way attribute-fed data often carries one; else null. */
+export const readBoolean = (value: unknown): boolean | null => {
+  if (typeof value === 'boolean') return value;
+  return value === 'true' ? true : value === 'false' ? false : null;
+};
 
 /** An id: a non-empty string, or a safe integer as its decimal text (ids arrive as either). */
 export const readId = (value: unknown): string | null => {

@@ -11,7 +11,15 @@ import {
   type ProductType,
 } from '../constants.js';
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
-import { fail, isRecord as isObject, ok, type JsonRecord as Obj, type Result } from '../result.js';
+import {
+  fail,
+  isRecord as isObject,
+  ok,
+  readBoolean,
+  readInteger,
+  type JsonRecord as Obj,
+  type Result,
+} from '../result.js';
 
 export interface VariantOptionValue {
   readonly optionName?: string;
@@ -90,24 +98,6 @@ const present = (v: unknown): boolean => v !== undefined && v !== null;
 function readId(v: unknown): string | null {
   if (typeof v === 'string' && v.trim() !== '') return v.trim();
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  return null;
-}
-
-/** Booleans sometimes arrive as the strings "true" / "false" from attribute-fed data. */
-function readBoolean(v: unknown): boolean | null {
-  if (typeof v === 'boolean') return v;
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  return null;
-}
-
-/** Accepts a whole number or a string of digits ("1"), the way product types often arrive. */
-function readInteger(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) {
-    const n = Number(v.trim());
-    return Number.isSafeInteger(n) ? n : null;
-  }
   return null;
 }
 
