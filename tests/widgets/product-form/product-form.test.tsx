@@ -221,6 +221,24 @@ describe('sold out, scarcity and restock', () => {
     expect(container.querySelector('.sf-product-form__scarcity')?.textContent ?? null).toBe(text);
   });
 
+  // The platform's shape: a list of views, one per low-stock variant by its option values plus a
+  // product-wide one, and the merchant's text with the {qtyInStock} placeholder.
+  const platformScarcity = {
+    scarcityEnabled: true,
+    scarcityText: 'Only {qtyInStock} left!',
+    scarcityTemplateViews: [{ attributes: { Size: 'S', Color: 'Black' }, qtyInStock: 5 }, { qtyInStock: 9 }],
+  };
+  it.each([
+    ['hidden before a choice', {}, {}, null],
+    ['product-wide by default before a choice', { scarcityShownByDefault: true }, {}, 'Only 9 left!'],
+    ['shown for the matching variant', {}, { Color: 'Black', Size: 'S' }, 'Only 5 left!'],
+    ['hidden for a variant no view names', {}, { Color: 'White', Size: 'S' }, null],
+  ])("the platform's scarcity views: %s", async (_n, extra, choices, text) => {
+    const { user, container } = setup({ item: TEE, merchandising: { ...platformScarcity, ...extra } });
+    await choose(user, choices);
+    expect(container.querySelector('.sf-product-form__scarcity')?.textContent ?? null).toBe(text);
+  });
+
   it('reads merchandising keyed by product id', () => {
     setup({ item: SOLD_OUT, merchandising: { cap: { customSoldOutText: 'Back soon' } } });
     expect((screen.getByRole('button', { name: 'Back soon' }) as HTMLButtonElement).disabled).toBe(true);
