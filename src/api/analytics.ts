@@ -3,7 +3,7 @@
  * Their failures resolve to ok:false and are otherwise ignored ("Analytics failures: silently
  * ignored"). Loaded on first use: nothing here is needed before a page is interactive.
  */
-import { LIMITS } from '../constants.js';
+import { PAGE_LIMITS } from '../page/constants.js';
 import { fail, isRecord, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
@@ -31,8 +31,8 @@ export interface AnalyticsApi {
 }
 
 /** Census calls give up after 2.5 s (spec 000 §7, §9): a page view never waits on them. */
-const CENSUS_TIMEOUT_MS = LIMITS.censusTimeoutMs;
-const PERFORMANCE_SETTINGS_TIMEOUT_MS = LIMITS.performanceSettingsTimeoutMs;
+const CENSUS_TIMEOUT_MS = PAGE_LIMITS.censusTimeoutMs;
+const PERFORMANCE_SETTINGS_TIMEOUT_MS = PAGE_LIMITS.performanceSettingsTimeoutMs;
 
 const parsePageLoadId: Parser<{ pageLoadId: string }> = (body) => {
   if (!isRecord(body)) return fail(['body is not an object']);

@@ -13,7 +13,7 @@ import {
   type FormFieldType,
   type LikertValue,
   type MultiPartFieldType,
-} from '../constants.js';
+} from '../commerce/form-fields.js';
 import { isRequiredEmpty, parseMaxLength } from '../commerce/validation.js';
 import {
   asRecord,

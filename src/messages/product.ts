@@ -6,7 +6,7 @@
  * Where a spec describes a text without quoting all of it (instalment range, subscription
  * durations), the wording here is ours and says so in a comment.
  */
-import type { LikertValue } from '../constants.js';
+import type { LikertValue } from '../commerce/form-fields.js';
 
 export const PRODUCT_MESSAGES = {
   // Product labels and defaults (spec 001 §4, §9; spec 000 §2)

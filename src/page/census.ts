@@ -2,7 +2,8 @@
  * The visitor census (spec 000 §4, §7; spec 001 §2, §4): whether this page view may be tracked at
  * all, and the RecordHit page view. When tracking is skipped the platform layer sends nothing.
  */
-import { ANALYTICS_PATHS, FEATURE_FLAGS, UNTRACKED_PAGE_TYPES, type PageType } from '../constants.js';
+import { FEATURE_FLAGS } from '../constants.js';
+import { ANALYTICS_PATHS, UNTRACKED_PAGE_TYPES, type PageType } from './constants.js';
 import type { SiteContext } from './context.js';
 import type { VisitorCookieMode } from './identity.js';
 

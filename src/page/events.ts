@@ -5,7 +5,7 @@
  * metric. Sending decisions (tracking allowed, flags) live in ./platform.ts.
  */
 import { EVENTS } from '../contract.js';
-import { TRACKER_VERSIONS } from '../constants.js';
+import { TRACKER_VERSIONS } from './constants.js';
 import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { format } from '../messages/format.js';
 import type { AnalyticsEvent } from './analytics.js';

@@ -7,7 +7,7 @@
  * `experiments` (name to `{ type, variant }`). URL parameters `sf-flag-<name>=<variant>` override
  * them, so a page can be previewed with a flag on or an experiment's other arm.
  */
-import { EXPERIMENT_TYPES } from '../constants.js';
+import { EXPERIMENT_TYPES } from './constants.js';
 import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { format } from '../messages/format.js';
 import { isRecord } from '../result.js';

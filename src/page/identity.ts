@@ -7,7 +7,7 @@
  * Nothing here throws: storage and cookies can be switched off, sandboxed or full, and analytics
  * failures are silently ignored. The two storage failures the spec names are logged.
  */
-import { COOKIE_POLICY } from '../constants.js';
+import { COOKIE_POLICY } from './constants.js';
 import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { readCookie } from './cookies.js';
 

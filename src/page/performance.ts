@@ -5,7 +5,7 @@
  * event or when the page is hidden, by sendBeacon as plain text. Metrics are collected for up to
  * 60 s after load, or until the page is hidden. An empty record is never made ("Data is empty").
  */
-import { LIMITS } from '../constants.js';
+import { PAGE_LIMITS } from './constants.js';
 import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import type { ApiResult } from '../api/types.js';
 
@@ -269,8 +269,8 @@ export function startPerformance(o: PerformanceOptions): PerformanceCollector {
     } catch {
       // Measuring images is optional.
     }
-    o.setTimeout(flush, LIMITS.performanceFlushMs);
-    o.setTimeout(stopCollecting, LIMITS.performanceMetricsMaxMs);
+    o.setTimeout(flush, PAGE_LIMITS.performanceFlushMs);
+    o.setTimeout(stopCollecting, PAGE_LIMITS.performanceMetricsMaxMs);
   });
   o.onHidden(() => {
     flush();

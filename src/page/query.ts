@@ -3,14 +3,14 @@
  * §9: at most 1000 keys). `URLSearchParams` already decodes as browsers do; what it lacks is a
  * bound, so a hostile address with a million parameters costs no more than one with a thousand.
  */
-import { LIMITS } from '../constants.js';
+import { PAGE_LIMITS } from './constants.js';
 
 /**
- * The first {@link LIMITS.queryKeys} parameters of `search` (with or without its `?`), as a
+ * The first {@link PAGE_LIMITS.queryKeys} parameters of `search` (with or without its `?`), as a
  * null-prototype map: a repeated key keeps its first value, and keys such as `__proto__` are
  * plain keys. Parameters past the limit are ignored, as the platform's parser ignores them.
  */
-export function parseQuery(search: string, limit: number = LIMITS.queryKeys): Record<string, string> {
+export function parseQuery(search: string, limit: number = PAGE_LIMITS.queryKeys): Record<string, string> {
   const out = Object.create(null) as Record<string, string>;
   if (limit <= 0) return out;
   // Cut the raw text first: splitting a huge query only to drop most of it would be the cost

@@ -5,13 +5,13 @@
  * are truncated. Reporting never throws: it runs inside error handlers.
  */
 import { getApi } from '../api/page.js';
-import { LIMITS } from '../constants.js';
+import { PAGE_LIMITS } from './constants.js';
 
 /** One reported error as it goes over the wire. */
 export interface JavascriptErrorEvent {
   readonly name: string;
   readonly message: string;
-  /** At most `LIMITS.errorReporterStackChars` characters. */
+  /** At most `PAGE_LIMITS.errorReporterStackChars` characters. */
   readonly stack: string;
   /** Page address when the error happened (empty outside a browser). */
   readonly url: string;
@@ -85,7 +85,7 @@ export const toErrorEvent = (
   return {
     name,
     message,
-    stack: stack.slice(0, LIMITS.errorReporterStackChars),
+    stack: stack.slice(0, PAGE_LIMITS.errorReporterStackChars),
     url: currentUrl(),
     timestamp,
     context: cleanContext,
@@ -113,7 +113,7 @@ export const createErrorReporter = (options: ErrorReporterOptions): ErrorReporte
       }
       timer = null;
     }
-    if (queue.length === 0 || sends >= LIMITS.errorReporterSends) {
+    if (queue.length === 0 || sends >= PAGE_LIMITS.errorReporterSends) {
       queue = [];
       return inFlight;
     }
@@ -133,14 +133,14 @@ export const createErrorReporter = (options: ErrorReporterOptions): ErrorReporte
 
   const report = (error: unknown, context?: Readonly<Record<string, string>>): void => {
     try {
-      if (sends >= LIMITS.errorReporterSends) return;
-      if (queue.length >= LIMITS.errorReporterQueue) return;
+      if (sends >= PAGE_LIMITS.errorReporterSends) return;
+      if (queue.length >= PAGE_LIMITS.errorReporterQueue) return;
       queue.push(toErrorEvent(error, context, now()));
       if (timer !== null) cancel(timer);
       timer = schedule(() => {
         timer = null;
         void flush();
-      }, LIMITS.errorReporterDebounceMs);
+      }, PAGE_LIMITS.errorReporterDebounceMs);
     } catch {
       // Reporting runs inside error handlers; it must never add an error of its own.
     }

@@ -8,7 +8,7 @@
  * re-issues after a failure replaces it the same way. One home for the header, whoever set it.
  */
 import { COOKIES } from '../contract.js';
-import { COOKIE_POLICY } from '../constants.js';
+import { COOKIE_POLICY } from './constants.js';
 import { createClient } from '../api/client.js';
 import {
   createSessionApi,

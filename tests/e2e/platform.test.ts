@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE_POLICY } from '../../src/constants.js';
+import { COOKIE_POLICY } from '../../src/page/constants.js';
 import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
 import { cspViolations, startE2E, type E2E, type PageLog } from './harness.js';
 

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ADD_BUTTON_TIMING,
-  COOKIE_POLICY,
   FORM_FIELD_TYPES,
   LIKERT_VALUES,
-  LIMITS,
   MULTI_PART_FIELDS,
-  PAGE_TYPES,
-  PRODUCT_TYPES,
-  UNTRACKED_PAGE_TYPES,
-  isDarkColor,
   isFormFieldType,
   isMultiPartFieldType,
-  isProductType,
-} from '../../src/constants';
+} from '../../src/commerce/form-fields';
+import { ADD_BUTTON_TIMING, LIMITS, PRODUCT_TYPES, isDarkColor, isProductType } from '../../src/constants';
+import { COOKIE_POLICY, PAGE_LIMITS, PAGE_TYPES, UNTRACKED_PAGE_TYPES } from '../../src/page/constants';
 
 describe('codes', () => {
   it.each([
@@ -126,6 +120,11 @@ describe('timing and limits', () => {
     ['performanceFlushMs', 30000],
     ['performanceSettingsTimeoutMs', 30000],
     ['performanceMetricsMaxMs', 60000],
+  ] as const)('platform limit %s is %i', (key, value) => {
+    expect(PAGE_LIMITS[key]).toBe(value);
+  });
+
+  it.each([
     ['cartCountMax', 100],
     ['emailMinLength', 3],
     ['emailMaxLength', 256],

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { characterCounter } from '../../src/commerce/validation.js';
 import { answerList, answerText, type FieldValue, type FormSchemaField } from '../../src/api/form-schema.js';
-import { isMultiPartFieldType } from '../../src/constants.js';
+import { isMultiPartFieldType } from '../../src/commerce/form-fields.js';
 import { LikertStatements, MultiPartInputs } from '../../src/react/ui/field-parts.js';
 import type { SiteFormMessages } from './messages.js';
 

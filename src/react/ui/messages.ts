@@ -3,7 +3,7 @@
  * from the shared catalogue; the part labels of multi-part fields are ours (the spec names the
  * field types, not their parts). Widgets pass page-overridden values through `messages` props.
  */
-import type { FieldPart } from '../../constants.js';
+import type { FieldPart } from '../../commerce/form-fields.js';
 import { PRODUCT_MESSAGES } from '../../messages/product.js';
 import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../src/constants.js';
+import { PAGE_LIMITS } from '../../../src/page/constants.js';
 import { parseQuery } from '../../../src/page/query.js';
 
 describe('parseQuery', () => {
@@ -25,7 +25,7 @@ describe('parseQuery', () => {
   });
 
   it('reads at most 1000 keys', () => {
-    expect(LIMITS.queryKeys).toBe(1000);
+    expect(PAGE_LIMITS.queryKeys).toBe(1000);
     const search = Array.from({ length: 1500 }, (_, i) => `k${i}=${i}`).join('&');
     const query = parseQuery(search);
     expect(Object.keys(query)).toHaveLength(1000);

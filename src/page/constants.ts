@@ -1,0 +1,82 @@
+/**
+ * The platform layer's codes, limits and lifetimes (spec 000 §2, §4, §9; spec 001 §2, §8, §9). They
+ * live beside the page runtime rather than in src/constants.ts because only the chunks loaded after
+ * the first mount read them (analytics, sessions, flags, the error reporter): the shared chunk every
+ * product page loads at start stays free of them.
+ */
+
+/** Page-type codes (spec 001 §2). */
+export const PAGE_TYPES = {
+  mainContent: 1,
+  page: 2,
+  splashPage: 3,
+  contentItem: 50,
+  notFound: 100,
+  error: 101,
+  search: 102,
+  lockScreen: 103,
+  popupOverlay: 104,
+  protectedContent: 105,
+  memberAreaAccessDenied: 106,
+  showCart: 200,
+  checkout: 201,
+  orderConfirmed: 202,
+  donate: 203,
+  contributionConfirmed: 204,
+  commerceCartV2: 205,
+  subscriptionConfirmed: 206,
+  orderReceived: 207,
+  membershipConfirmed: 208,
+  reviewsRequest: 209,
+  newsletterUnsubscribe: 300,
+  commerceEmailPreview: 301,
+} as const;
+export type PageType = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];
+
+/** Pages on which analytics tracking is skipped (spec 000 §4). */
+export const UNTRACKED_PAGE_TYPES: readonly PageType[] = [
+  PAGE_TYPES.notFound,
+  PAGE_TYPES.lockScreen,
+  PAGE_TYPES.memberAreaAccessDenied,
+];
+
+/** Experiment kinds of the site context's `experiments` (spec 001 §4). */
+export const EXPERIMENT_TYPES = ['FEATURE_TOGGLE', 'AB_TEST'] as const;
+
+/** Paths with special analytics handling (spec 000 §2). */
+export const ANALYTICS_PATHS = {
+  /** Excluded from page-view tracking. */
+  excluded: '/search',
+  /** Treated as an editing area. */
+  editing: '/config',
+} as const;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** Cookie names and lifetimes (spec 000 §9, spec 001 §9). */
+export const COOKIE_POLICY = {
+  /** Removed when the site has a restrictive cookie policy. */
+  restrictedCookies: ['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'],
+  visitorIdLifetimeMs: 2 * 365 * DAY_MS,
+  visitLifetimeMs: 30 * MINUTE_MS,
+  analyticsLifetimeMs: 390 * DAY_MS,
+} as const;
+
+/** Tracker versions reported with analytics (spec 001 §9). */
+export const TRACKER_VERSIONS = { client: '3.8.0', collector: '4.3.0' } as const;
+
+/** The platform layer's limits and timings (spec 000 §9, spec 001 §5, §8, §9). */
+export const PAGE_LIMITS = {
+  /** Most keys the query-string parser accepts. */
+  queryKeys: 1000,
+  /** Error reporter: sends per page, events held for the next send, quiet time, stack length. */
+  errorReporterSends: 20,
+  errorReporterQueue: 10,
+  errorReporterDebounceMs: 1000,
+  errorReporterStackChars: 5000,
+  censusTimeoutMs: 2500,
+  performanceFlushMs: 30_000,
+  performanceSettingsTimeoutMs: 30_000,
+  performanceMetricsMaxMs: 60_000,
+} as const;
