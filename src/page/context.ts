@@ -144,6 +144,95 @@ export function normalizeScriptUrl(raw: string): string | null {
   return (isPath || isHttp) && !/\s/.test(url) ? url : null;
 }
 
+/** Reads one value; null refuses it (the key then takes its default and is reported). */
+type Reader = (value: unknown, report: Report, key: string, fallback: never) => unknown;
+type Report = (key: string, expected: string) => void;
+
+const BOOLEAN = 'a boolean';
+const ADDRESS = 'a path starting with / or an http(s) address';
+const NON_EMPTY = 'a non-empty string';
+
+const bool: Reader = (v) => (typeof v === 'boolean' ? v : null);
+/** A string, trimmed, then normalised (null refuses it). */
+const text =
+  (normalize: (s: string) => string | null): Reader =>
+  (v) =>
+    typeof v === 'string' ? normalize(v.trim()) : null;
+// Ids sometimes arrive as numbers; they are still ids.
+const id: Reader = (v) =>
+  typeof v === 'string' && v.trim() !== ''
+    ? v.trim()
+    : typeof v === 'number' && Number.isFinite(v)
+      ? String(v)
+      : null;
+/** An object of booleans whose keys are those of the default; each bad one falls back alone. */
+const booleans: Reader = (v, report, key, fallback: Record<string, boolean>) =>
+  isRecord(v)
+    ? Object.fromEntries(
+        Object.keys(fallback).map((k) => [
+          k,
+          readKey(v, k, [bool, BOOLEAN], fallback[k], report, `${key}.${k}`),
+        ]),
+      )
+    : null;
+
+/**
+ * How each key is read and what a refused value is said not to be. Every key of SiteContext is
+ * here, so the issue texts follow one pattern and a new key is one line.
+ */
+const READERS: { readonly [K in keyof SiteContext]-?: readonly [Reader, string] } = {
+  websiteId: [id, NON_EMPTY],
+  templateId: [id, NON_EMPTY],
+  authenticatedAccountId: [id, NON_EMPTY],
+  websiteRoles: [
+    (v) =>
+      Array.isArray(v) && v.every((r): r is string => typeof r === 'string')
+        ? v.map((r) => r.trim()).filter((r) => r !== '')
+        : null,
+    'a list of strings',
+  ],
+  cookieSettings: [booleans, 'an object'],
+  currency: [parseCurrencyCode, 'a supported currency code'],
+  locale: [text(canonicalLocale), 'a valid locale tag'],
+  timeZone: [text(knownTimeZone), 'a known time zone'],
+  restockSuccessText: [text((s) => s || null), NON_EMPTY],
+  captchaSiteKey: [id, NON_EMPTY],
+  captchaScriptUrl: [text(normalizeScriptUrl), ADDRESS],
+  apiRoot: [text(normalizeApiRoot), ADDRESS],
+  features: [
+    (v, report, key) => {
+      if (!isRecord(v)) return null;
+      // A null-prototype map: flag names come from the page and must not reach Object.prototype.
+      const flags = Object.create(null) as Record<string, boolean>;
+      for (const [name, on] of Object.entries(v)) {
+        if (typeof on === 'boolean') flags[name] = on;
+        else report(`${key}.${name}`, BOOLEAN);
+      }
+      return flags;
+    },
+    'an object of booleans',
+  ],
+  designFrame: [bool, BOOLEAN],
+  pillTheme: [(v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"'],
+  reviews: [booleans, 'an object'],
+  useCLDRMoneyFormat: [bool, BOOLEAN],
+};
+
+function readKey(
+  from: JsonRecord,
+  key: string,
+  [read, expected]: readonly [Reader, string],
+  fallback: unknown,
+  report: Report,
+  label = key,
+): unknown {
+  if (isAbsent(from, key)) return fallback;
+  const value = read(from[key], report, label, fallback as never);
+  if (value !== null) return value;
+  report(label, expected);
+  return fallback;
+}
+
 /**
  * Parses an untrusted site-context value. Never throws. A value that is not an object gives the
  * defaults and exactly one issue; each bad key falls back to its default and adds one issue.
@@ -161,162 +250,16 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
     return { context: DEFAULT_CONTEXT, issues: [`site context is ${what}, not an object; using defaults`] };
   }
   const issues: string[] = [];
-  const bad = (key: string, expected: string): void => {
+  const report: Report = (key, expected) => {
     issues.push(`site context key "${key}" is not ${expected}; using the default`);
   };
-
-  const optionalString = (key: string): string | undefined => {
-    if (isAbsent(raw, key)) return undefined;
-    const v = raw[key];
-    if (typeof v === 'string' && v.trim() !== '') return v.trim();
-    // Ids sometimes arrive as numbers; they are still ids.
-    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-    bad(key, 'a non-empty string');
-    return undefined;
-  };
-
-  const boolean = (key: string, fallback: boolean, from: JsonRecord = raw, label = key): boolean => {
-    if (isAbsent(from, key)) return fallback;
-    const v = from[key];
-    if (typeof v === 'boolean') return v;
-    bad(label, 'a boolean');
-    return fallback;
-  };
-
-  const text = (
-    key: string,
-    fallback: string,
-    normalize: (s: string) => string | null,
-    expected: string,
-  ): string => {
-    if (isAbsent(raw, key)) return fallback;
-    const v = raw[key];
-    const value = typeof v === 'string' ? normalize(v.trim()) : null;
-    if (value !== null) return value;
-    bad(key, expected);
-    return fallback;
-  };
-
-  let websiteRoles: readonly string[] = DEFAULT_CONTEXT.websiteRoles;
-  if (!isAbsent(raw, 'websiteRoles')) {
-    const v = raw['websiteRoles'];
-    if (Array.isArray(v) && v.every((r): r is string => typeof r === 'string')) {
-      websiteRoles = v.map((r) => r.trim()).filter((r) => r !== '');
-    } else {
-      bad('websiteRoles', 'a list of strings');
-    }
+  const context: Record<string, unknown> = {};
+  for (const key of Object.keys(READERS) as (keyof SiteContext)[]) {
+    const value = readKey(raw, key, READERS[key], DEFAULT_CONTEXT[key], report);
+    // Optional keys without a default stay absent rather than present and undefined.
+    if (value !== undefined) context[key] = value;
   }
-
-  let cookieSettings = DEFAULT_CONTEXT.cookieSettings;
-  if (!isAbsent(raw, 'cookieSettings')) {
-    const v = raw['cookieSettings'];
-    if (isRecord(v)) {
-      const d = DEFAULT_CONTEXT.cookieSettings;
-      cookieSettings = {
-        isRestrictiveCookiePolicyEnabled: boolean(
-          'isRestrictiveCookiePolicyEnabled',
-          d.isRestrictiveCookiePolicyEnabled,
-          v,
-          'cookieSettings.isRestrictiveCookiePolicyEnabled',
-        ),
-        isCookieBannerEnabled: boolean(
-          'isCookieBannerEnabled',
-          d.isCookieBannerEnabled,
-          v,
-          'cookieSettings.isCookieBannerEnabled',
-        ),
-      };
-    } else {
-      bad('cookieSettings', 'an object');
-    }
-  }
-
-  let currency = DEFAULT_CONTEXT.currency;
-  if (!isAbsent(raw, 'currency')) {
-    const parsed = parseCurrencyCode(raw['currency']);
-    if (parsed) currency = parsed;
-    else bad('currency', 'a supported currency code');
-  }
-
-  let apiRoot = DEFAULT_CONTEXT.apiRoot;
-  if (!isAbsent(raw, 'apiRoot')) {
-    const v = raw['apiRoot'];
-    const root = typeof v === 'string' ? normalizeApiRoot(v) : null;
-    if (root) apiRoot = root;
-    else bad('apiRoot', 'a path starting with / or an http(s) address');
-  }
-
-  let features: Readonly<Record<string, boolean>> = DEFAULT_CONTEXT.features;
-  if (!isAbsent(raw, 'features')) {
-    const v = raw['features'];
-    if (isRecord(v)) {
-      // A null-prototype map: flag names come from the page and must not reach Object.prototype.
-      const flags: Record<string, boolean> = Object.create(null) as Record<string, boolean>;
-      for (const [name, on] of Object.entries(v)) {
-        if (typeof on === 'boolean') flags[name] = on;
-        else bad(`features.${name}`, 'a boolean');
-      }
-      features = flags;
-    } else {
-      bad('features', 'an object of booleans');
-    }
-  }
-
-  let pillTheme = DEFAULT_CONTEXT.pillTheme;
-  if (!isAbsent(raw, 'pillTheme')) {
-    const v = raw['pillTheme'];
-    if (v === 'light' || v === 'dark') pillTheme = v;
-    else bad('pillTheme', '"light" or "dark"');
-  }
-
-  let reviews = DEFAULT_CONTEXT.reviews;
-  if (!isAbsent(raw, 'reviews')) {
-    const v = raw['reviews'];
-    if (isRecord(v)) {
-      reviews = {
-        native: boolean('native', DEFAULT_CONTEXT.reviews.native, v, 'reviews.native'),
-        imported: boolean('imported', DEFAULT_CONTEXT.reviews.imported, v, 'reviews.imported'),
-      };
-    } else {
-      bad('reviews', 'an object');
-    }
-  }
-
-  const websiteId = optionalString('websiteId');
-  const templateId = optionalString('templateId');
-  const authenticatedAccountId = optionalString('authenticatedAccountId');
-  const captchaSiteKey = optionalString('captchaSiteKey');
-
-  const context: SiteContext = {
-    ...(websiteId !== undefined && { websiteId }),
-    ...(templateId !== undefined && { templateId }),
-    ...(authenticatedAccountId !== undefined && { authenticatedAccountId }),
-    websiteRoles,
-    cookieSettings,
-    currency,
-    locale: text('locale', DEFAULT_CONTEXT.locale, canonicalLocale, 'a valid locale tag'),
-    timeZone: text('timeZone', DEFAULT_CONTEXT.timeZone, knownTimeZone, 'a known time zone'),
-    restockSuccessText: text(
-      'restockSuccessText',
-      DEFAULT_CONTEXT.restockSuccessText,
-      (s) => (s === '' ? null : s),
-      'a non-empty string',
-    ),
-    ...(captchaSiteKey !== undefined && { captchaSiteKey }),
-    captchaScriptUrl: text(
-      'captchaScriptUrl',
-      DEFAULT_CONTEXT.captchaScriptUrl,
-      normalizeScriptUrl,
-      'a path starting with / or an http(s) address',
-    ),
-    apiRoot,
-    features,
-    designFrame: boolean('designFrame', DEFAULT_CONTEXT.designFrame),
-    pillTheme,
-    reviews,
-    useCLDRMoneyFormat: boolean('useCLDRMoneyFormat', DEFAULT_CONTEXT.useCLDRMoneyFormat),
-  };
-  return { context: deepFreeze(context), issues };
+  return { context: deepFreeze(context as unknown as SiteContext), issues };
 }
 
 /**
