@@ -1,0 +1,72 @@
+// @vitest-environment node
+/**
+ * The shop as a shopper on a phone meets it: the built cart page (dist/) on
+ * tests/e2e/pages/shop-ux/, served by the reference server with its demo catalogue, in Chromium
+ * windows from 320 px up. Every test gets a fresh browser context, so its cart is its own.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CART_PAGE_ROOT_ID } from '../../src/contract.js';
+import { cspViolations, startE2E, type E2E, type PageLog } from './harness.js';
+
+const WAIT = { timeout: 10_000 };
+const TEE = { itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 };
+const WORKSHOP = { itemId: 'prod-workshop', sku: 'WORKSHOP-2H', quantity: 1 };
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const opened: { page: Page; context: BrowserContext; log: PageLog }[] = [];
+afterEach(async () => {
+  const pages = opened.splice(0);
+  const violations = await Promise.all(pages.map(({ page }) => cspViolations(page).catch(() => [])));
+  await Promise.all(pages.map(({ context }) => context.close()));
+  await fetch(`${e2e.baseUrl}/__faults`, { method: 'DELETE' });
+  expect(pages.flatMap(({ log }) => log.pageErrors)).toEqual([]);
+  expect(violations.flat()).toEqual([]);
+});
+
+/** A fresh visitor with `items` in the cart, on the cart page at `width` × 640. */
+async function cartPage(width: number, items = [TEE, WORKSHOP]): Promise<Page> {
+  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width, height: 640 } });
+  for (const item of items) await e2e.addToCart(context, item);
+  const { page, log } = await e2e.newPage(context);
+  opened.push({ page, context, log });
+  await page.goto('/shop-ux/cart.html');
+  await page.locator(`#${CART_PAGE_ROOT_ID}`).getByRole('button', { name: 'Checkout' }).waitFor(WAIT);
+  return page;
+}
+
+describe('cart page on a phone', () => {
+  it.each([320, 375])('keeps every control inside a %i px window', async (width) => {
+    const page = await cartPage(width);
+    const overflow = await page.evaluate(() => {
+      const w = window.innerWidth;
+      const outside = [
+        ...document.querySelectorAll(
+          '#sf-cart-page button, #sf-cart-page input, #sf-cart-page a, .sf-cart-entry__total, .sf-cart-page__subtotal',
+        ),
+      ]
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.left < 0 || box.right > w)
+        .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent} ${box.left}..${box.right}`);
+      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, outside };
+    });
+    expect(overflow.outside).toEqual([]);
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.innerWidth);
+    // Every control can still be reached and used.
+    const root = page.locator(`#${CART_PAGE_ROOT_ID}`);
+    await root.getByRole('button', { name: 'Increase quantity of Pottery Workshop (2 hours)' }).click();
+    await expect
+      .poll(
+        () => root.getByLabel('Quantity of Pottery Workshop (2 hours)', { exact: true }).inputValue(),
+        WAIT,
+      )
+      .toBe('2');
+  });
+});
