@@ -70,3 +70,33 @@ describe('cart page on a phone', () => {
       .toBe('2');
   });
 });
+
+describe('cart page quantities and removal', () => {
+  it('shows the quantity the server holds after it refuses one, and removes on 0', async () => {
+    const page = await cartPage(375);
+    const root = page.locator(`#${CART_PAGE_ROOT_ID}`);
+    const tee = root.getByLabel('Quantity of Organic Cotton Tee', { exact: true });
+    // Three in stock: five is refused, and the field goes back to what the cart holds.
+    await tee.fill('5');
+    await tee.press('Enter');
+    await root.getByRole('alert', { name: 'Unable to update quantity' }).waitFor(WAIT);
+    await expect.poll(() => tee.inputValue(), WAIT).toBe('1');
+
+    await tee.fill('0');
+    await tee.press('Enter');
+    await root.getByRole('heading', { name: 'Organic Cotton Tee' }).waitFor({ state: 'detached', ...WAIT });
+    // Focus moves to the entry that took its place rather than falling to the page.
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(focused).toBe('Quantity of Pottery Workshop (2 hours)');
+  });
+
+  it('moves focus to the heading once the last entry is removed', async () => {
+    const page = await cartPage(375, [WORKSHOP]);
+    const root = page.locator(`#${CART_PAGE_ROOT_ID}`);
+    await root.getByRole('button', { name: 'Remove Pottery Workshop (2 hours)' }).click();
+    await root.getByText('You have nothing in your shopping cart.').waitFor(WAIT);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent), WAIT)
+      .toBe('Shopping Cart');
+  });
+});

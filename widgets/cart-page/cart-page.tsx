@@ -128,9 +128,9 @@ export function CartPage({ strings, instalments }: CartPageProps) {
     what: Pending,
     title: CartPageMessageKey,
     call: () => Promise<{ ok: boolean; error?: ApiError }>,
-  ) => {
+  ): Promise<boolean> => {
     // The ref, not the rendered state: a double click lands before the re-render.
-    if (inFlight.current.has(entry.id)) return;
+    if (inFlight.current.has(entry.id)) return false;
     inFlight.current.add(entry.id);
     setEntryPending(entry.id, what);
     setFailure(null);
@@ -138,22 +138,47 @@ export function CartPage({ strings, instalments }: CartPageProps) {
     inFlight.current.delete(entry.id);
     setEntryPending(entry.id, null);
     if (!r.ok) setFailure({ title, message: r.error?.message || m.t('tryAgain') });
+    return r.ok;
   };
 
-  const changeQuantity = (entry: CartEntry, quantity: number) => {
+  /** Settles once the server has answered; the row then shows the quantity the server holds. */
+  const changeQuantity = async (entry: CartEntry, quantity: number): Promise<void> => {
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY || quantity === entry.quantity)
       return;
-    void run(entry, 'quantity', 'updateQuantityFailed', () =>
+    await run(entry, 'quantity', 'updateQuantityFailed', () =>
       store.getState().changeQuantity(entry.id, quantity),
     );
   };
 
-  const remove = (entry: CartEntry) =>
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Where focus goes once a removal is confirmed: the entry now at the removed one's place.
+  const [refocus, setRefocus] = useState<{ readonly index: number } | null>(null);
+  useEffect(() => {
+    if (refocus === null) return;
+    setRefocus(null);
+    const doc = sectionRef.current?.ownerDocument;
+    // Only focus the removed row held (now on the body) moves; a shopper who moved on keeps theirs.
+    if (!doc || (doc.activeElement && doc.activeElement !== doc.body)) return;
+    const rows = sectionRef.current?.querySelectorAll<HTMLElement>('.sf-cart-entry') ?? [];
+    const row = rows[Math.min(refocus.index, rows.length - 1)];
+    const target =
+      row?.querySelector<HTMLElement>('input') ??
+      row?.querySelector<HTMLElement>('button') ??
+      headingRef.current;
+    target?.focus();
+  }, [refocus]);
+
+  const remove = (entry: CartEntry) => {
+    const index = (cart?.entries ?? []).findIndex((e) => e.id === entry.id);
     void run(entry, 'remove', 'removeFailed', async () => {
       const r = await store.getState().removeEntry(entry.id);
       if (r.ok) track({ type: 'item-removed', itemId: entry.itemId, sku: entry.chosenVariant?.sku ?? null });
       return r;
+    }).then((ok) => {
+      if (ok && mounted.current) setRefocus({ index: Math.max(index, 0) });
     });
+  };
 
   const editForm = (entry: CartEntry) => {
     const formId = entry.additionalFieldsFormId;
@@ -223,8 +248,13 @@ export function CartPage({ strings, instalments }: CartPageProps) {
 
   const entries = cart?.entries ?? [];
   return (
-    <section className="sf-cart-page" aria-labelledby={titleId} aria-busy={status !== 'idle'}>
-      <h2 id={titleId} className="sf-cart-page__title">
+    <section
+      ref={sectionRef}
+      className="sf-cart-page"
+      aria-labelledby={titleId}
+      aria-busy={status !== 'idle'}
+    >
+      <h2 id={titleId} ref={headingRef} tabIndex={-1} className="sf-cart-page__title">
         {m.t('title')}
       </h2>
       <p role="status" className="sf-cart-page__status">
@@ -315,7 +345,8 @@ interface EntryRowProps {
   readonly m: CartPageMessages;
   readonly busy: boolean;
   readonly lineTotal: string;
-  readonly onQuantity: (quantity: number) => void;
+  /** Settles once the server has answered the change. */
+  readonly onQuantity: (quantity: number) => Promise<void>;
   readonly onRemove: () => void;
   readonly onEdit: () => void;
 }
@@ -324,16 +355,26 @@ function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: E
   const [draft, setDraft] = useState(String(entry.quantity));
   // A confirmed change (or another tab's) replaces whatever is typed.
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
+  const held = useRef(entry.quantity);
+  held.current = entry.quantity;
+  // Once the server has answered, refused or not, the field shows what the server holds.
+  const change = (q: number) => void onQuantity(q).then(() => setDraft(String(held.current)));
   const title = entry.title;
   const image = imageSrc(entry.imageUrl);
   const attributes = Object.entries(entry.chosenVariant?.attributes ?? {});
   const commit = () => {
     const q = Number(draft);
+    // 0 asks for the entry to go: the removal, which like every change waits for the server.
+    if (draft.trim() !== '' && q === 0) {
+      setDraft(String(entry.quantity));
+      onRemove();
+      return;
+    }
     if (draft.trim() === '' || !Number.isInteger(q) || q < 1 || q > MAX_QUANTITY) {
       setDraft(String(entry.quantity));
       return;
     }
-    onQuantity(q);
+    change(q);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') commit();
@@ -361,7 +402,7 @@ function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: E
           aria-label={m.t('decrease', { title })}
           aria-disabled={busy || entry.quantity <= 1 || undefined}
           onClick={guard(() => {
-            if (entry.quantity > 1) onQuantity(entry.quantity - 1);
+            if (entry.quantity > 1) change(entry.quantity - 1);
           })}
         >
           <span aria-hidden="true">{m.t('decreaseSymbol')}</span>
@@ -385,7 +426,7 @@ function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: E
           aria-label={m.t('increase', { title })}
           aria-disabled={busy || entry.quantity >= MAX_QUANTITY || undefined}
           onClick={guard(() => {
-            if (entry.quantity < MAX_QUANTITY) onQuantity(entry.quantity + 1);
+            if (entry.quantity < MAX_QUANTITY) change(entry.quantity + 1);
           })}
         >
           <span aria-hidden="true">{m.t('increaseSymbol')}</span>

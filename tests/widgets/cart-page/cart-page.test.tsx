@@ -146,13 +146,40 @@ describe('CartPage quantity', () => {
     expect(api.changeEntryQuantity).toHaveBeenCalledWith('e1', 7);
   });
 
-  it.each([['0'], ['1.5'], ['10000']])('puts back the quantity and sends nothing for %s', async (typed) => {
+  it.each([['1.5'], ['10000'], ['-1']])('puts back the quantity and sends nothing for %s', async (typed) => {
     const { user, api } = await renderCart();
     const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' });
     await user.clear(input);
     await user.type(input, `${typed}{Enter}`);
     expect(api.changeEntryQuantity).not.toHaveBeenCalled();
     expect(input.value).toBe('2');
+  });
+
+  it('shows the quantity the server holds after it refuses a typed one', async () => {
+    const { user, api } = await renderCart(cart(), {
+      changeEntryQuantity: async () => failResult('Only 3 left in stock.', { status: 400 }),
+    });
+    const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' });
+    await user.clear(input);
+    await user.type(input, '5{Enter}');
+    expect(api.changeEntryQuantity).toHaveBeenCalledWith('e1', 5);
+    const alert = await screen.findByRole('alert', { name: 'Unable to update quantity' });
+    expect(alert.textContent).toContain('Only 3 left in stock.');
+    await waitFor(() => expect(input.value).toBe('2'));
+  });
+
+  it('removes the entry for a typed 0, keeping it in view until the server confirms', async () => {
+    const d = deferred<ApiResult<{ shoppingCart: ShoppingCart }>>();
+    const { user, api } = await renderCart(cart(), { removeEntry: () => d.promise });
+    const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' });
+    await user.clear(input);
+    await user.type(input, '0{Enter}');
+    expect(api.removeEntry).toHaveBeenCalledWith('e1');
+    expect(api.changeEntryQuantity).not.toHaveBeenCalled();
+    expect(input.value).toBe('2');
+    expect(screen.getByRole('heading', { name: 'Organic Tee' })).toBeInstanceOf(HTMLElement);
+    await act(async () => d.resolve(okResult({ shoppingCart: cart([]) })));
+    expect(await screen.findByText('You have nothing in your shopping cart.')).toBeInstanceOf(HTMLElement);
   });
 
   it('ignores clicks while a change is on the wire', async () => {
@@ -175,6 +202,46 @@ describe('CartPage removal', () => {
     expect(screen.getByRole('heading', { name: 'Organic Tee' })).toBeInstanceOf(HTMLElement);
     await act(async () => d.resolve(okResult({ shoppingCart: cart([]) })));
     expect(await screen.findByText('You have nothing in your shopping cart.')).toBeInstanceOf(HTMLElement);
+  });
+});
+
+describe('CartPage focus after a removal', () => {
+  const mug = entry({ id: 'e2', itemId: 'mug', title: 'Enamel Mug', chosenVariant: null, subTotal: 1200 });
+
+  it("moves focus to the entry that takes the removed one's place", async () => {
+    const tee = entry();
+    const { user } = await renderCart(cart([tee, mug]), {
+      removeEntry: async () => okResult({ shoppingCart: cart([mug]) }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove Organic Tee' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Organic Tee' })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('spinbutton', { name: 'Quantity of Enamel Mug' })),
+    );
+  });
+
+  it('moves focus to the entry before when the last one goes', async () => {
+    const tee = entry();
+    const { user } = await renderCart(cart([tee, mug]), {
+      removeEntry: async () => okResult({ shoppingCart: cart([tee]) }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove Enamel Mug' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('spinbutton', { name: 'Quantity of Organic Tee' }),
+      ),
+    );
+  });
+
+  it('moves focus to the heading when the cart is left empty', async () => {
+    const { user } = await renderCart(cart(), {
+      removeEntry: async () => okResult({ shoppingCart: cart([]) }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove Organic Tee' }));
+    await screen.findByText('You have nothing in your shopping cart.');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Shopping Cart' })),
+    );
   });
 });
 
