@@ -7,7 +7,7 @@ import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
   parseFormField,
-  safeRedirectPath,
+  safeRedirectUrl,
   type FormSchema as SdkFormSchema,
   type FormSchemaField,
 } from '../../src/api/form-schema';
@@ -58,8 +58,10 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
   // The SDK's own rule: a redirect that could leave the site or run script is refused here, so a
   // form file cannot seed one the page would then have to catch.
   const redirect = readText(raw['successRedirect']);
-  if (redirect !== null && safeRedirectPath(redirect) === null) {
-    return fail([`form ${id}: successRedirect must be a same-origin path such as /thanks`]);
+  if (redirect !== null && safeRedirectUrl(redirect) === null) {
+    return fail([
+      `form ${id}: successRedirect must be a same-origin path such as /thanks or an http(s) address`,
+    ]);
   }
   const captcha = isRecord(raw['captchaSettings']) ? raw['captchaSettings'] : {};
   const kind = raw['kind'] === 'site' || raw['kind'] === 'additional-fields' ? raw['kind'] : defaultKind;

@@ -4,6 +4,7 @@
  * form, the site form and the reference server all read forms through it. A field that cannot be
  * used (no id, a type spec 001 §3 does not list) is dropped; the rest of the form still works.
  */
+import { safeRedirectPath, safeRedirectUrl } from '../page/navigate.js';
 import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
@@ -91,18 +92,7 @@ export const answerParts = (value: FieldValue | undefined): Readonly<Record<stri
 export const holdsAnswer = (field: Pick<FormSchemaField, 'type'>): boolean =>
   !NO_ANSWER_FIELD_TYPES.includes(field.type);
 
-const unsafeInPath = (c: string): boolean => c <= '\u001f' || c === '\u007f' || c === '\\';
-
-/**
- * Only same-origin paths: a redirect target is data, never a way to leave the site or run script.
- * Browsers drop tabs and newlines from a URL and read a backslash as a slash, so `/\t/evil.example`
- * and `/\\evil.example` both mean `//evil.example`, another host: any control character or
- * backslash refuses the path.
- */
-export const safeRedirectPath = (value: unknown): string | null =>
-  typeof value === 'string' && /^\/(?!\/)/.test(value) && !Array.from(value).some(unsafeInPath)
-    ? value
-    : null;
+export { safeRedirectPath, safeRedirectUrl };
 
 const choiceText = (value: unknown): string | null =>
   readString(value) ?? (typeof value === 'number' && Number.isFinite(value) ? String(value) : null);
@@ -170,7 +160,7 @@ export function parseFormSchema(body: unknown): Result<FormSchema> {
     fields,
     submissionMessage: readText(root['submissionMessage']),
     disclaimer: readText(root['disclaimer']),
-    successRedirect: safeRedirectPath(root['successRedirect']),
+    successRedirect: safeRedirectUrl(root['successRedirect']),
     captchaSettings: { enabled: captcha['enabled'] === true, siteKey: readText(captcha['siteKey']) },
     ...optionalEntry(
       'postSubmitContent',

@@ -43,3 +43,49 @@ export function navigateTo(path: string, designFrame: boolean, win: NavigationWi
   win.location.assign(target);
   return true;
 }
+
+/**
+ * Goes to a form's success address: a same-origin path as {@link navigateTo} does, or an absolute
+ * http(s) address the site owner configured (already checked by the form-schema reader). The
+ * design frame only shows this site, so there an address elsewhere is not followed. Returns false
+ * when nothing happened.
+ */
+export function redirectTo(url: string, designFrame: boolean, win: NavigationWindow = window): boolean {
+  if (navigateTo(url, designFrame, win)) return true;
+  if (designFrame || safeRedirectUrl(url) === null) return false;
+  win.location.assign(url);
+  return true;
+}
+
+const unsafeInPath = (c: string): boolean => c <= '\u001f' || c === '\u007f' || c === '\\';
+
+/**
+ * Only same-origin paths: a redirect target is data, never a way to leave the site or run script.
+ * Browsers drop tabs and newlines from a URL and read a backslash as a slash, so `/\t/evil.example`
+ * and `/\\evil.example` both mean `//evil.example`, another host: any control character or
+ * backslash refuses the path.
+ */
+export const safeRedirectPath = (value: unknown): string | null =>
+  typeof value === 'string' && /^\/(?!\/)/.test(value) && !Array.from(value).some(unsafeInPath)
+    ? value
+    : null;
+
+/**
+ * A form's success address: a same-origin path ({@link safeRedirectPath}) or an absolute http or
+ * https address (spec 000 §2: the owner may send visitors to another site after a submission).
+ * Every other scheme (`javascript:`, `data:`, ...), addresses with credentials, white space,
+ * control characters or backslashes are refused.
+ */
+export const safeRedirectUrl = (value: unknown): string | null => {
+  const path = safeRedirectPath(value);
+  if (path !== null || typeof value !== 'string') return path;
+  if (!/^https?:\/\/[^/?#\s]/i.test(value) || /\s/.test(value) || Array.from(value).some(unsafeInPath)) {
+    return null;
+  }
+  try {
+    const url = new URL(value);
+    return url.username === '' && url.password === '' && url.hostname !== '' ? value : null;
+  } catch {
+    return null;
+  }
+};

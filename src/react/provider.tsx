@@ -5,7 +5,7 @@ import { getApi, type Api } from '../api/page.js';
 import { createMessages, type Messages } from '../messages/format.js';
 import { STOREFRONT_MESSAGES, type StorefrontMessageKey } from '../messages/storefront.js';
 import { getCartStore, type CartState, type CartStore } from '../store/index.js';
-import { navigateTo } from '../page/navigate.js';
+import { navigateTo, redirectTo } from '../page/navigate.js';
 import { getPageEnv } from '../page/runtime.js';
 
 /** Everything a widget reads from its surroundings, through {@link useStorefront}. */
@@ -27,6 +27,11 @@ export interface Storefront {
    * Returns false for a refused path (another origin, `javascript:`, not a URL).
    */
   navigate(path: string): boolean;
+  /**
+   * Goes to a form's success address: a same-origin path, or an absolute http(s) address outside
+   * the design frame. Returns false when it did not leave.
+   */
+  redirect(url: string): boolean;
 }
 
 export interface StorefrontProviderProps {
@@ -65,6 +70,7 @@ function buildStorefront(props: Omit<StorefrontProviderProps, 'children'>): Stor
     store: props.store ?? getCartStore(),
     reporter: { report: env.report },
     navigate: (path) => navigateTo(path, context.designFrame, win ?? window),
+    redirect: (url) => redirectTo(url, context.designFrame, win ?? window),
   };
 }
 

@@ -104,7 +104,7 @@ const pagePath = (): string => (typeof location === 'undefined' ? '/' : location
  * text (as text, never as HTML).
  */
 export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFormProps) {
-  const { api, navigate, reporter, context } = useStorefront();
+  const { api, redirect, reporter, context } = useStorefront();
   const baseId = useWidgetId();
   const m = useMemo(() => siteFormMessages(strings), [strings]);
   const [schema, setSchema] = useState<FormSchema | null>(form ?? null);
@@ -233,7 +233,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     }
 
     if (s.isNewsletter) track({ type: 'newsletter-subscribed', formId });
-    if (s.successRedirect !== null && navigate(s.successRedirect)) {
+    if (s.successRedirect !== null && redirect(s.successRedirect)) {
       setPhase({ kind: 'redirecting' });
       return;
     }

@@ -26,14 +26,20 @@ const contactForm = (successRedirect: unknown) => ({
 describe('form success redirects', () => {
   it.each([
     ['a script address', ['javascript', 'alert(document.cookie)'].join(':')],
-    ['another origin', 'https://evil.example/'],
+    ['another scheme', 'ftp://files.example/'],
     ['a protocol-relative address', '//evil.example/'],
     ['a tab a browser drops', '/\t/evil.example'],
     ['a backslash a browser reads as a slash', '/\\evil.example'],
   ])('refuses to seed a form redirecting to %s', async (_name, target) => {
     await expect(startServer({ forms: [contactForm(target)] })).rejects.toThrow(
-      'form form-contact: successRedirect must be a same-origin path such as /thanks',
+      'form form-contact: successRedirect must be a same-origin path such as /thanks or an http(s) address',
     );
+  });
+
+  it('keeps an https address the owner chose', async () => {
+    app = await startServer({ forms: [contactForm('https://shop.example.org/thanks')] });
+    const res = await app.inject('/api/template/GetTemplateSchema?type=form&formId=form-contact');
+    expect(res.json().successRedirect).toBe('https://shop.example.org/thanks');
   });
 
   it('keeps a same-origin path', async () => {

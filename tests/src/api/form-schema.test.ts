@@ -4,6 +4,7 @@ import {
   parseFormSchema,
   parseFormValues,
   safeRedirectPath,
+  safeRedirectUrl,
 } from '../../../src/api/form-schema.js';
 
 const field = (overrides: Record<string, unknown>) => ({ id: 'f', type: 'text', title: 'F', ...overrides });
@@ -25,6 +26,26 @@ describe('form schema parsing', () => {
   ])('keeps a success redirect only when it is a same-origin path: %s', (_name, value, expected) => {
     expect(safeRedirectPath(value)).toBe(expected);
   });
+
+  it.each<[string, unknown, string | null]>([
+    ['a same-origin path', '/thanks?x=1', '/thanks?x=1'],
+    ['an https address', 'https://shop.example.org/thanks', 'https://shop.example.org/thanks'],
+    ['an http address', 'http://shop.example.org/', 'http://shop.example.org/'],
+    ['a script address', ['javascript', 'alert(1)'].join(':'), null],
+    ['a data address', 'data:text/html,hi', null],
+    ['another scheme', 'ftp://files.example/', null],
+    ['a protocol-relative address', '//elsewhere.example/', null],
+    ['an address with credentials', 'https://user:pw@elsewhere.example/', null],
+    ['an address with a space', 'https://shop.example.org/a b', null],
+    ['a tab a browser drops', 'https://shop.example.org/\t/x', null],
+    ['a backslash trick', 'https:\\\\elsewhere.example', null],
+    ['a scheme with no host', 'https:///path', null],
+  ])(
+    'keeps a success address only when it is a same-origin path or an http(s) address: %s',
+    (_name, value, expected) => {
+      expect(safeRedirectUrl(value)).toBe(expected);
+    },
+  );
 
   it.each<[string, unknown, number | null]>([
     ['a positive number', 30, 30],

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DESIGN_FRAME_MESSAGE_TYPE } from '../../../src/contract.js';
-import { navigateTo, sameOriginPath } from '../../../src/page/navigate.js';
+import { navigateTo, redirectTo, sameOriginPath } from '../../../src/page/navigate.js';
 
 const base = { href: 'https://shop.example.com/products/mug', origin: 'https://shop.example.com' };
 
@@ -61,6 +61,37 @@ describe('navigateTo', () => {
     navigateTo('/cart', true, win);
     expect(assign).toHaveBeenCalledWith('/cart');
   });
+
+  it('follows a form success address on another site outside the design frame', () => {
+    const win = fakeWindow();
+    expect(redirectTo('https://shop.example.org/thanks', false, win)).toBe(true);
+    expect(win.location.assign).toHaveBeenCalledWith('https://shop.example.org/thanks');
+  });
+
+  it('does not leave the design frame for another site', () => {
+    const win = fakeWindow();
+    expect(redirectTo('https://shop.example.org/thanks', true, win)).toBe(false);
+    expect(win.location.assign).not.toHaveBeenCalled();
+    expect(win.parent.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('sends a same-origin success path through the editor in the design frame', () => {
+    const win = fakeWindow();
+    expect(redirectTo('/thanks', true, win)).toBe(true);
+    expect(win.parent.postMessage).toHaveBeenCalledWith(
+      { type: DESIGN_FRAME_MESSAGE_TYPE, url: '/thanks' },
+      '*',
+    );
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,x', 'ftp://files.example/'])(
+    'never follows %s as a success address',
+    (url) => {
+      const win = fakeWindow();
+      expect(redirectTo(url, false, win)).toBe(false);
+      expect(win.location.assign).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([true, false])('refuses a javascript: URL (design frame %s)', (designFrame) => {
     const win = fakeWindow();

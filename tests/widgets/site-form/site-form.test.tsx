@@ -371,16 +371,27 @@ describe('submitting (spec 000 §4 "Generic form submit")', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,hi', '/\t/evil.example', 'https://evil.example/'])(
-    'refuses the success address %j and shows the submission text',
-    async (redirect) => {
-      const r = renderForm({ form: schema({ successRedirect: redirect }) });
-      await fillValid(r.user);
-      await r.user.click(screen.getByRole('button', { name: 'Submit' }));
-      expect((await screen.findByRole('status')).textContent).toBe('Thanks!');
-      expect(r.assign).not.toHaveBeenCalled();
-    },
-  );
+  it('goes to a success address on another site over https', async () => {
+    const r = renderForm({ form: schema({ successRedirect: 'https://shop.example.org/thanks' }) });
+    await fillValid(r.user);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(r.assign).toHaveBeenCalledWith('https://shop.example.org/thanks'));
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    '/\t/evil.example',
+    '//evil.example/',
+    'ftp://files.example/',
+    'https://user:secret@evil.example/',
+  ])('refuses the success address %j and shows the submission text', async (redirect) => {
+    const r = renderForm({ form: schema({ successRedirect: redirect }) });
+    await fillValid(r.user);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Thanks!');
+    expect(r.assign).not.toHaveBeenCalled();
+  });
 
   it('tracks a newsletter subscription for a newsletter form, before leaving', async () => {
     const events: AnalyticsEvent[] = [];
