@@ -26,6 +26,10 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
     if (isRecord(strings)) props['strings'] = strings;
     const storeSettings = lookup(ctx, 'websiteSettings.storeSettings') ?? lookup(ctx, 'storeSettings');
     if (isRecord(storeSettings)) props['storeSettings'] = storeSettings;
+    // A page may offer reviews and express checkout for its product (README, "product-form").
+    const reviews = lookup(ctx, 'reviews');
+    if (isRecord(reviews)) props['reviews'] = reviews;
+    if (lookup(ctx, 'expressCheckout') === true) props['expressCheckout'] = true;
     return { props, fallback: addToCartButtonHtml(ctx, item) };
   },
   /**
@@ -46,6 +50,19 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
   },
   /** No props: the pill reads the shared cart store. */
   'cart-pill': () => ({ props: undefined, fallback: '' }),
+  /** Props `{ item, instalments, count? }`, given whole as the value. */
+  'instalment-pill': (_ctx, value) => {
+    if (!isRecord(value) || !isRecord(value['item']) || !isRecord(value['instalments']))
+      return 'instalment-pill needs { item, instalments }';
+    return { props: value, fallback: '' };
+  },
+  /** Props `{ formId, form?, page?, strings? }`, given whole as the value. */
+  'site-form': (_ctx, value) => {
+    if (!isRecord(value) || text(value['formId']) === '') return 'site-form needs { formId }';
+    return { props: value, fallback: '' };
+  },
+  /** Props optional (`{ strings? }`): the server decides who may use it. */
+  'restock-admin': (_ctx, value) => ({ props: isRecord(value) ? value : undefined, fallback: '' }),
 };
 
 export function sfBlockHtml(

@@ -1,0 +1,398 @@
+/**
+ * The demo store's pages, rendered on the server by the project's own template engine from the
+ * templates in demo/templates/ and the database. Widget blocks come out of the engine's `sf-block`
+ * formatter; every page reads as plain text and links without JavaScript and needs nothing inline
+ * but its JSON site context, so it runs under the strict CSP.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID } from '../../src/contract';
+import { render } from '../../src/template/index.js';
+import { FAKE_CAPTCHA_PATH } from './captcha';
+import {
+  currencyOf,
+  findOpenCart,
+  getProduct,
+  listProducts,
+  readCart,
+  unitPrice,
+  type Product,
+  type WireEntry,
+} from './cart';
+import { fractionDigits } from './catalog';
+import type { Db } from './db';
+import { currentUser } from './http';
+import { SITE_TITLE } from './routes-platform';
+
+const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../templates');
+
+/** Every template of demo/templates/ by file name without `.html`, read once. */
+const templates: Readonly<Record<string, string>> = Object.fromEntries(
+  readdirSync(TEMPLATES_DIR)
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => [basename(f, '.html'), readFileSync(resolve(TEMPLATES_DIR, f), 'utf8')]),
+);
+
+/**
+ * The buy-now-pay-later range of the demo store (spec 000 §3). It is narrow on purpose so the
+ * catalogue has products below it (Coffee Club), inside it (the tee) and above it (the mug).
+ */
+export const DEMO_INSTALMENTS = {
+  afterPayAvailable: true,
+  afterPayMin: { value: '20.00', currency: 'USD' },
+  afterPayMax: { value: '28.00', currency: 'USD' },
+  shopperLanguage: 'en-US',
+  stripeAccountCountry: 'US',
+} as const;
+
+/** The product the demo shows with express checkout and reviews. */
+const EXPRESS_PRODUCT_ID = 'prod-workshop';
+
+/** JSON inside a `<script type="application/json">`: `<` escaped so no `</script>` can close it. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function formatMoney(cents: number, currency: string): string {
+  const digits = fractionDigits(currency);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+  }).format(cents / 10 ** digits);
+}
+
+function priceText(p: Product, currency: string): string {
+  const prices = p.variants.map(unitPrice);
+  if (prices.length === 0) return '';
+  const min = Math.min(...prices);
+  const max = Math.max(...prices);
+  return min === max
+    ? formatMoney(min, currency)
+    : `${formatMoney(min, currency)} – ${formatMoney(max, currency)}`;
+}
+
+/** Page options the layout reads besides the body. */
+export interface PageOptions {
+  /** Extra site-context keys for this page (e.g. a captcha key). @default {} */
+  context?: Record<string, unknown>;
+}
+
+/** The site context (spec 001 §2) of a page the server renders for `request`. */
+function siteContext(db: Db, request: FastifyRequest): Record<string, unknown> {
+  const user = currentUser(db, request);
+  // A page the editor shows in its frame hands navigation to the editor (sf:set-frame-url);
+  // the browser says so itself with Sec-Fetch-Dest on same-origin frame loads.
+  const inFrame =
+    request.headers['sec-fetch-dest'] === 'iframe' && request.headers['sec-fetch-site'] === 'same-origin';
+  return {
+    ...BASE_CONTEXT,
+    authenticatedAccountId: user?.id ?? null,
+    websiteRoles: user?.roles ?? [],
+    currency: currencyOf(db),
+    ...(inFrame && { designFrame: true }),
+    // With a captcha key the pages use the server's fake provider (demo/server/captcha.ts).
+    ...(request.server.captchaSiteKey && {
+      captchaSiteKey: request.server.captchaSiteKey,
+      captchaScriptUrl: FAKE_CAPTCHA_PATH,
+    }),
+  };
+}
+
+const BASE_CONTEXT = {
+  websiteId: 'demo-website',
+  templateId: 'demo-template',
+  locale: 'en-US',
+  timeZone: 'America/New_York',
+  restockSuccessText: 'Signed up!',
+  apiRoot: '/api/',
+  reviews: { native: true, imported: true },
+} as const;
+
+/** Renders `name` with `data`, then the layout around it. Engine errors are logged, never shown. */
+export function renderPage(
+  db: Db,
+  request: FastifyRequest,
+  name: string,
+  title: string,
+  data: Record<string, unknown>,
+  options: PageOptions = {},
+): string {
+  return withLayout({ ...siteContext(db, request), ...options.context }, name, title, data);
+}
+
+function withLayout(
+  context: Record<string, unknown>,
+  name: string,
+  title: string,
+  data: Record<string, unknown>,
+): string {
+  const body = run(name, data);
+  return run('layout', {
+    title,
+    siteTitle: SITE_TITLE,
+    contextId: CONTEXT_SCRIPT_ID,
+    contextJson: scriptJson(context),
+    scripts: data['scripts'] ?? [],
+    body,
+  });
+}
+
+function run(name: string, data: unknown): string {
+  const template = templates[name];
+  if (template === undefined) throw new Error(`demo template ${name}.html is missing`);
+  const { output, errors } = render(template, data, { partials: templates });
+  for (const error of errors) console.warn(`demo/templates/${name}.html: ${error.message}`);
+  return output;
+}
+
+export function shopPage(db: Db, request: FastifyRequest): string {
+  const currency = currencyOf(db);
+  const cards = listProducts(db).map((p) => ({
+    url: `/products/${encodeURIComponent(p.id)}`,
+    title: p.title,
+    imageUrl: p.image_url,
+    priceText: priceText(p, currency),
+    item: productItem(p),
+  }));
+  return renderPage(db, request, 'shop', 'Shop', { cards });
+}
+
+/** The product item with the stock the variants table holds now (stock changes, the item not). */
+function productItem(product: Product): Record<string, unknown> {
+  const item = JSON.parse(product.item_json) as Record<string, unknown>;
+  const sc = item['structuredContent'] as Record<string, unknown>;
+  if (Array.isArray(sc['variants'])) {
+    sc['variants'] = (sc['variants'] as Record<string, unknown>[]).map((v) => {
+      const row = product.variants.find((r) => r.sku === v['sku']);
+      return row ? { ...v, qtyInStock: row.qty_in_stock, unlimited: row.unlimited === 1 } : v;
+    });
+  }
+  return item;
+}
+
+const KIND_TEXT: Readonly<Record<number, string>> = {
+  2: 'A digital download: the link arrives by email.',
+  3: 'A service: we confirm the date by email.',
+  4: 'A gift card: sent by email, spent like cash.',
+};
+
+const DEMO_REVIEWS = {
+  native: [
+    {
+      author: 'Ann',
+      rating: 5,
+      title: 'Lovely afternoon',
+      body: 'Patient teacher, and I took home two bowls.',
+      date: '2026-10-01',
+    },
+    { author: 'Ravi', rating: 4, body: 'Great fun. Book the later slot: it is quieter.', date: '2026-09-12' },
+  ],
+  imported: [],
+};
+
+export function productPage(db: Db, request: FastifyRequest, product: Product): string {
+  const currency = currencyOf(db);
+  const item = productItem(product);
+  const tracked = (v: Product['variants'][number]): boolean => v.unlimited !== 1;
+  const variants =
+    product.variants.length > 1
+      ? product.variants.map((v) => {
+          const attributes = JSON.parse(v.attributes_json) as Record<string, string>;
+          return {
+            label: Object.values(attributes).join(' / ') || product.title,
+            priceText: formatMoney(unitPrice(v), currency),
+            status: tracked(v) && v.qty_in_stock <= 0 ? 'sold out' : '',
+          };
+        })
+      : null;
+  const soldOut =
+    product.variants.length > 0 && product.variants.every((v) => tracked(v) && v.qty_in_stock <= 0);
+  const express = product.id === EXPRESS_PRODUCT_ID;
+  const productType = (item['structuredContent'] as { productType?: number }).productType ?? 1;
+  return renderPage(db, request, 'product', product.title, {
+    title: product.title,
+    item,
+    imageUrl: product.image_url,
+    imageAlt: product.title,
+    description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
+    kindText: KIND_TEXT[productType] ?? '',
+    priceText: priceText(product, currency),
+    variants,
+    instalmentBlock: productType === 1 ? { item, instalments: DEMO_INSTALMENTS } : null,
+    restockItem: soldOut && product.variants.length === 1 ? item : null,
+    reviews: express ? DEMO_REVIEWS : null,
+    expressCheckout: express,
+  });
+}
+
+interface SummaryLine {
+  title: string;
+  url: string;
+  variant: string;
+  quantity: number;
+  totalText: string;
+}
+
+function summaryLines(entries: readonly WireEntry[], currency: string): SummaryLine[] {
+  return entries.map((e) => ({
+    title: e.title,
+    url: `/products/${encodeURIComponent(e.itemId)}`,
+    variant: e.chosenVariant ? Object.values(e.chosenVariant.attributes).join(' / ') : '',
+    quantity: e.quantity,
+    totalText: formatMoney(e.subTotal, currency),
+  }));
+}
+
+/** The visitor's open cart as plain lines (what the cart page shows before, or without, JavaScript). */
+function visitorCart(db: Db, request: FastifyRequest): { entries: SummaryLine[]; subtotalText: string } {
+  const currency = currencyOf(db);
+  const row = findOpenCart(db, request.cookies[COOKIES.cart]);
+  const cart = row ? readCart(db, row.id) : null;
+  if (!cart || cart.entries.length === 0) return { entries: [], subtotalText: '' };
+  return {
+    entries: summaryLines(cart.entries, currency),
+    subtotalText: formatMoney(cart.subtotalCents, currency),
+  };
+}
+
+export function cartPage(db: Db, request: FastifyRequest): string {
+  const cart = visitorCart(db, request);
+  return renderPage(db, request, 'cart', 'Cart', {
+    cartRootId: CART_PAGE_ROOT_ID,
+    entries: cart.entries.length > 0 ? cart.entries : null,
+    subtotalText: cart.subtotalText,
+  });
+}
+
+export function checkoutPage(db: Db, request: FastifyRequest): string {
+  const cart = visitorCart(db, request);
+  return renderPage(db, request, 'summary', 'Checkout', {
+    heading: 'Checkout',
+    intro: 'Here is what you would buy.',
+    entries: cart.entries.length > 0 ? cart.entries : null,
+    subtotalText: cart.subtotalText,
+    emptyText: 'Your cart is empty.',
+  });
+}
+
+export function subscriptionPage(db: Db, request: FastifyRequest): string {
+  const query = request.query as Record<string, unknown>;
+  const token = typeof query['cartToken'] === 'string' ? query['cartToken'] : '';
+  const cart = token === '' ? null : readCart(db, token);
+  const currency = currencyOf(db);
+  return renderPage(db, request, 'summary', 'Subscription', {
+    heading: 'Subscription',
+    intro: 'Your subscription is ready to check out.',
+    entries: cart && cart.entries.length > 0 ? summaryLines(cart.entries, currency) : null,
+    subtotalText: cart ? formatMoney(cart.subtotalCents, currency) : '',
+    emptyText: 'No subscription was chosen.',
+  });
+}
+
+export function giftCardPage(db: Db, request: FastifyRequest): string {
+  const query = request.query as Record<string, unknown>;
+  const itemId = typeof query['itemId'] === 'string' ? query['itemId'] : '';
+  const sku = typeof query['sku'] === 'string' ? query['sku'] : '';
+  const product = itemId === '' ? null : getProduct(db, itemId);
+  const variant = product?.variants.find((v) => v.sku === sku) ?? null;
+  const currency = currencyOf(db);
+  return renderPage(db, request, 'summary', 'Gift Card', {
+    heading: 'Gift Card',
+    intro: 'Your gift card is ready to check out.',
+    entries:
+      product && variant
+        ? [
+            {
+              title: product.title,
+              variant: formatMoney(unitPrice(variant), currency),
+              quantity: 1,
+              totalText: formatMoney(unitPrice(variant), currency),
+            },
+          ]
+        : null,
+    subtotalText: '',
+    emptyText: 'No gift card was chosen.',
+  });
+}
+
+/** The site-form pages: contact, newsletter and the feedback form with a captcha. */
+export const FORM_PAGES: Readonly<
+  Record<string, { title: string; intro: string; formId: string; captcha?: boolean }>
+> = {
+  contact: {
+    title: 'Contact us',
+    intro: 'Questions about an order or a product? Write to us.',
+    formId: 'form-contact',
+  },
+  newsletter: {
+    title: 'Newsletter',
+    intro: 'New pieces and workshop dates, once a month.',
+    formId: 'form-newsletter',
+  },
+  feedback: {
+    title: 'Feedback',
+    intro: 'Tell us how we did. This form asks you to prove you are not a robot.',
+    formId: 'form-feedback',
+    captcha: true,
+  },
+};
+
+export function formPage(db: Db, request: FastifyRequest, slug: string): string | null {
+  const page = FORM_PAGES[slug];
+  if (!page) return null;
+  return renderPage(
+    db,
+    request,
+    'form',
+    page.title,
+    {
+      heading: page.title,
+      intro: page.intro,
+      form: { formId: page.formId, page: { id: `page-${slug}`, contentSource: 'c', permissionType: 0 } },
+    },
+    page.captcha
+      ? {
+          context: {
+            captchaSiteKey: request.server.captchaSiteKey ?? 'demo-site-key',
+            captchaScriptUrl: FAKE_CAPTCHA_PATH,
+          },
+        }
+      : {},
+  );
+}
+
+export function restockAdminPage(db: Db, request: FastifyRequest): string {
+  const rows = db
+    .prepare(
+      `SELECT n.email, n.sent, n.variant_id, p.title FROM restock_notifications n
+       LEFT JOIN products p ON p.id = n.product_id ORDER BY n.sent DESC, n.rowid DESC LIMIT 50`,
+    )
+    .all() as { email: string; sent: number; variant_id: string; title: string | null }[];
+  const outbox = rows.map((r) => ({
+    email: r.email,
+    product: r.title ?? '',
+    variant: r.variant_id,
+    sent: new Date(r.sent).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+  }));
+  return renderPage(db, request, 'restock-admin', 'Restock notifications', {
+    outbox: outbox.length > 0 ? outbox : null,
+  });
+}
+
+/** Same-origin paths only: anything else shows the shop. */
+export function editorPage(db: Db, request: FastifyRequest): string {
+  const query = request.query as Record<string, unknown>;
+  const asked = typeof query['url'] === 'string' ? query['url'] : '/';
+  const frameUrl = /^\/(?![/\\])[^\s]*$/.test(asked) ? asked : '/';
+  return renderPage(db, request, 'editor', 'Editor', { frameUrl, scripts: ['/demo-assets/editor.js'] });
+}
+
+/** The 404 page; it needs no database, so any handler can send it. */
+export function notFoundHtml(): string {
+  return withLayout({ ...BASE_CONTEXT }, 'not-found', 'Page not found', {});
+}
