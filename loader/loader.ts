@@ -90,6 +90,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
       // second cart store.
       const href = url(file) + (n && !css && key !== 'runtime' ? `?retry=${n}` : '');
       p = new Promise((resolve, reject) => {
+        // `cause` stays undefined on a time-out: nothing failed, the chunk never came.
         const fail = (type: 'error' | 'timeout', cause?: unknown) => {
           chunks.delete(key);
           const e = new Error(
@@ -99,7 +100,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
           e.code = css ? 'CSS_CHUNK_LOAD_FAILED' : 'CHUNK_LOAD_FAILED';
           e.chunk = key;
           e.type = type;
-          if (cause !== undefined) e.cause = cause;
+          e.cause = cause;
           reject(e);
         };
         const timer = setTimeout(() => fail('timeout'), timeoutMs);
@@ -150,6 +151,14 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     );
   };
 
+  // Blocks mount one at a time, each in a task of its own: a page of 100 product blocks mounted
+  // in one go held the main thread for over 100 ms (issue 10). `scheduler.yield()` resumes ahead of
+  // other queued tasks where the browser has it; elsewhere a timer hands the thread back.
+  let turns: Promise<void> = Promise.resolve();
+  const pause = () =>
+    (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ??
+    new Promise((resume) => setTimeout(resume));
+
   const mountBlock = (el: HTMLElement): Promise<void> | void => {
     if (mounted.has(el) || pending.has(el) || el.hasAttribute(MOUNTED_ATTR)) return;
     const name = el.getAttribute(WIDGET_ATTR) ?? '';
@@ -174,17 +183,23 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
         load(`${name}.css`, `${name}.css`, true).catch((e: ChunkError) => report(el, e.code, e.message, e))
       : 0;
     return Promise.all([load(name, `${name}.js`, false), runtime(), style]).then(
-      ([mod, rt]) => {
-        pending.delete(el);
-        if (!el.isConnected) return;
-        try {
-          mounted.set(el, (mod as WidgetModule).mount(el, props, rt.getPageEnv()));
-          el.setAttribute(MOUNTED_ATTR, '');
-        } catch (e) {
-          const err = e as Error;
-          report(el, err.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED', String(err.message), e);
-        }
-      },
+      ([mod, rt]) =>
+        (turns = turns.then(pause).then((): void => {
+          pending.delete(el);
+          if (!el.isConnected) return;
+          try {
+            mounted.set(el, (mod as WidgetModule).mount(el, props, rt.getPageEnv()));
+            el.setAttribute(MOUNTED_ATTR, '');
+          } catch (e) {
+            const err = e as Error;
+            report(
+              el,
+              err.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED',
+              String(err.message),
+              e,
+            );
+          }
+        })),
       (e: ChunkError) => {
         pending.delete(el);
         report(el, e.code, e.message, e);
@@ -200,11 +215,10 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
 
   const mount = (root: ParentNode = doc) => Promise.all(blocks(root).map(mountBlock)).then(() => undefined);
 
-  const within = (root: ParentNode, el: Element) => root === el || root.contains(el);
-
   const unmount = (root: ParentNode = doc) => {
     mounted.forEach((off, el) => {
-      if (within(root, el)) {
+      // `contains` holds for the node itself too.
+      if ((root as Node).contains(el)) {
         mounted.delete(el);
         el.removeAttribute(MOUNTED_ATTR);
         off();
@@ -225,8 +239,8 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   }
   const ready = () => doc.documentElement.setAttribute(READY_ATTR, '');
   // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one.
-  const signedIn =
-    !!ctx && typeof ctx.authenticatedAccountId === 'string' && ctx.authenticatedAccountId !== '';
+  const account = ctx?.authenticatedAccountId;
+  const signedIn = typeof account === 'string' && account !== '';
   if (signedIn || cookie(COOKIES.hasCart) === 'true' || cookie(COOKIES.cart) !== null) {
     runtime()
       .then((rt) => rt.loadCart())

@@ -1,5 +1,5 @@
 import { within } from '@testing-library/dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shouldLoadCartAtStart } from '../../src/store/index.js';
 import { chunkUrl, createHarness, fakeWidget, settle } from './harness.js';
 
@@ -61,6 +61,61 @@ describe('loader: scanning and mounting', () => {
 
   it('exposes the baked-in version', () => {
     expect(createHarness().storefront.version).toBe('9.9.9');
+  });
+});
+
+describe('loader: one block per task (issue 10: no long task while 100 blocks mount)', () => {
+  const global = globalThis as { scheduler?: unknown };
+  afterEach(() => {
+    delete global.scheduler;
+  });
+
+  it('hands the main thread back to the browser before each block it mounts', async () => {
+    const turns: (() => void)[] = [];
+    global.scheduler = { yield: vi.fn(() => new Promise<void>((resume) => turns.push(resume))) };
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: pillBlock('{"label":"One"}') + pillBlock('{"label":"Two"}') + pillBlock('{"label":"Three"}'),
+      modules: { 'cart-pill.js': pill.module },
+    });
+    await settle();
+    // Chunks are in; the first block waits for the browser to hand the thread back.
+    expect(pill.module.mount).not.toHaveBeenCalled();
+    const mountedLabels = () =>
+      within(h.doc.body)
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    for (const expected of [['One'], ['One', 'Two'], ['One', 'Two', 'Three']]) {
+      expect(turns).toHaveLength(expected.length);
+      turns[expected.length - 1]?.();
+      await settle();
+      expect(mountedLabels()).toEqual(expected);
+    }
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(3);
+  });
+
+  it('mounts every block through timers where the browser has no scheduler.yield', async () => {
+    global.scheduler = {};
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: pillBlock('{"label":"One"}') + pillBlock('{"label":"Two"}'),
+      modules: { 'cart-pill.js': pill.module },
+    });
+    await settle(10);
+    expect(
+      within(h.doc.body)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['One', 'Two']);
+  });
+
+  it('resolves mount() once every block it found has mounted', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    h.doc.body.innerHTML = pillBlock('{"label":"Late one"}') + pillBlock('{"label":"Late two"}');
+    await h.storefront.mount();
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(2);
   });
 });
 
