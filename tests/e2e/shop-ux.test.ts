@@ -4,12 +4,15 @@
  * tests/e2e/pages/shop-ux/, served by the reference server with its demo catalogue, in Chromium
  * windows from 320 px up. Every test gets a fresh browser context, so its cart is its own.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAGE_ROOT_ID } from '../../src/contract.js';
 import { cspViolations, startE2E, type E2E, type PageLog } from './harness.js';
 
 const WAIT = { timeout: 10_000 };
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TEE = { itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 };
 const WORKSHOP = { itemId: 'prod-workshop', sku: 'WORKSHOP-2H', quantity: 1 };
 
@@ -98,5 +101,27 @@ describe('cart page quantities and removal', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent), WAIT)
       .toBe('Shopping Cart');
+  });
+});
+
+describe('cart pill name', () => {
+  it('holds the subtotal it shows (axe label-content-name-mismatch)', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    await e2e.addToCart(context, { ...WORKSHOP, quantity: 2 });
+    const { page, log } = await e2e.newPage(context);
+    opened.push({ page, context, log });
+    await page.goto('/pill.html');
+    const pill = page.getByRole('link', { name: '2 items in cart, $90', exact: true });
+    await pill.waitFor(WAIT);
+    // Evaluated through the debugging protocol, so the page's CSP is not loosened for it.
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string }[] }> } }
+      ).axe;
+      const r = await axe.run({ runOnly: ['label-content-name-mismatch', 'link-name'] });
+      return r.violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
   });
 });

@@ -70,7 +70,7 @@ async function openProduct(context: BrowserContext, file: string, button = 'Add 
 const addButton = (page: Page, name: string | RegExp = 'Add To Cart'): Locator =>
   page.locator('main').getByRole('button', { name, exact: typeof name === 'string' });
 
-const pill = (page: Page): Locator => page.getByRole('link', { name: /in cart$/ });
+const pill = (page: Page): Locator => page.getByRole('link', { name: / in cart, / });
 
 const textOf = async (locator: Locator): Promise<string> =>
   (await locator.innerText()).replace(/\s+/g, ' ').trim();

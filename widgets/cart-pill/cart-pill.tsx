@@ -44,11 +44,22 @@ export function CartPill({ strings, theme }: CartPillProps) {
     <a
       href={PATHS.cart}
       className={dark ? 'sf-cart-pill sf-cart-pill--dark' : 'sf-cart-pill sf-cart-pill--light'}
-      aria-label={spokenText(count, messages)}
       onClick={onClick}
     >
-      <span className="sf-cart-pill__count">{countText(count, messages)}</span>{' '}
-      <span className="sf-cart-pill__word">{wordText(count, messages)}</span>{' '}
+      {/*
+       * The name comes from the content, so it holds the subtotal it shows (no aria-label that
+       * could drift from the visible text): the spoken count stands in for the shown one, which
+       * "100+" would read badly.
+       */}
+      <span className="sf-cart-pill__count" aria-hidden="true">
+        {countText(count, messages)}
+      </span>{' '}
+      <span className="sf-cart-pill__word" aria-hidden="true">
+        {wordText(count, messages)}
+      </span>{' '}
+      <span className="sf-cart-pill__spoken">
+        {messages.t('spokenBeforeSubtotal', { spoken: spokenText(count, messages) })}
+      </span>{' '}
       <span className="sf-cart-pill__subtotal">{subtotal}</span>
     </a>
   );

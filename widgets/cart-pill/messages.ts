@@ -13,6 +13,8 @@ export const CART_PILL_MESSAGES = {
   spokenOne: MESSAGES.cartBadgeOne,
   spokenMany: MESSAGES.cartBadgeMany,
   spokenOverflow: MESSAGES.cartBadgeOverflow,
+  // Ours: what a screen reader hears before the subtotal ("2 items in cart, $50").
+  spokenBeforeSubtotal: '{spoken},',
 } as const;
 
 export type CartPillMessageKey = keyof typeof CART_PILL_MESSAGES;
@@ -31,7 +33,7 @@ export function wordText(count: number, messages: Messages<CartPillMessageKey>):
   return messages.t(count === 1 ? 'item' : 'items');
 }
 
-/** The pill's accessible name. */
+/** The spoken count: the start of the pill's accessible name, the subtotal follows. */
 export function spokenText(count: number, messages: Messages<CartPillMessageKey>): string {
   if (count === 1) return messages.t('spokenOne');
   if (count > LIMITS.cartCountMax) return messages.t('spokenOverflow');
