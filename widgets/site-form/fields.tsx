@@ -7,23 +7,13 @@ import type { ReactNode } from 'react';
 import { characterCounter } from '../../src/commerce/validation.js';
 import { answerList, answerText, type FieldValue, type FormSchemaField } from '../../src/api/form-schema.js';
 import { isMultiPartFieldType } from '../../src/commerce/form-fields.js';
-import { LikertStatements, MultiPartInputs } from '../../src/react/ui/field-parts.js';
+import {
+  LikertStatements,
+  MultiPartInputs,
+  inputModeOf,
+  inputTypeOf,
+} from '../../src/react/ui/field-parts.js';
 import type { SiteFormMessages } from './messages.js';
-
-/** Browser input types with a better keyboard or check than plain text. */
-const INPUT_TYPE: Readonly<Record<string, string>> = {
-  email: 'email',
-  number: 'number',
-  website: 'url',
-  password: 'password',
-};
-
-const INPUT_MODE: Readonly<Record<string, 'decimal' | 'numeric' | 'tel'>> = {
-  currency: 'decimal',
-  date: 'numeric',
-  time: 'numeric',
-  phone: 'tel',
-};
 
 export interface FieldProps {
   readonly field: FormSchemaField;
@@ -189,8 +179,8 @@ export function SiteFormField({ field, id, value, error, onChange, m }: FieldPro
     control = (
       <input
         {...common}
-        type={INPUT_TYPE[field.type] ?? 'text'}
-        inputMode={INPUT_MODE[field.type]}
+        type={inputTypeOf(field.type)}
+        inputMode={inputModeOf(field.type)}
         autoComplete={field.type === 'email' ? 'email' : undefined}
         placeholder={field.placeholder ?? undefined}
         onChange={(e) => onChange(e.currentTarget.value)}

@@ -11,7 +11,7 @@ import {
   type FormSchemaField,
   type FormValues,
 } from '../../api/form-schema.js';
-import { LikertStatements, MultiPartInputs } from './field-parts.js';
+import { LikertStatements, MultiPartInputs, inputModeOf, inputTypeOf } from './field-parts.js';
 import { UI_MESSAGES, type UiMessages } from './messages.js';
 
 /** What the owner of the form reports back after trying to save the values. */
@@ -43,13 +43,6 @@ export interface AdditionalFieldsFormProps {
   /** Told about every edit, so an owner can keep a draft across closing and reopening. @default undefined */
   readonly onValuesChange?: ((values: FormValues) => void) | undefined;
 }
-
-const INPUT_TYPE: Record<string, string> = {
-  email: 'email',
-  number: 'number',
-  website: 'url',
-  password: 'password',
-};
 
 /**
  * The additional-fields form of a product (spec 000 §3-§5): editing -> saving -> editing. Client
@@ -315,8 +308,8 @@ function renderField(
           ) : (
             <input
               {...common}
-              type={INPUT_TYPE[field.type] ?? 'text'}
-              inputMode={field.type === 'currency' ? 'decimal' : undefined}
+              type={inputTypeOf(field.type)}
+              inputMode={inputModeOf(field.type)}
               onChange={(e) => onChange(e.currentTarget.value)}
             />
           )}

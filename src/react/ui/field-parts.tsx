@@ -7,6 +7,7 @@ import {
   MULTI_PART_FIELDS,
   answerParts,
   type FieldValue,
+  type FormFieldType,
   type MultiPartFieldType,
 } from '../../api/form-schema.js';
 import { LIKERT_LABEL_KEYS } from '../../messages/product.js';
@@ -56,12 +57,27 @@ export function LikertStatements({
   );
 }
 
-/** Keyboards that suit the parts of a field: digits for dates and times, a dial pad for phones. */
-const INPUT_MODE: Partial<Record<MultiPartFieldType, 'numeric' | 'tel'>> = {
+/** Browser input types with a better keyboard or check than plain text. */
+const INPUT_TYPE: Partial<Record<FormFieldType, string>> = {
+  email: 'email',
+  number: 'number',
+  website: 'url',
+  password: 'password',
+};
+
+/** The input type of a one-input field. */
+export const inputTypeOf = (type: FormFieldType): string => INPUT_TYPE[type] ?? 'text';
+
+/** Keyboards that suit a field: decimals for money, digits for dates and times, a dial pad for phones. */
+const INPUT_MODE: Partial<Record<FormFieldType, 'decimal' | 'numeric' | 'tel'>> = {
+  currency: 'decimal',
   date: 'numeric',
   time: 'numeric',
   phone: 'tel',
 };
+
+export const inputModeOf = (type: FormFieldType): 'decimal' | 'numeric' | 'tel' | undefined =>
+  INPUT_MODE[type];
 
 /** One labelled input per part (a select for AM/PM). */
 export function MultiPartInputs({
@@ -102,7 +118,7 @@ export function MultiPartInputs({
                 id={partId}
                 className="sf-field__input"
                 type="text"
-                inputMode={INPUT_MODE[type]}
+                inputMode={inputModeOf(type)}
                 value={parts[part] ?? ''}
                 aria-invalid={invalid || undefined}
                 onChange={(e) => set(e.currentTarget.value)}
