@@ -30,20 +30,11 @@ export function isProductType(value: unknown): value is ProductType {
 export const BILLING_PERIOD_UNITS = ['WEEK', 'MONTH', 'YEAR'] as const;
 export type BillingPeriodUnit = (typeof BILLING_PERIOD_UNITS)[number];
 
-/** Feature flags the spec names (about 68 exist; the rest are not shown). */
+/**
+ * Feature flags a widget reads (spec 001 §4 names about 68; the rest are not read). The platform
+ * layer's own flags are in src/page/constants.ts.
+ */
 export const FEATURE_FLAGS = {
-  commerce: 'commerce',
-  subscriptions: 'subscriptions',
-  giftCards: 'gift_cards',
-  pointOfSale: 'point_of_sale',
-  automaticTax: 'automatic_tax',
-  afterpay: 'afterpay',
-  clearpay: 'clearpay',
-  nativeProductReviews: 'native_product_reviews',
-  importedProductReviews: 'imported_product_reviews',
-  visitorMetrics: 'visitor_metrics',
-  /** The visitor census: analytics are skipped when it is off (spec 000 §4). On unless set false. */
-  visitorCensus: 'visitor_census',
   reviewRenderingKillSwitch: 'review_rendering_kill_switch',
 } as const;
 

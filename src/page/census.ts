@@ -2,8 +2,7 @@
  * The visitor census (spec 000 §4, §7; spec 001 §2, §4): whether this page view may be tracked at
  * all, and the RecordHit page view. When tracking is skipped the platform layer sends nothing.
  */
-import { FEATURE_FLAGS } from '../constants.js';
-import { ANALYTICS_PATHS, UNTRACKED_PAGE_TYPES, type PageType } from './constants.js';
+import { ANALYTICS_PATHS, PLATFORM_FLAGS, UNTRACKED_PAGE_TYPES, type PageType } from './constants.js';
 import type { SiteContext } from './context.js';
 import type { VisitorCookieMode } from './identity.js';
 
@@ -18,7 +17,7 @@ const isUnder = (pathname: string, root: string): boolean =>
 
 /** The census is on unless the site context turns its flag off. */
 export function censusEnabled(context: SiteContext): boolean {
-  return context.features[FEATURE_FLAGS.visitorCensus] !== false;
+  return context.features[PLATFORM_FLAGS.visitorCensus] !== false;
 }
 
 export interface TrackingInput {

@@ -40,6 +40,13 @@ export const UNTRACKED_PAGE_TYPES: readonly PageType[] = [
   PAGE_TYPES.memberAreaAccessDenied,
 ];
 
+/** Feature flags the platform layer reads (spec 000 §4, spec 001 §4). */
+export const PLATFORM_FLAGS = {
+  visitorMetrics: 'visitor_metrics',
+  /** The visitor census: analytics are skipped when it is off (spec 000 §4). On unless set false. */
+  visitorCensus: 'visitor_census',
+} as const;
+
 /** Experiment kinds of the site context's `experiments` (spec 001 §4). */
 export const EXPERIMENT_TYPES = ['FEATURE_TOGGLE', 'AB_TEST'] as const;
 

@@ -9,7 +9,7 @@
  * fire-and-forget and its failure silently ignored (spec 000 §8).
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
-import { FEATURE_FLAGS } from '../constants.js';
+import { PLATFORM_FLAGS } from './constants.js';
 import { getApi } from '../api/page.js';
 import type { AnalyticsApi } from '../api/analytics.js';
 import { isRecord, type JsonRecord } from '../result.js';
@@ -218,7 +218,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
     }
   }
 
-  const visitorMetrics = isFeatureEnabled(context, FEATURE_FLAGS.visitorMetrics);
+  const visitorMetrics = isFeatureEnabled(context, PLATFORM_FLAGS.visitorMetrics);
   const visitorCookie = visitor.visitorId ?? undefined;
 
   const shoppingEvent = (name: string, itemId: string | null, payload: Record<string, unknown>) =>
