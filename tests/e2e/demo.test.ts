@@ -1,0 +1,227 @@
+/**
+ * The demo store as a shopper meets it: the pages the server renders with the template engine
+ * (demo/templates/), the built SDK (dist/) and a fresh in-memory database, in Chromium. No test
+ * pages folder: every page here is the store's own.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../demo/server/app.js';
+import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
+import { assertPrerequisites, CHROMIUM_PATH, DIST_DIR, PROJECT_ROOT } from './harness.js';
+
+const AXE_SOURCE = readFileSync(resolve(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** Every page the demo store renders, 404 and the instalment range's edges included. */
+const PAGES = [
+  '/',
+  '/products/prod-tee',
+  '/products/prod-field-guide',
+  '/products/prod-workshop',
+  '/products/prod-gift-card',
+  '/products/prod-coffee-club',
+  '/products/prod-engraved-mug',
+  '/products/prod-poster',
+  '/cart',
+  '/checkout',
+  '/checkout/subscription',
+  '/checkout/gift-card',
+  '/contact',
+  '/newsletter',
+  '/feedback',
+  '/admin/restock',
+  '/editor',
+  '/no-such-page',
+];
+
+/**
+ * Violations with an open fix in their widget, listed one by one (never a whole rule) so any
+ * other node that breaks the same rule still fails: the instalment pill's info button is named
+ * "About Afterpay" while it shows "Afterpay ⓘ" (issue 13).
+ */
+const KNOWN_OPEN: readonly string[] = ['label-content-name-mismatch [[".sf-instalment-pill__button"]]'];
+
+let server: FastifyInstance;
+let browser: Browser;
+let baseUrl: string;
+
+beforeAll(async () => {
+  assertPrerequisites();
+  server = await createServer({
+    dbPath: ':memory:',
+    distDir: DIST_DIR,
+    rateLimit: {
+      addToCart: { max: 10_000, timeWindowMs: 60_000 },
+      formSubmission: { max: 10_000, timeWindowMs: 60_000 },
+      beacons: { max: 10_000, timeWindowMs: 60_000 },
+    },
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not report a port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+});
+
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  await server?.close();
+});
+
+interface Watched {
+  page: Page;
+  /** CSP violations and console errors, as text. */
+  problems: string[];
+}
+
+async function open(
+  path: string,
+  viewport = { width: 1024, height: 800 },
+  signedIn = false,
+): Promise<Watched> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  if (signedIn) await signInAsOwner(context);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 404/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.exposeFunction('__reportCsp', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { __reportCsp(t: string): void }).__reportCsp(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      );
+    });
+  });
+  await page.goto(path);
+  return { page, problems };
+}
+
+/** Signs `context` in as the store owner through the documented session endpoint. */
+async function signInAsOwner(context: BrowserContext): Promise<void> {
+  await context.request.get('/api/commerce/shopping-cart');
+  const crumb = (await context.cookies(baseUrl)).find((c) => c.name === COOKIES.crumb)?.value ?? '';
+  const login = await context.request.post('/api/site-users/account/session', {
+    headers: { [CSRF_HEADER]: crumb },
+    data: { email: 'owner@example.com', password: 'owner-password' },
+  });
+  expect(login.status()).toBe(200);
+}
+
+/** axe-core's violations on the page, injected as a script source (the CSP forbids inline). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe;
+    const run = await axe.run();
+    return run.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  return result.filter((v) => !KNOWN_OPEN.includes(v));
+}
+
+describe('the demo store', () => {
+  it('shows the shop as a grid of product cards that link to product pages', async () => {
+    const { page, problems } = await open('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop' }).isVisible()).resolves.toBe(true);
+    const cards = page.locator('.demo-card');
+    await expect(cards.count()).resolves.toBe(7);
+    await expect(page.locator('.demo-card', { hasText: 'Risograph Poster' }).innerText()).resolves.toContain(
+      'Sold out',
+    );
+    await expect(
+      page.locator('.demo-card', { hasText: 'Organic Cotton Tee' }).innerText(),
+    ).resolves.toContain('Sale');
+    await page.getByRole('link', { name: 'Organic Cotton Tee' }).click();
+    await page.waitForURL('**/products/prod-tee');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Organic Cotton Tee');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('chooses variants, adds to the cart and shows the pill and the instalment line', async () => {
+    const { page, problems } = await open('/products/prod-tee');
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('M');
+    await page.getByRole('combobox', { name: 'Color' }).selectOption('Black');
+    await page.getByText(/or 4 interest-free payments of \$6\.25/).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByRole('link', { name: /1 item in cart|One item in cart/ }).waitFor({ timeout: 15_000 });
+    await page.goto('/cart');
+    await page.getByText('Organic Cotton Tee').first().waitFor({ timeout: 15_000 });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the cart contents as text without JavaScript', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/products/prod-engraved-mug');
+    await expect(page.locator('main').innerText()).resolves.toContain('$30.00');
+    await page.goto('/cart');
+    await expect(page.locator('main').innerText()).resolves.toContain(
+      'You have nothing in your shopping cart.',
+    );
+    await expect(page.locator('main').innerText()).resolves.not.toContain('Loading');
+    await context.close();
+  });
+
+  it('moves the design frame when a page inside it follows a link', async () => {
+    const { page, problems } = await open('/editor?url=/products/prod-tee');
+    const frame = page.frameLocator('#demo-design-frame');
+    await frame.getByRole('combobox', { name: 'Size' }).selectOption('S');
+    await frame.getByRole('combobox', { name: 'Color' }).selectOption('Black');
+    await frame.getByRole('button', { name: 'Add To Cart' }).click();
+    const pill = frame.getByRole('link', { name: /in cart/ });
+    await pill.waitFor({ timeout: 15_000 });
+    await pill.focus();
+    await pill.press('Enter');
+    await expect.poll(() => page.locator('#demo-frame-url').innerText(), { timeout: 15_000 }).toBe('/cart');
+    await expect.poll(() => page.locator('#demo-design-frame').getAttribute('src')).toBe('/cart');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('signs up for a sold-out poster; the owner sends it and the outbox lists it', async () => {
+    const { page, problems } = await open('/products/prod-poster');
+    await page.getByRole('textbox', { name: /email/i }).fill('reader@example.com');
+    await page.getByRole('button', { name: /notify|sign up|submit/i }).click();
+    await page.getByText('Signed up!').waitFor({ timeout: 15_000 });
+    const owner = await open('/admin/restock', undefined, true);
+    await owner.page.getByRole('cell', { name: 'Risograph Poster' }).first().waitFor({ timeout: 15_000 });
+    await owner.page.getByRole('button', { name: 'Send all' }).click();
+    await owner.page.getByText(/Sent 1 restock email/).waitFor({ timeout: 15_000 });
+    await owner.page.reload();
+    await owner.page.getByRole('cell', { name: 'reader@example.com' }).waitFor({ timeout: 15_000 });
+    expect(problems).toEqual([]);
+    expect(owner.problems).toEqual([]);
+    await page.context().close();
+    await owner.page.context().close();
+  });
+
+  it.each(PAGES)('%s has no axe violations and no CSP violations', async (path) => {
+    // The owner's page is scanned as the owner sees it, with the sign-up table.
+    const { page, problems } = await open(path, undefined, path === '/admin/restock');
+    await page.waitForLoadState('networkidle');
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(['/', '/products/prod-tee', '/cart', '/contact'])(
+    '%s fits a 320 px wide screen without scrolling sideways',
+    async (path) => {
+      const { page } = await open(path, { width: 320, height: 640 });
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.context().close();
+    },
+  );
+});
