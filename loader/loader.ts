@@ -182,7 +182,9 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
       ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
         load(`${name}.css`, `${name}.css`, true).catch((e: ChunkError) => report(el, e.code, e.message, e))
       : 0;
-    return Promise.all([load(name, `${name}.js`, false), runtime(), style]).then(
+    // The runtime resolves once the page's catalogue language is in place (French is fetched then).
+    const ready = runtime().then((rt) => rt.localeReady().then(() => rt));
+    return Promise.all([load(name, `${name}.js`, false), ready, style]).then(
       ([mod, rt]) =>
         (turns = turns.then(pause).then((): void => {
           pending.delete(el);

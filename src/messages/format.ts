@@ -29,8 +29,17 @@ export function format(template: string, params?: MessageParams): string {
   });
 }
 
+/** The page's language layer (./locale.ts): English text -> its translation; none for English. */
+let translations: Readonly<Record<string, string>> | null = null;
+
+/** Sets the language layer every catalogue built afterwards reads (null: English). */
+export function setTranslations(table: Readonly<Record<string, string>> | null): void {
+  translations = table;
+}
+
 /**
- * Builds a lookup over a catalogue with page overrides applied. Overrides come from page JSON, so
+ * Builds a lookup over a catalogue with the page's language layer and page overrides applied, in
+ * that order: a page's own wording wins over the translation. Overrides come from page JSON, so
  * anything that is not a string, or names a key the catalogue does not have, is ignored.
  */
 export function createMessages<C extends Readonly<Record<string, string>>>(
@@ -38,6 +47,12 @@ export function createMessages<C extends Readonly<Record<string, string>>>(
   catalogue: C,
 ): Messages<keyof C & string> {
   const table: Record<string, string> = { ...catalogue };
+  if (translations) {
+    for (const key of Object.keys(table)) {
+      const english = table[key] as string;
+      if (hasOwn(translations, english)) table[key] = translations[english] as string;
+    }
+  }
   if (isRecord(overrides)) {
     for (const key of Object.keys(overrides)) {
       const value = overrides[key];

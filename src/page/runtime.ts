@@ -6,6 +6,7 @@
  */
 import { CONTEXT_SCRIPT_ID, EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
 import { readSiteContext } from './context.js';
+import { loadTranslations } from '../messages/locale.js';
 import { getCartStore, type CartStore } from '../store/index.js';
 
 export { getCartStore };
@@ -71,6 +72,12 @@ export function getPageEnv(): WidgetEnv {
   }
   return env;
 }
+
+/**
+ * Settles once the catalogue language of the site context's locale is in place (./messages/locale.ts):
+ * the loader mounts widgets only then, so a French page never shows English first.
+ */
+export const localeReady = (): Promise<void> => loadTranslations(getPageEnv().context.locale);
 
 /**
  * Loads the cart into the store. Resolves either way: a failure is left in the store's state for

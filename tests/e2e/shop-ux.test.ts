@@ -125,3 +125,33 @@ describe('cart pill name', () => {
     expect(violations).toEqual([]);
   });
 });
+
+describe('French', () => {
+  it('shows a fr-CA page in French, page strings still winning, and English pages never fetch it', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    await e2e.addToCart(context, WORKSHOP);
+    const { page, log } = await e2e.newPage(context);
+    opened.push({ page, context, log });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+
+    await page.goto('/shop-ux/cart.html');
+    const root = page.locator(`#${CART_PAGE_ROOT_ID}`);
+    await root.getByRole('button', { name: 'Checkout' }).waitFor(WAIT);
+    const english = [...scripts];
+
+    await page.goto('/shop-ux/cart-fr.html');
+    await root.getByRole('button', { name: 'Passer à la caisse' }).waitFor(WAIT);
+    expect(await root.getByRole('heading', { level: 2 }).innerText()).toBe('Mon sac');
+    expect(await root.getByRole('button', { name: 'Retirer Pottery Workshop (2 hours)' }).innerText()).toBe(
+      'Retirer',
+    );
+    expect(await root.getByText('Sous-total', { exact: true }).count()).toBe(1);
+    // The French catalogue is one chunk of its own, fetched by the French page only.
+    const french = scripts.slice(english.length).filter((p) => !english.includes(p));
+    expect(french).toEqual([expect.stringMatching(/\/chunks\/fr-[\w-]+\.js$/)]);
+    expect(english.filter((p) => /\/fr-/.test(p))).toEqual([]);
+  });
+});

@@ -88,6 +88,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const env: WidgetEnv = options.env ?? { context: DEFAULT_CONTEXT, report: reportError };
   const runtime = {
     getPageEnv: () => env,
+    localeReady: async () => undefined,
     reportError,
     loadCart,
     getCartStore: () => ({ getState: () => ({ cart: { id: 'cart-1' } }) }),

@@ -14,6 +14,7 @@ function runtimeWithPlatform() {
   const load = vi.fn(async () => platform);
   const runtime = {
     getPageEnv: () => ({ context: DEFAULT_CONTEXT, report: vi.fn() }),
+    localeReady: async () => undefined,
     reportError: vi.fn(),
     loadCart: vi.fn(async () => undefined),
     getCartStore: () => ({ getState: () => ({ cart: null }) }),
