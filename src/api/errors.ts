@@ -3,6 +3,7 @@
  * message is either a catalogued text or the server's own message. The rules of the form and
  * restock calls live with those calls (./forms.ts, ./restock.ts), which pages load on demand.
  */
+import { translate } from '../messages/format.js';
 import { STOREFRONT_MESSAGES } from '../messages/storefront.js';
 import type { ApiError } from './types.js';
 import { isRecord } from '../result.js';
@@ -43,10 +44,11 @@ export const isCrumbFailure = (body: unknown): boolean => isRecord(body) && body
 export const crumbMessage = (cookiesEnabled: boolean): string =>
   cookiesEnabled ? API_MESSAGES.sessionExpired : API_MESSAGES.enableCookies;
 
+// Catalogued texts reach the shopper in the page's language (a server's own wording stays as sent).
 export const httpError = (status: number, message: string, extra?: Partial<ApiError>): ApiError => ({
   kind: 'http',
   status,
-  message,
+  message: translate(message),
   ...extra,
 });
 
@@ -63,9 +65,17 @@ export const mapCartError: FailureMapper = (failure) => {
   return httpError(failure.status, serverMessage(failure.body) ?? API_MESSAGES.tryAgain);
 };
 
-export const networkError = (): ApiError => ({ kind: 'network', status: 0, message: API_MESSAGES.offline });
+export const networkError = (): ApiError => ({
+  kind: 'network',
+  status: 0,
+  message: translate(API_MESSAGES.offline),
+});
 
-export const timeoutError = (): ApiError => ({ kind: 'timeout', status: 0, message: API_MESSAGES.offline });
+export const timeoutError = (): ApiError => ({
+  kind: 'timeout',
+  status: 0,
+  message: translate(API_MESSAGES.offline),
+});
 
 export const invalidResponse = (status: number): ApiError => ({
   kind: 'invalid-response',

@@ -37,6 +37,10 @@ export function setTranslations(table: Readonly<Record<string, string>> | null):
   translations = table;
 }
 
+/** A catalogued English text in the page's language (texts made outside a catalogue lookup). */
+export const translate = (text: string): string =>
+  translations && hasOwn(translations, text) ? (translations[text] as string) : text;
+
 /**
  * Builds a lookup over a catalogue with the page's language layer and page overrides applied, in
  * that order: a page's own wording wins over the translation. Overrides come from page JSON, so
@@ -48,10 +52,7 @@ export function createMessages<C extends Readonly<Record<string, string>>>(
 ): Messages<keyof C & string> {
   const table: Record<string, string> = { ...catalogue };
   if (translations) {
-    for (const key of Object.keys(table)) {
-      const english = table[key] as string;
-      if (hasOwn(translations, english)) table[key] = translations[english] as string;
-    }
+    for (const key of Object.keys(table)) table[key] = translate(table[key] as string);
   }
   if (isRecord(overrides)) {
     for (const key of Object.keys(overrides)) {

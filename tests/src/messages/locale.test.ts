@@ -72,3 +72,16 @@ describe('French catalogue', () => {
     expect(Object.keys(FR).filter((en) => !english.has(en))).toEqual([]);
   });
 });
+
+describe('api failures in French', () => {
+  it('says the catalogued failure texts in the page language', async () => {
+    const { networkError, mapCartError } = await import('../../../src/api/errors.js');
+    await loadTranslations('fr-CA');
+    expect(networkError().message).toBe('Veuillez vérifier votre connexion Internet');
+    expect(mapCartError({ status: 429, body: undefined, cookiesEnabled: true }).message).toBe(
+      'Veuillez réessayer dans quelques secondes.',
+    );
+    await loadTranslations('en-US');
+    expect(networkError().message).toBe('Please check your internet connection');
+  });
+});
