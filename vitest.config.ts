@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    // tests/package packs the built tree, so it runs with the browser tests after the build.
+    exclude: ['tests/e2e/**', 'tests/package/**', 'node_modules/**'],
     environment: 'happy-dom',
     globals: false,
     restoreMocks: true,

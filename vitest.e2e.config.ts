@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // server. One fork, files in sequence: a browser per file is heavy on a shared 2-core machine.
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.test.ts'],
+    include: ['tests/e2e/**/*.test.ts', 'tests/package/**/*.test.ts'],
     environment: 'node',
     globals: false,
     pool: 'forks',
