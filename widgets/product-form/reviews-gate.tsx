@@ -33,19 +33,22 @@ export function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGat
   }, [open, Section]);
   const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
   return (
-    <section className="sf-reviews">
-      <button
-        type="button"
-        className="sf-reviews__toggle"
-        aria-expanded={open}
-        aria-controls={`${id}-reviews`}
-        onClick={() => {
-          if (!open) track({ type: 'reviews-tab', itemId });
-          setOpen(!open);
-        }}
-      >
-        {m.t('reviewsCount', { count })}
-      </button>
+    <section className="sf-reviews" aria-labelledby={`${id}-reviews-heading`}>
+      {/* A heading holds the toggle, so each review's h3 sits under an h2 (disclosure pattern). */}
+      <h2 className="sf-reviews__heading" id={`${id}-reviews-heading`}>
+        <button
+          type="button"
+          className="sf-reviews__toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-reviews`}
+          onClick={() => {
+            if (!open) track({ type: 'reviews-tab', itemId });
+            setOpen(!open);
+          }}
+        >
+          {m.t('reviewsCount', { count })}
+        </button>
+      </h2>
       <div id={`${id}-reviews`} hidden={!open}>
         {open && Section && (
           <Section native={native ? reviews.native : []} imported={imported ? reviews.imported : []} m={m} />

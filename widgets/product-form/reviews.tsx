@@ -2,8 +2,34 @@
  * The reviews list, loaded on first open of the reviews section (spec 001 §7: reviews are a lazy
  * chunk). Everything is rendered as text: reviews are visitor-written.
  */
+import { useStorefront } from '../../src/react/provider.js';
 import type { ProductFormMessages } from './messages.js';
 import type { Review } from './props.js';
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A review date in the site's locale: a plain day (`2026-10-01`) as that day wherever the visitor
+ * is, a full timestamp in the site's time zone; display text that is no date stays as written.
+ */
+export function reviewDate(
+  date: string,
+  locale: string,
+  timeZone: string,
+): { text: string; iso: string | null } {
+  const day = DAY_RE.test(date);
+  const when = new Date(day ? `${date}T00:00:00Z` : date);
+  if (Number.isNaN(when.getTime())) return { text: date, iso: null };
+  try {
+    const text = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeZone: day ? 'UTC' : timeZone,
+    }).format(when);
+    return { text, iso: day ? date : when.toISOString() };
+  } catch {
+    return { text: date, iso: null };
+  }
+}
 
 export interface ReviewsSectionProps {
   readonly native: readonly Review[];
@@ -20,6 +46,7 @@ function ReviewList({
   m: ProductFormMessages;
   label: string;
 }) {
+  const { context } = useStorefront();
   return (
     <ul className="sf-reviews__list" aria-label={label}>
       {reviews.map((r, i) => (
@@ -42,7 +69,7 @@ function ReviewList({
               {r.date !== null && (
                 <>
                   {r.author !== '' && m.t('reviewMetaSeparator')}
-                  <time>{r.date}</time>
+                  <ReviewDate date={r.date} locale={context.locale} timeZone={context.timeZone} />
                 </>
               )}
             </p>
@@ -51,6 +78,11 @@ function ReviewList({
       ))}
     </ul>
   );
+}
+
+function ReviewDate({ date, locale, timeZone }: { date: string; locale: string; timeZone: string }) {
+  const { text, iso } = reviewDate(date, locale, timeZone);
+  return iso === null ? <span>{text}</span> : <time dateTime={iso}>{text}</time>;
 }
 
 export function ReviewsSection({ native, imported, m }: ReviewsSectionProps) {
