@@ -252,11 +252,10 @@ function widgetsConfig(): UserConfig {
           // Lib mode keeps ES output readable by default; these chunks go straight to browsers.
           minify: true,
           comments: false,
-          // Every widget needs the UI framework and the React half of the runtime: one `ui` chunk
-          // rather than pieces split by which lazy chunk shares what (each file is one more
-          // request and gzips on its own). The framework-free shared code goes into runtime.js,
-          // which the loader fetches anyway, and stays free of the framework: a page with a cart
-          // cookie but no widget loads the runtime alone.
+          // Every widget needs the UI framework, the React half of the runtime and the shared
+          // start-up code (UI_CHUNK): one `ui` chunk rather than pieces split by which lazy chunk
+          // shares what (each file is one more request and gzips on its own). runtime.js, the
+          // loader's entry, imports it too: every storefront page has a cart pill anyway.
           codeSplitting: {
             includeDependenciesRecursively: false,
             groups: [{ name: 'ui', test: UI_CHUNK }],
