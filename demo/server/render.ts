@@ -283,13 +283,34 @@ export function checkoutPage(db: Db, request: FastifyRequest): string {
 export function subscriptionPage(db: Db, request: FastifyRequest): string {
   const query = request.query as Record<string, unknown>;
   const token = typeof query['cartToken'] === 'string' ? query['cartToken'] : '';
-  const cart = token === '' ? null : readCart(db, token);
+  const row =
+    token === ''
+      ? undefined
+      : (db
+          .prepare('SELECT item_id, sku, qty, price_cents FROM subscription_carts WHERE token = ?')
+          .get(token) as { item_id: string; sku: string; qty: number; price_cents: number } | undefined);
+  const product = row ? getProduct(db, row.item_id) : null;
+  const variant = product?.variants.find((v) => v.sku === row?.sku) ?? null;
   const currency = currencyOf(db);
+  const total = row ? formatMoney(row.price_cents * row.qty, currency) : '';
+  const entries =
+    row && product
+      ? [
+          {
+            title: product.title,
+            variant: variant
+              ? Object.values(JSON.parse(variant.attributes_json) as Record<string, string>).join(' / ')
+              : '',
+            quantity: row.qty,
+            totalText: total,
+          },
+        ]
+      : null;
   return renderPage(db, request, 'summary', 'Subscription', {
     heading: 'Subscription',
     intro: 'Your subscription is ready to check out.',
-    entries: cart && cart.entries.length > 0 ? summaryLines(cart.entries, currency) : null,
-    subtotalText: cart ? formatMoney(cart.subtotalCents, currency) : '',
+    entries,
+    subtotalText: entries ? total : '',
     emptyText: 'No subscription was chosen.',
   });
 }

@@ -188,6 +188,54 @@ describe('the demo store', () => {
     await page.context().close();
   });
 
+  it('buys the workshop with express checkout and lands on the checkout summary', async () => {
+    const { page, problems } = await open('/products/prod-workshop');
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await page.waitForURL('**/checkout', { timeout: 15_000 });
+    await expect(page.locator('main').innerText()).resolves.toContain('Pottery Workshop (2 hours)');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('subscribes to the coffee club and shows the subscription summary', async () => {
+    const { page, problems } = await open('/products/prod-coffee-club');
+    await page.getByRole('combobox', { name: 'Roast' }).selectOption('Dark');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL('**/checkout/subscription?cartToken=*', { timeout: 15_000 });
+    await expect(page.locator('main').innerText()).resolves.toContain('Coffee Club Monthly Beans');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('buys a gift card and shows the chosen value', async () => {
+    const { page, problems } = await open('/products/prod-gift-card');
+    await page.getByRole('combobox', { name: 'Value' }).selectOption('$50');
+    await page.getByRole('button', { name: /Add To Cart|Purchase/ }).click();
+    await page.waitForURL('**/checkout/gift-card?*', { timeout: 15_000 });
+    await expect(page.locator('main').innerText()).resolves.toContain('$50.00');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the cart across a reload and in a second tab', async () => {
+    const { page, problems } = await open('/products/prod-engraved-mug');
+    const context = page.context();
+    await context.request.get('/api/commerce/shopping-cart');
+    const crumb = (await context.cookies(baseUrl)).find((c) => c.name === COOKIES.crumb)?.value ?? '';
+    const added = await context.request.post('/api/commerce/shopping-cart/entries', {
+      headers: { [CSRF_HEADER]: crumb },
+      data: { itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 2, additionalFields: null },
+    });
+    expect(added.status()).toBe(200);
+    await page.reload();
+    await page.getByRole('link', { name: /2 items in cart/ }).waitFor({ timeout: 15_000 });
+    const second = await context.newPage();
+    await second.goto('/cart');
+    await second.getByText('Organic Cotton Tee').first().waitFor({ timeout: 15_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('signs up for a sold-out poster; the owner sends it and the outbox lists it', async () => {
     const { page, problems } = await open('/products/prod-poster');
     await page.getByRole('textbox', { name: /email/i }).fill('reader@example.com');
