@@ -236,6 +236,27 @@ describe('the demo store', () => {
     await context.close();
   });
 
+  it('subscribes to the newsletter', async () => {
+    const { page, problems } = await open('/newsletter');
+    await page.getByRole('textbox', { name: /Email address/ }).fill('reader@example.com');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('You are subscribed.').waitFor({ timeout: 15_000 });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends feedback through the form with the captcha and goes to its success address', async () => {
+    const { page, problems } = await open('/feedback');
+    await page.getByRole('textbox', { name: /Comments/ }).fill('Lovely shop.');
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // The feedback form's success address is the shop.
+    await page.waitForURL(`${baseUrl}/`, { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('signs up for a sold-out poster; the owner sends it and the outbox lists it', async () => {
     const { page, problems } = await open('/products/prod-poster');
     await page.getByRole('textbox', { name: /email/i }).fill('reader@example.com');
