@@ -1,0 +1,90 @@
+/**
+ * The demo store's pages as the server renders them with the template engine: what a shopper
+ * reads without JavaScript, the blocks the loader mounts, and untrusted catalogue text escaped.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROPS_ATTR, WIDGET_ATTR } from '../../../src/contract';
+import { startServer } from './visitor';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/** The page's body, parsed (the head's stylesheet and scripts are not fetched by the test DOM). */
+const parseBody = (html: string): Document =>
+  new DOMParser().parseFromString(html.slice(html.indexOf('<body')), 'text/html');
+
+/** The text of `html` as a no-JavaScript reader sees it. */
+function textOf(html: string): string {
+  const document = parseBody(html);
+  return (document.querySelector('main')?.textContent ?? '').replace(/\s+/g, ' ');
+}
+
+function blocks(html: string): Record<string, unknown>[] {
+  const document = parseBody(html);
+  return [...document.querySelectorAll(`[${WIDGET_ATTR}]`)].map((el) => ({
+    widget: el.getAttribute(WIDGET_ATTR),
+    props: JSON.parse(el.getAttribute(PROPS_ATTR) ?? 'null') as unknown,
+  }));
+}
+
+describe('demo pages rendered by the template engine', () => {
+  it('shows a product with its description, price, options as text and the blocks to mount', async () => {
+    app = await startServer({});
+    const res = await app.inject('/products/prod-tee');
+    expect(res.statusCode).toBe(200);
+    const text = textOf(res.body);
+    expect(text).toContain('Organic Cotton Tee');
+    expect(text).toContain('A heavyweight tee in organic cotton.');
+    expect(text).toContain('L / Black: $25.00 (sold out)');
+    expect(text).toContain('S / White: $19.50');
+    expect(blocks(res.body).map((b) => b.widget)).toEqual(['cart-pill', 'product-form', 'instalment-pill']);
+  });
+
+  it('places the restock form on a sold-out product and reviews with express checkout on the workshop', async () => {
+    app = await startServer({});
+    const poster = await app.inject('/products/prod-poster');
+    expect(textOf(poster.body)).toContain('Sold out');
+    expect(blocks(poster.body)).toContainEqual({
+      widget: 'restock-form',
+      props: { productId: 'prod-poster', variantId: 'var-poster' },
+    });
+    const workshop = blocks((await app.inject('/products/prod-workshop')).body).find(
+      (b) => b.widget === 'product-form',
+    );
+    expect(workshop?.props).toMatchObject({ expressCheckout: true, reviews: { native: expect.any(Array) } });
+  });
+
+  it('lists the cart without JavaScript and never a loading text', async () => {
+    app = await startServer({});
+    const res = await app.inject('/cart');
+    expect(textOf(res.body)).toContain('You have nothing in your shopping cart.');
+    expect(res.body).not.toContain('Loading');
+  });
+
+  it('escapes catalogue text and answers unknown pages with the 404 page', async () => {
+    app = await startServer({
+      catalog: [
+        {
+          id: 'bad',
+          title: '<img src=x onerror=alert(1)>',
+          excerpt: '"><script>alert(1)</script>',
+          structuredContent: {
+            productType: 1,
+            variants: [{ id: 'v', sku: 'V', priceMoney: { value: '5.00', currency: 'USD' }, qtyInStock: 1 }],
+          },
+        },
+      ],
+    });
+    const product = await app.inject('/products/bad');
+    expect(product.body).not.toContain('<img src=x');
+    expect(product.body).not.toContain('<script>alert');
+    expect(textOf(product.body)).toContain('<img src=x onerror=alert(1)>');
+    const missing = await app.inject('/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(textOf(missing.body)).toContain('Page not found');
+  });
+});
