@@ -351,6 +351,9 @@ function ProductFormBody({
         data-sf-phase={flow.phase}
         disabled={soldOut}
         aria-disabled={(!soldOut && flow.phase !== 'idle') || undefined}
+        onPointerDown={flow.prefetch}
+        onFocus={flow.prefetch}
+        onKeyDown={flow.prefetch}
         onClick={() => void flow.add()}
       >
         {label}

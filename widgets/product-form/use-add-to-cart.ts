@@ -1,18 +1,11 @@
-import { useRef, useState } from 'react';
-import {
-  stockCheckPasses,
-  tracksStock,
-  validateAddToCart,
-  type AddToCartCheck,
-  type OptionSelection,
-} from '../../src/commerce/rules.js';
+import { useEffect, useRef, useState } from 'react';
+import type { OptionSelection, AddToCartInput as CheckInput } from '../../src/commerce/rules.js';
 import type { ProductItem, Variant } from '../../src/commerce/product.js';
-import { PATHS } from '../../src/contract.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
-import { track } from '../../src/page/analytics.js';
 import { useCart, useStorefront } from '../../src/react/provider.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
-import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
+import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
+import type { AddFlowDeps } from './add-to-cart-flow.js';
 import type { ProductFormMessages } from './messages.js';
 import { useAddButton, type AddPhase } from './use-add-button.js';
 
@@ -36,7 +29,7 @@ export interface AddToCartInput {
   readonly formId: string | null;
   readonly m: ProductFormMessages;
   /** The commerce catalogue with the page's overrides, for the shared rules' texts. */
-  readonly core: Parameters<typeof validateAddToCart>[0]['messages'];
+  readonly core: CheckInput['messages'];
 }
 
 export interface AddToCart {
@@ -50,20 +43,40 @@ export interface AddToCart {
   /** What was typed in the dialog, kept across a close until an add succeeds. */
   readonly draft: FormValues;
   setDraft(values: FormValues): void;
+  /** Starts loading the flow's code (first touch of the add button). */
+  prefetch(): void;
   /** The add button's click: client checks, then the form or the add itself. */
   add(): Promise<void>;
   /** The dialog's submit: server validation of the fields, then the add. */
   submitForm(values: FormValues): Promise<SubmitOutcome>;
 }
 
+type FlowModule = typeof import('./add-to-cart-flow.js');
+
+// One load per page, shared by every product form; a failed load is forgotten so the next click
+// tries again.
+let flowModule: FlowModule | null = null;
+let flowLoading: Promise<FlowModule> | null = null;
+const loadFlow = (): Promise<FlowModule> =>
+  (flowLoading ??= import('./add-to-cart-flow.js').then(
+    (mod) => (flowModule = mod),
+    (error: unknown) => {
+      flowLoading = null;
+      throw error;
+    },
+  ));
+const prefetchFlow = (): void => {
+  loadFlow().catch(() => undefined);
+};
+
 /**
- * The add flow of the product form (spec 000 §4, §5): the client checks, the additional-fields
- * form (read once per page view, fetched when named only by id), the stock check, then the cart
- * add, the subscription cart or the gift-card page; the button's phases follow it.
+ * The add flow's state for the product form. The flow itself (checks, stock, cart, subscription,
+ * gift card, express checkout) is loaded on the first pointerdown, focus or key on the add button
+ * and when the page is idle after mount; a click before it arrives shows "Adding…" at once and
+ * waits for it.
  */
 export function useAddToCart(input: AddToCartInput): AddToCart {
-  const { item, variant, giftCard, subscribable, expressCheckout, embeddedForm, formId, m } = input;
-  const { api, store, navigate } = useStorefront();
+  const services = useStorefront();
   const cart = useCart((s) => s.cart);
   const button = useAddButton();
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,127 +84,56 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
   const [draft, setDraft] = useState<FormValues>({});
   const knownForm = useRef<OpenForm | null>(null);
   const opening = useRef(false);
-  const hasForm = embeddedForm !== null || formId !== null;
 
-  const quantityInCart = (sku: string | null): number =>
-    (cart?.entries ?? [])
-      .filter((e) => e.itemId === item.id && (e.chosenVariant?.sku ?? null) === sku)
-      .reduce((sum, e) => sum + e.quantity, 0);
-
-  const failWith = (message: string) => {
-    setFailure(message);
-    button.fail();
-  };
-
-  /** Everything after the client checks (and the form, when there is one). */
-  const send = async (chosen: Variant, quantity: number, fields: FormValues | null) => {
-    if (!button.begin()) return;
-    const sku = chosen.sku || null;
-
-    if (giftCard) {
-      const query = new URLSearchParams({ itemId: item.id, sku: sku ?? '' });
-      if (!navigate(`${PATHS.giftCard}?${query.toString()}`)) failWith(m.t('tryAgain'));
-      return;
+  useEffect(() => {
+    if (flowModule) return;
+    // Not in every browser (Safari): a timer then.
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(prefetchFlow);
+      return () => window.cancelIdleCallback(id);
     }
+    const t = setTimeout(prefetchFlow, 1);
+    return () => clearTimeout(t);
+  }, []);
 
-    if (tracksStock(item)) {
-      const stock = await api.getStock(item.id);
-      if (!stock.ok) return failWith(stock.error.message);
-      const mine = stock.data.results.filter((r) => r.sku === undefined || r.sku === null || r.sku === sku);
-      if (!stockCheckPasses(mine, quantityInCart(sku))) return failWith(m.t('notEnoughStock'));
-    }
-
-    if (subscribable) {
-      const r = await api.createSubscriptionCart({
-        itemId: item.id,
-        sku,
-        qty: quantity,
-        additionalFields: fields,
-      });
-      if (!r.ok) return failWith(r.error.message);
-      const query = new URLSearchParams({ cartToken: r.data.cartToken });
-      if (!navigate(`${PATHS.subscription}?${query.toString()}`)) failWith(m.t('tryAgain'));
-      return;
-    }
-
-    const r = await store.getState().addEntry({ itemId: item.id, sku, quantity, additionalFields: fields });
-    if (!r.ok) return failWith(r.error.message);
-    track({ type: 'item-added', itemId: item.id, sku, quantity });
-    setDraft({});
-    if (expressCheckout) {
-      if (!navigate(PATHS.checkout)) failWith(m.t('tryAgain'));
-      return;
-    }
-    button.succeed();
-  };
-
-  const check = (): AddToCartCheck =>
-    validateAddToCart({
-      item,
-      selection: input.selection,
-      variant,
-      quantityInput: input.quantityInput,
-      isGiftCard: giftCard,
-      messages: input.core,
-    });
-
-  /** Loads the dialog code and reads the form (fetching it when only its id is known). */
-  const openForm = async (): Promise<OpenForm | null> => {
-    try {
-      const [mod, raw] = await Promise.all([
-        loadFormDialog(),
-        embeddedForm ?? api.getFormSchema(formId ?? '').then((r) => (r.ok ? (r.data as unknown) : null)),
-      ]);
-      if (raw === null) return null;
-      const schema = mod.parseFormSchema(raw);
-      return schema.ok ? { mod, schema: schema.value } : null;
-    } catch {
-      return null;
-    }
+  const deps: AddFlowDeps = {
+    input,
+    services,
+    cart,
+    button,
+    dialog,
+    knownForm,
+    opening,
+    setFailure,
+    setDialog,
+    setDraft,
   };
 
   const add = async () => {
     if (button.phase !== 'idle') return;
+    if (flowModule) return flowModule.createAddFlow(deps).add();
+    if (!button.begin()) return;
     setFailure(null);
-    const checked = check();
-    if (!checked.ok) {
-      setFailure(checked.message);
+    let mod: FlowModule;
+    try {
+      mod = await loadFlow();
+    } catch {
+      setFailure(input.m.t('checkConnection'));
+      button.reset();
       return;
     }
-    if (!hasForm || giftCard) {
-      await send(checked.variant, checked.quantity, null);
-      return;
-    }
-    if (knownForm.current) {
-      setDialog(knownForm.current);
-      return;
-    }
-    if (opening.current) return;
-    opening.current = true;
-    const form = await openForm();
-    opening.current = false;
-    if (!form) {
-      setFailure(m.t('unableToOpenForm'));
-      return;
-    }
-    knownForm.current = form;
-    setDialog(form);
-    if (formId) track({ type: 'form-rendered', formId });
+    button.reset();
+    await mod.createAddFlow(deps).add();
   };
 
   const submitForm = async (values: FormValues): Promise<SubmitOutcome> => {
-    const checked = check();
-    if (!checked.ok) return { ok: false, message: checked.message };
-    const validateId = formId ?? dialog?.schema.id ?? '';
-    const r = await api.validateForm(validateId, values);
-    if (!r.ok) {
-      return r.error.fieldErrors
-        ? { ok: false, fieldErrors: r.error.fieldErrors }
-        : { ok: false, message: r.error.message };
+    let mod: FlowModule;
+    try {
+      mod = flowModule ?? (await loadFlow());
+    } catch {
+      return { ok: false, message: input.m.t('checkConnection') };
     }
-    setDialog(null);
-    void send(checked.variant, checked.quantity, values);
-    return { ok: true };
+    return mod.createAddFlow(deps).submitForm(values);
   };
 
   return {
@@ -202,6 +144,7 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
     closeDialog: () => setDialog(null),
     draft,
     setDraft,
+    prefetch: prefetchFlow,
     add,
     submitForm,
   };

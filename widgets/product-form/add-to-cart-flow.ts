@@ -1,0 +1,171 @@
+import {
+  stockCheckPasses,
+  tracksStock,
+  validateAddToCart,
+  type AddToCartCheck,
+} from '../../src/commerce/rules.js';
+import type { Variant } from '../../src/commerce/product.js';
+import { PATHS } from '../../src/contract.js';
+import type { FormValues } from '../../src/api/form-schema.js';
+import { track } from '../../src/page/analytics.js';
+import type { CartState } from '../../src/store/index.js';
+import type { Storefront } from '../../src/react/provider.js';
+import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
+import { loadFormDialog } from '../../src/react/ui/load-form-dialog.js';
+import type { AddButtonMachine } from './use-add-button.js';
+import type { AddToCartInput, OpenForm } from './use-add-to-cart.js';
+
+/** What the flow reads and writes of the hook that owns its state. */
+export interface AddFlowDeps {
+  readonly input: AddToCartInput;
+  readonly services: Pick<Storefront, 'api' | 'store' | 'navigate'>;
+  readonly cart: CartState['cart'];
+  readonly button: AddButtonMachine;
+  readonly dialog: OpenForm | null;
+  readonly knownForm: { current: OpenForm | null };
+  readonly opening: { current: boolean };
+  setFailure(message: string | null): void;
+  setDialog(form: OpenForm | null): void;
+  setDraft(values: FormValues): void;
+}
+
+export interface AddFlow {
+  add(): Promise<void>;
+  submitForm(values: FormValues): Promise<SubmitOutcome>;
+}
+
+/**
+ * The add flow of the product form (spec 000 §4, §5): the client checks, the additional-fields
+ * form (read once per page view, fetched when named only by id), the stock check, then the cart
+ * add, the subscription cart or the gift-card page; the button's phases follow it. It is a chunk of
+ * its own, loaded on the first touch of the add button or when the page is idle, so the product
+ * page's start-up code holds only what draws the form.
+ */
+export function createAddFlow(deps: AddFlowDeps): AddFlow {
+  const { input, cart, button, setFailure, setDialog, setDraft, knownForm, opening, dialog } = deps;
+  const { item, variant, giftCard, subscribable, expressCheckout, embeddedForm, formId, m } = input;
+  const { api, store, navigate } = deps.services;
+  const hasForm = embeddedForm !== null || formId !== null;
+
+  const quantityInCart = (sku: string | null): number =>
+    (cart?.entries ?? [])
+      .filter((e) => e.itemId === item.id && (e.chosenVariant?.sku ?? null) === sku)
+      .reduce((sum, e) => sum + e.quantity, 0);
+
+  const failWith = (message: string) => {
+    setFailure(message);
+    button.fail();
+  };
+
+  /** Everything after the client checks (and the form, when there is one). */
+  const send = async (chosen: Variant, quantity: number, fields: FormValues | null) => {
+    if (!button.begin()) return;
+    const sku = chosen.sku || null;
+
+    if (giftCard) {
+      const query = new URLSearchParams({ itemId: item.id, sku: sku ?? '' });
+      if (!navigate(`${PATHS.giftCard}?${query.toString()}`)) failWith(m.t('tryAgain'));
+      return;
+    }
+
+    if (tracksStock(item)) {
+      const stock = await api.getStock(item.id);
+      if (!stock.ok) return failWith(stock.error.message);
+      const mine = stock.data.results.filter((r) => r.sku === undefined || r.sku === null || r.sku === sku);
+      if (!stockCheckPasses(mine, quantityInCart(sku))) return failWith(m.t('notEnoughStock'));
+    }
+
+    if (subscribable) {
+      const r = await api.createSubscriptionCart({
+        itemId: item.id,
+        sku,
+        qty: quantity,
+        additionalFields: fields,
+      });
+      if (!r.ok) return failWith(r.error.message);
+      const query = new URLSearchParams({ cartToken: r.data.cartToken });
+      if (!navigate(`${PATHS.subscription}?${query.toString()}`)) failWith(m.t('tryAgain'));
+      return;
+    }
+
+    const r = await store.getState().addEntry({ itemId: item.id, sku, quantity, additionalFields: fields });
+    if (!r.ok) return failWith(r.error.message);
+    track({ type: 'item-added', itemId: item.id, sku, quantity });
+    setDraft({});
+    if (expressCheckout) {
+      if (!navigate(PATHS.checkout)) failWith(m.t('tryAgain'));
+      return;
+    }
+    button.succeed();
+  };
+
+  const check = (): AddToCartCheck =>
+    validateAddToCart({
+      item,
+      selection: input.selection,
+      variant,
+      quantityInput: input.quantityInput,
+      isGiftCard: giftCard,
+      messages: input.core,
+    });
+
+  /** Loads the dialog code and reads the form (fetching it when only its id is known). */
+  const openForm = async (): Promise<OpenForm | null> => {
+    try {
+      const [mod, raw] = await Promise.all([
+        loadFormDialog(),
+        embeddedForm ?? api.getFormSchema(formId ?? '').then((r) => (r.ok ? (r.data as unknown) : null)),
+      ]);
+      if (raw === null) return null;
+      const schema = mod.parseFormSchema(raw);
+      return schema.ok ? { mod, schema: schema.value } : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const add = async () => {
+    setFailure(null);
+    const checked = check();
+    if (!checked.ok) {
+      setFailure(checked.message);
+      return;
+    }
+    if (!hasForm || giftCard) {
+      await send(checked.variant, checked.quantity, null);
+      return;
+    }
+    if (knownForm.current) {
+      setDialog(knownForm.current);
+      return;
+    }
+    if (opening.current) return;
+    opening.current = true;
+    const form = await openForm();
+    opening.current = false;
+    if (!form) {
+      setFailure(m.t('unableToOpenForm'));
+      return;
+    }
+    knownForm.current = form;
+    setDialog(form);
+    if (formId) track({ type: 'form-rendered', formId });
+  };
+
+  const submitForm = async (values: FormValues): Promise<SubmitOutcome> => {
+    const checked = check();
+    if (!checked.ok) return { ok: false, message: checked.message };
+    const validateId = formId ?? dialog?.schema.id ?? '';
+    const r = await api.validateForm(validateId, values);
+    if (!r.ok) {
+      return r.error.fieldErrors
+        ? { ok: false, fieldErrors: r.error.fieldErrors }
+        : { ok: false, message: r.error.message };
+    }
+    setDialog(null);
+    void send(checked.variant, checked.quantity, values);
+    return { ok: true };
+  };
+
+  return { add, submitForm };
+}
