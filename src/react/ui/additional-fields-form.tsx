@@ -12,6 +12,7 @@ import {
   type FormValues,
 } from '../../api/form-schema.js';
 import { LikertStatements, MultiPartInputs, inputModeOf, inputTypeOf } from './field-parts.js';
+import { format } from '../../messages/format.js';
 import { UI_MESSAGES, type UiMessages } from './messages.js';
 
 /** What the owner of the form reports back after trying to save the values. */
@@ -118,7 +119,7 @@ export function AdditionalFieldsForm({
       aria-busy={saving}
     >
       {formError !== null && <Alert title={errorTitle} message={formError} />}
-      {/* Sections and hidden fields are not part of the additional-fields form (spec 000 §3). */}
+      {/* Sections and hidden fields are not part of the additional-fields form (spec 000 §2: "Sections are ignored"). */}
       {schema.fields.filter(holdsAnswer).map((field) => {
         const id = `${baseId}-${field.id}`;
         const serverError = serverErrors[field.id];
@@ -162,6 +163,13 @@ export function AdditionalFieldsForm({
   );
 }
 
+/**
+ * A required field's label carries its mark from the start: the "*" comes from ui.css, out of the
+ * accessible name, since the control itself says it is required (`required` / `aria-required`).
+ */
+const labelClass = (required: boolean): string =>
+  required ? 'sf-field__label sf-field__label--required' : 'sf-field__label';
+
 function Group({
   legend,
   required,
@@ -179,7 +187,7 @@ function Group({
       aria-describedby={describedBy}
       aria-required={required || undefined}
     >
-      <legend className="sf-field__label">{legend}</legend>
+      <legend className={labelClass(required)}>{legend}</legend>
       {children}
     </fieldset>
   );
@@ -237,7 +245,7 @@ function renderField(
     case 'select':
       return (
         <>
-          <label className="sf-field__label" htmlFor={id}>
+          <label className={labelClass(field.required)} htmlFor={id}>
             {field.title}
           </label>
           <select
@@ -249,7 +257,9 @@ function renderField(
             aria-describedby={describedBy}
             onChange={(e) => onChange(e.currentTarget.value)}
           >
-            <option value="">{m.selectValue}</option>
+            <option value="">
+              {field.placeholder ?? format(m.selectField, { variantName: field.title })}
+            </option>
             {field.options.map((opt) => (
               <option key={opt} value={opt}>
                 {opt}
@@ -296,10 +306,11 @@ function renderField(
         'aria-invalid': invalid || undefined,
         'aria-describedby': describedBy,
         maxLength: field.maxLength ?? undefined,
+        placeholder: field.placeholder ?? undefined,
       };
       return (
         <>
-          <label className="sf-field__label" htmlFor={id}>
+          <label className={labelClass(field.required)} htmlFor={id}>
             {field.title}
           </label>
           {field.description !== null && <p className="sf-field__description">{field.description}</p>}

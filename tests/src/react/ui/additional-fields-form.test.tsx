@@ -92,10 +92,40 @@ describe('AdditionalFieldsForm rendering', () => {
     expect(screen.getAllByRole('textbox')).toEqual([screen.getByRole('textbox', { name: 'Message' })]);
   });
 
-  it('starts the select with Select Value', () => {
+  it("starts the select with Select and the field's name (spec 001 §9 Select {variantName})", () => {
     renderForm(ALL_FIELDS);
     const select = screen.getByRole('combobox', { name: 'Size' });
-    expect(within(select).getAllByRole('option')[0]?.textContent).toBe('Select Value');
+    expect(within(select).getAllByRole('option')[0]?.textContent).toBe('Select Size');
+  });
+
+  it("shows the field's placeholder, in a select as its empty choice", () => {
+    renderForm([
+      { id: 'text', type: 'text', title: 'Message', placeholder: 'Up to 20 letters' },
+      { id: 'note', type: 'textarea', title: 'Note', placeholder: 'Anything else?' },
+      { id: 'sel', type: 'select', title: 'Size', options: ['S', 'M'], placeholder: 'Pick a size' },
+    ]);
+    expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(
+      'Up to 20 letters',
+    );
+    expect(screen.getByRole('textbox', { name: 'Note' }).getAttribute('placeholder')).toBe('Anything else?');
+    const select = screen.getByRole('combobox', { name: 'Size' });
+    expect(within(select).getAllByRole('option')[0]?.textContent).toBe('Pick a size');
+  });
+
+  it('marks required fields before any submit, and only those', () => {
+    renderForm([
+      { id: 'text', type: 'text', title: 'Message', required: true },
+      { id: 'note', type: 'textarea', title: 'Note' },
+      { id: 'rad', type: 'radio', title: 'Colour', required: true, options: ['Red', 'Blue'] },
+    ]);
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    expect(message.getAttribute('required')).not.toBeNull();
+    expect(screen.getByText('Message').className).toContain('sf-field__label--required');
+    expect(screen.getByText('Colour').className).toContain('sf-field__label--required');
+    expect(screen.getByRole('group', { name: 'Colour' }).getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('Note').className).not.toContain('sf-field__label--required');
+    expect(screen.getByRole('textbox', { name: 'Note' }).getAttribute('required')).toBeNull();
+    expect(screen.queryByText('Required')).toBeNull();
   });
 
   it('fills in earlier answers', () => {
