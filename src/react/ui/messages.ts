@@ -4,6 +4,7 @@
  * field types, not their parts). Widgets pass page-overridden values through `messages` props.
  */
 import type { FieldPart } from '../../commerce/form-fields.js';
+import { translate } from '../../messages/format.js';
 import { PRODUCT_MESSAGES } from '../../messages/product.js';
 import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
 
@@ -13,6 +14,8 @@ export const UI_MESSAGES = {
   save: 'Save',
   saving: PRODUCT_MESSAGES.saving,
   selectValue: PRODUCT_MESSAGES.selectValue,
+  // A form select's empty choice names its field, as the variant selects do ("Select Size").
+  selectField: PRODUCT_MESSAGES.selectVariant,
   likertStronglyDisagree: PRODUCT_MESSAGES.likertStronglyDisagree,
   likertDisagree: PRODUCT_MESSAGES.likertDisagree,
   likertNeutral: PRODUCT_MESSAGES.likertNeutral,
@@ -65,14 +68,15 @@ export const PART_LABEL_KEYS = {
 export type UiMessageKey = keyof typeof UI_MESSAGES;
 export type UiMessages = { readonly [K in UiMessageKey]: string };
 
-/** The defaults with any string overrides applied (unknown keys and non-strings are ignored). */
+/**
+ * The defaults in the page's language with any string overrides applied (unknown keys and
+ * non-strings are ignored).
+ */
 export function uiMessages(overrides?: Readonly<Record<string, unknown>> | null): UiMessages {
-  const out: Record<string, string> = { ...UI_MESSAGES };
-  if (overrides) {
-    for (const key of Object.keys(UI_MESSAGES)) {
-      const v = overrides[key];
-      if (typeof v === 'string') out[key] = v;
-    }
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(UI_MESSAGES) as UiMessageKey[]) {
+    const v = overrides?.[key];
+    out[key] = typeof v === 'string' ? v : translate(UI_MESSAGES[key]);
   }
   return out as UiMessages;
 }

@@ -4,6 +4,7 @@ import { catalogueLanguage, loadTranslations } from '../../../src/messages/local
 import { cartPageMessages } from '../../../widgets/cart-page/messages.js';
 import { createCartPillMessages } from '../../../widgets/cart-pill/messages.js';
 import { productFormMessages } from '../../../widgets/product-form/messages.js';
+import { uiMessages } from '../../../src/react/ui/messages.js';
 
 afterEach(() => loadTranslations('en-US'));
 
@@ -31,6 +32,8 @@ describe('French catalogue', () => {
     expect(cartPageMessages({ title: 'Mon sac' }).t('title')).toBe('Mon sac');
     expect(cartPageMessages({ title: 'Mon sac' }).t('checkout')).toBe('Passer à la caisse');
     expect(productFormMessages().t('addToCart')).toBe('Ajouter au panier');
+    expect(uiMessages().close).toBe('Fermer');
+    expect(uiMessages({ close: 'Quitter' }).close).toBe('Quitter');
   });
 
   it('goes back to English for an English site', async () => {
