@@ -257,6 +257,24 @@ describe('the demo store', () => {
     await page.context().close();
   });
 
+  it('adds the engraved mug from the keyboard (focus and Enter), its additional fields filled in', async () => {
+    const { page, problems } = await open('/products/prod-engraved-mug');
+    const add = page.getByRole('button', { name: 'Add To Cart' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.getByRole('textbox', { name: /Engraving text/ }).focus();
+    await page.keyboard.type('For Ada');
+    await dialog.getByRole('combobox', { name: /Font/ }).focus();
+    await dialog.getByRole('combobox', { name: /Font/ }).selectOption('Serif');
+    await dialog.getByRole('button', { name: /Save|Add To Cart|Submit/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: /1 item in cart|One item in cart/ }).waitFor({ timeout: 15_000 });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('signs up for a sold-out poster; the owner sends it and the outbox lists it', async () => {
     const { page, problems } = await open('/products/prod-poster');
     await page.getByRole('textbox', { name: /email/i }).fill('reader@example.com');
