@@ -119,20 +119,45 @@ const DIRECTIVES: Readonly<Record<string, Directive>> = {
   '%': () => '%',
 };
 
-/** Formats epoch milliseconds with a strftime pattern; unknown directives print nothing. */
-export function strftime(ms: number, pattern: string, zone: string): string {
-  const fields = zonedFields(ms, zone);
-  let out = '';
+type Piece = string | Directive;
+
+/** Patterns already split into text and directives (a template repeats the same few). */
+const compiledPatterns = new Map<string, readonly Piece[]>();
+const PATTERN_CACHE_LIMIT = 100;
+
+function compilePattern(pattern: string): readonly Piece[] {
+  let pieces = compiledPatterns.get(pattern);
+  if (pieces !== undefined) return pieces;
+  const out: Piece[] = [];
+  let text = '';
   for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
+    const ch = pattern[i] as string;
     if (ch !== '%') {
-      out += ch;
+      text += ch;
       continue;
     }
     const directive = pattern[i + 1];
     if (directive === undefined) break;
     i++;
-    out += DIRECTIVES[directive]?.(fields, ms, zone) ?? '';
+    const fn = DIRECTIVES[directive];
+    // Unknown directives print nothing.
+    if (fn === undefined) continue;
+    if (text !== '') out.push(text);
+    text = '';
+    out.push(fn);
   }
+  if (text !== '') out.push(text);
+  pieces = out;
+  if (compiledPatterns.size >= PATTERN_CACHE_LIMIT) compiledPatterns.clear();
+  compiledPatterns.set(pattern, pieces);
+  return pieces;
+}
+
+/** Formats epoch milliseconds with a strftime pattern; unknown directives print nothing. */
+export function strftime(ms: number, pattern: string, zone: string): string {
+  const fields = zonedFields(ms, zone);
+  let out = '';
+  for (const piece of compilePattern(pattern))
+    out += typeof piece === 'string' ? piece : piece(fields, ms, zone);
   return out;
 }
