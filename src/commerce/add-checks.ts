@@ -1,0 +1,91 @@
+/**
+ * The checks before an add to cart (spec 000 §5). Re-exported by rules.ts; a module of its own so
+ * that only the add flow, loaded on first use, carries them.
+ */
+import type { ProductItem, Variant } from './product.js';
+import {
+  commerceMessages,
+  findVariant,
+  isGiftCard,
+  missingOptions,
+  parseQuantity,
+  stockCovers,
+  tracksStock,
+  type OptionSelection,
+} from './rules.js';
+
+type Messages = ReturnType<typeof commerceMessages>;
+
+/**
+ * The message for unselected options (spec 000 §5): one, two, or more. With more than two the
+ * leading names are joined with ", " before "and" the last.
+ */
+export function missingOptionsMessage(
+  missing: readonly string[],
+  messages: Messages = commerceMessages(),
+): string {
+  if (missing.length === 0) return '';
+  if (missing.length === 1) return messages.t('selectOneOption', { option: missing[0] ?? '' });
+  if (missing.length === 2) {
+    return messages.t('selectTwoOptions', { option1: missing[0] ?? '', option2: missing[1] ?? '' });
+  }
+  return messages.t('selectManyOptions', {
+    optionsList: missing.slice(0, -1).join(', '),
+    lastOption: missing[missing.length - 1] ?? '',
+  });
+}
+
+export interface AddToCartInput {
+  readonly item: ProductItem;
+  readonly selection: OptionSelection;
+  /** The variant already matched by the caller; found from the selection when omitted. */
+  readonly variant?: Variant | null | undefined;
+  /** The quantity input's text; omitted when no input is shown (quantity 1). */
+  readonly quantityInput?: string | null | undefined;
+  /** Treat as a gift card; taken from the product type when omitted. */
+  readonly isGiftCard?: boolean | undefined;
+  readonly messages?: Messages | undefined;
+}
+
+export type AddToCartCheck =
+  | { readonly ok: true; readonly quantity: number; readonly variant: Variant }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * The client-side checks before an add (spec 000 §5), in the order a shopper meets them:
+ * a gift card needs a denomination; every option must be chosen; the choice must match a variant;
+ * the quantity must be a whole number; a stock-tracked variant must have that many units.
+ */
+export function validateAddToCart(input: AddToCartInput): AddToCartCheck {
+  const { item, selection } = input;
+  const messages = input.messages ?? commerceMessages();
+  const giftCard = input.isGiftCard ?? isGiftCard(item);
+  const variant = input.variant === undefined ? findVariant(item, selection) : input.variant;
+  const missing = missingOptions(item, selection);
+
+  if (giftCard && (missing.length > 0 || !variant))
+    return { ok: false, message: messages.t('giftCardDenomination') };
+  if (missing.length > 0) return { ok: false, message: missingOptionsMessage(missing, messages) };
+  if (!variant) return { ok: false, message: messages.t('variantUnavailable') };
+
+  const quantity = parseQuantity(input.quantityInput, messages);
+  if (!quantity.ok) return quantity;
+
+  if (tracksStock(item) && !stockCovers(variant, quantity.quantity)) {
+    return { ok: false, message: messages.t('notEnoughStock') };
+  }
+  return { ok: true, quantity: quantity.quantity, variant };
+}
+
+export interface StockResult {
+  readonly unlimited: boolean;
+  readonly qtyInStock: number;
+}
+
+/**
+ * The server stock check (spec 000 §5): passes when any result is unlimited or has more units
+ * than the shopper already holds in the cart for that item and variant. No results, no pass.
+ */
+export function stockCheckPasses(results: readonly StockResult[], quantityInCart: number): boolean {
+  return results.some((r) => r.unlimited || r.qtyInStock > quantityInCart);
+}
