@@ -155,3 +155,25 @@ describe('French', () => {
     expect(english.filter((p) => /\/fr-/.test(p))).toEqual([]);
   });
 });
+
+describe('reviews', () => {
+  it('has a styled toggle in an h2 and dates in the site locale', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    const { page, log } = await e2e.newPage(context);
+    opened.push({ page, context, log });
+    await page.goto('/shop-ux/reviews-fr.html');
+    const heading = page.getByRole('heading', { level: 2, name: 'Avis (1)' });
+    await heading.waitFor(WAIT);
+    const toggle = heading.getByRole('button', { name: 'Avis (1)' });
+    const look = await toggle.evaluate((el) => {
+      const css = getComputedStyle(el);
+      return { border: css.borderTopStyle, width: el.getBoundingClientRect().width, cursor: css.cursor };
+    });
+    expect(look.border).toBe('solid');
+    expect(look.cursor).toBe('pointer');
+    expect(look.width).toBeGreaterThan(200);
+    await toggle.click();
+    await page.getByRole('heading', { level: 3, name: 'Lovely paper' }).waitFor(WAIT);
+    expect(await page.locator('time[datetime="2026-10-01"]').innerText()).toBe('1 octobre 2026');
+  });
+});
