@@ -148,10 +148,9 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
           aria-haspopup="dialog"
           aria-expanded={open}
         >
-          <span className="sf-instalment-pill__brand">{brand}</span>{' '}
-          <span className="sf-instalment-pill__icon" aria-hidden="true">
-            ⓘ
-          </span>
+          {/* The info mark is drawn by the stylesheet, so the button's visible text is the brand
+              alone and its name ("About Afterpay") holds all of it. */}
+          <span className="sf-instalment-pill__brand">{brand}</span>
         </button>
       </div>
       {open && Popup && (

@@ -90,22 +90,22 @@ describe('the pill follows the product form of its block', () => {
   it('uses the lowest price before a complete choice', async () => {
     // M is on sale at $19.50, below the $20.00 minimum.
     const { el } = await page({ item: TEE, instalments: US });
-    expect(pillText(el)).toBe('Available for orders over $20.00 Afterpay ⓘ');
+    expect(pillText(el)).toBe('Available for orders over $20.00 Afterpay');
   });
 
   it('follows the chosen variant times the quantity', async () => {
     const { el } = await page({ item: TEE, instalments: US });
     const form = document.getElementById('form')!;
     await choose(form, { itemId: 'tee', variant: { id: 'v-s', sku: 'TEE-S' }, quantity: 1 });
-    expect(pillText(el)).toBe('or 4 interest-free payments of $6.25 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of $6.25 with Afterpay');
     await choose(form, { itemId: 'tee', variant: { sku: 'TEE-S' }, quantity: 3 });
-    expect(pillText(el)).toBe('or 4 interest-free payments of $18.75 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of $18.75 with Afterpay');
     await choose(form, { itemId: 'tee', variant: { attributes: { Size: 'M' } }, quantity: 2 });
-    expect(pillText(el)).toBe('or 4 interest-free payments of $9.75 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of $9.75 with Afterpay');
     await choose(form, { itemId: 'tee', variant: { id: 'v-l' }, quantity: 30 });
-    expect(pillText(el)).toBe('Available for orders up to $1,000.00 Afterpay ⓘ');
+    expect(pillText(el)).toBe('Available for orders up to $1,000.00 Afterpay');
     await choose(form, { itemId: 'tee', variant: null, quantity: 2 });
-    expect(pillText(el)).toBe('or 4 interest-free payments of $9.75 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of $9.75 with Afterpay');
   });
 
   it('takes prices from its own item, never from the event', async () => {
@@ -115,7 +115,7 @@ describe('the pill follows the product form of its block', () => {
       variant: { sku: 'TEE-S', price: { amount: 1, currency: 'USD' } },
       quantity: 1,
     });
-    expect(pillText(el)).toBe('or 4 interest-free payments of $6.25 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of $6.25 with Afterpay');
   });
 
   it.each([
@@ -125,7 +125,7 @@ describe('the pill follows the product form of its block', () => {
   ])('ignores a choice from %s', async (_name, from, detail) => {
     const { el } = await page({ item: TEE, instalments: US });
     await choose(document.getElementById(from)!, detail);
-    expect(pillText(el)).toBe('Available for orders over $20.00 Afterpay ⓘ');
+    expect(pillText(el)).toBe('Available for orders over $20.00 Afterpay');
   });
 
   it('hides for a variant without a price and comes back for the next choice', async () => {
@@ -144,19 +144,19 @@ describe('the pill follows the product form of its block', () => {
     await choose(form, { itemId: 'tee', variant: { sku: 'TEE-XL' }, quantity: 1 });
     expect(el.textContent).toBe('');
     await choose(form, { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 1 });
-    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay');
     await choose(document.getElementById('card-form')!, {
       itemId: 'tee',
       variant: { sku: 'TEE-S' },
       quantity: 1,
     });
-    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay');
   });
 
   it('hears a theme script that dispatches on document', async () => {
     const { el } = await page({ item: TEE, instalments: US });
     await choose(document, { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 1 });
-    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of $11.25 with Afterpay');
   });
 
   it.each([
@@ -168,13 +168,13 @@ describe('the pill follows the product form of its block', () => {
   ])('counts quantity %j as the right number', async (quantity, each) => {
     const { el } = await page({ item: TEE, instalments: US });
     await choose(document.getElementById('form')!, { itemId: 'tee', variant: { sku: 'TEE-S' }, quantity });
-    expect(pillText(el)).toBe(`or 4 interest-free payments of ${each} with Afterpay ⓘ`);
+    expect(pillText(el)).toBe(`or 4 interest-free payments of ${each} with Afterpay`);
   });
 
   it('splits into the count it is given', async () => {
     const { el } = await page({ item: TEE, instalments: US, count: 6 });
     await choose(document.getElementById('form')!, { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 1 });
-    expect(pillText(el)).toBe('or 6 interest-free payments of $7.50 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 6 interest-free payments of $7.50 with Afterpay');
   });
 
   it('speaks yen without fractions', async () => {
@@ -186,7 +186,7 @@ describe('the pill follows the product form of its block', () => {
         afterPayMax: { value: '150000', currency: 'JPY' },
       },
     });
-    expect(pillText(el)).toBe('or 4 interest-free payments of ¥1,250 with Afterpay ⓘ');
+    expect(pillText(el)).toBe('or 4 interest-free payments of ¥1,250 with Afterpay');
   });
 
   it('takes text overrides', async () => {
@@ -195,7 +195,7 @@ describe('the pill follows the product form of its block', () => {
       instalments: US,
       strings: { instalmentOver: 'From {amount}', brandAfterpay: 'AP' },
     });
-    expect(pillText(el)).toBe('From $20.00 AP ⓘ');
+    expect(pillText(el)).toBe('From $20.00 AP');
   });
 });
 
@@ -205,7 +205,7 @@ describe('brand and visibility', () => {
       item: TEE,
       instalments: { ...US, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' },
     });
-    expect(pillText(el)).toBe('Available for orders over $20.00 Clearpay ⓘ');
+    expect(pillText(el)).toBe('Available for orders over $20.00 Clearpay');
     expect(screen.getByRole('button', { name: 'About Clearpay' })).toBeInstanceOf(HTMLButtonElement);
   });
 
