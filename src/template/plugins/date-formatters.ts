@@ -2,12 +2,20 @@ import type { FormatterTable } from './api';
 import { strftime } from './date/strftime';
 import { toInstant } from './date/zone';
 
+/** A call site's arguments are one array for the life of its compiled template: joined once. */
+const patterns = new WeakMap<readonly string[], string>();
+
 /** date formatters. */
 export const dateFormatters: FormatterTable = {
   /** `{t|date %Y-%m-%d}`: epoch milliseconds in the website time zone. */
   date: (value, args, ctx) => {
     const ms = toInstant(value);
     if (ms === undefined || args.length === 0) return '';
-    return strftime(ms, args.join(' '), ctx.timeZone);
+    let pattern = patterns.get(args);
+    if (pattern === undefined) {
+      pattern = args.join(' ');
+      patterns.set(args, pattern);
+    }
+    return strftime(ms, pattern, ctx.timeZone);
   },
 };

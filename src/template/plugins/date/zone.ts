@@ -225,12 +225,13 @@ function numericOffset(offset: number): string {
  * numeric offset (+04) the way the tz database does.
  */
 export function zoneAbbreviation(ms: number, zone: string, fields?: ZonedFields): string {
-  const valid = validZone(zone);
-  if (valid === 'UTC' || valid === 'Etc/UTC') return 'UTC';
-  // The US name is most often the answer, and the fields of the same instant already hold it.
+  // The US name is most often the answer, and the fields of the same instant already hold it
+  // (for UTC itself too: "UTC").
   if (fields !== undefined && fields.zoneName !== '' && !/^(?:GMT|UTC)[+-]/.test(fields.zoneName)) {
     return fields.zoneName;
   }
+  const valid = validZone(zone);
+  if (valid === 'UTC' || valid === 'Etc/UTC') return 'UTC';
   const [us, gb, long] = cached(names, valid, () => [
     new Intl.DateTimeFormat('en-US', { timeZone: valid, timeZoneName: 'short' }),
     new Intl.DateTimeFormat('en-GB', { timeZone: valid, timeZoneName: 'short' }),
