@@ -10,8 +10,11 @@
  * tests/vite.config.test.ts checks that every name imported from `react` in src/ and widgets/
  * is exported here.
  */
-import { Component, createContext, createElement, Fragment, options, type VNode } from 'preact';
-import {
+import { options, type VNode } from 'preact';
+import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+
+export { Component, createContext, createElement, Fragment } from 'preact';
+export {
   useCallback,
   useContext,
   useEffect,
@@ -23,23 +26,6 @@ import {
   useRef,
   useState,
 } from 'preact/hooks';
-
-export {
-  Component,
-  createContext,
-  createElement,
-  Fragment,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useImperativeHandle,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-};
 
 type Forwarded = ((props: Record<string, unknown>) => unknown) & { sfForwardRef?: true };
 
