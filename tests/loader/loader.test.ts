@@ -94,6 +94,39 @@ describe('loader: one block per task (issue 10: no long task while 100 blocks mo
     expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(3);
   });
 
+  it("reads and parses each block's props in that block's own turn, not in the first scan", async () => {
+    const turns: (() => void)[] = [];
+    global.scheduler = { yield: vi.fn(() => new Promise<void>((resume) => turns.push(resume))) };
+    const parse = vi.spyOn(JSON, 'parse');
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: pillBlock('{"label":"One"}') + pillBlock('{oops'),
+      modules: { 'cart-pill.js': pill.module },
+    });
+    await settle();
+    const parsed = () => parse.mock.calls.map((call) => call[0]);
+    // Scanned and chunks loaded, yet no block's props have been parsed.
+    expect(parsed()).not.toContain('{"label":"One"}');
+    expect(parsed()).not.toContain('{oops');
+    // Props fixed before the second block's turn are the props it mounts with: nothing is reported.
+    h.doc.querySelectorAll('[data-sf-widget]')[1]?.setAttribute('data-sf-props', '{"label":"Two"}');
+    turns[0]?.();
+    await settle();
+    expect(parsed()).toContain('{"label":"One"}');
+    expect(parsed()).not.toContain('{"label":"Two"}');
+    turns[1]?.();
+    await settle();
+    expect(parsed()).toContain('{"label":"Two"}');
+    expect(
+      within(h.doc.body)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['One', 'Two']);
+    expect(h.warn).not.toHaveBeenCalled();
+    expect(h.reportError).not.toHaveBeenCalled();
+    parse.mockRestore();
+  });
+
   it('mounts every block through timers where the browser has no scheduler.yield', async () => {
     global.scheduler = {};
     const pill = fakeWidget('cart-pill');
