@@ -11,6 +11,7 @@ import type { CartEntry } from '../../src/store/types.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
+import { formAnswerText, NO_ANSWER_FIELD_TYPES, type LikertValue } from '../../src/commerce/form-fields.js';
 import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import { cartPageMessages, type CartPageMessageKey, type CartPageMessages } from './messages.js';
 
@@ -45,6 +46,39 @@ interface OpenForm {
 
 const MAX_QUANTITY = 9999;
 
+/** One answered additional field of an entry, as the line shows it. */
+interface EntryAnswer {
+  readonly id: string;
+  readonly title: string;
+  readonly text: string;
+}
+
+const LIKERT_KEYS: Readonly<Record<LikertValue, CartPageMessageKey>> = {
+  '-2': 'likertStronglyDisagree',
+  '-1': 'likertDisagree',
+  '0': 'likertNeutral',
+  '1': 'likertAgree',
+  '2': 'likertStronglyAgree',
+};
+
+/**
+ * The entry's answered fields in the form's order, titled from its schema: the entry holds only
+ * field ids and values. Unanswered fields, sections and hidden fields are left out.
+ */
+function entryAnswers(
+  entry: CartEntry,
+  schema: FormSchema | undefined,
+  m: CartPageMessages,
+): readonly EntryAnswer[] {
+  const values = entry.additionalFields;
+  if (!values || !schema) return [];
+  return schema.fields.flatMap((field) => {
+    if (NO_ANSWER_FIELD_TYPES.includes(field.type)) return [];
+    const text = formAnswerText(field.type, values[field.id], (score) => m.t(LIKERT_KEYS[score]));
+    return text === undefined ? [] : [{ id: field.id, title: field.title, text }];
+  });
+}
+
 /**
  * The server's image URL reaches `src`: only http(s) addresses and same-site paths pass, so no
  * `javascript:` or `data:` URL ever does.
@@ -72,6 +106,9 @@ export function CartPage({ strings, instalments }: CartPageProps) {
   const [pending, setPending] = useState<Readonly<Record<string, Pending>>>({});
   const [openForm, setOpenForm] = useState<OpenForm | null>(null);
   const inFlight = useRef(new Set<string>());
+  // Additional-fields schemas by form id: they title the answers each line shows.
+  const [schemas, setSchemas] = useState<Readonly<Record<string, FormSchema>>>({});
+  const requested = useRef(new Set<string>());
 
   const mounted = useRef(true);
   const loadCart = useCallback(() => {
@@ -93,6 +130,26 @@ export function CartPage({ strings, instalments }: CartPageProps) {
       mounted.current = false;
     };
   }, [loadCart]);
+
+  const answeredForms = [
+    ...new Set(
+      (cart?.entries ?? []).flatMap((e) =>
+        e.additionalFieldsFormId && e.additionalFields && Object.keys(e.additionalFields).length > 0
+          ? [e.additionalFieldsFormId]
+          : [],
+      ),
+    ),
+  ].join('\n');
+  useEffect(() => {
+    for (const formId of answeredForms.split('\n')) {
+      if (formId === '' || requested.current.has(formId)) continue;
+      requested.current.add(formId);
+      // A schema that fails to load only leaves that line without its answers.
+      void api.getFormSchema(formId).then((r) => {
+        if (r.ok && mounted.current) setSchemas((prev) => ({ ...prev, [formId]: r.data }));
+      });
+    }
+  }, [answeredForms, api]);
 
   const currency = parseCurrencyCode(cart?.currency) ?? context.currency;
   const money = (amount: number) => formatMoney({ amount, currency }, { locale: context.locale });
@@ -192,6 +249,7 @@ export function CartPage({ strings, instalments }: CartPageProps) {
       const [mod, r] = await Promise.all([loadFormDialog().catch(() => null), api.getFormSchema(formId)]);
       if (!r.ok) return r;
       if (!mod) return unreadable;
+      setSchemas((prev) => ({ ...prev, [formId]: r.data }));
       setOpenForm({ entry, schema: r.data, mod });
       return { ok: true };
     });
@@ -278,6 +336,11 @@ export function CartPage({ strings, instalments }: CartPageProps) {
                 m={m}
                 busy={pending[entry.id] !== undefined}
                 lineTotal={money(entry.subTotal)}
+                answers={entryAnswers(
+                  entry,
+                  entry.additionalFieldsFormId ? schemas[entry.additionalFieldsFormId] : undefined,
+                  m,
+                )}
                 onQuantity={(q) => changeQuantity(entry, q)}
                 onRemove={() => remove(entry)}
                 onEdit={() => editForm(entry)}
@@ -345,13 +408,14 @@ interface EntryRowProps {
   readonly m: CartPageMessages;
   readonly busy: boolean;
   readonly lineTotal: string;
+  readonly answers: readonly EntryAnswer[];
   /** Settles once the server has answered the change. */
   readonly onQuantity: (quantity: number) => Promise<void>;
   readonly onRemove: () => void;
   readonly onEdit: () => void;
 }
 
-function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: EntryRowProps) {
+function EntryRow({ entry, m, busy, lineTotal, answers, onQuantity, onRemove, onEdit }: EntryRowProps) {
   const [draft, setDraft] = useState(String(entry.quantity));
   // A confirmed change (or another tab's) replaces whatever is typed.
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
@@ -393,6 +457,13 @@ function EntryRow({ entry, m, busy, lineTotal, onQuantity, onRemove, onEdit }: E
               .map(([name, value]) => m.t('variantAttribute', { name, value }))
               .join(m.t('attributeSeparator'))}
           </p>
+        )}
+        {answers.length > 0 && (
+          <ul className="sf-cart-entry__answers">
+            {answers.map((a) => (
+              <li key={a.id}>{m.t('formAnswer', { title: a.title, answer: a.text })}</li>
+            ))}
+          </ul>
         )}
       </div>
       <div className="sf-cart-entry__quantity">

@@ -39,6 +39,13 @@ export const CART_PAGE_MESSAGES = {
   retry: 'Try again',
   variantAttribute: '{name}: {value}',
   attributeSeparator: ', ',
+  /** One answered additional field under the entry's title. */
+  formAnswer: '{title}: {answer}',
+  likertStronglyDisagree: PRODUCT_MESSAGES.likertStronglyDisagree,
+  likertDisagree: PRODUCT_MESSAGES.likertDisagree,
+  likertNeutral: PRODUCT_MESSAGES.likertNeutral,
+  likertAgree: PRODUCT_MESSAGES.likertAgree,
+  likertStronglyAgree: PRODUCT_MESSAGES.likertStronglyAgree,
   decreaseSymbol: '−',
   increaseSymbol: '+',
 } as const;

@@ -369,6 +369,69 @@ describe('CartPage additional fields', () => {
   });
 });
 
+describe('CartPage answers on the line', () => {
+  const SCHEMA = {
+    ...FORM,
+    fields: [
+      { ...FORM.fields[0], id: 'when', type: 'date', title: 'Delivery date' },
+      { ...FORM.fields[0], id: 'who', type: 'name', title: 'Recipient' },
+      { ...FORM.fields[0], id: 'tel', type: 'phone', title: 'Phone' },
+      { ...FORM.fields[0], id: 'where', type: 'address', title: 'Address' },
+      { ...FORM.fields[0], id: 'at', type: 'time', title: 'Time' },
+      { ...FORM.fields[0], id: 'wrap', type: 'checkbox', title: 'Wrapping' },
+      { ...FORM.fields[0], id: 'rate', type: 'likert', title: 'Rating' },
+      { ...FORM.fields[0], id: 'note', type: 'section', title: 'Notes' },
+      { ...FORM.fields[0], id: 'skip', type: 'text', title: 'Message' },
+    ],
+  };
+  const answered = () =>
+    cart([
+      entry({
+        additionalFieldsFormId: 'form-engraving',
+        additionalFields: {
+          when: { month: '3', day: '14', year: '2026' },
+          who: { first: 'Ada', last: 'Lovelace' },
+          tel: { country: '44', areaCode: '020', prefix: '7946', line: '0000' },
+          where: { line1: '1 Main St', line2: '', city: 'Leeds', state: 'WY', zip: 'LS1', country: 'UK' },
+          at: { hour: '9', minute: '5', ampm: 'AM' },
+          wrap: ['Gift box', 'Ribbon'],
+          rate: { Service: '2' },
+          skip: '',
+        },
+      }),
+    ]);
+
+  it('shows each answered field as "Title: answer" under the entry title, titled from the form schema', async () => {
+    const { api } = await renderCart(answered(), { getFormSchema: async () => okResult(SCHEMA as never) });
+    const row = screen.getByRole('heading', { name: 'Organic Tee' }).closest('li') as HTMLElement;
+    const answers = await within(row).findAllByRole('listitem');
+    expect(answers.map((li) => li.textContent)).toEqual([
+      'Delivery date: 3/14/2026',
+      'Recipient: Ada Lovelace',
+      'Phone: +44 020-7946-0000',
+      'Address: 1 Main St, Leeds, WY LS1 UK',
+      'Time: 9:05:00 AM',
+      'Wrapping: Gift box, Ribbon',
+      'Rating: Service: Strongly Agree',
+    ]);
+    expect(api.getFormSchema).toHaveBeenCalledTimes(1);
+    expect(api.getFormSchema).toHaveBeenCalledWith('form-engraving');
+  });
+
+  it('keeps the line without answers when the schema cannot be read', async () => {
+    const { api } = await renderCart(answered(), { getFormSchema: async () => offline });
+    await waitFor(() => expect(api.getFormSchema).toHaveBeenCalled());
+    const row = screen.getByRole('heading', { name: 'Organic Tee' }).closest('li') as HTMLElement;
+    expect(within(row).queryAllByRole('listitem')).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for no schema when no entry holds answers', async () => {
+    const { api } = await renderCart(cart([entry({ additionalFieldsFormId: 'form-engraving' })]));
+    expect(api.getFormSchema).not.toHaveBeenCalled();
+  });
+});
+
 describe('CartPage images', () => {
   it.each([
     ['/img/tee.svg', '/img/tee.svg'],
