@@ -13,7 +13,7 @@ import { PLATFORM_FLAGS } from './constants.js';
 import { getApi } from '../api/page.js';
 import type { AnalyticsApi } from '../api/analytics.js';
 import { isRecord, type JsonRecord } from '../result.js';
-import { connectPlatform, type AnalyticsEvent } from './analytics.js';
+import { connectPlatform, type AnalyticsEvent, type AnalyticsSink } from './analytics.js';
 import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
 import { isFeatureEnabled, readSiteContext, type SiteContext } from './context.js';
 import { readCookie } from './cookies.js';
@@ -332,6 +332,27 @@ export function whenIdle(win: Window & typeof globalThis, fn: () => void): void 
   else win.addEventListener('load', idle, { once: true });
 }
 
+/**
+ * Connects `handle` to the widget events, handing over those queued before it one per task: a
+ * page of 100 product blocks queues an event per block, and sending them all from the idle
+ * callback would make one task of them (issue 10). Events tracked meanwhile wait their turn.
+ * `later` runs the next turn. @default a timer
+ */
+export function connectInTurns(
+  handle: AnalyticsSink,
+  later: (fn: () => void) => void = (fn) => void setTimeout(fn),
+): void {
+  const queued: AnalyticsEvent[] = [];
+  connectPlatform((event) => void queued.push(event));
+  const next = (): void => {
+    const event = queued.shift();
+    if (!event) return connectPlatform(handle);
+    handle(event);
+    later(next);
+  };
+  next();
+}
+
 let page: Platform | null = null;
 let starting = false;
 
@@ -346,7 +367,7 @@ export function start(): void {
   whenIdle(window, () => {
     try {
       page = createPlatform(pageDeps(window));
-      connectPlatform(page.handle);
+      connectInTurns(page.handle);
     } catch (error) {
       reportError(error, { code: 'PLATFORM_FAILED' });
     }

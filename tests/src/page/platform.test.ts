@@ -3,7 +3,14 @@ import { EVENTS } from '../../../src/contract.js';
 import { parseSiteContext } from '../../../src/page/context.js';
 import type { AnalyticsEventRecord } from '../../../src/page/events.js';
 import { resetAnalyticsIdMemory, type IdentityEnv } from '../../../src/page/identity.js';
-import { createPlatform, readPageType, whenIdle, type PlatformDeps } from '../../../src/page/platform.js';
+import { connectPlatform, track, type AnalyticsEvent } from '../../../src/page/analytics.js';
+import {
+  connectInTurns,
+  createPlatform,
+  readPageType,
+  whenIdle,
+  type PlatformDeps,
+} from '../../../src/page/platform.js';
 
 const ok = async () => ({ ok: true as const, data: null });
 
@@ -273,6 +280,35 @@ describe('platform keys of the site context', () => {
     [null, null],
   ])('pageType of %j is %j', (raw, expected) => {
     expect(readPageType(raw)).toBe(expected);
+  });
+});
+
+describe('connectInTurns', () => {
+  afterEach(() => connectPlatform(null));
+
+  it('hands the events queued before it over one per turn, then every later one at once', () => {
+    // Events earlier tests queued are drained first.
+    connectPlatform(() => undefined);
+    connectPlatform(null);
+    const viewed = (itemId: string): AnalyticsEvent => ({ type: 'product-page-viewed', itemId });
+    track(viewed('a'));
+    track(viewed('b'));
+    const turns: (() => void)[] = [];
+    const handle = vi.fn();
+    connectInTurns(handle, (fn) => turns.push(fn));
+    expect(handle.mock.calls.map(([e]) => e)).toEqual([viewed('a')]);
+    // Tracked while the queue is handed over: it waits behind the queued ones.
+    track(viewed('c'));
+    expect(handle).toHaveBeenCalledTimes(1);
+    turns.shift()?.();
+    expect(handle.mock.calls.map(([e]) => e)).toEqual([viewed('a'), viewed('b')]);
+    turns.shift()?.();
+    turns.shift()?.();
+    expect(turns).toEqual([]);
+    expect(handle.mock.calls.map(([e]) => e)).toEqual([viewed('a'), viewed('b'), viewed('c')]);
+    track(viewed('d'));
+    expect(handle).toHaveBeenLastCalledWith(viewed('d'));
+    expect(handle).toHaveBeenCalledTimes(4);
   });
 });
 
