@@ -158,6 +158,7 @@ export function shopPage(db: Db, request: FastifyRequest): string {
     imageUrl: p.image_url,
     priceText: priceText(p, currency),
     item: productItem(p),
+    quickView: true,
   }));
   return renderPage(db, request, 'shop', 'Shop', { cards });
 }

@@ -139,6 +139,22 @@ describe('the demo store', () => {
     await page.context().close();
   });
 
+  it('opens a card in a Quick View dialog from the shop and adds from there', async () => {
+    const { page, problems } = await open('/');
+    // The page behind a modal dialog is hidden from the accessibility tree, so the card is found by CSS.
+    const card = page.locator('.demo-card', { hasText: 'Field Guide' });
+    const quickView = card.getByRole('button', { name: 'Quick View' });
+    await quickView.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Add To Cart', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Added!', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('chooses variants, adds to the cart and shows the pill and the instalment line', async () => {
     const { page, problems } = await open('/products/prod-tee');
     await page.getByRole('combobox', { name: 'Size' }).selectOption('M');

@@ -58,6 +58,22 @@ describe('demo pages rendered by the template engine', () => {
     expect(workshop?.props).toMatchObject({ expressCheckout: true, reviews: { native: expect.any(Array) } });
   });
 
+  it('gives every shop card a quick view of its product', async () => {
+    app = await startServer({});
+    const res = await app.inject('/');
+    const document = parseBody(res.body);
+    const cards = [...document.querySelectorAll('.demo-card')];
+    expect(cards.length).toBeGreaterThan(1);
+    for (const card of cards) {
+      const block = card.querySelector(`[${WIDGET_ATTR}="product-form"]`);
+      const props = JSON.parse(block?.getAttribute(PROPS_ATTR) ?? 'null') as Record<string, unknown>;
+      expect(props).toMatchObject({ quickView: true, item: { id: expect.any(String) } });
+      expect(card.querySelector('a')?.getAttribute('href')).toBe(
+        `/products/${(props['item'] as { id: string }).id}`,
+      );
+    }
+  });
+
   it('lists the cart without JavaScript and never a loading text', async () => {
     app = await startServer({});
     const res = await app.inject('/cart');

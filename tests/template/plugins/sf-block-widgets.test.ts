@@ -68,6 +68,17 @@ describe('sf-block for the instalment pill, site form and restock admin', () => 
     );
   });
 
+  it('makes a product card a Quick View button with no add-to-cart fallback', () => {
+    const { output } = render('{.repeated section cards}{item|sf-block product-form}{.end}', {
+      cards: [{ item, quickView: true }],
+    });
+    expect(propsOf(output, 'product-form')).toMatchObject({ item, quickView: true });
+    expect(output).not.toContain('Add To Cart');
+    const page = render('{item|sf-block product-form}', { item }).output;
+    expect(page).toContain('Add To Cart');
+    expect(propsOf(page, 'product-form')).not.toHaveProperty('quickView');
+  });
+
   it("passes a page's reviews and express checkout to the product form", () => {
     const reviews = { native: [{ author: 'Ann', rating: 5, body: 'Soft.' }], imported: [] };
     const { output } = render('{item|sf-block product-form}', { item, reviews, expressCheckout: true });

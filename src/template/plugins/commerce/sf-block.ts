@@ -16,7 +16,10 @@ type BlockBuilder = (
 ) => { props: Record<string, unknown> | undefined; fallback: string } | string;
 
 const builders: Readonly<Record<string, BlockBuilder>> = {
-  /** Props `{ item, merchandising?, strings?, storeSettings? }`; fallback: the add-to-cart button. */
+  /**
+   * Props `{ item, merchandising?, strings?, storeSettings?, reviews?, expressCheckout?, quickView? }`;
+   * fallback: the add-to-cart button (none for a quick view: the card's link stands in).
+   */
   'product-form': (ctx, item) => {
     if (!isRecord(item)) return 'product-form needs a product item';
     const props: Record<string, unknown> = { item };
@@ -30,6 +33,8 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
     const reviews = lookup(ctx, 'reviews');
     if (isRecord(reviews)) props['reviews'] = reviews;
     if (lookup(ctx, 'expressCheckout') === true) props['expressCheckout'] = true;
+    // A product card's Quick View button; without JavaScript the card's link to the page stands in.
+    if (lookup(ctx, 'quickView') === true) return { props: { ...props, quickView: true }, fallback: '' };
     return { props, fallback: addToCartButtonHtml(ctx, item) };
   },
   /**
