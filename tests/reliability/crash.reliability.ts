@@ -60,6 +60,8 @@ describe('kill -9 during mixed writes', () => {
       await server.kill9();
       running = false;
       await Promise.all(writers);
+      // The process that served is gone: nothing answers at its address any more.
+      await expect(fetch(`${server.base}/api/commerce/shopping-cart`)).rejects.toThrow();
     }
 
     // A last start recovers the log; then the database is read directly.

@@ -11,7 +11,6 @@ import type { ServerOptions } from '../../demo/server/app';
 import { COOKIES, CSRF_HEADER } from '../../src/contract';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const SERVE = resolve(ROOT, 'tests/reliability/serve.ts');
 
 export interface ServerProcess {
@@ -24,7 +23,9 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
-  const child = spawn(TSX, [SERVE, JSON.stringify(options)], {
+  // One process: node itself with tsx as its loader. The tsx command would start the server as a
+  // child of its own, and a SIGKILL to the command would leave that child serving: no crash at all.
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVE, JSON.stringify(options)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
