@@ -268,6 +268,8 @@ describe('the demo store', () => {
 
   it('adds the engraved mug from the keyboard (focus and Enter), its additional fields filled in', async () => {
     const { page, problems } = await open('/products/prod-engraved-mug');
+    // The server-rendered fallback has an Add To Cart button too: act on the widget's.
+    await page.locator('[data-sf-widget="product-form"][data-sf-mounted]').waitFor({ timeout: 15_000 });
     const add = page.getByRole('button', { name: 'Add To Cart' });
     await add.focus();
     await page.keyboard.press('Enter');
