@@ -1,6 +1,6 @@
 /**
- * Fault mode for tests: per-endpoint injected delays, statuses, malformed bodies and dropped
- * connections. Registered only when the server is started with faults enabled.
+ * Fault mode for tests: per-endpoint injected delays, statuses, error bodies, malformed bodies and
+ * dropped connections. Registered only when the server is started with faults enabled.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +15,8 @@ export interface Fault {
   readonly delayMs: number;
   readonly malformed: boolean;
   readonly drop: boolean;
+  /** The JSON object to answer with (e.g. `{ errors: { email: '…' } }`); null: the default body. */
+  readonly body: Readonly<Record<string, unknown>> | null;
   remaining: number | null;
 }
 
@@ -25,7 +27,7 @@ function parseFault(
   body: unknown,
 ): { ok: true; value: Fault } | { ok: false; field: string; message: string } {
   if (!isRecord(body)) return { ok: false, field: 'body', message: 'The body must be a JSON object.' };
-  const { path, method, status, delayMs, malformed, drop, times } = body;
+  const { path, method, status, delayMs, malformed, drop, times, body: answer } = body;
   if (typeof path !== 'string' || !path.startsWith('/'))
     return { ok: false, field: 'path', message: 'path must start with /.' };
   if (method !== undefined && (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method))) {
@@ -47,8 +49,19 @@ function parseFault(
     return { ok: false, field: 'malformed', message: 'malformed must be a boolean.' };
   if (drop !== undefined && typeof drop !== 'boolean')
     return { ok: false, field: 'drop', message: 'drop must be a boolean.' };
-  if (status === undefined && delayMs === undefined && malformed !== true && drop !== true) {
-    return { ok: false, field: 'body', message: 'A fault needs status, delayMs, malformed or drop.' };
+  // The answer's body: an error shape a test needs (field errors, a server's own text).
+  if (answer !== undefined && !isRecord(answer))
+    return { ok: false, field: 'body', message: 'body must be a JSON object.' };
+  if (answer !== undefined && (malformed === true || drop === true))
+    return { ok: false, field: 'body', message: 'body cannot go with malformed or drop.' };
+  if (
+    status === undefined &&
+    delayMs === undefined &&
+    answer === undefined &&
+    malformed !== true &&
+    drop !== true
+  ) {
+    return { ok: false, field: 'body', message: 'A fault needs status, delayMs, body, malformed or drop.' };
   }
   return {
     ok: true,
@@ -60,6 +73,7 @@ function parseFault(
       delayMs: typeof delayMs === 'number' ? delayMs : 0,
       malformed: malformed === true,
       drop: drop === true,
+      body: isRecord(answer) ? answer : null,
       remaining: typeof times === 'number' ? times : null,
     },
   };
@@ -99,6 +113,7 @@ export function registerFaults(app: FastifyInstance, db: Db): void {
         .type('application/json; charset=utf-8')
         .send('{"shoppingCart": {"id": ');
     }
+    if (fault.body !== null) return reply.code(fault.status ?? 200).send(fault.body);
     if (fault.status !== null) return reply.code(fault.status).send({ message: 'Injected fault' });
   });
 

@@ -53,6 +53,27 @@ describe('fault mode on', () => {
     expect((await visitor.delete(`${ENTRIES}/${entry.id}`)).statusCode).toBe(200);
   });
 
+  it('answers a given JSON body with the injected status', async () => {
+    app = await startServer({ faults: true });
+    const body = {
+      error: 'One or more fields is invalid, please check your entries.',
+      errors: { email: 'This address bounced last time.' },
+    };
+    await setFault({ path: '/api/form/SaveFormSubmission', method: 'POST', status: 400, body });
+    const res = await new Visitor(app).post('/api/form/SaveFormSubmission', { formId: 'form-contact' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual(body);
+  });
+
+  it('answers a body alone with 200', async () => {
+    app = await startServer({ faults: true });
+    await setFault({ path: CART, body: { shoppingCart: null } });
+    const res = await new Visitor(app).get(CART);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ shoppingCart: null });
+  });
+
   it('sends invalid JSON when asked for a malformed body', async () => {
     app = await startServer({ faults: true });
     await setFault({ path: CART, malformed: true });
@@ -94,6 +115,10 @@ describe('fault mode on', () => {
     [{ path: CART, delayMs: 60_000 }, 'delayMs'],
     [{ path: CART, times: 0, status: 500 }, 'times'],
     [{ path: CART }, 'body'],
+    [{ path: CART, status: 400, body: 'oops' }, 'body'],
+    [{ path: CART, status: 400, body: ['a'] }, 'body'],
+    [{ path: CART, malformed: true, body: {} }, 'body'],
+    [{ path: CART, drop: true, body: {} }, 'body'],
   ])('rejects the fault %j', async (fault, field) => {
     app = await startServer({ faults: true });
     const res = await app.inject({ method: 'POST', url: '/__faults', payload: fault });
