@@ -3,7 +3,7 @@
  * `startE2E()` starts the server on a free port with an in-memory database and fault injection,
  * and launches Chromium. A missing Chromium or a missing build fails the suite; it never skips.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -66,13 +66,18 @@ export interface StartOptions {
   readonly catalog?: readonly unknown[] | undefined;
   /** Site forms to seed (the GetTemplateSchema shape). @default the demo seed forms */
   readonly forms?: readonly unknown[] | undefined;
+  /**
+   * Serve the test pages of tests/e2e/pages/ before the demo's own. Off, every page is the one
+   * the demo store renders (`/editor`, `/cart`, `/contact`, ...). @default true
+   */
+  readonly testPages?: boolean | undefined;
 }
 
 export async function startE2E(options: StartOptions = {}): Promise<E2E> {
   assertPrerequisites();
   const server = await createServer({
     dbPath: ':memory:',
-    pagesDir: PAGES_DIR,
+    ...(options.testPages === false ? {} : { pagesDir: PAGES_DIR }),
     faults: true,
     distDir: DIST_DIR,
     ...(options.catalog ? { catalog: options.catalog } : {}),
@@ -176,4 +181,112 @@ export async function waitForRole(
       { cause: error },
     );
   }
+}
+
+/** A page opened by {@link Demo.open}, with what went wrong on it so far. */
+export interface WatchedPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /**
+   * CSP violations (in the page and its frames), uncaught errors and console errors, as text, as
+   * they happen. The browser's own "Failed to load resource" line for an error status is left
+   * out: fault journeys cause those on purpose, and the test asserts what the page shows instead.
+   */
+  readonly problems: string[];
+}
+
+export interface Demo extends E2E {
+  /**
+   * Opens `path` in a fresh browser context (own cookies), or in `options.context`, watching it
+   * for problems from before its first script runs.
+   */
+  open(
+    path: string,
+    options?: {
+      /** @default 1024 x 800 */
+      readonly viewport?: { width: number; height: number } | undefined;
+      /** An existing context (e.g. one with a cart). @default a new context */
+      readonly context?: BrowserContext | undefined;
+    },
+  ): Promise<WatchedPage>;
+  /** Clears every injected fault (`DELETE /__faults`). */
+  clearFaults(): Promise<void>;
+  /** Closes the contexts `open()` made and clears the faults: an `afterEach` for journeys. */
+  reset(): Promise<void>;
+}
+
+const RESOURCE_STATUS = /^Failed to load resource: (the server responded with a status of \d+|net::ERR_)/;
+
+/**
+ * The demo store as a shopper meets it: {@link startE2E} with the demo's own pages (no test
+ * pages), fault mode on, and `open()` that records CSP violations and errors.
+ */
+export async function startDemo(options: Omit<StartOptions, 'testPages'> = {}): Promise<Demo> {
+  const e2e = await startE2E({ ...options, testPages: false });
+  const contexts: BrowserContext[] = [];
+
+  const open: Demo['open'] = async (path, openOptions = {}) => {
+    let context = openOptions.context;
+    if (!context) {
+      context = await e2e.browser.newContext({
+        baseURL: e2e.baseUrl,
+        viewport: openOptions.viewport ?? { width: 1024, height: 800 },
+      });
+      contexts.push(context);
+    }
+    const { page } = await e2e.newPage(context);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !RESOURCE_STATUS.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    // A binding, not a window array: it outlives navigations and reaches every frame.
+    await page.exposeFunction('__sfReportCsp', (text: string) => problems.push(`csp: ${text}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        void (window as unknown as { __sfReportCsp(t: string): Promise<void> }).__sfReportCsp(
+          `${e.violatedDirective} ${e.blockedURI} on ${location.pathname}`,
+        );
+      });
+    });
+    await page.goto(path);
+    return { page, context, problems };
+  };
+
+  const clearFaults: Demo['clearFaults'] = async () => {
+    const response = await fetch(`${e2e.baseUrl}/__faults`, { method: 'DELETE' });
+    if (response.status !== 204) throw new Error(`faults not cleared: ${response.status}`);
+  };
+
+  const reset: Demo['reset'] = async () => {
+    await Promise.allSettled(contexts.splice(0).map((c) => c.close()));
+    await clearFaults();
+  };
+
+  const close: Demo['close'] = async () => {
+    await Promise.allSettled(contexts.splice(0).map((c) => c.close()));
+    await e2e.close();
+  };
+
+  return { ...e2e, open, clearFaults, reset, close };
+}
+
+let axeSource: string | undefined;
+
+/** axe-core's violations on the page (or within `include`, a CSS selector), as `id [targets]`. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  // Injected as a script source: the demo's CSP forbids inline scripts.
+  axeSource ??= readFileSync(resolve(PROJECT_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate(async (selector) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context?: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const run = await (selector === null ? axe.run() : axe.run({ include: [selector] }));
+    return run.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  }, include ?? null);
 }
