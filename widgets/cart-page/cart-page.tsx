@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
@@ -45,6 +53,8 @@ interface OpenForm {
 }
 
 const MAX_QUANTITY = 9999;
+/** Where Continue Shopping goes: the site's home page. */
+const SHOP_PATH = '/';
 
 /** One answered additional field of an entry, as the line shows it. */
 interface EntryAnswer {
@@ -278,6 +288,22 @@ export function CartPage({ strings, instalments }: CartPageProps) {
     return { ok: true };
   };
 
+  // A real link to the shop; inside the design frame the editor moves the frame instead (design.md),
+  // as for every link a widget follows.
+  const continueShopping = (
+    <a
+      className="sf-button sf-button--secondary sf-cart-page__continue"
+      href={SHOP_PATH}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (!context.designFrame) return;
+        event.preventDefault();
+        navigate(SHOP_PATH);
+      }}
+    >
+      {m.t('continueShopping')}
+    </a>
+  );
+
   if (!initialised) {
     if (loadError) {
       return (
@@ -322,9 +348,7 @@ export function CartPage({ strings, instalments }: CartPageProps) {
       {entries.length === 0 ? (
         <div className="sf-cart-page__empty">
           <p>{m.t('empty')}</p>
-          <a className="sf-button sf-button--secondary" href="/">
-            {m.t('continueShopping')}
-          </a>
+          {continueShopping}
         </div>
       ) : (
         <>
@@ -354,13 +378,16 @@ export function CartPage({ strings, instalments }: CartPageProps) {
             </output>
           </div>
           {minimum && <p className="sf-cart-page__instalment-minimum">{minimum}</p>}
-          <button
-            type="button"
-            className="sf-button sf-cart-page__checkout"
-            onClick={() => navigate(PATHS.checkout)}
-          >
-            {m.t('checkout')}
-          </button>
+          <div className="sf-cart-page__actions">
+            {continueShopping}
+            <button
+              type="button"
+              className="sf-button sf-cart-page__checkout"
+              onClick={() => navigate(PATHS.checkout)}
+            >
+              {m.t('checkout')}
+            </button>
+          </div>
         </>
       )}
       {openForm && (

@@ -1,7 +1,11 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../src/api/types.js';
+import { DESIGN_FRAME_MESSAGE_TYPE } from '../../../src/contract.js';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
+import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
+import { StorefrontProvider } from '../../../src/react/provider.js';
+import { createCartStore } from '../../../src/store/index.js';
 import type { ShoppingCart } from '../../../src/store/types.js';
 import { CartPage } from '../../../widgets/cart-page/cart-page.js';
 import { cart, entry, failResult, fakeApi, offline, okResult, renderWithStorefront } from '../fixtures.js';
@@ -115,6 +119,50 @@ describe('CartPage states', () => {
     await user.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(assign).toHaveBeenCalledWith('/checkout');
   });
+});
+
+describe('CartPage Continue Shopping', () => {
+  const CARTS = [
+    ['an empty cart', cart([])],
+    ['an entry in the cart', cart([entry()])],
+  ] as const;
+
+  it.each(CARTS)('with %s, is a real link to the shop that the browser follows', async (_, c) => {
+    await renderCart(c);
+    const link = screen.getByRole('link', { name: 'Continue Shopping' });
+    expect(link.getAttribute('href')).toBe('/');
+    expect(fireEvent.click(link)).toBe(true);
+  });
+
+  it.each(CARTS)(
+    'inside the design frame, with %s, asks the editor to set the frame address instead',
+    async (_, c) => {
+      const postMessage = vi.fn();
+      const assign = vi.fn();
+      const api = fakeApi({ getCart: async () => okResult(c) });
+      render(
+        <StorefrontProvider
+          env={{ context: { ...DEFAULT_CONTEXT, designFrame: true }, report: vi.fn() }}
+          store={createCartStore({ api, broadcast: false })}
+          api={api}
+          window={{
+            location: {
+              href: 'http://shop.test/cart',
+              origin: 'http://shop.test',
+              assign,
+            } as unknown as Location,
+            parent: { postMessage } as unknown as Window,
+          }}
+        >
+          <CartPage />
+        </StorefrontProvider>,
+      );
+      const link = await screen.findByRole('link', { name: 'Continue Shopping' });
+      expect(fireEvent.click(link)).toBe(false);
+      expect(postMessage).toHaveBeenCalledWith({ type: DESIGN_FRAME_MESSAGE_TYPE, url: '/' }, '*');
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('CartPage quantity', () => {
