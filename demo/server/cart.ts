@@ -34,6 +34,8 @@ export interface ProductRow {
   readonly form_id: string | null;
   readonly image_url: string | null;
   readonly item_json: string;
+  /** The currency of every price of the product (catalog.ts). */
+  readonly currency: string;
 }
 
 export interface Product extends ProductRow {
@@ -63,6 +65,7 @@ export function listProducts(db: Db): Product[] {
   return rows.map((r) => ({ ...r, variants: variants.filter((v) => v.item_id === r.id) }));
 }
 
+/** The store currency: the site context's, and an empty cart's. */
 export function currencyOf(db: Db): string {
   const row = db.prepare("SELECT value FROM meta WHERE key = 'currency'").get() as
     { value: string } | undefined;
@@ -148,9 +151,22 @@ function entryJson(db: Db, row: EntryRow): WireEntry | null {
   };
 }
 
+/**
+ * The currency of a cart's entries (a cart holds one: addToCart refuses any other), or null for a
+ * cart without entries, which takes the store currency and accepts any.
+ */
+function entriesCurrency(db: Db, cartId: string): string | null {
+  const row = db
+    .prepare(
+      'SELECT p.currency FROM cart_entries e JOIN products p ON p.id = e.item_id WHERE e.cart_id = ? ORDER BY e.seq LIMIT 1',
+    )
+    .get(cartId) as { currency: string } | undefined;
+  return row?.currency ?? null;
+}
+
 export function buildCart(
   db: Db,
-  cart: { id: string; created: number; isPurchased: boolean },
+  cart: { id: string; created: number; isPurchased: boolean; currency?: string | null },
   entries: readonly WireEntry[],
 ): WireCart {
   const subtotal = entries.reduce((sum, e) => sum + e.subTotal, 0);
@@ -162,7 +178,7 @@ export function buildCart(
     orderId: null,
     created: cart.created,
     isPurchased: cart.isPurchased,
-    currency: currencyOf(db),
+    currency: cart.currency ?? currencyOf(db),
     entries,
     subtotalCents: subtotal,
     taxCents: 0,
@@ -204,7 +220,16 @@ export function readCart(db: Db, cartId: string): WireCart | null {
     const e = entryJson(db, r);
     return e ? [e] : [];
   });
-  return buildCart(db, { id: cart.id, created: cart.created, isPurchased: cart.is_purchased === 1 }, entries);
+  return buildCart(
+    db,
+    {
+      id: cart.id,
+      created: cart.created,
+      isPurchased: cart.is_purchased === 1,
+      currency: entries.length > 0 ? entriesCurrency(db, cart.id) : null,
+    },
+    entries,
+  );
 }
 
 export function readEntry(db: Db, cartId: string, entryId: string): WireEntry | null {
@@ -213,10 +238,13 @@ export function readEntry(db: Db, cartId: string, entryId: string): WireEntry | 
   return row ? entryJson(db, row) : null;
 }
 
-/** A sample cart for the editor preview; never stored. */
+/** A sample cart for the editor preview, of products in the store currency; never stored. */
 export function mockCart(db: Db): WireCart {
   const entries: WireEntry[] = [];
-  for (const p of listProducts(db).slice(0, 2)) {
+  const currency = currencyOf(db);
+  for (const p of listProducts(db)
+    .filter((p) => p.currency === currency)
+    .slice(0, 2)) {
     const v = p.variants[0];
     if (!v) continue;
     const price = unitPrice(v);
@@ -240,7 +268,11 @@ export function mockCart(db: Db): WireCart {
 }
 
 export type CartWriteError =
-  { readonly kind: 'stock' } | { readonly kind: 'not-found' } | { readonly kind: 'too-many' };
+  | { readonly kind: 'stock' }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'too-many' }
+  /** The cart holds entries priced in `cartCurrency`; the item is priced in `itemCurrency`. */
+  | { readonly kind: 'currency'; readonly cartCurrency: string; readonly itemCurrency: string };
 
 /** What a cart stores of the crumb that created it: a digest, since the crumb authorises writes. */
 const visitorKey = (crumb: string): string => createHash('sha256').update(crumb).digest('base64url');
@@ -269,8 +301,8 @@ function hasStock(db: Db, itemId: string, sku: string, wanted: number): boolean 
 }
 
 /**
- * Adds to the visitor's cart (creating it when `cartId` names no open cart). Stock check and
- * insert are one transaction. An entry never holds more than MAX_ENTRY_QUANTITY, however many
+ * Adds to the visitor's cart (creating it when `cartId` names no open cart). Currency check, stock
+ * check and insert are one transaction. An entry never holds more than MAX_ENTRY_QUANTITY, however many
  * adds it took.
  */
 export function addToCart(
@@ -300,6 +332,16 @@ export function addToCart(
           .get(visitor, now - FIRST_ADD_WINDOW_MS) as CartRow | undefined) ?? null;
     }
     let createdCart = false;
+    // A cart holds one currency, the one of its first entry; an empty cart takes any.
+    const cartCurrency = cart ? entriesCurrency(db, cart.id) : null;
+    const item = db.prepare('SELECT currency FROM products WHERE id = ?').get(input.itemId) as
+      { currency: string } | undefined;
+    if (cartCurrency !== null && item !== undefined && item.currency !== cartCurrency) {
+      return {
+        ok: false as const,
+        error: { kind: 'currency' as const, cartCurrency, itemCurrency: item.currency },
+      };
+    }
     const inCart = cart ? quantityInCart(db, cart.id, input.itemId, input.sku, null) : 0;
     if (!hasStock(db, input.itemId, input.sku, inCart + input.quantity))
       return { ok: false as const, error: { kind: 'stock' as const } };

@@ -6,10 +6,9 @@
 import {
   DEFAULT_CURRENCY,
   decimalStringToMinor,
-  fractionDigits as currencyDigits,
-  isCurrencyCode,
   parseCurrencyCode,
   parseMoney,
+  type CurrencyCode,
 } from '../../src/commerce/money';
 import { typeTracksStock } from '../../src/commerce/rules';
 import { PRODUCT_TYPES } from '../../src/constants';
@@ -88,15 +87,12 @@ export interface ProductRecord {
   readonly formId: string | null;
   readonly form: FormSchema | null;
   readonly imageUrl: string | null;
-  readonly currency: string;
+  /** Every price of the product is in this currency; products of one store may differ. */
+  readonly currency: CurrencyCode;
   readonly variants: readonly VariantRecord[];
   /** The item as given, for page rendering. */
   readonly item: ProductItem;
 }
-
-/** Digits after the decimal point of a store currency (src/commerce/money.ts); 2 for any other. */
-export const fractionDigits = (currency: string): number =>
-  isCurrencyCode(currency) ? currencyDigits(currency) : 2;
 
 /** Converts a decimal string of major units ("25.00", ".5") to minor units without floats. */
 export function toMinorUnits(value: string | number, currency: string): Result<number> {
@@ -107,7 +103,7 @@ export function toMinorUnits(value: string | number, currency: string): Result<n
 }
 
 /** Money of either shape through the SDK's one reader; the store currency when none is named. */
-function readMoney(money: unknown, where: string): Result<{ cents: number; currency: string }> {
+function readMoney(money: unknown, where: string): Result<{ cents: number; currency: CurrencyCode }> {
   const m = parseMoney(money, { defaultCurrency: DEFAULT_CURRENCY });
   if (m === null) return fail([`${where}: not a money value of a store currency`]);
   if (m.amount < 0) return fail([`${where}: a negative amount`]);
@@ -118,7 +114,7 @@ function parseVariant(
   raw: unknown,
   where: string,
   fallbackSku: string | null,
-): Result<VariantRecord & { currency: string }> {
+): Result<VariantRecord & { currency: CurrencyCode }> {
   if (!isRecord(raw)) return fail([`${where}: not an object`]);
   const sku = raw['sku'] === undefined ? fallbackSku : raw['sku'];
   if (sku !== null && (typeof sku !== 'string' || sku === '')) return fail([`${where}: bad sku`]);
@@ -179,7 +175,7 @@ export function parseProduct(raw: unknown, index: number): Result<ProductRecord>
   // Products that hold no stock are never sold out (spec 001 §4): stored as unlimited.
   const neverSoldOut = !typeTracksStock(type);
   const rawVariants = Array.isArray(sc['variants']) ? sc['variants'] : [];
-  const variants: (VariantRecord & { currency: string })[] = [];
+  const variants: (VariantRecord & { currency: CurrencyCode })[] = [];
   if (rawVariants.length === 0) {
     if (type !== PRODUCT_TYPE.digital) return fail([`${where}: needs at least one variant`]);
     // A digital product may carry its price on the product itself (spec 001 §3).
@@ -208,7 +204,7 @@ export function parseProduct(raw: unknown, index: number): Result<ProductRecord>
       variants.push(neverSoldOut ? { ...v.value, unlimited: true } : v.value);
     }
   }
-  const currency = variants[0]?.currency ?? 'USD';
+  const currency = variants[0]?.currency ?? DEFAULT_CURRENCY;
   if (variants.some((v) => v.currency !== currency)) return fail([`${where}: mixed currencies`]);
   let form: FormSchema | null = null;
   if (sc['additionalFieldsForm'] !== undefined && sc['additionalFieldsForm'] !== null) {
@@ -235,7 +231,10 @@ export function parseProduct(raw: unknown, index: number): Result<ProductRecord>
   });
 }
 
-/** Parses a whole catalogue: ids unique, one currency for the store. */
+/**
+ * Parses a whole catalogue: ids unique. Each product is priced in one currency, but products may
+ * differ (a EUR and a JPY product beside USD ones): a cart, not the catalogue, holds one currency.
+ */
 export function parseCatalog(raw: unknown): Result<ProductRecord[]> {
   if (!Array.isArray(raw)) return fail(['the catalogue must be a JSON array of product items']);
   const products: ProductRecord[] = [];
@@ -247,7 +246,5 @@ export function parseCatalog(raw: unknown): Result<ProductRecord[]> {
       issues.push(`product[${i}]: duplicate id ${p.value.id}`);
     else products.push(p.value);
   }
-  const currencies = new Set(products.map((p) => p.currency));
-  if (currencies.size > 1) issues.push(`the catalogue mixes currencies: ${[...currencies].join(', ')}`);
   return issues.length > 0 ? fail(issues) : ok(products);
 }

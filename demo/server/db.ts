@@ -13,7 +13,8 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS products (
   id TEXT PRIMARY KEY, position INTEGER NOT NULL, title TEXT NOT NULL, product_type INTEGER NOT NULL,
-  is_subscribable INTEGER NOT NULL, form_id TEXT, image_url TEXT, item_json TEXT NOT NULL);
+  is_subscribable INTEGER NOT NULL, form_id TEXT, image_url TEXT, item_json TEXT NOT NULL,
+  currency TEXT NOT NULL DEFAULT 'USD');
 CREATE TABLE IF NOT EXISTS variants (
   item_id TEXT NOT NULL REFERENCES products(id), position INTEGER NOT NULL, variant_id TEXT NOT NULL,
   sku TEXT NOT NULL, attributes_json TEXT NOT NULL, price_cents INTEGER NOT NULL,
@@ -130,6 +131,14 @@ export function openDatabase(path: string): Db {
   const cartColumns = db.prepare('PRAGMA table_info(carts)').all() as { name: string }[];
   if (!cartColumns.some((c) => c.name === 'visitor')) db.exec('ALTER TABLE carts ADD COLUMN visitor TEXT');
   db.exec('CREATE INDEX IF NOT EXISTS carts_visitor ON carts(visitor)');
+  // Databases made before products carried their own currency held one currency for the store.
+  const productColumns = db.prepare('PRAGMA table_info(products)').all() as { name: string }[];
+  if (!productColumns.some((c) => c.name === 'currency')) {
+    db.exec("ALTER TABLE products ADD COLUMN currency TEXT NOT NULL DEFAULT 'USD'");
+    db.exec(
+      "UPDATE products SET currency = COALESCE((SELECT value FROM meta WHERE key = 'currency'), 'USD')",
+    );
+  }
   return db;
 }
 
@@ -140,8 +149,8 @@ export function isSeeded(db: Db): boolean {
 /** Wipes every table and seeds products, forms and users: one transaction. */
 export function seedDatabase(db: Db, products: readonly ProductRecord[], forms: readonly FormSchema[]): void {
   const insertProduct = db.prepare(
-    `INSERT INTO products (id, position, title, product_type, is_subscribable, form_id, image_url, item_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO products (id, position, title, product_type, is_subscribable, form_id, image_url, item_json,
+       currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertVariant = db.prepare(
     `INSERT INTO variants (item_id, position, variant_id, sku, attributes_json, price_cents, sale_price_cents,
@@ -163,6 +172,7 @@ export function seedDatabase(db: Db, products: readonly ProductRecord[], forms: 
         p.formId,
         p.imageUrl,
         JSON.stringify(p.item),
+        p.currency,
       );
       for (const [j, v] of p.variants.entries()) {
         insertVariant.run(
@@ -185,6 +195,7 @@ export function seedDatabase(db: Db, products: readonly ProductRecord[], forms: 
     for (const [i, u] of SEED_USERS.entries()) {
       insertUser.run(`user-${i + 1}`, u.email, seedHash(u.password), JSON.stringify(u.roles));
     }
+    // The store currency (the site context's, an empty cart's) is the first product's.
     const currency = products[0]?.currency ?? 'USD';
     db.prepare("INSERT INTO meta (key, value) VALUES ('currency', ?)").run(currency);
     db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(String(Date.now()));

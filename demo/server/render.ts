@@ -8,6 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import {
+  DEFAULT_CURRENCY,
+  formatMoney as formatMoneyValue,
+  parseCurrencyCode,
+} from '../../src/commerce/money';
 import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID } from '../../src/contract';
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
@@ -21,7 +26,6 @@ import {
   type Product,
   type WireEntry,
 } from './cart';
-import { fractionDigits } from './catalog';
 import type { Db } from './db';
 import { currentUser } from './http';
 import { SITE_TITLE } from './routes-platform';
@@ -37,7 +41,9 @@ const templates: Readonly<Record<string, string>> = Object.fromEntries(
 
 /**
  * The buy-now-pay-later range of the demo store (spec 000 §3). It is narrow on purpose so the
- * catalogue has products below it (Coffee Club), inside it (the tee) and above it (the mug).
+ * catalogue has products below it (Coffee Club), inside it (the tee) and above it (the mug). The
+ * provider serves the store's own currency only: a product priced in another gets the context
+ * with `afterPayAvailable: false` (instalmentContext), and the pill shows nothing.
  */
 export const DEMO_INSTALMENTS = {
   afterPayAvailable: true,
@@ -57,23 +63,31 @@ const scriptJson = (value: unknown): string =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * Minor units of a currency as the pages print them, through the SDK's one money formatter in the
+ * pages' locale: `2500` USD is $25.00, `1500` JPY is ¥1,500 (no minor unit). The catalogue accepts
+ * store currencies only, so the fallback never prints.
+ */
 export function formatMoney(cents: number, currency: string): string {
-  const digits = fractionDigits(currency);
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-  }).format(cents / 10 ** digits);
+  const code = parseCurrencyCode(currency) ?? DEFAULT_CURRENCY;
+  return formatMoneyValue({ amount: cents, currency: code }, { locale: BASE_CONTEXT.locale });
 }
 
-function priceText(p: Product, currency: string): string {
+function priceText(p: Product): string {
   const prices = p.variants.map(unitPrice);
   if (prices.length === 0) return '';
   const min = Math.min(...prices);
   const max = Math.max(...prices);
   return min === max
-    ? formatMoney(min, currency)
-    : `${formatMoney(min, currency)} – ${formatMoney(max, currency)}`;
+    ? formatMoney(min, p.currency)
+    : `${formatMoney(min, p.currency)} – ${formatMoney(max, p.currency)}`;
+}
+
+/** The instalment context of one product (spec 000 §3 is per item): none outside the range's currency. */
+function instalmentContext(product: Product): Record<string, unknown> {
+  return product.currency === DEMO_INSTALMENTS.afterPayMin.currency
+    ? DEMO_INSTALMENTS
+    : { ...DEMO_INSTALMENTS, afterPayAvailable: false };
 }
 
 /** Page options the layout reads besides the body. */
@@ -151,12 +165,11 @@ function run(name: string, data: unknown): string {
 }
 
 export function shopPage(db: Db, request: FastifyRequest): string {
-  const currency = currencyOf(db);
   const cards = listProducts(db).map((p) => ({
     url: `/products/${encodeURIComponent(p.id)}`,
     title: p.title,
     imageUrl: p.image_url,
-    priceText: priceText(p, currency),
+    priceText: priceText(p),
     item: productItem(p),
     quickView: true,
   }));
@@ -197,7 +210,6 @@ const DEMO_REVIEWS = {
 };
 
 export function productPage(db: Db, request: FastifyRequest, product: Product): string {
-  const currency = currencyOf(db);
   const item = productItem(product);
   const tracked = (v: Product['variants'][number]): boolean => v.unlimited !== 1;
   const variants =
@@ -206,7 +218,7 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
           const attributes = JSON.parse(v.attributes_json) as Record<string, string>;
           return {
             label: Object.values(attributes).join(' / ') || product.title,
-            priceText: formatMoney(unitPrice(v), currency),
+            priceText: formatMoney(unitPrice(v), product.currency),
             status: tracked(v) && v.qty_in_stock <= 0 ? 'sold out' : '',
           };
         })
@@ -222,9 +234,9 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
     imageAlt: product.title,
     description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
     kindText: KIND_TEXT[productType] ?? '',
-    priceText: priceText(product, currency),
+    priceText: priceText(product),
     variants,
-    instalmentBlock: productType === 1 ? { item, instalments: DEMO_INSTALMENTS } : null,
+    instalmentBlock: productType === 1 ? { item, instalments: instalmentContext(product) } : null,
     restockItem: soldOut && product.variants.length === 1 ? item : null,
     reviews: express ? DEMO_REVIEWS : null,
     expressCheckout: express,
@@ -251,13 +263,12 @@ function summaryLines(entries: readonly WireEntry[], currency: string): SummaryL
 
 /** The visitor's open cart as plain lines (what the cart page shows before, or without, JavaScript). */
 function visitorCart(db: Db, request: FastifyRequest): { entries: SummaryLine[]; subtotalText: string } {
-  const currency = currencyOf(db);
   const row = findOpenCart(db, request.cookies[COOKIES.cart]);
   const cart = row ? readCart(db, row.id) : null;
   if (!cart || cart.entries.length === 0) return { entries: [], subtotalText: '' };
   return {
-    entries: summaryLines(cart.entries, currency),
-    subtotalText: formatMoney(cart.subtotalCents, currency),
+    entries: summaryLines(cart.entries, cart.currency),
+    subtotalText: formatMoney(cart.subtotalCents, cart.currency),
   };
 }
 
@@ -292,8 +303,7 @@ export function subscriptionPage(db: Db, request: FastifyRequest): string {
           .get(token) as { item_id: string; sku: string; qty: number; price_cents: number } | undefined);
   const product = row ? getProduct(db, row.item_id) : null;
   const variant = product?.variants.find((v) => v.sku === row?.sku) ?? null;
-  const currency = currencyOf(db);
-  const total = row ? formatMoney(row.price_cents * row.qty, currency) : '';
+  const total = row && product ? formatMoney(row.price_cents * row.qty, product.currency) : '';
   const entries =
     row && product
       ? [
@@ -322,7 +332,6 @@ export function giftCardPage(db: Db, request: FastifyRequest): string {
   const sku = typeof query['sku'] === 'string' ? query['sku'] : '';
   const product = itemId === '' ? null : getProduct(db, itemId);
   const variant = product?.variants.find((v) => v.sku === sku) ?? null;
-  const currency = currencyOf(db);
   return renderPage(db, request, 'summary', 'Gift Card', {
     heading: 'Gift Card',
     intro: 'Your gift card is ready to check out.',
@@ -331,9 +340,9 @@ export function giftCardPage(db: Db, request: FastifyRequest): string {
         ? [
             {
               title: product.title,
-              variant: formatMoney(unitPrice(variant), currency),
+              variant: formatMoney(unitPrice(variant), product.currency),
               quantity: 1,
-              totalText: formatMoney(unitPrice(variant), currency),
+              totalText: formatMoney(unitPrice(variant), product.currency),
             },
           ]
         : null,

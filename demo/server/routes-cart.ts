@@ -7,7 +7,6 @@ import { COOKIES } from '../../src/contract';
 import { PRODUCT_TYPE } from './catalog';
 import {
   addToCart,
-  currencyOf,
   emptyCart,
   entryRow,
   findOpenCart,
@@ -48,6 +47,14 @@ const ITEM_UNAVAILABLE = 'Sorry, that item is unavailable.';
 const VARIANT_UNAVAILABLE = 'Sorry, that item variant is unavailable. Please select another variant.';
 const GIFT_CARD_DENOMINATION = 'Select a denomination for the Gift Card.';
 const ENTRY_NOT_FOUND = 'That item is no longer in your cart.';
+
+/**
+ * A cart's totals are single amounts in cents (spec 000 §3), so a cart holds one currency and an
+ * item priced in another is refused. The product form shows the server's message for any failure
+ * without a catalogued text of its own (spec 000 §8, "Any other failure").
+ */
+export const currencyMismatchMessage = (itemCurrency: string, cartCurrency: string): string =>
+  `Sorry, this item is priced in ${itemCurrency} but your cart is in ${cartCurrency}. Check out or empty your cart to add it.`;
 
 type Answers = Record<string, unknown> | null;
 
@@ -191,6 +198,10 @@ export function registerCartRoutes(
     if (!result.ok && result.error.kind === 'too-many') {
       return badField(reply, 'quantity', quantityRangeMessage(1));
     }
+    if (!result.ok && result.error.kind === 'currency') {
+      const message = currencyMismatchMessage(result.error.itemCurrency, result.error.cartCurrency);
+      return sendError(reply, 409, message, { code: 'currency-mismatch' });
+    }
     if (!result.ok) return sendError(reply, 409, STOCK_MESSAGE, { code: 'insufficient-stock' });
     setCartCookies(reply, result.cartId);
     return {
@@ -201,7 +212,7 @@ export function registerCartRoutes(
       quantity: item.quantity,
       title: item.product.title,
       purchasePriceCents: unitPrice(item.variant),
-      currency: currencyOf(db),
+      currency: item.product.currency,
       productType: item.product.product_type,
     };
   });

@@ -260,6 +260,59 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
   });
 });
 
+describe('a cart holds one currency', () => {
+  const refusal = (item: string, cart: string) => ({
+    message: `Sorry, this item is priced in ${item} but your cart is in ${cart}. Check out or empty your cart to add it.`,
+    code: 'currency-mismatch',
+  });
+
+  it('lets an empty cart take an item in another currency than the store', async () => {
+    const res = await add(shopper, 'prod-sencha', null, 2);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ currency: 'JPY', purchasePriceCents: 1500 });
+    expect(res.json().shoppingCart).toMatchObject({ currency: 'JPY', subtotalCents: 3000, totalQuantity: 2 });
+    expect((await shopper.get(CART)).json()).toMatchObject({ currency: 'JPY', subtotalCents: 3000 });
+  });
+
+  it('refuses a yen item in a cart of dollars with 409 and keeps the cart as it was', async () => {
+    const first = (await add(shopper, 'prod-tee', 'TEE-M-BLK')).json();
+    const res = await add(shopper, 'prod-sencha', null);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(refusal('JPY', 'USD'));
+    const cart = (await shopper.get(CART)).json();
+    expect(cart).toMatchObject({ id: first.shoppingCart.id, currency: 'USD', subtotalCents: 2500 });
+    expect(cart.entries.map((e: { itemId: string }) => e.itemId)).toEqual(['prod-tee']);
+  });
+
+  it('refuses a dollar item in a cart of euros, naming both currencies', async () => {
+    expect((await add(shopper, 'prod-linen-apron', null)).json().shoppingCart).toMatchObject({
+      currency: 'EUR',
+      subtotalCents: 3950,
+    });
+    const res = await add(shopper, 'prod-workshop', null);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(refusal('USD', 'EUR'));
+    expect((await shopper.get(CART)).json()).toMatchObject({ currency: 'EUR', totalQuantity: 1 });
+  });
+
+  it('takes another currency again once the cart is emptied', async () => {
+    const entry = (await add(shopper, 'prod-linen-apron', null)).json().newlyAdded;
+    expect((await shopper.delete(`${ENTRIES}/${entry.id}`)).json().shoppingCart).toMatchObject({
+      currency: 'USD',
+      entries: [],
+    });
+    const res = await add(shopper, 'prod-sencha', null);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().shoppingCart).toMatchObject({ currency: 'JPY', subtotalCents: 1500 });
+  });
+
+  it('fills the editor preview cart with products of the store currency only', async () => {
+    const mock = (await shopper.get(`${CART}?mock=true`)).json();
+    expect(mock.currency).toBe('USD');
+    expect(mock.entries.map((e: { itemId: string }) => e.itemId)).toEqual(['prod-tee', 'prod-field-guide']);
+  });
+});
+
 describe('additional fields', () => {
   const valid = {
     'engraving-text': 'For Ada',

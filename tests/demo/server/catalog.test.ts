@@ -1,8 +1,12 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SEED_CATALOG_PATH } from '../../../demo/server/app';
 import { parseCatalog, toMinorUnits } from '../../../demo/server/catalog';
+import { openDatabase } from '../../../demo/server/db';
 import { add, startServer, Visitor } from './visitor';
 
 describe('toMinorUnits', () => {
@@ -52,6 +56,32 @@ describe('parseCatalog', () => {
     expect(shirt?.variants.some((v) => v.onSale)).toBe(true);
   });
 
+  it('seeds a EUR and a JPY product beside the USD ones, each priced in its own currency', () => {
+    const parsed = parseCatalog(JSON.parse(readFileSync(SEED_CATALOG_PATH, 'utf8')));
+    if (!parsed.ok) throw new Error(parsed.issues.join('\n'));
+    const priced = (id: string) => {
+      const p = parsed.value.find((o) => o.id === id);
+      return { currency: p?.currency, cents: p?.variants.map((v) => v.priceCents) };
+    };
+    expect(parsed.value[0]?.currency).toBe('USD');
+    expect(priced('prod-linen-apron')).toEqual({ currency: 'EUR', cents: [3950] });
+    // Yen have no minor unit: "1500" is 1500 yen, not 15.00.
+    expect(priced('prod-sencha')).toEqual({ currency: 'JPY', cents: [1500] });
+  });
+
+  it('accepts products in different currencies, one currency per product', () => {
+    const parsed = parseCatalog([
+      tee(),
+      { ...tee({ priceMoney: { value: '5.00', currency: 'EUR' } }), id: 'p2' },
+      { ...tee({ priceMoney: { decimalValue: '1200', currencyCode: 'JPY' } }), id: 'p3' },
+    ]);
+    expect(parsed.ok && parsed.value.map((p) => [p.currency, p.variants[0]?.priceCents])).toEqual([
+      ['USD', 500],
+      ['EUR', 500],
+      ['JPY', 1200],
+    ]);
+  });
+
   it('reads the decimalValue/currencyCode money form too', () => {
     const parsed = parseCatalog([
       tee({ priceMoney: undefined, price: { decimalValue: '7.25', currencyCode: 'USD' } }),
@@ -69,7 +99,27 @@ describe('parseCatalog', () => {
     ['a negative stock', [tee({ qtyInStock: -1 })]],
     ['a price with too many digits', [tee({ priceMoney: { value: '1.999', currency: 'USD' } })]],
     ['duplicate ids', [tee(), tee()]],
-    ['mixed currencies', [tee(), { ...tee({ priceMoney: { value: '5.00', currency: 'EUR' } }), id: 'p2' }]],
+    [
+      'a product whose variants mix currencies',
+      [
+        {
+          id: 'p',
+          structuredContent: {
+            productType: 1,
+            variants: [
+              { sku: 'A', priceMoney: { value: '5.00', currency: 'USD' }, qtyInStock: 1 },
+              { sku: 'B', priceMoney: { value: '5.00', currency: 'EUR' }, qtyInStock: 1 },
+            ],
+          },
+        },
+      ],
+    ],
+    [
+      'a sale price in another currency than the price',
+      [tee({ salePriceMoney: { value: '4.00', currency: 'EUR' }, onSale: true })],
+    ],
+    ['a yen price with a fraction', [tee({ priceMoney: { value: '1500.5', currency: 'JPY' } })]],
+    ['a price in a currency no store sells in', [tee({ priceMoney: { value: '5.00', currency: 'XYZ' } })]],
     ['an id with a slash', [{ ...tee(), id: '../p' }]],
   ])('rejects a catalogue with %s', (_name, raw) => {
     expect(parseCatalog(raw).ok).toBe(false);
@@ -92,5 +142,27 @@ describe('parseCatalog', () => {
     await expect(startServer({ catalog: [tee({ qtyInStock: 1.5 })] })).rejects.toThrow(
       /qtyInStock must be a whole number/,
     );
+  });
+});
+
+describe('a database seeded before products carried their currency', () => {
+  it('gives every product the store currency it was seeded with', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-db-'));
+    try {
+      const path = join(dir, 'old.sqlite');
+      const old = new Database(path);
+      old.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE products (id TEXT PRIMARY KEY, position INTEGER NOT NULL, title TEXT NOT NULL,
+          product_type INTEGER NOT NULL, is_subscribable INTEGER NOT NULL, form_id TEXT, image_url TEXT,
+          item_json TEXT NOT NULL);
+        INSERT INTO meta VALUES ('currency', 'EUR');
+        INSERT INTO products VALUES ('p1', 0, 'Tee', 1, 0, NULL, NULL, '{}');`);
+      old.close();
+      const db = openDatabase(path);
+      expect(db.prepare('SELECT id, currency FROM products').all()).toEqual([{ id: 'p1', currency: 'EUR' }]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

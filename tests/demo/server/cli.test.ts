@@ -1,12 +1,15 @@
 // @vitest-environment node
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
+const SEED_PRODUCTS = (
+  JSON.parse(readFileSync(join(ROOT, 'demo/server/seed-catalog.json'), 'utf8')) as unknown[]
+).length;
 const dir = mkdtempSync(join(tmpdir(), 'sf-cli-'));
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -43,7 +46,7 @@ describe('demo/server/main.ts', () => {
     const result = await run(['--reset-only', '--db', db]);
     expect(result.code).toBe(0);
     const conn = new Database(db, { readonly: true });
-    expect((conn.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n).toBe(7);
+    expect((conn.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n).toBe(SEED_PRODUCTS);
     conn.close();
   });
 

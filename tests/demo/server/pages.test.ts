@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROPS_ATTR, WIDGET_ATTR } from '../../../src/contract';
-import { startServer } from './visitor';
+import { add, startServer, Visitor } from './visitor';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -72,6 +72,43 @@ describe('demo pages rendered by the template engine', () => {
         `/products/${(props['item'] as { id: string }).id}`,
       );
     }
+  });
+
+  it.each([
+    ['/products/prod-sencha', 'Uji Sencha Green Tea (100 g)', '¥1,500'],
+    ['/products/prod-linen-apron', 'Linen Apron', '€39.50'],
+  ])('prints %s in its own currency, on its page and its shop card', async (path, title, price) => {
+    app = await startServer({});
+    const page = parseBody((await app.inject(path)).body);
+    expect(page.querySelector('.demo-product__price')?.textContent?.trim()).toBe(price);
+    const shop = parseBody((await app.inject('/')).body);
+    const card = [...shop.querySelectorAll('.demo-card')].find((c) => c.textContent?.includes(title));
+    expect(card?.querySelector('.demo-card__price')?.textContent).toBe(price);
+  });
+
+  it('gives a product priced outside the instalment range currency an unavailable instalment context', async () => {
+    app = await startServer({});
+    const pill = async (path: string) =>
+      blocks((await app!.inject(path)).body).find((b) => b.widget === 'instalment-pill')?.props as {
+        instalments: { afterPayAvailable: boolean; afterPayMin: { currency: string } };
+      };
+    expect((await pill('/products/prod-tee')).instalments).toMatchObject({
+      afterPayAvailable: true,
+      afterPayMin: { currency: 'USD' },
+    });
+    for (const path of ['/products/prod-sencha', '/products/prod-linen-apron']) {
+      expect((await pill(path)).instalments.afterPayAvailable).toBe(false);
+    }
+  });
+
+  it('lists a cart of yen in yen, with no decimals', async () => {
+    app = await startServer({});
+    const shopper = await new Visitor(app).arrive();
+    expect((await add(shopper, 'prod-sencha', null, 3)).statusCode).toBe(200);
+    const html = (await shopper.get('/cart')).body;
+    const row = [...parseBody(html).querySelectorAll('tbody td')].map((td) => td.textContent);
+    expect(row).toEqual(['Uji Sencha Green Tea (100 g)', '3', '¥4,500']);
+    expect(textOf(html)).toContain('Subtotal: ¥4,500');
   });
 
   it('lists the cart without JavaScript and never a loading text', async () => {
