@@ -24,6 +24,8 @@ const PAGES = [
   '/products/prod-coffee-club',
   '/products/prod-engraved-mug',
   '/products/prod-poster',
+  '/products/prod-linen-apron',
+  '/products/prod-sencha',
   '/cart',
   '/checkout',
   '/checkout/subscription',
@@ -125,7 +127,7 @@ describe('the demo store', () => {
     const { page, problems } = await open('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Shop' }).isVisible()).resolves.toBe(true);
     const cards = page.locator('.demo-card');
-    await expect(cards.count()).resolves.toBe(7);
+    await expect(cards.count()).resolves.toBe(9);
     await expect(page.locator('.demo-card', { hasText: 'Risograph Poster' }).innerText()).resolves.toContain(
       'Sold out',
     );
@@ -301,6 +303,41 @@ describe('the demo store', () => {
     expect(owner.problems).toEqual([]);
     await page.context().close();
     await owner.page.context().close();
+  });
+
+  it('shows yen without decimals and refuses them in a cart of dollars, which keeps its item', async () => {
+    const { page, problems } = await open('/products/prod-sencha');
+    const context = page.context();
+    const crumb = (await context.cookies(baseUrl)).find((c) => c.name === COOKIES.crumb)?.value ?? '';
+    const added = await context.request.post('/api/commerce/shopping-cart/entries', {
+      headers: { [CSRF_HEADER]: crumb },
+      data: { itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1, additionalFields: null },
+    });
+    expect(added.status()).toBe(200);
+    await page.reload();
+    const form = page.locator('[data-sf-widget="product-form"][data-sf-mounted]');
+    await form.getByText('¥1,500', { exact: true }).waitFor({ timeout: 15_000 });
+    await expect(page.locator('main').innerText()).resolves.not.toMatch(/¥[\d,]*\./);
+    // The instalment provider's range is in dollars: no instalment line for a yen price.
+    await expect(page.getByText(/interest-free/).count()).resolves.toBe(0);
+    const pill = page.getByRole('link', { name: /1 item in cart|One item in cart/ });
+    await pill.waitFor({ timeout: 15_000 });
+    await form.getByRole('button', { name: 'Add To Cart' }).click();
+    const alert = page.getByRole('alert', { name: 'Unable to Add Item' });
+    await alert.waitFor({ timeout: 15_000 });
+    await expect(alert.innerText()).resolves.toContain(
+      'Sorry, this item is priced in JPY but your cart is in USD. Check out or empty your cart to add it.',
+    );
+    await expect(pill.isVisible()).resolves.toBe(true);
+    const cart = (await (await context.request.get('/api/commerce/shopping-cart')).json()) as {
+      currency: string;
+      entries: { itemId: string }[];
+    };
+    expect(cart.currency).toBe('USD');
+    expect(cart.entries.map((e) => e.itemId)).toEqual(['prod-tee']);
+    // The refused add is a 409 the browser logs; nothing else may go wrong.
+    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    await context.close();
   });
 
   it.each(PAGES)('%s has no axe violations and no CSP violations', async (path) => {
