@@ -89,7 +89,7 @@ const UI_CHUNK = new RegExp(
     String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics)\.ts$`,
     String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|errors)|contract|result|constants|site-lists)\.ts$`,
     String.raw`[\\/]src[\\/]commerce[\\/](money|rules|product|instalments)\.ts$`,
-    String.raw`[\\/]src[\\/]messages[\\/](format|cart|product|storefront)\.ts$`,
+    String.raw`[\\/]src[\\/]messages[\\/](format|cart|product-labels|instalment|storefront)\.ts$`,
   ].join('|'),
 );
 

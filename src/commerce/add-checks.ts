@@ -1,20 +1,52 @@
 /**
- * The checks before an add to cart (spec 000 §5). Re-exported by rules.ts; a module of its own so
- * that only the add flow, loaded on first use, carries them.
+ * The checks before an add to cart (spec 000 §5) and their texts. Re-exported by rules.ts; a module
+ * of its own so that only the add flow, loaded on first use, carries them.
  */
+import { ADD_MESSAGES, type AddMessageKey } from '../messages/add.js';
+import { catalogueDefaults, type Messages as MessagesOf } from '../messages/format.js';
 import type { ProductItem, Variant } from './product.js';
 import {
-  commerceMessages,
   findVariant,
   isGiftCard,
   missingOptions,
-  parseQuantity,
-  stockCovers,
+  readQuantity,
   tracksStock,
+  QUANTITY,
   type OptionSelection,
+  type VariantFacts,
 } from './rules.js';
 
-type Messages = ReturnType<typeof commerceMessages>;
+/** Any lookup that knows the add-check texts, such as the shared catalogue's. */
+type Messages = MessagesOf<AddMessageKey>;
+
+const addMessages = /* @__PURE__ */ catalogueDefaults(ADD_MESSAGES);
+
+/** Stock covers a quantity: unlimited, or at least that many units (the server's add check). */
+export function stockCovers(stock: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>, wanted: number): boolean {
+  return stock.unlimited || stock.qtyInStock >= wanted;
+}
+
+export type QuantityParse = { ok: true; quantity: number } | { ok: false; message: string };
+
+/**
+ * The quantity input's text read as {@link readQuantity} reads it, with the text of what is wrong
+ * (spec 000 §5, spec 001 §5): not a number, a fraction, below 1 or above 9999.
+ */
+export function parseQuantity(
+  input: string | null | undefined,
+  messages: Messages = addMessages(),
+): QuantityParse {
+  const read = readQuantity(input);
+  if (typeof read === 'number') return { ok: true, quantity: read };
+  // Each text gets only its own placeholder, so an override naming another shows it as written.
+  const params =
+    read === 'quantityTooLow'
+      ? { min: QUANTITY.min }
+      : read === 'quantityTooHigh'
+        ? { max: QUANTITY.max }
+        : undefined;
+  return { ok: false, message: messages.t(read, params) };
+}
 
 /**
  * The message for unselected options (spec 000 §5): one, two, or more. With more than two the
@@ -22,7 +54,7 @@ type Messages = ReturnType<typeof commerceMessages>;
  */
 export function missingOptionsMessage(
   missing: readonly string[],
-  messages: Messages = commerceMessages(),
+  messages: Messages = addMessages(),
 ): string {
   if (missing.length === 0) return '';
   if (missing.length === 1) return messages.t('selectOneOption', { option: missing[0] ?? '' });
@@ -58,7 +90,7 @@ export type AddToCartCheck =
  */
 export function validateAddToCart(input: AddToCartInput): AddToCartCheck {
   const { item, selection } = input;
-  const messages = input.messages ?? commerceMessages();
+  const messages = input.messages ?? addMessages();
   const giftCard = input.isGiftCard ?? isGiftCard(item);
   const variant = input.variant === undefined ? findVariant(item, selection) : input.variant;
   const missing = missingOptions(item, selection);

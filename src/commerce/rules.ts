@@ -4,8 +4,11 @@
  */
 import { LIMITS, INSTALMENTS, PRODUCT_TYPES } from '../constants.js';
 import { CART_MESSAGES } from '../messages/cart.js';
-import { createMessages, type Messages as MessagesOf } from '../messages/format.js';
+import { catalogueDefaults, createMessages, type Messages as MessagesOf } from '../messages/format.js';
+import { INSTALMENT_MESSAGES, type InstalmentMessageKey } from '../messages/instalment.js';
 import { PRODUCT_MESSAGES } from '../messages/product.js';
+import { PRODUCT_LABEL_MESSAGES, type ProductLabelKey } from '../messages/product-labels.js';
+import { SUBSCRIPTION_MESSAGES, type SubscriptionMessageKey } from '../messages/subscription.js';
 import { formatMoney, type Money } from './money.js';
 import type {
   Merchandising,
@@ -29,9 +32,14 @@ type Messages = MessagesOf<CommerceMessageKey>;
 export const createCommerceMessages = (overrides?: Readonly<Record<string, unknown>> | null): Messages =>
   createMessages(overrides, COMMERCE_MESSAGES);
 
-let defaults: Messages | null = null;
 /** The default catalogue, made once on first use. */
-export const commerceMessages = (): Messages => (defaults ??= createCommerceMessages());
+export const commerceMessages = /* @__PURE__ */ catalogueDefaults(COMMERCE_MESSAGES);
+
+// Each rule speaks only its own texts by default, so a chunk that uses the rule carries those
+// texts and no others (a product page's start-up code holds no add-check or subscription text).
+const labelMessages = /* @__PURE__ */ catalogueDefaults(PRODUCT_LABEL_MESSAGES);
+const subscriptionMessages = /* @__PURE__ */ catalogueDefaults(SUBSCRIPTION_MESSAGES);
+const instalmentMessages = /* @__PURE__ */ catalogueDefaults(INSTALMENT_MESSAGES);
 
 export type ProductStatus = 'sold-out' | 'on-sale' | 'none';
 
@@ -293,7 +301,7 @@ export function scarcityMessage(
 export interface AddButtonLabelOptions {
   /** Express checkout is on: the button buys directly and reads Purchase. @default false */
   readonly expressCheckout?: boolean | undefined;
-  readonly messages?: Messages | undefined;
+  readonly messages?: MessagesOf<ProductLabelKey> | undefined;
 }
 
 /** The localized add and subscribe labels (spec 001 §3 `localizedStrings`). */
@@ -312,7 +320,7 @@ export function addButtonLabel(
   options: AddButtonLabelOptions = {},
 ): string {
   const sc = item.structuredContent;
-  const messages = options.messages ?? commerceMessages();
+  const messages = options.messages ?? labelMessages();
   const custom = sc.customAddButtonText?.trim();
   if (sc.useCustomAddButtonText === true && custom) return custom;
   if (isSubscribable(item)) return strings?.productSubscribeText ?? messages.t('subscribe');
@@ -336,11 +344,6 @@ export function availableStock(item: ProductLike, variant?: VariantFacts | null)
     total += Math.max(0, v.qtyInStock);
   }
   return total;
-}
-
-/** Stock covers a quantity: unlimited, or at least that many units (the server's add check). */
-export function stockCovers(stock: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>, wanted: number): boolean {
-  return stock.unlimited || stock.qtyInStock >= wanted;
 }
 
 /**
@@ -433,26 +436,24 @@ export function optionValueSoldOut(
   return reachable.length > 0 && !reachable.some(inStock);
 }
 
-export type QuantityParse = { ok: true; quantity: number } | { ok: false; message: string };
+/** What is wrong with a quantity text: the key of its add-check text (src/messages/add.ts). */
+export type QuantityProblem = 'quantityNotNumber' | 'quantityNotWhole' | 'quantityTooLow' | 'quantityTooHigh';
 
 /**
- * Reads the quantity input's text (spec 000 §5, spec 001 §5): not a number and a fraction have
- * their own messages, and so does a whole number outside 1 to 9999, which is never quietly
- * replaced by another quantity.
+ * Reads the quantity input's text (spec 000 §5, spec 001 §5): the quantity, or what is wrong with
+ * it. Not a number and a fraction are told apart, and so is a whole number outside 1 to 9999,
+ * which is never quietly replaced by another quantity. No input (none shown) reads as 1. The
+ * texts are parseQuantity's (./add-checks.ts), which only an add needs.
  */
-export function parseQuantity(
-  input: string | null | undefined,
-  messages: Messages = commerceMessages(),
-): QuantityParse {
-  if (input === undefined || input === null) return { ok: true, quantity: QUANTITY.default };
+export function readQuantity(input: string | null | undefined): number | QuantityProblem {
+  if (input === undefined || input === null) return QUANTITY.default;
   const text = input.trim();
-  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text))
-    return { ok: false, message: messages.t('quantityNotNumber') };
+  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text)) return 'quantityNotNumber';
   const n = Number(text);
-  if (!Number.isInteger(n)) return { ok: false, message: messages.t('quantityNotWhole') };
-  if (n < QUANTITY.min) return { ok: false, message: messages.t('quantityTooLow', { min: QUANTITY.min }) };
-  if (n > QUANTITY.max) return { ok: false, message: messages.t('quantityTooHigh', { max: QUANTITY.max }) };
-  return { ok: true, quantity: n };
+  if (!Number.isInteger(n)) return 'quantityNotWhole';
+  if (n < QUANTITY.min) return 'quantityTooLow';
+  if (n > QUANTITY.max) return 'quantityTooHigh';
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -484,7 +485,7 @@ const isUsablePlan = (plan: SubscriptionPlan | null | undefined): plan is Subscr
 /** "every month", "every 2 weeks"; null for an unusable plan. */
 export function subscriptionPeriodText(
   plan: SubscriptionPlan | null | undefined,
-  messages: Messages = commerceMessages(),
+  messages: MessagesOf<SubscriptionMessageKey> = subscriptionMessages(),
 ): string | null {
   if (!isUsablePlan(plan)) return null;
   const { value, unit } = plan.billingPeriod;
@@ -498,7 +499,7 @@ export interface DurationOptions {
    * @default true
    */
   readonly preferYears?: boolean | undefined;
-  readonly messages?: Messages | undefined;
+  readonly messages?: MessagesOf<SubscriptionMessageKey> | undefined;
 }
 
 /** A length of time in billing units. */
@@ -541,7 +542,7 @@ export function subscriptionDurationText(
   if (plan.numBillingCycles === 0) return '';
   const span = subscriptionDuration(plan, options.preferYears !== false);
   if (span === null) return null;
-  const messages = options.messages ?? commerceMessages();
+  const messages = options.messages ?? subscriptionMessages();
   const [one, many] = FOR[span.unit];
   return span.amount === 1 ? messages.t(one) : messages.t(many, { count: span.amount });
 }
@@ -560,7 +561,7 @@ export function subscriptionPriceText(
   plan: SubscriptionPlan | null | undefined,
   options: SubscriptionPriceOptions = {},
 ): string {
-  const messages = options.messages ?? commerceMessages();
+  const messages = options.messages ?? subscriptionMessages();
   const period = subscriptionPeriodText(plan, messages);
   const duration = subscriptionDurationText(plan, options);
   if (!price || period === null || duration === null) return messages.t('subscriptionUnavailable');
@@ -629,7 +630,7 @@ export interface InstalmentTextInput {
   readonly inline?: boolean | undefined;
   /** @default 'en-US' */
   readonly locale?: string | undefined;
-  readonly messages?: Messages | undefined;
+  readonly messages?: MessagesOf<InstalmentMessageKey> | undefined;
 }
 
 /**
@@ -637,7 +638,7 @@ export interface InstalmentTextInput {
  * when the price is above it, "over" the minimum when at or below it.
  */
 export function instalmentText(input: InstalmentTextInput): string {
-  const messages = input.messages ?? commerceMessages();
+  const messages = input.messages ?? instalmentMessages();
   const fmt = (m: Money): string => formatMoney(m, { locale: input.locale });
   // The text names the same count the payment is split by, even for an unusable one.
   const count = instalmentCount(input.count);

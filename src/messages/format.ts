@@ -67,3 +67,14 @@ export function createMessages<C extends Readonly<Record<string, string>>>(
     },
   };
 }
+
+/**
+ * A catalogue's lookup without overrides, made on first use: by then the page's language layer is
+ * set. The default `messages` of the shared rules.
+ */
+export function catalogueDefaults<C extends Readonly<Record<string, string>>>(
+  catalogue: C,
+): () => Messages<keyof C & string> {
+  let made: Messages<keyof C & string> | null = null;
+  return () => (made ??= createMessages(null, catalogue));
+}

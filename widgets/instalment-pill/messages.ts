@@ -4,12 +4,11 @@
  * the block's props.
  */
 import { createMessages, type Messages } from '../../src/messages/format.js';
-import { COMMERCE_MESSAGES } from '../../src/commerce/rules.js';
+import { INSTALMENT_MESSAGES } from '../../src/messages/instalment.js';
 import type { InstalmentBrand } from '../../src/commerce/instalments.js';
 
-// The commerce catalogue is spread whole: the rules speak it, and it is on a product page anyway.
 export const INSTALMENT_PILL_MESSAGES = {
-  ...COMMERCE_MESSAGES,
+  ...INSTALMENT_MESSAGES,
   // Ours: the spec names the two brands by position only.
   brandAfterpay: 'Afterpay',
   brandClearpay: 'Clearpay',

@@ -6,6 +6,10 @@ import {
 } from '../../src/commerce/rules.js';
 import type { Variant } from '../../src/commerce/product.js';
 import { PATHS } from '../../src/contract.js';
+import { ADD_MESSAGES } from '../../src/messages/add.js';
+import { CART_MESSAGES } from '../../src/messages/cart.js';
+import { createMessages } from '../../src/messages/format.js';
+import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 import type { FormValues } from '../../src/api/form-schema.js';
 import { track } from '../../src/page/analytics.js';
 import type { CartState } from '../../src/store/index.js';
@@ -29,6 +33,16 @@ export interface AddFlowDeps {
   setDraft(values: FormValues): void;
 }
 
+/**
+ * The texts only an add can show (the add checks, the stock check, a form that will not open, a
+ * page that will not open), loaded with the flow rather than with the form.
+ */
+export const ADD_FLOW_MESSAGES = {
+  ...ADD_MESSAGES,
+  unableToOpenForm: CART_MESSAGES.cartOpenFormFailed,
+  tryAgain: STOREFRONT_MESSAGES.tryAgain,
+} as const;
+
 export interface AddFlow {
   add(): Promise<void>;
   submitForm(values: FormValues): Promise<SubmitOutcome>;
@@ -43,7 +57,9 @@ export interface AddFlow {
  */
 export function createAddFlow(deps: AddFlowDeps): AddFlow {
   const { input, cart, button, setFailure, setDialog, setDraft, knownForm, opening, dialog } = deps;
-  const { item, variant, giftCard, subscribable, expressCheckout, embeddedForm, formId, m } = input;
+  const { item, variant, giftCard, subscribable, expressCheckout, embeddedForm, formId } = input;
+  // The page's overrides apply to these texts as to the form's own.
+  const m = createMessages(input.overrides, ADD_FLOW_MESSAGES);
   const { api, store, navigate } = deps.services;
   const hasForm = embeddedForm !== null || formId !== null;
 
@@ -106,7 +122,7 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
       variant,
       quantityInput: input.quantityInput,
       isGiftCard: giftCard,
-      messages: input.core,
+      messages: m,
     });
 
   /** Loads the dialog code and reads the form (fetching it when only its id is known). */

@@ -1,23 +1,19 @@
 /**
  * The product form's catalogue: the shared texts it shows plus its own. The page overrides any key
  * through `strings` in the block's props, either by catalogue key or by the localized-string names
- * of spec 001 §3 (`productAddToCartText`, ...), which STRING_KEYS maps.
+ * of spec 001 §3 (`productAddToCartText`, ...), which STRING_KEYS maps. Texts shown only after an
+ * add is tried (the add checks, src/messages/add.ts) load with the add flow, which applies the same
+ * overrides; the additional-fields form has its own catalogue (src/react/ui/messages.ts).
  */
-import { CART_MESSAGES } from '../../src/messages/cart.js';
 import { createMessages, type Messages } from '../../src/messages/format.js';
-import { PRODUCT_MESSAGES } from '../../src/messages/product.js';
+import { PRODUCT_LABEL_MESSAGES } from '../../src/messages/product-labels.js';
 import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 
-// The shared product catalogue is spread rather than picked key by key: its object is on the page
-// either way, and a second list of the same keys only costs bytes.
 export const PRODUCT_FORM_MESSAGES = {
-  ...PRODUCT_MESSAGES,
-  /** The close button of the quick-view lightbox. */
+  ...PRODUCT_LABEL_MESSAGES,
   close: 'Close',
-  giftCardSelect: PRODUCT_MESSAGES.selectVariant,
-  unableToOpenForm: CART_MESSAGES.cartOpenFormFailed,
+  giftCardSelect: PRODUCT_LABEL_MESSAGES.selectVariant,
   checkConnection: STOREFRONT_MESSAGES.checkConnection,
-  tryAgain: STOREFRONT_MESSAGES.tryAgain,
   // Ours: the spec does not quote these.
   /** Price of a product whose variants differ in price, before one is chosen. */
   priceRange: '{min} – {max}',
@@ -59,11 +55,14 @@ export const STRING_KEYS: Readonly<Record<string, string>> = {
   likertStronglyAgreeText: 'likertStronglyAgree',
 };
 
+/** The page's `strings` by catalogue key: localized-string names mapped, other keys as they are. */
+export function pageOverrides(strings?: Readonly<Record<string, string>> | null): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const [key, value] of Object.entries(strings ?? {})) overrides[STRING_KEYS[key] ?? key] = value;
+  return overrides;
+}
+
 /** Builds the lookup with the page's overrides applied (non-strings and unknown keys ignored). */
 export function productFormMessages(strings?: Readonly<Record<string, string>> | null): ProductFormMessages {
-  const overrides: Record<string, string> = {};
-  for (const [key, value] of Object.entries(strings ?? {})) {
-    overrides[STRING_KEYS[key] ?? key] = value;
-  }
-  return createMessages(overrides, PRODUCT_FORM_MESSAGES);
+  return createMessages(pageOverrides(strings), PRODUCT_FORM_MESSAGES);
 }

@@ -11,14 +11,13 @@ import {
   optionNames,
   optionValueSoldOut,
   optionValues,
-  parseQuantity,
   priceRange,
+  readQuantity,
   productStatus,
   scarcityMessage,
   showQuantityInput,
   tracksStock,
   QUANTITY,
-  createCommerceMessages,
   type OptionSelection,
 } from '../../src/commerce/rules.js';
 import { FEATURE_FLAGS } from '../../src/constants.js';
@@ -36,7 +35,7 @@ import {
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { FormSchema as AdditionalFieldsSchema } from '../../src/api/form-schema.js';
-import { productFormMessages, STRING_KEYS, type ProductFormMessages } from './messages.js';
+import { pageOverrides, productFormMessages, type ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
 import type { QuickViewDialog as QuickViewDialogType } from './quick-view.js';
 import { ReviewsGate } from './reviews-gate.js';
@@ -157,20 +156,10 @@ function ProductFormBody({
 }: ProductFormProps) {
   const { context } = useStorefront();
   const id = useWidgetId();
-  const m = useMemo(() => productFormMessages(strings), [strings]);
-  // The shared rules (commerce.ts) speak the shared catalogue; the same overrides apply there.
-  const core = useMemo(() => {
-    const overrides: Record<string, string> = {};
-    for (const [k, v] of Object.entries(strings ?? {})) overrides[STRING_KEYS[k] ?? k] = v;
-    // The commerce catalogue (product and cart texts), not the whole shared one.
-    return createCommerceMessages(overrides);
-  }, [strings]);
-  // Page overrides for the form's own texts (likert labels, part labels), by catalogue key.
-  const uiOverrides = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(strings ?? {})) out[STRING_KEYS[k] ?? k] = v;
-    return out;
-  }, [strings]);
+  // The page's overrides by catalogue key: for the form's texts, the add flow's (loaded with it)
+  // and the additional-fields form's (likert labels, part labels).
+  const overrides = useMemo(() => pageOverrides(strings), [strings]);
+  const m = useMemo(() => productFormMessages(overrides), [overrides]);
 
   const sc = item.structuredContent;
   const giftCard = isGiftCard(item);
@@ -206,8 +195,8 @@ function ProductFormBody({
   const soldOut = status === 'sold-out' || chosenSoldOut;
   const onSale = variant ? variant.onSale && variant.salePrice !== null : status === 'on-sale';
   const quantityShown = showQuantityInput(item, storeSettings, variant);
-  const typed = quantityShown ? parseQuantity(quantityText) : null;
-  const chosenQuantity = typed?.ok ? typed.quantity : QUANTITY.default;
+  const typed = quantityShown ? readQuantity(quantityText) : QUANTITY.default;
+  const chosenQuantity = typeof typed === 'number' ? typed : QUANTITY.default;
   useEffect(() => {
     onChoiceChange?.({ variant, quantity: chosenQuantity });
   }, [onChoiceChange, variant, chosenQuantity]);
@@ -227,7 +216,7 @@ function ProductFormBody({
     embeddedForm,
     formId,
     m,
-    core,
+    overrides,
   });
   const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
 
@@ -236,11 +225,7 @@ function ProductFormBody({
     : expressCheckout && !subscribable
       ? m.t('unableToPurchaseItem')
       : m.t('unableToAddItem');
-  const idleLabel = addButtonLabel(
-    item,
-    { productAddToCartText: m.t('addToCart'), productSubscribeText: m.t('subscribe') },
-    { expressCheckout, messages: core },
-  );
+  const idleLabel = addButtonLabel(item, undefined, { expressCheckout, messages: m });
   const label = soldOut
     ? soldOutText
     : flow.phase === 'adding'
@@ -368,7 +353,7 @@ function ProductFormBody({
           onValuesChange={flow.setDraft}
           submitLabel={idleLabel}
           errorTitle={errorTitle}
-          messages={flow.dialog.mod.uiMessages(uiOverrides)}
+          messages={flow.dialog.mod.uiMessages(overrides)}
           onSubmit={flow.submitForm}
           onClose={flow.closeDialog}
         />

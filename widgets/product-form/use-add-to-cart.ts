@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OptionSelection, AddToCartInput as CheckInput } from '../../src/commerce/rules.js';
+import type { OptionSelection } from '../../src/commerce/rules.js';
 import type { ProductItem, Variant } from '../../src/commerce/product.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
 import { useCart, useStorefront } from '../../src/react/provider.js';
@@ -28,8 +28,8 @@ export interface AddToCartInput {
   readonly embeddedForm: object | null;
   readonly formId: string | null;
   readonly m: ProductFormMessages;
-  /** The commerce catalogue with the page's overrides, for the shared rules' texts. */
-  readonly core: CheckInput['messages'];
+  /** The page's text overrides by catalogue key, for the texts the add flow brings. */
+  readonly overrides: Readonly<Record<string, string>>;
 }
 
 export interface AddToCart {

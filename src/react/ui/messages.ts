@@ -5,22 +5,23 @@
  */
 import type { FieldPart } from '../../commerce/form-fields.js';
 import { translate } from '../../messages/format.js';
-import { PRODUCT_MESSAGES } from '../../messages/product.js';
+import { FIELD_MESSAGES } from '../../messages/fields.js';
+import { PRODUCT_LABEL_MESSAGES } from '../../messages/product-labels.js';
 import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
 
 export const UI_MESSAGES = {
   close: 'Close',
-  required: PRODUCT_MESSAGES.required,
+  required: FIELD_MESSAGES.required,
   save: 'Save',
-  saving: PRODUCT_MESSAGES.saving,
-  selectValue: PRODUCT_MESSAGES.selectValue,
+  saving: FIELD_MESSAGES.saving,
+  selectValue: FIELD_MESSAGES.selectValue,
   // A form select's empty choice names its field, as the variant selects do ("Select Size").
-  selectField: PRODUCT_MESSAGES.selectVariant,
-  likertStronglyDisagree: PRODUCT_MESSAGES.likertStronglyDisagree,
-  likertDisagree: PRODUCT_MESSAGES.likertDisagree,
-  likertNeutral: PRODUCT_MESSAGES.likertNeutral,
-  likertAgree: PRODUCT_MESSAGES.likertAgree,
-  likertStronglyAgree: PRODUCT_MESSAGES.likertStronglyAgree,
+  selectField: PRODUCT_LABEL_MESSAGES.selectVariant,
+  likertStronglyDisagree: FIELD_MESSAGES.likertStronglyDisagree,
+  likertDisagree: FIELD_MESSAGES.likertDisagree,
+  likertNeutral: FIELD_MESSAGES.likertNeutral,
+  likertAgree: FIELD_MESSAGES.likertAgree,
+  likertStronglyAgree: FIELD_MESSAGES.likertStronglyAgree,
   partMonth: 'Month',
   partDay: 'Day',
   partYear: 'Year',

@@ -17,6 +17,7 @@ import {
   optionValues,
   parseQuantity,
   productStatus,
+  readQuantity,
   qualifiesForInstalments,
   showQuantityInput,
   stockCheckPasses,
@@ -211,6 +212,22 @@ describe('quantity input', () => {
     ['10000', 'Quantity must be at most 9999.'],
   ])('quantity %j is refused with %j', (input, message) => {
     expect(parseQuantity(input)).toEqual({ ok: false, message });
+  });
+
+  it.each([
+    [undefined, 1],
+    [' 12 ', 12],
+    ['', 'quantityNotNumber'],
+    ['1.5', 'quantityNotWhole'],
+    ['0', 'quantityTooLow'],
+    ['10000', 'quantityTooHigh'],
+  ])('readQuantity(%j) gives %j, the quantity or the key of what is wrong', (input, expected) => {
+    expect(readQuantity(input)).toBe(expected);
+  });
+
+  it('fills only the placeholder of the quantity text refused', () => {
+    const messages = createMessages({ quantityTooLow: 'At least {min}, at most {max}.' });
+    expect(parseQuantity('0', messages)).toEqual({ ok: false, message: 'At least 1, at most {max}.' });
   });
 });
 

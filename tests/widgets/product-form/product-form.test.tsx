@@ -333,6 +333,20 @@ describe('page text overrides', () => {
     expect(find()).toBeInstanceOf(HTMLElement);
   });
 
+  it.each([
+    ['quantityTooLow', 'Pick at least {min}.', '0', 'Pick at least 1.'],
+    ['notEnoughStock', 'Too few left.', '11', 'Too few left.'],
+  ])('%s replaces the text the add checks show', async (key, text, quantity, shown) => {
+    const { user } = setup({ item: MUG, strings: { [key]: text } });
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(input);
+    await user.type(input, quantity);
+    await user.click(addButton());
+    expect(screen.getByRole('alert', { name: 'Unable to Add Item' }).textContent).toBe(
+      `Unable to Add Item${shown}`,
+    );
+  });
+
   it('relabels the likert answers from likertLabels', async () => {
     const { user } = setup(
       { item: ENGRAVED, strings: { likertLabels: { '-2': 'Nope', '2': 'Yes!' } } },
