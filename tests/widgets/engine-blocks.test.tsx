@@ -88,4 +88,36 @@ describe('blocks rendered by the template engine', () => {
     }
     expect(screen.getAllByText(/\$\d/).length).toBeGreaterThan(0);
   });
+
+  /** The boxes under a node: tag and classes, nested; visually hidden text takes no box. */
+  const boxes = (node: Element): string =>
+    Array.from(node.children)
+      .filter((c) => !c.classList.contains('sf-visually-hidden'))
+      .map((c) => `${c.tagName.toLowerCase()}.${[...c.classList].join('.')}(${boxes(c)})`)
+      .join(' ');
+
+  it.each(CATALOG.map((item) => [item.id] as const))(
+    "server-renders %s's product form with the boxes and texts of the widget's first render",
+    async (id) => {
+      const el = blocks().find(
+        (b) =>
+          b.getAttribute('data-sf-widget') === 'product-form' &&
+          (propsOf(b) as { item: { id: string } }).item.id === id,
+      )!;
+      const before = el.querySelector('.sf-product-form')!;
+      expect(before).not.toBeNull();
+      const fallback = { boxes: boxes(before), text: before.textContent };
+      // The fallback's controls do nothing before the widget's replace them.
+      for (const control of before.querySelectorAll('button, select, input')) {
+        expect(control.hasAttribute('disabled')).toBe(true);
+      }
+      await act(async () => {
+        unmounts.push(productForm.mount(el, propsOf(el), { context: DEFAULT_CONTEXT, report: vi.fn() }));
+      });
+      const after = el.querySelector('.sf-product-form')!;
+      expect(after).not.toBe(before);
+      for (const hidden of after.querySelectorAll('.sf-visually-hidden')) hidden.remove();
+      expect({ boxes: boxes(after), text: after.textContent }).toEqual(fallback);
+    },
+  );
 });

@@ -596,7 +596,7 @@ describe('sf-block (page contract)', () => {
     customAddButtonText: 'Buy "now" & <save>',
   });
 
-  it('mounts the product form with the item as props and the add-to-cart button as fallback', () => {
+  it("mounts the product form with the item as props and the form's boxes as fallback", () => {
     const root = {
       localizedStrings: { productAddToCartText: 'Add' },
       productMerchandisingContext: { p1: { scarcityEnabled: false } },
@@ -608,8 +608,10 @@ describe('sf-block (page contract)', () => {
       merchandising: { scarcityEnabled: false },
       strings: { productAddToCartText: 'Add' },
     });
-    expect(block.querySelector('.sqs-add-to-cart-button-inner')?.textContent).toBe('Buy "now" & <save>');
     expect(block.children).toHaveLength(1);
+    const button = block.querySelector('.sf-product-form > button.sf-add-button');
+    expect(button?.textContent).toBe('Buy "now" & <save>');
+    expect(button?.hasAttribute('disabled')).toBe(true);
   });
 
   it('escapes the props so they cannot leave the attribute', () => {
@@ -709,7 +711,7 @@ describe('untrusted input', () => {
 });
 
 describe('sf-block in a rendered page', () => {
-  it('wraps the server-rendered button in a product-form block the loader can mount', () => {
+  it('wraps the server-rendered form in a product-form block the loader can mount', () => {
     const json = { item: physical([{ qtyInStock: 3 }]) };
     const { output, errors } = render(
       '<main>{item|sf-block product-form}{@|sf-block cart-pill}</main>',
@@ -721,7 +723,7 @@ describe('sf-block in a rendered page', () => {
     const blocks = [...main.querySelectorAll(`[${WIDGET_ATTR}]`)];
     expect(blocks.map((b) => b.getAttribute(WIDGET_ATTR))).toEqual(['product-form', 'cart-pill']);
     expect(JSON.parse(blocks[0]?.getAttribute(PROPS_ATTR) ?? '')).toEqual({ item: json.item });
-    expect(blocks[0]?.querySelector('[role="button"]')?.textContent?.trim()).toBe('Add To Cart');
+    expect(blocks[0]?.querySelector('button')?.textContent).toBe('Add To Cart');
     expect(blocks[1]?.hasAttribute(PROPS_ATTR)).toBe(false);
   });
 });

@@ -79,6 +79,125 @@ describe('sf-block for the instalment pill, site form and restock admin', () => 
     expect(propsOf(page, 'product-form')).not.toHaveProperty('quickView');
   });
 
+  const block = (html: string, name: string): Element => {
+    const found = new DOMParser()
+      .parseFromString(html, 'text/html')
+      .querySelector(`[${WIDGET_ATTR}="${name}"]`);
+    if (!found) throw new Error(`no ${name} block in ${html}`);
+    return found;
+  };
+  const priced = (value: string, productType = 1) => ({
+    ...item,
+    structuredContent: {
+      ...item.structuredContent,
+      productType,
+      variants: [{ ...item.structuredContent.variants[0], priceMoney: { value, currency: 'USD' } }],
+    },
+  });
+
+  it.each([
+    ['25.00', 'or 4 interest-free payments of $6.25 with'],
+    ['28.00', 'or 4 interest-free payments of $7.00 with'],
+    ['28.01', 'Available for orders up to $28.00'],
+    ['20.00', 'Available for orders over $20.00'],
+  ])('server-renders the instalment pill of a $%s product as the widget shows it', (price, text) => {
+    const { output, errors } = render('{pill|sf-block instalment-pill}', {
+      pill: { item: priced(price), instalments },
+    });
+    expect(errors).toEqual([]);
+    const pill = block(output, 'instalment-pill');
+    expect(pill.querySelector('.sf-instalment-pill__text')?.textContent).toBe(text);
+    // Without JavaScript the brand leads to the provider's info page for the shopper's locale.
+    const link = pill.querySelector('a.sf-instalment-pill__button');
+    expect(link?.textContent).toBe('Afterpay');
+    expect(link?.getAttribute('href')).toBe('/instalments/en-US.html');
+  });
+
+  it.each([
+    ['an unavailable provider', { item, instalments: { afterPayAvailable: false } }],
+    [
+      'a locale the provider does not serve',
+      { item, instalments: { ...instalments, shopperLanguage: 'de' } },
+    ],
+    ['a digital product', { item: priced('25.00', 2), instalments }],
+    ['a context that does not read', { item, instalments: { ...instalments, afterPayMin: 'x' } }],
+  ])('server-renders no instalment pill for %s', (_label, pill) => {
+    expect(
+      block(render('{pill|sf-block instalment-pill}', { pill }).output, 'instalment-pill').innerHTML,
+    ).toBe('');
+  });
+
+  it('server-renders the product form as its widget first shows it, controls disabled and escaped', () => {
+    const tee = {
+      ...item,
+      structuredContent: {
+        productType: 1,
+        variants: [
+          {
+            id: 'v1',
+            attributes: { Size: 'S', '<b>': '"x"' },
+            priceMoney: { value: '19.50', currency: 'USD' },
+            qtyInStock: 2,
+          },
+          {
+            id: 'v2',
+            attributes: { Size: 'M', '<b>': 'y' },
+            priceMoney: { value: '27.00', currency: 'USD' },
+            qtyInStock: 0,
+          },
+        ],
+      },
+    };
+    const { output, errors } = render('{item|sf-block product-form}', { item: tee });
+    expect(errors).toEqual([]);
+    expect(output).not.toContain('<b>');
+    const form = block(output, 'product-form').querySelector('.sf-product-form')!;
+    expect(form.querySelector('.sf-product-form__price')?.textContent).toBe('$19.50 – $27.00');
+    const selects = [...form.querySelectorAll('.sf-product-form__option select')];
+    expect(selects.map((s) => s.getAttribute('aria-label'))).toEqual(['Size', '<b>']);
+    expect(selects.map((s) => [...s.querySelectorAll('option')].map((o) => o.textContent))).toEqual([
+      ['Select Size', 'S', 'M'],
+      ['Select <b>', '"x"', 'y'],
+    ]);
+    expect(form.querySelector('.sf-product-form__quantity input')?.getAttribute('value')).toBe('1');
+    expect(form.querySelector('button')?.textContent).toBe('Add To Cart');
+    expect([...form.querySelectorAll('select, input, button')].every((c) => c.hasAttribute('disabled'))).toBe(
+      true,
+    );
+  });
+
+  it('server-renders a sold-out product with its mark, the restock slot and the sold-out button', () => {
+    const poster = {
+      ...item,
+      structuredContent: {
+        ...item.structuredContent,
+        variants: [{ id: 'v1', priceMoney: { value: '35.00', currency: 'USD' }, qtyInStock: 0 }],
+      },
+    };
+    const form = block(render('{item|sf-block product-form}', { item: poster }).output, 'product-form');
+    expect(form.querySelector('.sf-product-form')?.getAttribute('data-sf-status')).toBe('sold-out');
+    expect(form.querySelector('.sf-mark--sold-out')?.textContent).toBe('sold out');
+    expect(form.querySelector('.sf-product-form__restock')).not.toBeNull();
+    expect(form.querySelector('button')?.textContent).toBe('sold out');
+  });
+
+  it('labels the server-rendered button Purchase under express checkout', () => {
+    const { output } = render('{item|sf-block product-form}', { item, expressCheckout: true });
+    expect(block(output, 'product-form').querySelector('button')?.textContent).toBe('Purchase');
+  });
+
+  it.each([
+    ['/products/tee', '/products/tee'],
+    ['javascript:alert(1)', null],
+  ])('gives a product card with fullUrl %s a Quick View link to it', (fullUrl, href) => {
+    const { output } = render('{.repeated section cards}{item|sf-block product-form}{.end}', {
+      cards: [{ item: { ...item, fullUrl }, quickView: true }],
+    });
+    const link = block(output, 'product-form').querySelector('a');
+    expect(link?.getAttribute('href') ?? null).toBe(href);
+    if (href !== null) expect(link?.textContent).toBe('Quick View');
+  });
+
   it("passes a page's reviews and express checkout to the product form", () => {
     const reviews = { native: [{ author: 'Ann', rating: 5, body: 'Soft.' }], imported: [] };
     const { output } = render('{item|sf-block product-form}', { item, reviews, expressCheckout: true });

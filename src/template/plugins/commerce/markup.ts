@@ -82,7 +82,7 @@ interface VariantOption {
 }
 
 /** Options in the product's ordering, each with its distinct values in variant order. */
-function variantOptions(c: JsonRecord, all: readonly JsonRecord[]): readonly VariantOption[] {
+export function variantOptions(c: JsonRecord, all: readonly JsonRecord[]): readonly VariantOption[] {
   const ordering = asArray(c['variantOptionOrdering']).filter((n): n is string => typeof n === 'string');
   const names = ordering.length > 0 ? ordering : Object.keys(asRecord(all[0]?.['attributes']));
   return names.map((name) => {

@@ -1,12 +1,167 @@
 /**
  * `{item|sf-block product-form}`: wraps server-rendered fallback markup in a block the loader mounts
  * (design.md, "The page contract"). The props travel as escaped JSON in the props attribute.
+ *
+ * A fallback holds the boxes its widget's first render will hold, with the widget's classes and
+ * texts, so replacing it moves nothing on the page (issue 10: CLS at most 0.01) once the widget
+ * stylesheets are linked in the page's head. Its controls are disabled: they do nothing before
+ * the widget takes over, and the widget's own replace them, so none is announced twice.
  */
-import { PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
+import { PATHS, PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
+import { instalmentOffer, parseInstalmentContext } from '../../../commerce/instalments';
+import { formatMoney, type Money } from '../../../commerce/money';
+import { safeUrl, type ProductItem } from '../../../commerce/product';
+import {
+  QUANTITY,
+  addButtonLabel,
+  effectivePrice,
+  hasVariants,
+  instalmentPrice,
+  instalmentText,
+  isSoldOut,
+  priceRange,
+  productStatus,
+  qualifiesForInstalments,
+  tracksStock,
+} from '../../../commerce/rules';
 import type { TemplateContext } from '../api';
-import { isRecord, lookup, pick, text } from './data';
+import { interpolate, isRecord, isTruthy, localized, lookup, pick, text } from './data';
 import { escapeHtml, jsonText } from './html';
-import { addToCartButtonHtml, merchandising } from './markup';
+import { merchandising, showsQuantityInput, variantOptions } from './markup';
+import { content, pricePoint, productFacts, variants } from './product';
+
+/** A localized string the site owner set, else undefined (the rule's own default applies). */
+const ownString = (ctx: TemplateContext, key: string): string | undefined => {
+  const value = lookup(ctx, `localizedStrings.${key}`);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/**
+ * The product form's first render (widgets/product-form): price line and marks, a select per
+ * option, the quantity input and the add button, in its classes. The price is the variant's when
+ * the product leaves nothing to choose, else the range.
+ */
+function productFormHtml(ctx: TemplateContext, item: unknown, express: boolean): string {
+  const facts = productFacts(item);
+  const c = content(item);
+  const all = variants(item);
+  const money = (m: Money | null): string =>
+    m ? escapeHtml(formatMoney(m, { locale: ctx.locale ?? undefined })) : '';
+  // The form's choice before any input: the product itself without variants, the only variant
+  // when it has no options, else none yet.
+  const only = all[0];
+  const point =
+    all.length === 0
+      ? pricePoint(c)
+      : all.length === 1 &&
+          only &&
+          Object.keys(isRecord(only['attributes']) ? only['attributes'] : {}).length === 0
+        ? pricePoint(only)
+        : null;
+  const soldOut = isSoldOut(facts);
+  const onSale = point ? point.onSale && point.salePrice !== null : productStatus(facts) === 'on-sale';
+  const soldOutText =
+    text(merchandising(ctx, item)['customSoldOutText']) || localized(ctx, 'productSoldOutText', 'sold out');
+
+  let price: string;
+  if (point) {
+    const paid = effectivePrice(point);
+    price =
+      point.onSale && point.salePrice && point.price
+        ? `<del class="sf-product-form__original">${money(point.price)}</del><ins class="sf-product-form__current">${money(paid)}</ins>`
+        : paid
+          ? `<span class="sf-product-form__current">${money(paid)}</span>`
+          : '';
+  } else {
+    const range = priceRange(facts);
+    price = !range
+      ? ''
+      : `<span class="sf-product-form__current">${money(range.low)}${
+          range.low.amount === range.high.amount ? '' : ` – ${money(range.high)}`
+        }</span>`;
+  }
+  if (onSale && !soldOut)
+    price += `<span class="sf-mark sf-mark--sale">${escapeHtml(localized(ctx, 'productSaleText', 'sale'))}</span>`;
+  if (soldOut) price += `<span class="sf-mark sf-mark--sold-out">${escapeHtml(soldOutText)}</span>`;
+
+  let controls = '';
+  if (hasVariants(facts)) {
+    const gift = facts.structuredContent.productType === 4;
+    const wording = localized(
+      ctx,
+      gift ? 'giftCardVariantSelectText' : 'productVariantSelectText',
+      'Select {variantName}',
+    );
+    for (const option of variantOptions(c, all)) {
+      const name = escapeHtml(option.name);
+      controls +=
+        `<div class="sf-product-form__option"><label>${name}</label><select aria-label="${name}" disabled>` +
+        `<option value="">${escapeHtml(interpolate(wording, { variantName: option.name }))}</option>` +
+        option.values.map((v) => `<option>${escapeHtml(v)}</option>`).join('') +
+        `</select></div>`;
+    }
+  }
+  if (showsQuantityInput(ctx, item)) {
+    const label = escapeHtml(localized(ctx, 'productQuantityInputLabel', 'Quantity'));
+    controls +=
+      `<div class="sf-product-form__quantity"><label>${label}</label>` +
+      `<input aria-label="${label}" type="number" min="${QUANTITY.min}" max="${QUANTITY.max}" value="${QUANTITY.default}" disabled></div>`;
+  }
+  // The form's slot for the chosen variant's restock sign-up (the restock widget mounts in it).
+  if (soldOut && point && tracksStock(facts)) controls += '<div class="sf-product-form__restock"></div>';
+  const custom = c['customAddButtonText'];
+  const label = soldOut
+    ? soldOutText
+    : addButtonLabel(
+        {
+          structuredContent: {
+            ...facts.structuredContent,
+            useCustomAddButtonText: isTruthy(c['useCustomAddButtonText']),
+            ...(typeof custom === 'string' && { customAddButtonText: custom }),
+          },
+        } as unknown as ProductItem,
+        {
+          productAddToCartText: ownString(ctx, 'productAddToCartText'),
+          productSubscribeText: ownString(ctx, 'productSubscribeText'),
+        },
+        { expressCheckout: express },
+      );
+  const status = soldOut ? ' data-sf-status="sold-out"' : onSale ? ' data-sf-status="on-sale"' : '';
+  return (
+    `<div class="sf-product-form"${status}><p class="sf-product-form__price">${price}</p>${controls}` +
+    `<button type="button" class="sf-button sf-add-button" disabled>${escapeHtml(label)}</button></div>`
+  );
+}
+
+/**
+ * The instalment pill's text before any choice (widgets/instalment-pill: the lowest price, one
+ * unit), and the brand as a link to the provider's info page; nothing where the pill shows nothing.
+ */
+function instalmentPillHtml(ctx: TemplateContext, value: Record<string, unknown>): string {
+  const context = parseInstalmentContext(value['instalments']);
+  const facts = productFacts(value['item']);
+  const offer =
+    context.ok && qualifiesForInstalments(facts as unknown as ProductItem)
+      ? instalmentOffer(context.value)
+      : null;
+  const price = offer && instalmentPrice(facts, null, 1);
+  if (!offer || !price || price.currency !== offer.min.currency) return '';
+  const count = value['count'];
+  const line = instalmentText({
+    price,
+    min: offer.min,
+    max: offer.max,
+    count: typeof count === 'number' ? count : undefined,
+    inline: true,
+    locale: ctx.locale ?? undefined,
+  });
+  const brand = offer.brand.charAt(0).toUpperCase() + offer.brand.slice(1);
+  return (
+    `<div class="sf-instalment-pill"><span class="sf-instalment-pill__text">${escapeHtml(line)}</span> ` +
+    `<a class="sf-instalment-pill__button" href="${PATHS.instalmentInfo}/${escapeHtml(offer.locale)}.html">` +
+    `<span class="sf-instalment-pill__brand">${escapeHtml(brand)}</span></a></div>`
+  );
+}
 
 /** The widgets a template can place, with how each builds its props and fallback markup. */
 type BlockBuilder = (
@@ -33,9 +188,18 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
     const reviews = lookup(ctx, 'reviews');
     if (isRecord(reviews)) props['reviews'] = reviews;
     if (lookup(ctx, 'expressCheckout') === true) props['expressCheckout'] = true;
-    // A product card's Quick View button; without JavaScript the card's link to the page stands in.
-    if (lookup(ctx, 'quickView') === true) return { props: { ...props, quickView: true }, fallback: '' };
-    return { props, fallback: addToCartButtonHtml(ctx, item) };
+    // A product card's Quick View button: without JavaScript, a link to the product's page.
+    if (lookup(ctx, 'quickView') === true) {
+      const url = safeUrl(item['fullUrl']);
+      const label = escapeHtml(localized(ctx, 'productQuickViewText', 'Quick View'));
+      return {
+        props: { ...props, quickView: true },
+        fallback: url
+          ? `<a class="sf-button sf-button--secondary sf-quick-view-button" href="${escapeHtml(url)}">${label}</a>`
+          : '',
+      };
+    }
+    return { props, fallback: productFormHtml(ctx, item, props['expressCheckout'] === true) };
   },
   /**
    * Props `{ productId, variantId? }`. The variant is the optional second argument (a reference or
@@ -56,10 +220,10 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
   /** No props: the pill reads the shared cart store. */
   'cart-pill': () => ({ props: undefined, fallback: '' }),
   /** Props `{ item, instalments, count? }`, given whole as the value. */
-  'instalment-pill': (_ctx, value) => {
+  'instalment-pill': (ctx, value) => {
     if (!isRecord(value) || !isRecord(value['item']) || !isRecord(value['instalments']))
       return 'instalment-pill needs { item, instalments }';
-    return { props: value, fallback: '' };
+    return { props: value, fallback: instalmentPillHtml(ctx, value) };
   },
   /** Props `{ formId, form?, page?, strings? }`, given whole as the value. */
   'site-form': (_ctx, value) => {
