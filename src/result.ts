@@ -79,3 +79,54 @@ export const readStringEntries = (value: unknown): Record<string, string> | null
   for (const [key, entry] of Object.entries(value)) if (typeof entry === 'string') out[key] = entry;
   return out;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Field tables: a parser that leaves out what it cannot use, one note per field, describes each
+// object as a table and reads it here, so every such parser words its notes the same way.
+
+/**
+ * Receives one note: `note(label, expected)` for "<label> is not <expected>", worded by the
+ * parser, or `note(text)` for a complete text.
+ */
+export type Note = (label: string, expected?: string) => void;
+
+/**
+ * Reads one present value: the value, null to refuse it (the field's note follows), or undefined
+ * to leave it out quietly. A reader of nested values notes its own entries under `label`.
+ */
+export type FieldReader = (value: unknown, label: string, note: Note) => unknown;
+
+/**
+ * One field: its key, its reader, what a refused value is said not to be (none: refused quietly),
+ * the value when absent or refused (none: left out), and the key in the result when it differs.
+ */
+export type Field = readonly [
+  key: string,
+  read: FieldReader,
+  expected?: string | undefined,
+  fallback?: unknown,
+  as?: string,
+];
+
+/**
+ * Reads the fields of `raw` in table order into `out`: an absent value (undefined or null) takes
+ * the fallback, a refused one the fallback and a note labelled `<where><key>`.
+ */
+export function readFields(
+  raw: JsonRecord,
+  fields: readonly Field[],
+  where: string,
+  note: Note,
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
+  for (const [key, read, expected, fallback, as = key] of fields) {
+    let value = fallback;
+    if (raw[key] != null) {
+      const got = read(raw[key], where + key, note);
+      if (got !== null) value = got;
+      else if (expected) note(where + key, expected);
+    }
+    if (value !== undefined) out[as] = value;
+  }
+  return out;
+}

@@ -16,8 +16,12 @@ import {
   isRecord as isObject,
   ok,
   readBoolean,
+  readFields,
   readInteger,
+  type Field,
+  type FieldReader,
   type JsonRecord as Obj,
+  type Note,
   type Result,
 } from '../result.js';
 
@@ -92,7 +96,7 @@ export interface ParseProductOptions {
   readonly currency?: CurrencyCode | undefined;
 }
 
-const present = (v: unknown): boolean => v !== undefined && v !== null;
+const present = (v: unknown): boolean => v != null;
 
 /** Ids arrive as strings or numbers. */
 function readId(v: unknown): string | null {
@@ -115,143 +119,132 @@ export function safeUrl(v: unknown): string | null {
   return url;
 }
 
+// The readers of the field tables below (src/result.ts `readFields`): each gives the value, null
+// to refuse it with the field's note, or undefined to leave it out quietly.
+
+const A_STRING = 'a string';
+const A_BOOLEAN = 'a boolean';
+const A_WHOLE_NUMBER = 'a whole number';
+const AN_OBJECT = 'an object';
+const A_LIST = 'a list';
+const A_MONEY_VALUE = 'a money value';
+/** The default of a field holding an object or a list: shared, so frozen. */
+const NONE = Object.freeze({});
+const EMPTY = Object.freeze([]);
+
+const text: FieldReader = (v) => (typeof v === 'string' ? v : null);
+/** A string; anything else is left out without a note. */
+const quietText: FieldReader = (v) => (typeof v === 'string' ? v : undefined);
+const id: FieldReader = readId;
+const flag: FieldReader = readBoolean;
+/** Oversold stock can come back negative; for display it is simply none. */
+const stock: FieldReader = (v) => {
+  const n = readInteger(v);
+  return n === null ? null : Math.max(0, n);
+};
+/** The string entries of an object (numbers as their text); the others are noted and left out. */
+const stringEntries: FieldReader = (v, label, note) => {
+  if (!isObject(v)) return null;
+  const out: Record<string, string> = {};
+  for (const [k, s] of Object.entries(v)) {
+    if (typeof s === 'string') out[k] = s;
+    else if (typeof s === 'number' && Number.isFinite(s)) out[k] = String(s);
+    else note(`${label}.${k}`, A_STRING);
+  }
+  return out;
+};
+/** A list read entry by entry: `entry` gives the value, or undefined (having noted why) to skip it. */
+const listOf =
+  (entry: (v: unknown, label: string, note: Note, index: number) => unknown): FieldReader =>
+  (v, label, note) =>
+    Array.isArray(v)
+      ? v.flatMap((e, i) => {
+          const read = entry(e, label, note, i);
+          return read === undefined ? [] : [read];
+        })
+      : null;
+
+/** The variant's price: its money field, else the legacy one (a money object, or cents). */
 function readPrice(
   raw: Obj,
-  moneyKey: string,
+  key: string,
   legacyKey: string,
   currency: CurrencyCode,
   where: string,
-  issues: string[],
+  note: Note,
 ): Money | null {
-  if (present(raw[moneyKey])) {
-    const m = parseMoney(raw[moneyKey], { defaultCurrency: currency });
-    if (m) return m;
-    issues.push(`${where}.${moneyKey} is not a money value`);
-    return null;
-  }
   const legacy = raw[legacyKey];
-  if (!present(legacy)) return null;
-  if (isObject(legacy)) {
-    const m = parseMoney(legacy, { defaultCurrency: currency });
-    if (m) return m;
-  } else {
+  let money: Money | null = null;
+  if (present(raw[key])) {
+    money = parseMoney(raw[key], { defaultCurrency: currency });
+    if (!money) note(where + key, A_MONEY_VALUE);
+  } else if (present(legacy)) {
     // The old shape: an integer count of cents in the store currency.
     const cents = readInteger(legacy);
-    const m = cents === null ? null : moneyFromMinor(cents, currency);
-    if (m) return m;
+    money = isObject(legacy)
+      ? parseMoney(legacy, { defaultCurrency: currency })
+      : cents === null
+        ? null
+        : moneyFromMinor(cents, currency);
+    if (!money) note(where + legacyKey, 'a price');
   }
-  issues.push(`${where}.${legacyKey} is not a price`);
-  return null;
+  return money;
 }
 
-function parseVariant(
-  raw: unknown,
-  index: number,
-  currency: CurrencyCode,
-  dropped: string[],
-): Variant | null {
-  const where = `variants[${index}]`;
+const VARIANT_FIELDS: readonly Field[] = [
+  ['sku', id, A_STRING, ''],
+  ['attributes', stringEntries, AN_OBJECT, NONE],
+];
+
+/** What a variant holds after its prices. */
+const VARIANT_STOCK_FIELDS: readonly Field[] = [
+  ['onSale', flag, A_BOOLEAN, false],
+  ['unlimited', flag, A_BOOLEAN, false],
+  ['qtyInStock', stock, A_WHOLE_NUMBER, 0],
+  [
+    'optionValues',
+    listOf((ov, label, note) => {
+      if (isObject(ov) && typeof ov['value'] === 'string')
+        return {
+          value: ov['value'],
+          ...(typeof ov['optionName'] === 'string' && { optionName: ov['optionName'] }),
+        };
+      note(`${label} has an entry without a value`);
+      return undefined;
+    }),
+    A_LIST,
+  ],
+  [
+    'mainImage',
+    // Anything but an object is no image, quietly.
+    (m, label, note) => {
+      if (!isObject(m)) return undefined;
+      const assetUrl = safeUrl(m['assetUrl']);
+      if (!assetUrl) {
+        note(`${label}.assetUrl`, 'a usable URL');
+        return undefined;
+      }
+      const alt = m['altText'];
+      return { assetUrl, ...(typeof alt === 'string' && { altText: alt }) };
+    },
+  ],
+  ['imageUrl', safeUrl, 'a usable URL'],
+];
+
+function parseVariant(raw: unknown, where: string, currency: CurrencyCode, note: Note): Variant | undefined {
   if (!isObject(raw)) {
-    dropped.push(`${where} is not an object`);
-    return null;
+    note(where, AN_OBJECT);
+    return undefined;
   }
-
-  let sku = '';
-  if (present(raw['sku'])) {
-    const s = readId(raw['sku']);
-    if (s === null) dropped.push(`${where}.sku is not a string`);
-    else sku = s;
-  }
-
-  const attributes: Record<string, string> = {};
-  if (present(raw['attributes'])) {
-    if (isObject(raw['attributes'])) {
-      for (const [name, value] of Object.entries(raw['attributes'])) {
-        if (typeof value === 'string') attributes[name] = value;
-        else if (typeof value === 'number' && Number.isFinite(value)) attributes[name] = String(value);
-        else dropped.push(`${where}.attributes.${name} is not a string`);
-      }
-    } else {
-      dropped.push(`${where}.attributes is not an object`);
-    }
-  }
-
-  const price = readPrice(raw, 'priceMoney', 'price', currency, where, dropped);
-  const salePrice = readPrice(raw, 'salePriceMoney', 'salePrice', currency, where, dropped);
-
-  let onSale = false;
-  if (present(raw['onSale'])) {
-    const b = readBoolean(raw['onSale']);
-    if (b === null) dropped.push(`${where}.onSale is not a boolean`);
-    else onSale = b;
-  }
-
-  let unlimited = false;
-  if (present(raw['unlimited'])) {
-    const b = readBoolean(raw['unlimited']);
-    if (b === null) dropped.push(`${where}.unlimited is not a boolean`);
-    else unlimited = b;
-  }
-
-  let qtyInStock = 0;
-  if (present(raw['qtyInStock'])) {
-    const n = readInteger(raw['qtyInStock']);
-    if (n === null) dropped.push(`${where}.qtyInStock is not a whole number`);
-    // Oversold stock can come back negative; for display it is simply none.
-    else qtyInStock = Math.max(0, n);
-  }
-
-  let optionValues: VariantOptionValue[] | undefined;
-  if (present(raw['optionValues'])) {
-    if (Array.isArray(raw['optionValues'])) {
-      optionValues = [];
-      for (const ov of raw['optionValues']) {
-        if (isObject(ov) && typeof ov['value'] === 'string') {
-          optionValues.push({
-            value: ov['value'],
-            ...(typeof ov['optionName'] === 'string' && { optionName: ov['optionName'] }),
-          });
-        } else {
-          dropped.push(`${where}.optionValues has an entry without a value`);
-        }
-      }
-    } else {
-      dropped.push(`${where}.optionValues is not a list`);
-    }
-  }
-
-  const id = readId(raw['id']);
-  let mainImage: Variant['mainImage'];
-  if (isObject(raw['mainImage'])) {
-    const assetUrl = safeUrl(raw['mainImage']['assetUrl']);
-    if (assetUrl) {
-      const alt = raw['mainImage']['altText'];
-      mainImage = { assetUrl, ...(typeof alt === 'string' && { altText: alt }) };
-    } else {
-      dropped.push(`${where}.mainImage.assetUrl is not a usable URL`);
-    }
-  }
-  let imageUrl: string | undefined;
-  if (present(raw['imageUrl'])) {
-    const u = safeUrl(raw['imageUrl']);
-    if (u) imageUrl = u;
-    else dropped.push(`${where}.imageUrl is not a usable URL`);
-  }
-  imageUrl ??= mainImage?.assetUrl;
-
-  return {
-    ...(id !== null && { id }),
-    sku,
-    attributes,
-    price,
-    salePrice,
-    onSale,
-    qtyInStock,
-    unlimited,
-    ...(optionValues && { optionValues }),
-    ...(imageUrl !== undefined && { imageUrl }),
-    ...(mainImage && { mainImage }),
-  };
+  where += '.';
+  const variantId = readId(raw['id']);
+  const v = readFields(raw, VARIANT_FIELDS, where, note, variantId === null ? {} : { id: variantId });
+  v['price'] = readPrice(raw, 'priceMoney', 'price', currency, where, note);
+  v['salePrice'] = readPrice(raw, 'salePriceMoney', 'salePrice', currency, where, note);
+  readFields(raw, VARIANT_STOCK_FIELDS, where, note, v);
+  const image = (v['mainImage'] as Variant['mainImage'])?.assetUrl;
+  if (v['imageUrl'] === undefined && image !== undefined) v['imageUrl'] = image;
+  return v as unknown as Variant;
 }
 
 export function parseSubscriptionPlan(raw: unknown): Result<SubscriptionPlan> {
@@ -281,6 +274,24 @@ export function parseSubscriptionPlan(raw: unknown): Result<SubscriptionPlan> {
   return issues.length ? fail(issues) : ok({ billingPeriod: { value, unit }, numBillingCycles });
 }
 
+const ITEM_FIELDS: readonly Field[] = [
+  ['collectionId', id, A_STRING, ''],
+  ['recordType', readInteger, A_WHOLE_NUMBER],
+  [
+    'variantOptionOrdering',
+    (v) => (Array.isArray(v) && v.every((n) => typeof n === 'string') ? [...v] : null),
+    'a list of strings',
+  ],
+  ['title', quietText],
+];
+
+/** The notes of a product parser go to `dropped`, worded "<field> is not <expected>". */
+const noteTo =
+  (dropped: string[]): Note =>
+  (label, expected) => {
+    dropped.push(expected === undefined ? label : `${label} is not ${expected}`);
+  };
+
 /**
  * Parses a product item (spec 001 §3). Required: an id, a structuredContent object with a known
  * productType (numeric strings such as "1" accepted) and a variants list (may be empty for
@@ -293,30 +304,11 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
   if (!isObject(raw)) return fail(['product item is not an object']);
   const currency = options.currency ?? DEFAULT_CURRENCY;
   const issues: string[] = [];
-  const dropped: string[] = options.dropped ?? [];
+  const note = noteTo(options.dropped ?? []);
 
-  const id = readId(raw['id']);
-  if (id === null) issues.push('product item has no id');
-  let collectionId = present(raw['collectionId']) ? readId(raw['collectionId']) : '';
-  if (collectionId === null) {
-    dropped.push('collectionId is not a string');
-    collectionId = '';
-  }
-
-  let recordType: number | undefined;
-  if (present(raw['recordType'])) {
-    const n = readInteger(raw['recordType']);
-    if (n === null) dropped.push('recordType is not a whole number');
-    else recordType = n;
-  }
-
-  let variantOptionOrdering: string[] | undefined;
-  if (present(raw['variantOptionOrdering'])) {
-    const v = raw['variantOptionOrdering'];
-    if (Array.isArray(v) && v.every((n): n is string => typeof n === 'string'))
-      variantOptionOrdering = [...v];
-    else dropped.push('variantOptionOrdering is not a list of strings');
-  }
+  const itemId = readId(raw['id']);
+  if (itemId === null) issues.push('product item has no id');
+  const item = readFields(raw, ITEM_FIELDS, '', note, { id: itemId });
 
   const sc = raw['structuredContent'];
   if (!isObject(sc)) {
@@ -324,85 +316,45 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
     return fail(issues);
   }
 
-  const typeNumber = readInteger(sc['productType']);
-  const productType = isProductType(typeNumber) ? typeNumber : null;
-  if (productType === null) issues.push('structuredContent.productType is not a known product type (1 to 5)');
+  const productType = readInteger(sc['productType']);
+  if (!isProductType(productType))
+    issues.push('structuredContent.productType is not a known product type (1 to 5)');
 
-  const variants: Variant[] = [];
-  if (!Array.isArray(sc['variants'])) {
-    issues.push('structuredContent.variants is not a list');
-  } else {
-    sc['variants'].forEach((v, i) => {
-      const variant = parseVariant(v, i, currency, dropped);
-      if (variant) variants.push(variant);
-    });
-  }
+  const variants = listOf((v, _label, n, i) => parseVariant(v, `variants[${i}]`, currency, n))(
+    sc['variants'],
+    'variants',
+    note,
+  );
+  if (!variants) issues.push('structuredContent.variants is not a list');
 
-  const flag = (key: string): boolean | undefined => {
-    if (!present(sc[key])) return undefined;
-    const b = readBoolean(sc[key]);
-    if (b === null) dropped.push(`structuredContent.${key} is not a boolean`);
-    return b ?? undefined;
-  };
-  const isSubscribable = flag('isSubscribable') ?? false;
-  const onSale = flag('onSale');
-  const useCustomAddButtonText = flag('useCustomAddButtonText');
+  const money: FieldReader = (v) => parseMoney(v, { defaultCurrency: currency });
+  item['structuredContent'] = readFields(
+    sc,
+    [
+      ['isSubscribable', flag, A_BOOLEAN, false],
+      ['onSale', flag, A_BOOLEAN],
+      ['useCustomAddButtonText', flag, A_BOOLEAN],
+      [
+        'subscriptionPlan',
+        (v, _label, n) => {
+          const plan = parseSubscriptionPlan(v);
+          if (plan.ok) return plan.value;
+          plan.issues.forEach((issue) => n(issue));
+          return undefined;
+        },
+      ],
+      ['priceMoney', money, A_MONEY_VALUE],
+      ['salePriceMoney', money, A_MONEY_VALUE],
+      ['customAddButtonText', text, A_STRING],
+      ['additionalFieldsFormId', id, A_STRING],
+      ['additionalFieldsForm', (v) => (isObject(v) ? v : null), AN_OBJECT],
+    ],
+    'structuredContent.',
+    note,
+    { productType, variants },
+  );
 
-  let subscriptionPlan: SubscriptionPlan | undefined;
-  if (present(sc['subscriptionPlan'])) {
-    const plan = parseSubscriptionPlan(sc['subscriptionPlan']);
-    if (plan.ok) subscriptionPlan = plan.value;
-    else dropped.push(...plan.issues);
-  }
-
-  const productPrice = (key: string): Money | undefined => {
-    if (!present(sc[key])) return undefined;
-    const m = parseMoney(sc[key], { defaultCurrency: currency });
-    if (!m) dropped.push(`structuredContent.${key} is not a money value`);
-    return m ?? undefined;
-  };
-  const priceMoney = productPrice('priceMoney');
-  const salePriceMoney = productPrice('salePriceMoney');
-
-  let customAddButtonText: string | undefined;
-  if (present(sc['customAddButtonText'])) {
-    if (typeof sc['customAddButtonText'] === 'string') customAddButtonText = sc['customAddButtonText'];
-    else dropped.push('structuredContent.customAddButtonText is not a string');
-  }
-
-  let additionalFieldsFormId: string | undefined;
-  if (present(sc['additionalFieldsFormId'])) {
-    const f = readId(sc['additionalFieldsFormId']);
-    if (f === null) dropped.push('structuredContent.additionalFieldsFormId is not a string');
-    else additionalFieldsFormId = f;
-  }
-  const rawForm = sc['additionalFieldsForm'];
-  if (present(rawForm) && !isObject(rawForm))
-    dropped.push('structuredContent.additionalFieldsForm is not an object');
-
-  if (issues.length || id === null || productType === null) return fail(issues);
-
-  const structuredContent: StructuredContent = {
-    productType,
-    variants,
-    isSubscribable,
-    ...(subscriptionPlan && { subscriptionPlan }),
-    ...(priceMoney && { priceMoney }),
-    ...(salePriceMoney && { salePriceMoney }),
-    ...(onSale !== undefined && { onSale }),
-    ...(useCustomAddButtonText !== undefined && { useCustomAddButtonText }),
-    ...(customAddButtonText !== undefined && { customAddButtonText }),
-    ...(additionalFieldsFormId !== undefined && { additionalFieldsFormId }),
-    ...(isObject(rawForm) && { additionalFieldsForm: rawForm }),
-  };
-  return ok({
-    id,
-    collectionId,
-    ...(recordType !== undefined && { recordType }),
-    ...(typeof raw['title'] === 'string' && { title: raw['title'] }),
-    structuredContent,
-    ...(variantOptionOrdering && { variantOptionOrdering }),
-  });
+  return issues.length ? fail(issues) : ok(item as unknown as ProductItem);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -446,76 +398,66 @@ export interface Merchandising {
   readonly mailingListOptInByDefault: boolean;
 }
 
-export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze({
-  scarcityEnabled: false,
-  scarcityShownByDefault: false,
-  scarcityViews: Object.freeze([]),
-  restockViews: Object.freeze([]),
-  restockNotificationMessages: Object.freeze({}),
-  mailingListSignUpEnabled: false,
-  mailingListOptInByDefault: false,
-});
+const SCARCITY_VIEW_FIELDS: readonly Field[] = [
+  ['attributes', stringEntries, AN_OBJECT, NONE],
+  ['variantId', (v) => readId(v) ?? undefined, undefined, undefined, 'variantKey'],
+  ['qtyInStock', stock, A_WHOLE_NUMBER],
+  ['text', quietText],
+];
 
-/** The string entries of an object; the others are noted and left out. */
-function stringEntries(v: unknown, where: string, dropped: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!isObject(v)) {
-    dropped.push(`${where} is not an object`);
-    return out;
-  }
-  for (const [k, s] of Object.entries(v)) {
-    if (typeof s === 'string') out[k] = s;
-    else if (typeof s === 'number' && Number.isFinite(s)) out[k] = String(s);
-    else dropped.push(`${where}.${k} is not a string`);
-  }
-  return out;
+const MERCHANDISING_FIELDS: readonly Field[] = [
+  // A blank text is no text: the sold-out label stays.
+  ['customSoldOutText', (v) => (typeof v === 'string' ? (v.trim() ? v : undefined) : null), A_STRING],
+  ['scarcityText', text, A_STRING],
+  ['scarcityEnabled', flag, A_BOOLEAN, false],
+  ['scarcityShownByDefault', flag, A_BOOLEAN, false],
+  [
+    'scarcityTemplateViews',
+    (v, label, note) =>
+      listOf((view, where, n, i) => {
+        where += `[${i}]`;
+        if (isObject(view)) return readFields(view, SCARCITY_VIEW_FIELDS, `${where}.`, n);
+        n(where, AN_OBJECT);
+        return undefined;
+      })(v, label, note) ??
+      // The short form: variant id or sku to a ready text.
+      mapEntries(stringEntries(v, label, note), (variantKey, text) => ({
+        attributes: NONE,
+        variantKey,
+        text,
+      })),
+    AN_OBJECT,
+    EMPTY,
+    'scarcityViews',
+  ],
+  [
+    'restockNotificationViews',
+    (v, label, note) =>
+      listOf((view, where, n, i) => {
+        const variantId = isObject(view) ? readId(view['variantId']) : null;
+        if (variantId !== null)
+          return { variantId, hiddenByDefault: readBoolean((view as Obj)['hiddenByDefault']) === true };
+        n(`${where}[${i}] names no variant`);
+        return undefined;
+      })(v, label, note) ??
+      // The short form: variant id to anything (the form itself needs no more).
+      mapEntries(isObject(v) ? v : null, (variantId) => ({ variantId, hiddenByDefault: false })),
+    A_LIST,
+    EMPTY,
+    'restockViews',
+  ],
+  ['restockNotificationMessages', stringEntries, AN_OBJECT, NONE],
+  ['mailingListSignUpEnabled', flag, A_BOOLEAN, false],
+  ['mailingListOptInByDefault', flag, A_BOOLEAN, false],
+];
+
+function mapEntries<T>(o: unknown, f: (key: string, value: unknown) => T): T[] | null {
+  return isObject(o) ? Object.entries(o).map(([k, v]) => f(k, v)) : null;
 }
 
-function scarcityViews(v: unknown, dropped: string[]): ScarcityView[] {
-  const where = 'merchandising.scarcityTemplateViews';
-  if (Array.isArray(v)) {
-    const views: ScarcityView[] = [];
-    v.forEach((view, i) => {
-      if (!isObject(view)) return void dropped.push(`${where}[${i}] is not an object`);
-      const attributes = present(view['attributes'])
-        ? stringEntries(view['attributes'], `${where}[${i}].attributes`, dropped)
-        : {};
-      const qty = present(view['qtyInStock']) ? readInteger(view['qtyInStock']) : null;
-      if (present(view['qtyInStock']) && qty === null)
-        dropped.push(`${where}[${i}].qtyInStock is not a whole number`);
-      const key = readId(view['variantId']);
-      views.push({
-        attributes,
-        ...(key !== null && { variantKey: key }),
-        ...(qty !== null && { qtyInStock: Math.max(0, qty) }),
-        ...(typeof view['text'] === 'string' && { text: view['text'] }),
-      });
-    });
-    return views;
-  }
-  return Object.entries(stringEntries(v, where, dropped)).map(([variantKey, text]) => ({
-    attributes: {},
-    variantKey,
-    text,
-  }));
-}
-
-function restockViews(v: unknown, dropped: string[]): RestockView[] {
-  const where = 'merchandising.restockNotificationViews';
-  if (Array.isArray(v)) {
-    const views: RestockView[] = [];
-    v.forEach((view, i) => {
-      const variantId = isObject(view) ? readId(view['variantId']) : null;
-      if (!isObject(view) || variantId === null) return void dropped.push(`${where}[${i}] names no variant`);
-      views.push({ variantId, hiddenByDefault: readBoolean(view['hiddenByDefault']) === true });
-    });
-    return views;
-  }
-  // The short form: variant id to anything (the form itself needs no more).
-  if (isObject(v)) return Object.keys(v).map((variantId) => ({ variantId, hiddenByDefault: false }));
-  dropped.push(`${where} is not a list`);
-  return [];
-}
+export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze(
+  readFields({}, MERCHANDISING_FIELDS, '', () => undefined) as unknown as Merchandising,
+);
 
 /**
  * One product's merchandising context: the platform's shapes (view lists, `{qtyInStock}`) and
@@ -528,54 +470,20 @@ export function parseMerchandising(
   productId?: string,
   dropped: string[] = [],
 ): Result<Merchandising> {
-  if (!present(raw)) return ok(DEFAULT_MERCHANDISING);
-  if (!isObject(raw)) {
-    dropped.push('merchandising is not an object');
+  let m = raw;
+  let what = 'merchandising';
+  if (productId !== undefined && isObject(raw)) {
+    m = Object.prototype.hasOwnProperty.call(raw, productId) ? raw[productId] : undefined;
+    what += ` for ${productId}`;
+  }
+  if (!present(m)) return ok(DEFAULT_MERCHANDISING);
+  if (!isObject(m)) {
+    dropped.push(`${what} is not an object`);
     return ok(DEFAULT_MERCHANDISING);
   }
-  let m: Obj = raw;
-  if (productId !== undefined) {
-    const entry = Object.prototype.hasOwnProperty.call(raw, productId) ? raw[productId] : undefined;
-    if (!present(entry)) return ok(DEFAULT_MERCHANDISING);
-    if (!isObject(entry)) {
-      dropped.push(`merchandising for ${productId} is not an object`);
-      return ok(DEFAULT_MERCHANDISING);
-    }
-    m = entry;
-  }
-  const bool = (key: keyof Merchandising): boolean => {
-    if (!present(m[key])) return DEFAULT_MERCHANDISING[key] as boolean;
-    const b = readBoolean(m[key]);
-    if (b === null) dropped.push(`merchandising.${key} is not a boolean`);
-    return b ?? (DEFAULT_MERCHANDISING[key] as boolean);
-  };
-  const text = (key: string): string | undefined => {
-    if (!present(m[key])) return undefined;
-    if (typeof m[key] === 'string') return m[key];
-    dropped.push(`merchandising.${key} is not a string`);
-    return undefined;
-  };
-
-  const customSoldOutText = text('customSoldOutText');
-  const scarcityText = text('scarcityText');
-  const value: Merchandising = {
-    ...(customSoldOutText !== undefined && customSoldOutText.trim() !== '' && { customSoldOutText }),
-    scarcityEnabled: bool('scarcityEnabled'),
-    ...(scarcityText !== undefined && { scarcityText }),
-    scarcityShownByDefault: bool('scarcityShownByDefault'),
-    scarcityViews: present(m['scarcityTemplateViews'])
-      ? scarcityViews(m['scarcityTemplateViews'], dropped)
-      : [],
-    restockViews: present(m['restockNotificationViews'])
-      ? restockViews(m['restockNotificationViews'], dropped)
-      : [],
-    restockNotificationMessages: present(m['restockNotificationMessages'])
-      ? stringEntries(m['restockNotificationMessages'], 'merchandising.restockNotificationMessages', dropped)
-      : {},
-    mailingListSignUpEnabled: bool('mailingListSignUpEnabled'),
-    mailingListOptInByDefault: bool('mailingListOptInByDefault'),
-  };
-  return ok(value);
+  return ok(
+    readFields(m, MERCHANDISING_FIELDS, 'merchandising.', noteTo(dropped)) as unknown as Merchandising,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -588,10 +496,14 @@ export interface StoreSettings {
   readonly expressCheckout: boolean;
 }
 
-export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze({
-  multipleQuantityAllowedForServices: true,
-  expressCheckout: false,
-});
+const STORE_SETTINGS_FIELDS: readonly Field[] = [
+  ['multipleQuantityAllowedForServices', flag, A_BOOLEAN, true],
+  ['expressCheckout', flag, A_BOOLEAN, false],
+];
+
+export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze(
+  readFields({}, STORE_SETTINGS_FIELDS, '', () => undefined) as unknown as StoreSettings,
+);
 
 /** Store settings; a setting that cannot be used keeps its default and is noted in `dropped`. */
 export function parseStoreSettings(raw: unknown, dropped: string[] = []): Result<StoreSettings> {
@@ -600,16 +512,9 @@ export function parseStoreSettings(raw: unknown, dropped: string[] = []): Result
     dropped.push('storeSettings is not an object');
     return ok(DEFAULT_STORE_SETTINGS);
   }
-  const bool = (key: keyof StoreSettings): boolean => {
-    if (!present(raw[key])) return DEFAULT_STORE_SETTINGS[key];
-    const b = readBoolean(raw[key]);
-    if (b === null) dropped.push(`storeSettings.${key} is not a boolean`);
-    return b ?? DEFAULT_STORE_SETTINGS[key];
-  };
-  return ok({
-    multipleQuantityAllowedForServices: bool('multipleQuantityAllowedForServices'),
-    expressCheckout: bool('expressCheckout'),
-  });
+  return ok(
+    readFields(raw, STORE_SETTINGS_FIELDS, 'storeSettings.', noteTo(dropped)) as unknown as StoreSettings,
+  );
 }
 
 export { PRODUCT_TYPES };

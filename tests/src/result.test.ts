@@ -7,6 +7,7 @@ import {
   isRecord,
   ok,
   readBoolean,
+  readFields,
   readId,
   readInteger,
   readString,
@@ -14,6 +15,7 @@ import {
   readStringList,
   readStringMap,
   readText,
+  type Field,
 } from '../../src/result';
 
 describe('Result', () => {
@@ -103,5 +105,77 @@ describe('JSON readers', () => {
   ])('%j as a string map is %j, its string entries %j', (value, map, entries) => {
     expect(readStringMap(value)).toEqual(map);
     expect(readStringEntries(value)).toEqual(entries);
+  });
+});
+
+describe('readFields', () => {
+  const FIELDS: readonly Field[] = [
+    ['name', (v) => (typeof v === 'string' ? v : null), 'a string', 'anonymous'],
+    ['size', readInteger, 'a whole number'],
+    ['hint', (v) => (typeof v === 'string' ? v : undefined)],
+    ['on', readBoolean, 'a boolean', false, 'enabled'],
+    [
+      'tags',
+      (v, label, note) => {
+        if (!Array.isArray(v)) return null;
+        return v.filter((tag, i) => typeof tag === 'string' || note(`${label}[${i}]`, 'a string'));
+      },
+      'a list',
+      [],
+    ],
+  ];
+  const read = (raw: Record<string, unknown>) => {
+    const notes: string[] = [];
+    const value = readFields(raw, FIELDS, 'thing.', (label, expected) => {
+      notes.push(expected === undefined ? label : `${label} is not ${expected}`);
+    });
+    return { value, notes };
+  };
+
+  it('gives the fallbacks for absent and null values, leaving out fields without one', () => {
+    expect(read({ size: null })).toEqual({
+      value: { name: 'anonymous', enabled: false, tags: [] },
+      notes: [],
+    });
+  });
+
+  it('reads every field under its result key, in table order', () => {
+    const { value } = read({ on: 'true', hint: 'h', size: '3', name: 'mug', tags: ['a'] });
+    expect(value).toEqual({ name: 'mug', size: 3, hint: 'h', enabled: true, tags: ['a'] });
+    expect(Object.keys(value)).toEqual(['name', 'size', 'hint', 'enabled', 'tags']);
+  });
+
+  it('notes each refused value once, labelled by where and key, and keeps its fallback', () => {
+    expect(read({ name: 5, size: 1.5, on: 'maybe', tags: 'a' })).toEqual({
+      value: { name: 'anonymous', enabled: false, tags: [] },
+      notes: [
+        'thing.name is not a string',
+        'thing.size is not a whole number',
+        'thing.on is not a boolean',
+        'thing.tags is not a list',
+      ],
+    });
+  });
+
+  it('leaves out quietly what a reader gives undefined for', () => {
+    expect(read({ hint: 3 }).notes).toEqual([]);
+    expect(read({ hint: 3 }).value).not.toHaveProperty('hint');
+  });
+
+  it("lets a reader note its own entries under the field's label", () => {
+    expect(read({ tags: ['a', 2] })).toEqual({
+      value: { name: 'anonymous', enabled: false, tags: ['a'] },
+      notes: ['thing.tags[1] is not a string'],
+    });
+  });
+
+  it('reads into the object it is given', () => {
+    expect(readFields({ size: 2 }, FIELDS, '', () => undefined, { id: 'x' })).toEqual({
+      id: 'x',
+      name: 'anonymous',
+      size: 2,
+      enabled: false,
+      tags: [],
+    });
   });
 });

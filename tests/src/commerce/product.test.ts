@@ -289,6 +289,46 @@ describe('parseProductItem', () => {
     expect(dropped).toHaveLength(2);
   });
 
+  it('words every note after the field it is about, in the order of the fields', () => {
+    const dropped: string[] = [];
+    parseProductItem(
+      rawItem(
+        {
+          variants: [
+            rawVariant({
+              sku: {},
+              priceMoney: 'x',
+              optionValues: [{ value: 1 }],
+              mainImage: { assetUrl: SCRIPT_URL },
+            }),
+          ],
+          onSale: 'no',
+          subscriptionPlan: { billingPeriod: { value: 1, unit: 'DAY' } },
+          additionalFieldsFormId: {},
+        },
+        { collectionId: [], recordType: 'x' },
+      ),
+      { dropped },
+    );
+    expect(dropped).toEqual([
+      'collectionId is not a string',
+      'recordType is not a whole number',
+      'variants[0].sku is not a string',
+      'variants[0].priceMoney is not a money value',
+      'variants[0].optionValues has an entry without a value',
+      'variants[0].mainImage.assetUrl is not a usable URL',
+      'structuredContent.onSale is not a boolean',
+      'subscriptionPlan.billingPeriod.unit is not WEEK, MONTH or YEAR',
+      'structuredContent.additionalFieldsFormId is not a string',
+    ]);
+  });
+
+  it('gives a variant without attributes an empty set that cannot be changed', () => {
+    const v = parsed(rawItem({ variants: [{ sku: 'X' }] })).structuredContent.variants[0];
+    expect(v?.attributes).toEqual({});
+    expect(Object.isFrozen(v?.attributes)).toBe(true);
+  });
+
   it('keeps the embedded additional-fields form for the form UI to read when it opens', () => {
     const sc = parsed(
       rawItem({
