@@ -2,7 +2,7 @@
 /**
  * Journeys through the demo store's own pages (demo/templates/, rendered by the template engine)
  * with fault mode on: the contact form's success and each failure spec 000 §8 catalogues for a
- * form submission.
+ * form submission, and the editor's design frame following the cart page's Continue Shopping.
  * Every page is watched for CSP violations and errors from before its first script runs.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -201,9 +201,9 @@ describe('the contact page', () => {
     expect(problems).toEqual([]);
   });
 
-  it.each(FAILURES)(
-    '$name: shows and announces the catalogued text, keeps the answers, and a retry goes through',
-    async ({ message, cause, clear }) => {
+  it.each(FAILURES.map((f) => [f.name, f] as const))(
+    '%s: shows and announces the catalogued text, keeps the answers, and a retry goes through',
+    async (_, { message, cause, clear }) => {
       const watched = await openContact();
       const { page, problems } = watched;
       const before = contactSubmissions().length;
@@ -281,4 +281,46 @@ describe('the feedback page (the form with a captcha)', () => {
     await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor(WAIT);
     expect(problems).toEqual([]);
   });
+});
+
+describe('the editor', () => {
+  it.each([
+    ['an item in the cart', 'the keyboard'],
+    ['an item in the cart', 'a click'],
+    ['an empty cart', 'the keyboard'],
+  ] as const)(
+    "follows the cart page's Continue Shopping with %s, by %s, through sf:set-frame-url",
+    async (cart, by) => {
+      const context = await demo.browser.newContext({ baseURL: demo.baseUrl });
+      try {
+        if (cart === 'an item in the cart')
+          await demo.addToCart(context, { itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1 });
+        const { page, problems } = await demo.open('/editor?url=/cart', { context });
+        const frame = page.frameLocator('#demo-design-frame');
+        const cartPage = frame.locator('[data-sf-widget="cart-page"][data-sf-mounted]');
+        await cartPage.waitFor(WAIT);
+        if (cart === 'an item in the cart') {
+          await cartPage.getByRole('heading', { name: 'Organic Cotton Tee' }).waitFor(WAIT);
+        } else {
+          await cartPage.getByText('You have nothing in your shopping cart.').waitFor(WAIT);
+        }
+        expect(await page.locator('#demo-frame-url').innerText()).toBe('/cart');
+
+        const link = cartPage.getByRole('link', { name: 'Continue Shopping' });
+        if (by === 'a click') {
+          await link.click();
+        } else {
+          await link.focus();
+          await page.keyboard.press('Enter');
+        }
+        // The editor moved the frame: a frame that went on its own would leave the address at /cart.
+        await expect.poll(() => page.locator('#demo-frame-url').innerText(), WAIT).toBe('/');
+        expect(await page.locator('#demo-design-frame').getAttribute('src')).toBe('/');
+        await frame.getByRole('heading', { level: 1, name: 'Shop' }).waitFor(WAIT);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
