@@ -87,7 +87,7 @@ const UI_CHUNK = new RegExp(
     String.raw`[\\/]src[\\/]react[\\/]preact(-dom)?-shim\.ts$`,
     String.raw`[\\/]src[\\/]react[\\/]ui[\\/](alert\.tsx|load-form-dialog\.ts)$`,
     String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics)\.ts$`,
-    String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|errors)|contract|result|constants|site-lists)\.ts$`,
+    String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|texts)|contract|result|constants|site-lists)\.ts$`,
     String.raw`[\\/]src[\\/]commerce[\\/](money|rules|product|instalments)\.ts$`,
     String.raw`[\\/]src[\\/]messages[\\/](format|cart|product-labels|instalment|storefront)\.ts$`,
   ].join('|'),
@@ -258,7 +258,12 @@ function widgetsConfig(): UserConfig {
           // loader's entry, imports it too: every storefront page has a cart pill anyway.
           codeSplitting: {
             includeDependenciesRecursively: false,
-            groups: [{ name: 'ui', test: UI_CHUNK }],
+            groups: [
+              { name: 'ui', test: UI_CHUNK },
+              // The failure mapping runs only once a response is in, which takes the client: it
+              // travels with it rather than as one more file the first call waits for.
+              { name: 'client', test: /[\\/]src[\\/]api[\\/](client|errors|transport-fetch)\.ts$/ },
+            ],
           },
         },
       },

@@ -1,21 +1,15 @@
 /**
  * Failure mapping (spec 000 §8): every way a call can go wrong ends as one typed ApiError whose
  * message is either a catalogued text or the server's own message. The rules of the form and
- * restock calls live with those calls (./forms.ts, ./restock.ts), which pages load on demand.
+ * restock calls live with those calls (./forms.ts, ./restock.ts), which pages load on demand. The
+ * texts and the offline failure, which the page needs before any call, are in ./texts.ts.
  */
 import { translate } from '../messages/format.js';
-import { STOREFRONT_MESSAGES } from '../messages/storefront.js';
 import type { ApiError } from './types.js';
 import { isRecord } from '../result.js';
+import { API_MESSAGES } from './texts.js';
 
-/** The catalogued texts the api produces (spec 000 §8), taken from the shared catalogue. */
-export const API_MESSAGES = {
-  sessionExpired: STOREFRONT_MESSAGES.crumbExpired,
-  enableCookies: STOREFRONT_MESSAGES.crumbCookiesOff,
-  rateLimited: STOREFRONT_MESSAGES.tooManyRequests,
-  offline: STOREFRONT_MESSAGES.checkConnection,
-  tryAgain: STOREFRONT_MESSAGES.tryAgain,
-} as const;
+export { API_MESSAGES, networkError } from './texts.js';
 
 /** What a mapper sees of a response that came back with an error status. */
 export interface HttpFailure {
@@ -64,12 +58,6 @@ export const mapCartError: FailureMapper = (failure) => {
   if (failure.status === 429) return httpError(429, API_MESSAGES.rateLimited);
   return httpError(failure.status, serverMessage(failure.body) ?? API_MESSAGES.tryAgain);
 };
-
-export const networkError = (): ApiError => ({
-  kind: 'network',
-  status: 0,
-  message: translate(API_MESSAGES.offline),
-});
 
 export const timeoutError = (): ApiError => ({
   kind: 'timeout',

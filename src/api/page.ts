@@ -8,7 +8,7 @@ import { readSiteContext } from '../page/context.js';
 import type { AnalyticsApi } from './analytics.js';
 import type { CartApi } from './cart.js';
 import type { ApiClient } from './client.js';
-import { networkError } from './errors.js';
+import { networkError } from './texts.js';
 import type { FormsApi } from './forms.js';
 import type { RestockApi } from './restock.js';
 import type { ApiResult } from './types.js';

@@ -5,7 +5,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CartApi, UpdateAdditionalFieldsInput } from '../api/cart.js';
-import { API_MESSAGES } from '../api/errors.js';
+import { API_MESSAGES } from '../api/texts.js';
 import { getApi } from '../api/page.js';
 import type { ApiError, ApiResult } from '../api/types.js';
 import { CART_SYNC_CHANNEL, COOKIES, EVENTS } from '../contract.js';
