@@ -113,42 +113,30 @@ export function moneyFromMinor(amount: number, currency: CurrencyCode): Money | 
 
 const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
-/** Numbers arrive from JSON too; only plain (non-exponent) renderings are digit-parsed. */
-function numericText(raw: unknown): string | null {
-  if (typeof raw === 'string') return raw.trim();
-  if (typeof raw === 'number' && Number.isFinite(raw)) {
-    const text = String(raw);
-    return /e/i.test(text) ? null : text;
-  }
-  return null;
-}
-
-function digitsToMinor(sign: string, digits: string): number | null {
-  const n = Number(digits.replace(/^0+(?=\d)/, ''));
-  if (!Number.isSafeInteger(n)) return null;
-  return sign === '-' && n !== 0 ? -n : n;
-}
+/**
+ * An amount from JSON as text: a string trimmed, a finite number as JavaScript prints it (an
+ * exponent then, for very large or small numbers, which only the exponent-aware readers accept).
+ */
+const amountOf = (raw: unknown): string | null =>
+  typeof raw === 'string' ? raw.trim() : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : null;
 
 /**
  * Converts a decimal string ("19.99") to minor units for a currency by moving the decimal point
  * in the digits. Extra fraction digits are accepted only when they are zeros ("19.990"); any other
  * excess precision ("19.999") is rejected rather than rounded, since silently rounding a price is
- * worse than showing none.
+ * worse than showing none. Exponents ("1e3") are not read.
  */
 export function decimalStringToMinor(raw: unknown, currency: CurrencyCode): number | null {
-  const text = numericText(raw);
-  if (text === null) return null;
-  const m = DECIMAL_RE.exec(text);
-  if (!m) return null;
-  const sign = m[1] ?? '';
-  const whole = m[2] ?? '';
-  const fraction = m[3] ?? '';
+  const m = DECIMAL_RE.exec(amountOf(raw) ?? '');
+  const whole = m?.[2] ?? '';
+  const fraction = m?.[3] ?? '';
   if (whole === '' && fraction === '') return null;
   const digits = fractionDigits(currency);
-  const kept = fraction.slice(0, digits);
-  const excess = fraction.slice(digits);
-  if (/[^0]/.test(excess)) return null;
-  return digitsToMinor(sign, (whole || '0') + kept.padEnd(digits, '0'));
+  if (/[^0]/.test(fraction.slice(digits))) return null;
+  // Number() reads leading zeros as decimal digits ("007" is 7).
+  const n = Number((whole || '0') + fraction.slice(0, digits).padEnd(digits, '0'));
+  if (!Number.isSafeInteger(n)) return null;
+  return m?.[1] === '-' && n !== 0 ? -n : n;
 }
 
 /** A money value as written: the amount in the currency's major unit, and the currency code. */
@@ -163,11 +151,8 @@ const AMOUNT_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 const CODE_RE = /^[A-Za-z]{3}$/;
 
 function amountText(raw: unknown): string | null {
-  let text: string;
-  if (typeof raw === 'string') text = raw.trim();
-  else if (typeof raw === 'number' && Number.isFinite(raw)) text = String(raw);
-  else return null;
-  return AMOUNT_RE.test(text) ? text : null;
+  const text = amountOf(raw);
+  return text !== null && AMOUNT_RE.test(text) ? text : null;
 }
 
 function codeText(raw: unknown): string | null {
@@ -252,11 +237,9 @@ export function minorToDecimalString(moneyOrAmount: Money | number, currency?: C
   const amount = typeof moneyOrAmount === 'number' ? moneyOrAmount : moneyOrAmount.amount;
   const code = typeof moneyOrAmount === 'number' ? (currency ?? DEFAULT_CURRENCY) : moneyOrAmount.currency;
   const digits = fractionDigits(code);
-  const negative = amount < 0;
   const abs = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
-  const whole = abs.slice(0, abs.length - digits);
-  const fraction = abs.slice(abs.length - digits);
-  return (negative ? '-' : '') + whole + (digits > 0 ? '.' + fraction : '');
+  const cut = abs.length - digits;
+  return (amount < 0 ? '-' : '') + abs.slice(0, cut) + (digits > 0 ? '.' + abs.slice(cut) : '');
 }
 
 export interface FormatMoneyOptions {

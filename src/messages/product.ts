@@ -23,5 +23,7 @@ export const PRODUCT_MESSAGES = {
   outOfStock: 'out of stock',
   ...ADD_MESSAGES,
   ...INSTALMENT_MESSAGES,
+  // The cart page's, below the instalment provider's minimum (spec 000 §5).
+  instalmentMinimumSubtotal: 'To check out, your order subtotal must be {subtotal} or more.',
   ...SUBSCRIPTION_MESSAGES,
 } as const;

@@ -23,14 +23,7 @@ export const PRODUCT_FORM_MESSAGES = {
   originalPrice: 'Original price',
   /** Spoken before the price a buyer pays. */
   currentPrice: 'Price',
-  reviews: 'Reviews',
   reviewsCount: 'Reviews ({count})',
-  importedReviews: 'More reviews',
-  reviewRating: '{rating} out of 5 stars',
-  reviewBy: '{author}',
-  reviewStarFull: '★',
-  reviewStarEmpty: '☆',
-  reviewMetaSeparator: ' · ',
 } as const;
 
 export type ProductFormMessageKey = keyof typeof PRODUCT_FORM_MESSAGES;

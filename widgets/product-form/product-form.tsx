@@ -220,19 +220,16 @@ function ProductFormBody({
   });
   const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
 
-  const errorTitle = giftCard
-    ? m.t('unableToPurchaseGiftCard')
-    : expressCheckout && !subscribable
-      ? m.t('unableToPurchaseItem')
-      : m.t('unableToAddItem');
+  const errorTitle = m.t(
+    giftCard
+      ? 'unableToPurchaseGiftCard'
+      : expressCheckout && !subscribable
+        ? 'unableToPurchaseItem'
+        : 'unableToAddItem',
+  );
   const idleLabel = addButtonLabel(item, undefined, { expressCheckout, messages: m });
-  const label = soldOut
-    ? soldOutText
-    : flow.phase === 'adding'
-      ? m.t('adding')
-      : flow.phase === 'added'
-        ? m.t('added')
-        : idleLabel;
+  // The busy phases are named as their texts: Adding…, Added!
+  const label = soldOut ? soldOutText : flow.phase === 'idle' ? idleLabel : m.t(flow.phase);
 
   const money = (amount: Money) => formatMoney(amount, { locale: context.locale });
 
@@ -364,6 +361,7 @@ function ProductFormBody({
           itemId={item.id}
           reviews={reviews}
           m={m}
+          overrides={overrides}
           native={context.reviews.native}
           imported={context.reviews.imported}
         />
@@ -378,33 +376,28 @@ function priceLine(
   money: (m: Money) => string,
   m: ProductFormMessages,
 ) {
-  if (variant) {
-    const paid = effectivePrice(variant);
-    if (!paid) return null;
-    if (variant.onSale && variant.salePrice && variant.price) {
-      return (
-        <>
-          <del className="sf-product-form__original">
-            <span className="sf-visually-hidden">{m.t('originalPrice')} </span>
-            {money(variant.price)}
-          </del>
-          <ins className="sf-product-form__current">
-            <span className="sf-visually-hidden">{m.t('currentPrice')} </span>
-            {money(paid)}
-          </ins>
-        </>
-      );
-    }
-    return <span className="sf-product-form__current">{money(paid)}</span>;
-  }
-  const range = priceRange(item);
-  if (range === null) return null;
-  if (range.low.amount === range.high.amount) {
-    return <span className="sf-product-form__current">{money(range.low)}</span>;
+  const range = variant ? null : priceRange(item);
+  const paid = variant ? effectivePrice(variant) : (range?.low ?? null);
+  if (!paid) return null;
+  if (variant?.onSale && variant.salePrice && variant.price) {
+    return (
+      <>
+        <del className="sf-product-form__original">
+          <span className="sf-visually-hidden">{m.t('originalPrice')} </span>
+          {money(variant.price)}
+        </del>
+        <ins className="sf-product-form__current">
+          <span className="sf-visually-hidden">{m.t('currentPrice')} </span>
+          {money(paid)}
+        </ins>
+      </>
+    );
   }
   return (
     <span className="sf-product-form__current">
-      {m.t('priceRange', { min: money(range.low), max: money(range.high) })}
+      {range && range.high.amount !== paid.amount
+        ? m.t('priceRange', { min: money(paid), max: money(range.high) })
+        : money(paid)}
     </span>
   );
 }

@@ -9,12 +9,14 @@ export interface ReviewsGateProps {
   readonly itemId: string;
   readonly reviews: ProductReviews;
   readonly m: ProductFormMessages;
+  /** The page's text overrides by catalogue key, for the list's texts. @default none */
+  readonly overrides?: Readonly<Record<string, string>> | undefined;
   readonly native: boolean;
   readonly imported: boolean;
 }
 
 /** The reviews "tab": a disclosure whose list (and its code) loads when first opened. */
-export function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGateProps) {
+export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }: ReviewsGateProps) {
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
   const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
@@ -51,7 +53,11 @@ export function ReviewsGate({ itemId, reviews, m, native, imported }: ReviewsGat
       </h2>
       <div id={`${id}-reviews`} hidden={!open}>
         {open && Section && (
-          <Section native={native ? reviews.native : []} imported={imported ? reviews.imported : []} m={m} />
+          <Section
+            native={native ? reviews.native : []}
+            imported={imported ? reviews.imported : []}
+            overrides={overrides}
+          />
         )}
       </div>
     </section>

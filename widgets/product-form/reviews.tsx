@@ -2,9 +2,26 @@
  * The reviews list, loaded on first open of the reviews section (spec 001 §7: reviews are a lazy
  * chunk). Everything is rendered as text: reviews are visitor-written.
  */
+import { useMemo } from 'react';
+import { createMessages, type Messages } from '../../src/messages/format.js';
 import { useStorefront } from '../../src/react/provider.js';
-import type { ProductFormMessages } from './messages.js';
 import type { Review } from './props.js';
+
+/**
+ * The list's texts (ours), loaded with it rather than with the form; the page's `strings` override
+ * them as they do the form's own (widgets/product-form/messages.ts).
+ */
+export const REVIEW_MESSAGES = {
+  reviews: 'Reviews',
+  importedReviews: 'More reviews',
+  reviewRating: '{rating} out of 5 stars',
+  reviewBy: '{author}',
+  reviewStarFull: '★',
+  reviewStarEmpty: '☆',
+  reviewMetaSeparator: ' · ',
+} as const;
+
+type ReviewMessages = Messages<keyof typeof REVIEW_MESSAGES>;
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -34,18 +51,11 @@ export function reviewDate(
 export interface ReviewsSectionProps {
   readonly native: readonly Review[];
   readonly imported: readonly Review[];
-  readonly m: ProductFormMessages;
+  /** The page's text overrides by catalogue key. @default none */
+  readonly overrides?: Readonly<Record<string, string>> | undefined;
 }
 
-function ReviewList({
-  reviews,
-  m,
-  label,
-}: {
-  reviews: readonly Review[];
-  m: ProductFormMessages;
-  label: string;
-}) {
+function ReviewList({ reviews, m, label }: { reviews: readonly Review[]; m: ReviewMessages; label: string }) {
   const { context } = useStorefront();
   return (
     <ul className="sf-reviews__list" aria-label={label}>
@@ -85,7 +95,8 @@ function ReviewDate({ date, locale, timeZone }: { date: string; locale: string; 
   return iso === null ? <span>{text}</span> : <time dateTime={iso}>{text}</time>;
 }
 
-export function ReviewsSection({ native, imported, m }: ReviewsSectionProps) {
+export function ReviewsSection({ native, imported, overrides }: ReviewsSectionProps) {
+  const m = useMemo(() => createMessages(overrides, REVIEW_MESSAGES), [overrides]);
   return (
     <>
       {native.length > 0 && <ReviewList reviews={native} m={m} label={m.t('reviews')} />}

@@ -61,6 +61,7 @@ describe('French catalogue', () => {
       import('../../../widgets/cart-page/messages.js'),
       import('../../../widgets/cart-pill/messages.js'),
       import('../../../widgets/product-form/messages.js'),
+      import('../../../widgets/product-form/reviews.js'),
       import('../../../widgets/instalment-pill/messages.js'),
       import('../../../widgets/restock-form/messages.js'),
       import('../../../widgets/restock-admin/messages.js'),
