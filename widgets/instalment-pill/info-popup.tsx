@@ -68,6 +68,7 @@ export interface InstalmentInfoPopupProps {
   readonly closeLabel: string;
   /** Where focus goes on close: the pill's info button, whichever part of the pill was clicked. */
   readonly returnFocus: RefObject<HTMLElement | null>;
+  /** Told when the popup closes; focus is seen to here. */
   readonly onClose: () => void;
 }
 
@@ -94,8 +95,18 @@ export function InstalmentInfoPopup({
     };
   }, [locale]);
 
+  const close = () => {
+    onClose();
+    // A click outside closes on mousedown, and the browser then gives focus to what was clicked:
+    // the page itself for a spot that takes none. The button gets it back in that case.
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) returnFocus.current?.focus({ preventScroll: true });
+    }, 0);
+  };
+
   return (
-    <Lightbox open title={title} closeLabel={closeLabel} onClose={onClose} returnFocus={returnFocus}>
+    <Lightbox open title={title} closeLabel={closeLabel} onClose={close} returnFocus={returnFocus}>
       <div className="sf-instalment-info">
         <p className="sf-instalment-info__summary">{summary}</p>
         {info && (

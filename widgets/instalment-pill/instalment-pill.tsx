@@ -121,16 +121,6 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
     }
   };
 
-  const closeInfo = () => {
-    setOpen(false);
-    // A click outside closes on mousedown, and the browser then gives focus to what was clicked:
-    // the page itself for a spot that takes none. The button gets it back in that case.
-    setTimeout(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) infoButton.current?.focus({ preventScroll: true });
-    }, 0);
-  };
-
   return (
     <>
       {/* A click anywhere on the pill opens the popup; keyboard users have the info button. */}
@@ -160,7 +150,7 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
           summary={text(false)}
           closeLabel={m.t('close')}
           returnFocus={infoButton}
-          onClose={closeInfo}
+          onClose={() => setOpen(false)}
         />
       )}
     </>
