@@ -5,7 +5,7 @@
  * is reported, and a missing or unreadable context gives the defaults with one reported issue.
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
-import { isRecord, type JsonRecord } from '../result.js';
+import { isRecord, readFields, type Field, type FieldReader, type Note } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 
 export interface CookieSettings {
@@ -63,22 +63,6 @@ export interface SiteContext {
   readonly useCLDRMoneyFormat: boolean;
 }
 
-export const DEFAULT_CONTEXT: SiteContext = deepFreeze({
-  websiteRoles: [],
-  cookieSettings: { isRestrictiveCookiePolicyEnabled: false, isCookieBannerEnabled: false },
-  currency: DEFAULT_CURRENCY,
-  locale: 'en-US',
-  timeZone: 'America/New_York',
-  restockSuccessText: 'Signed up!',
-  captchaScriptUrl: 'https://www.google.com/recaptcha/api.js?render=explicit',
-  apiRoot: '/api/',
-  features: {},
-  designFrame: false,
-  pillTheme: 'light',
-  reviews: { native: false, imported: false },
-  useCLDRMoneyFormat: false,
-});
-
 export interface SiteContextResult {
   readonly context: SiteContext;
   /** Human-readable notes about what was ignored; empty when the context was clean. */
@@ -88,16 +72,11 @@ export interface SiteContextResult {
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
     for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
+    // Returned, not just called: the build counts Object.freeze as pure and drops an unused call.
+    return Object.freeze(value);
   }
   return value;
 }
-
-const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
-
-/** A key that is absent, or null as JSON writers often emit, simply takes its default. */
-const isAbsent = (raw: JsonRecord, key: string): boolean =>
-  !hasOwn(raw, key) || raw[key] === undefined || raw[key] === null;
 
 /** The canonical form of a BCP 47 tag ("en-us" -> "en-US"), or null when Intl refuses it. */
 function canonicalLocale(tag: string): string | null {
@@ -120,20 +99,6 @@ function knownTimeZone(zone: string): string | null {
 }
 
 /**
- * The api root ends up in every request URL, so only a same-site path or an http(s) address is
- * taken; anything else (`javascript:`, protocol-relative `//host`) is refused.
- */
-export function normalizeApiRoot(raw: string): string | null {
-  const root = raw.trim();
-  if (root === '') return null;
-  const isPath = root.startsWith('/') && !root.startsWith('//') && !root.includes('\\');
-  const isHttp = /^https?:\/\/[^/\\\s]+/i.test(root);
-  if (!isPath && !isHttp) return null;
-  if (/\s/.test(root)) return null;
-  return root.endsWith('/') ? root : `${root}/`;
-}
-
-/**
  * The captcha script runs with the page's rights, so only a same-site path or an http(s) address
  * is taken (never `javascript:`, `data:` or a protocol-relative `//host`).
  */
@@ -144,94 +109,98 @@ export function normalizeScriptUrl(raw: string): string | null {
   return (isPath || isHttp) && !/\s/.test(url) ? url : null;
 }
 
-/** Reads one value; null refuses it (the key then takes its default and is reported). */
-type Reader = (value: unknown, report: Report, key: string, fallback: never) => unknown;
-type Report = (key: string, expected: string) => void;
+/**
+ * The api root ends up in every request URL, so it is held to the same rule as a script address
+ * (a same-site path or an http(s) address), and always ends in `/`.
+ */
+export function normalizeApiRoot(raw: string): string | null {
+  const root = normalizeScriptUrl(raw);
+  return root === null || root.endsWith('/') ? root : `${root}/`;
+}
 
 const BOOLEAN = 'a boolean';
 const ADDRESS = 'a path starting with / or an http(s) address';
 const NON_EMPTY = 'a non-empty string';
 
-const bool: Reader = (v) => (typeof v === 'boolean' ? v : null);
+const bool: FieldReader = (v) => (typeof v === 'boolean' ? v : null);
 /** A string, trimmed, then normalised (null refuses it). */
 const text =
-  (normalize: (s: string) => string | null): Reader =>
+  (normalize: (s: string) => string | null): FieldReader =>
   (v) =>
     typeof v === 'string' ? normalize(v.trim()) : null;
 // Ids sometimes arrive as numbers; they are still ids.
-const id: Reader = (v) =>
+const id: FieldReader = (v) =>
   typeof v === 'string' && v.trim() !== ''
     ? v.trim()
     : typeof v === 'number' && Number.isFinite(v)
       ? String(v)
       : null;
-/** An object of booleans whose keys are those of the default; each bad one falls back alone. */
-const booleans: Reader = (v, report, key, fallback: Record<string, boolean>) =>
-  isRecord(v)
-    ? Object.fromEntries(
-        Object.keys(fallback).map((k) => [
-          k,
-          readKey(v, k, [bool, BOOLEAN], fallback[k], report, `${key}.${k}`),
-        ]),
-      )
-    : null;
+/** An object of flags, each off by default; each bad one falls back alone. */
+const flags = (...keys: string[]): Field[] => keys.map((k) => [k, bool, BOOLEAN, false]);
+const booleans =
+  (fields: readonly Field[]): FieldReader =>
+  (v, label, note) =>
+    isRecord(v) ? readFields(v, fields, `${label}.`, note) : null;
+const COOKIE_FLAGS = flags('isRestrictiveCookiePolicyEnabled', 'isCookieBannerEnabled');
+const REVIEW_FLAGS = flags('native', 'imported');
+const none: Note = () => undefined;
 
 /**
- * How each key is read and what a refused value is said not to be. Every key of SiteContext is
- * here, so the issue texts follow one pattern and a new key is one line.
+ * How each key is read, what a refused value is said not to be, and its default. Every key of
+ * SiteContext is here (DEFAULT_CONTEXT and the parser come from this table), so the issue texts
+ * follow one pattern and a new key is one line.
  */
-const READERS: { readonly [K in keyof SiteContext]-?: readonly [Reader, string] } = {
-  websiteId: [id, NON_EMPTY],
-  templateId: [id, NON_EMPTY],
-  authenticatedAccountId: [id, NON_EMPTY],
-  websiteRoles: [
+const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
+  ['websiteId', id, NON_EMPTY],
+  ['templateId', id, NON_EMPTY],
+  ['authenticatedAccountId', id, NON_EMPTY],
+  [
+    'websiteRoles',
     (v) =>
       Array.isArray(v) && v.every((r): r is string => typeof r === 'string')
         ? v.map((r) => r.trim()).filter((r) => r !== '')
         : null,
     'a list of strings',
+    [],
   ],
-  cookieSettings: [booleans, 'an object'],
-  currency: [parseCurrencyCode, 'a supported currency code'],
-  locale: [text(canonicalLocale), 'a valid locale tag'],
-  timeZone: [text(knownTimeZone), 'a known time zone'],
-  restockSuccessText: [text((s) => s || null), NON_EMPTY],
-  captchaSiteKey: [id, NON_EMPTY],
-  captchaScriptUrl: [text(normalizeScriptUrl), ADDRESS],
-  apiRoot: [text(normalizeApiRoot), ADDRESS],
-  features: [
-    (v, report, key) => {
+  ['cookieSettings', booleans(COOKIE_FLAGS), 'an object', readFields({}, COOKIE_FLAGS, '', none)],
+  ['currency', parseCurrencyCode, 'a supported currency code', DEFAULT_CURRENCY],
+  ['locale', text(canonicalLocale), 'a valid locale tag', 'en-US'],
+  ['timeZone', text(knownTimeZone), 'a known time zone', 'America/New_York'],
+  ['restockSuccessText', text((s) => s || null), NON_EMPTY, 'Signed up!'],
+  ['captchaSiteKey', id, NON_EMPTY],
+  [
+    'captchaScriptUrl',
+    text(normalizeScriptUrl),
+    ADDRESS,
+    'https://www.google.com/recaptcha/api.js?render=explicit',
+  ],
+  ['apiRoot', text(normalizeApiRoot), ADDRESS, '/api/'],
+  [
+    'features',
+    (v, label, note) => {
       if (!isRecord(v)) return null;
       // A null-prototype map: flag names come from the page and must not reach Object.prototype.
-      const flags = Object.create(null) as Record<string, boolean>;
-      for (const [name, on] of Object.entries(v)) {
-        if (typeof on === 'boolean') flags[name] = on;
-        else report(`${key}.${name}`, BOOLEAN);
+      const on = Object.create(null) as Record<string, boolean>;
+      for (const [name, value] of Object.entries(v)) {
+        if (typeof value === 'boolean') on[name] = value;
+        else note(`${label}.${name}`, BOOLEAN);
       }
-      return flags;
+      return on;
     },
     'an object of booleans',
+    {},
   ],
-  designFrame: [bool, BOOLEAN],
-  pillTheme: [(v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"'],
-  reviews: [booleans, 'an object'],
-  useCLDRMoneyFormat: [bool, BOOLEAN],
-};
+  ['designFrame', bool, BOOLEAN, false],
+  ['pillTheme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"', 'light'],
+  ['reviews', booleans(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '', none)],
+  ['useCLDRMoneyFormat', bool, BOOLEAN, false],
+];
 
-function readKey(
-  from: JsonRecord,
-  key: string,
-  [read, expected]: readonly [Reader, string],
-  fallback: unknown,
-  report: Report,
-  label = key,
-): unknown {
-  if (isAbsent(from, key)) return fallback;
-  const value = read(from[key], report, label, fallback as never);
-  if (value !== null) return value;
-  report(label, expected);
-  return fallback;
-}
+/** Every key's default; the optional keys without one are absent. */
+export const DEFAULT_CONTEXT: SiteContext = deepFreeze(
+  readFields({}, FIELDS, '', none) as unknown as SiteContext,
+);
 
 /**
  * Parses an untrusted site-context value. Never throws. A value that is not an object gives the
@@ -250,15 +219,9 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
     return { context: DEFAULT_CONTEXT, issues: [`site context is ${what}, not an object; using defaults`] };
   }
   const issues: string[] = [];
-  const report: Report = (key, expected) => {
+  const context = readFields(raw, FIELDS, '', (key, expected) => {
     issues.push(`site context key "${key}" is not ${expected}; using the default`);
-  };
-  const context: Record<string, unknown> = {};
-  for (const key of Object.keys(READERS) as (keyof SiteContext)[]) {
-    const value = readKey(raw, key, READERS[key], DEFAULT_CONTEXT[key], report);
-    // Optional keys without a default stay absent rather than present and undefined.
-    if (value !== undefined) context[key] = value;
-  }
+  });
   return { context: deepFreeze(context as unknown as SiteContext), issues };
 }
 
@@ -289,5 +252,5 @@ export function readSiteContext(doc: Document | undefined = globalThis.document)
 
 /** Whether a feature flag is on; unknown flags are off. */
 export function isFeatureEnabled(context: SiteContext, name: string): boolean {
-  return hasOwn(context.features, name) && context.features[name] === true;
+  return Object.prototype.hasOwnProperty.call(context.features, name) && context.features[name] === true;
 }
