@@ -283,6 +283,37 @@ describe('the feedback page (the form with a captcha)', () => {
   });
 });
 
+describe('the cart page', () => {
+  it('offers Continue Shopping beside Checkout with an item in the cart, inside 320 px, axe-clean', async () => {
+    const context = await demo.browser.newContext({
+      baseURL: demo.baseUrl,
+      viewport: { width: 320, height: 640 },
+    });
+    try {
+      await demo.addToCart(context, { itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1 });
+      const { page, problems } = await demo.open('/cart', { context });
+      const cartPage = page.locator('[data-sf-widget="cart-page"][data-sf-mounted]');
+      await cartPage.getByRole('heading', { name: 'Organic Cotton Tee' }).waitFor(WAIT);
+      for (const control of [
+        cartPage.getByRole('link', { name: 'Continue Shopping' }),
+        cartPage.getByRole('button', { name: 'Checkout' }),
+      ]) {
+        const box = await control.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box?.x).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      await cartPage.getByRole('link', { name: 'Continue Shopping' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor(WAIT);
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the editor', () => {
   it.each([
     ['an item in the cart', 'the keyboard'],
