@@ -108,6 +108,13 @@ export type Field = readonly [
   as?: string,
 ];
 
+/** A Note that words each note "<label> is not <expected>" into `list`. */
+export const notesInto =
+  (list: string[]): Note =>
+  (label, expected) => {
+    list.push(expected === undefined ? label : `${label} is not ${expected}`);
+  };
+
 /**
  * Reads the fields of `raw` in table order into `out`: an absent value (undefined or null) takes
  * the fallback, a refused one the fallback and a note labelled `<where><key>`.

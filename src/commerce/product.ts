@@ -14,6 +14,7 @@ import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type M
 import {
   fail,
   isRecord as isObject,
+  notesInto,
   ok,
   readBoolean,
   readFields,
@@ -285,13 +286,6 @@ const ITEM_FIELDS: readonly Field[] = [
   ['title', quietText],
 ];
 
-/** The notes of a product parser go to `dropped`, worded "<field> is not <expected>". */
-const noteTo =
-  (dropped: string[]): Note =>
-  (label, expected) => {
-    dropped.push(expected === undefined ? label : `${label} is not ${expected}`);
-  };
-
 /**
  * Parses a product item (spec 001 §3). Required: an id, a structuredContent object with a known
  * productType (numeric strings such as "1" accepted) and a variants list (may be empty for
@@ -304,7 +298,7 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
   if (!isObject(raw)) return fail(['product item is not an object']);
   const currency = options.currency ?? DEFAULT_CURRENCY;
   const issues: string[] = [];
-  const note = noteTo(options.dropped ?? []);
+  const note = notesInto(options.dropped ?? []);
 
   const itemId = readId(raw['id']);
   if (itemId === null) issues.push('product item has no id');
@@ -482,7 +476,7 @@ export function parseMerchandising(
     return ok(DEFAULT_MERCHANDISING);
   }
   return ok(
-    readFields(m, MERCHANDISING_FIELDS, 'merchandising.', noteTo(dropped)) as unknown as Merchandising,
+    readFields(m, MERCHANDISING_FIELDS, 'merchandising.', notesInto(dropped)) as unknown as Merchandising,
   );
 }
 
@@ -513,7 +507,7 @@ export function parseStoreSettings(raw: unknown, dropped: string[] = []): Result
     return ok(DEFAULT_STORE_SETTINGS);
   }
   return ok(
-    readFields(raw, STORE_SETTINGS_FIELDS, 'storeSettings.', noteTo(dropped)) as unknown as StoreSettings,
+    readFields(raw, STORE_SETTINGS_FIELDS, 'storeSettings.', notesInto(dropped)) as unknown as StoreSettings,
   );
 }
 

@@ -14,7 +14,16 @@ import {
   type ProductItem,
   type StoreSettings,
 } from '../../src/commerce/product.js';
-import { fail, isRecord as isObject, ok, type JsonRecord as Obj, type Result } from '../../src/result.js';
+import {
+  fail,
+  isRecord as isObject,
+  notesInto,
+  ok,
+  readFields,
+  type Field,
+  type FieldReader,
+  type Result,
+} from '../../src/result.js';
 
 export interface Review {
   readonly author: string;
@@ -47,14 +56,8 @@ export interface ParsedProductFormProps {
   readonly quickView: boolean;
 }
 
-const present = (v: unknown): boolean => v !== undefined && v !== null;
-
-function parseReviewList(raw: unknown, where: string, issues: string[]): Review[] {
-  if (!present(raw)) return [];
-  if (!Array.isArray(raw)) {
-    issues.push(`${where} is not a list`);
-    return [];
-  }
+const reviewList: FieldReader = (raw) => {
+  if (!Array.isArray(raw)) return null;
   const out: Review[] = [];
   for (const r of raw) {
     // One malformed review should not cost the product its form: it is skipped.
@@ -72,43 +75,48 @@ function parseReviewList(raw: unknown, where: string, issues: string[]): Review[
     });
   }
   return out;
-}
+};
 
-function parseStrings(raw: unknown, issues: string[]): Record<string, string> {
-  if (!present(raw)) return {};
-  if (!isObject(raw)) {
-    issues.push('strings is not an object');
-    return {};
-  }
+// The localized-strings object of spec 001 §3 carries its likert labels keyed -2 to 2.
+const LIKERT_KEYS = {
+  '-2': 'likertStronglyDisagree',
+  '-1': 'likertDisagree',
+  '0': 'likertNeutral',
+  '1': 'likertAgree',
+  '2': 'likertStronglyAgree',
+} as const;
+
+const strings: FieldReader = (raw) => {
+  if (!isObject(raw)) return null;
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  const likert = isObject(raw.likertLabels) ? raw.likertLabels : {};
+  for (const [key, value] of [
+    ...Object.entries(raw),
+    ...Object.entries(LIKERT_KEYS).map(([value, key]) => [key, likert[value]] as const),
+  ]) {
     if (typeof value === 'string' && value.trim() !== '') out[key] = value;
   }
-  // The localized-strings object of spec 001 §3 carries its likert labels keyed -2 to 2.
-  const likert = raw.likertLabels;
-  if (isObject(likert)) {
-    const keys = {
-      '-2': 'likertStronglyDisagree',
-      '-1': 'likertDisagree',
-      '0': 'likertNeutral',
-      '1': 'likertAgree',
-      '2': 'likertStronglyAgree',
-    } as const;
-    for (const [value, key] of Object.entries(keys)) {
-      const label = likert[value];
-      if (typeof label === 'string' && label.trim() !== '') out[key] = label;
-    }
-  }
   return out;
-}
-
-const readFlag = (raw: Obj, key: string, issues: string[]): boolean => {
-  const v = raw[key];
-  if (!present(v)) return false;
-  if (typeof v === 'boolean') return v;
-  issues.push(`${key} is not a boolean`);
-  return false;
 };
+
+const REVIEW_LISTS: readonly Field[] = [
+  ['native', reviewList, 'a list', Object.freeze([])],
+  ['imported', reviewList, 'a list', Object.freeze([])],
+];
+const flag: FieldReader = (v) => (typeof v === 'boolean' ? v : null);
+
+/** The props besides the item, its merchandising and the store settings. */
+const FIELDS: readonly Field[] = [
+  ['strings', strings, 'an object', Object.freeze({})],
+  [
+    'reviews',
+    (v, label, note) => (isObject(v) ? readFields(v, REVIEW_LISTS, `${label}.`, note) : null),
+    'an object',
+    Object.freeze(readFields({}, REVIEW_LISTS, '', () => undefined)),
+  ],
+  ['expressCheckout', flag, 'a boolean', false],
+  ['quickView', flag, 'a boolean', false],
+];
 
 /**
  * Parses the product form's props. Only an unusable item fails (nothing to sell); any other field
@@ -125,33 +133,17 @@ export function parseProductFormProps(raw: unknown, dropped: string[] = []): Res
   const merchandising = parseMerchandising(rawMerch, keyed ? item.value.id : undefined, dropped);
   const storeSettings = parseStoreSettings(raw.storeSettings, dropped);
 
-  const sc = isObject(raw.item) && isObject(raw.item.structuredContent) ? raw.item.structuredContent : {};
-  const additionalFieldsForm = isObject(sc.additionalFieldsForm) ? sc.additionalFieldsForm : null;
-
-  const strings = parseStrings(raw.strings, dropped);
-  let reviews: ProductReviews = { native: [], imported: [] };
-  if (present(raw.reviews)) {
-    if (isObject(raw.reviews)) {
-      reviews = {
-        native: parseReviewList(raw.reviews.native, 'reviews.native', dropped),
-        imported: parseReviewList(raw.reviews.imported, 'reviews.imported', dropped),
-      };
-    } else {
-      dropped.push('reviews is not an object');
-    }
-  }
-  const expressFlag = readFlag(raw, 'expressCheckout', dropped);
-  const quickView = readFlag(raw, 'quickView', dropped);
-
+  const rest = readFields(raw, FIELDS, '', notesInto(dropped)) as Pick<
+    ParsedProductFormProps,
+    'strings' | 'reviews' | 'expressCheckout' | 'quickView'
+  >;
   const settings = storeSettings.ok ? storeSettings.value : DEFAULT_STORE_SETTINGS;
   return ok({
     item: item.value,
-    additionalFieldsForm,
+    additionalFieldsForm: item.value.structuredContent.additionalFieldsForm ?? null,
     merchandising: merchandising.ok ? merchandising.value : DEFAULT_MERCHANDISING,
     storeSettings: settings,
-    strings,
-    reviews,
-    expressCheckout: expressFlag || settings.expressCheckout,
-    quickView,
+    ...rest,
+    expressCheckout: rest.expressCheckout || settings.expressCheckout,
   });
 }
