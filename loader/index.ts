@@ -14,7 +14,7 @@ if (typeof document !== 'undefined' && typeof window !== 'undefined' && !(GLOBAL
   const script = document.currentScript as HTMLScriptElement | null;
   (window as unknown as Record<string, unknown>)[GLOBAL_NAME] = createLoader({
     doc: document,
-    base: (script && script.src) || document.baseURI,
+    base: script?.src || document.baseURI,
     version: __SF_VERSION__,
     widgets: __SF_WIDGETS__,
     styled: __SF_STYLED__,

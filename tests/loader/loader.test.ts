@@ -1,5 +1,5 @@
 import { within } from '@testing-library/dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shouldLoadCartAtStart } from '../../src/store/index.js';
 import { chunkUrl, createHarness, fakeWidget, settle } from './harness.js';
 
@@ -64,82 +64,112 @@ describe('loader: scanning and mounting', () => {
   });
 });
 
-describe('loader: one block per task (issue 10: no long task while 100 blocks mount)', () => {
+describe('loader: mounting in slices (issue 10: no long task while 100 blocks mount)', () => {
   const global = globalThis as { scheduler?: unknown };
   afterEach(() => {
     delete global.scheduler;
   });
 
-  it('hands the main thread back to the browser before each block it mounts', async () => {
-    const turns: (() => void)[] = [];
-    global.scheduler = { yield: vi.fn(() => new Promise<void>((resume) => turns.push(resume))) };
-    const pill = fakeWidget('cart-pill');
-    const h = createHarness({
-      body: pillBlock('{"label":"One"}') + pillBlock('{"label":"Two"}') + pillBlock('{"label":"Three"}'),
-      modules: { 'cart-pill.js': pill.module },
+  describe('on a clock and timers the test moves', () => {
+    /** The loader's hand-backs: timers without a delay, released by the test. */
+    let turns: (() => void)[] = [];
+    /** The clock the loader reads; each mount of the fake widget takes `cost` ms of it. */
+    let now = 1000;
+    let cost = 0;
+    const realSetTimeout = globalThis.setTimeout;
+    beforeEach(() => {
+      turns = [];
+      now = 1000;
+      cost = 0;
+      vi.spyOn(Date, 'now').mockImplementation(() => now);
+      vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+        if (ms !== undefined) return realSetTimeout(fn, ms);
+        turns.push(fn);
+        return 0;
+      }) as typeof setTimeout);
     });
-    await settle();
-    // Chunks are in; the first block waits for the browser to hand the thread back.
-    expect(pill.module.mount).not.toHaveBeenCalled();
-    const mountedLabels = () =>
-      within(h.doc.body)
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    const slowPill = () => {
+      const pill = fakeWidget('cart-pill');
+      const render = pill.module.mount.getMockImplementation()!;
+      pill.module.mount.mockImplementation((...args: Parameters<typeof render>) => {
+        now += cost;
+        return render(...args);
+      });
+      return pill;
+    };
+    const labels = (doc: Document) =>
+      within(doc.body)
         .queryAllByRole('button')
         .map((b) => b.textContent);
-    for (const expected of [['One'], ['One', 'Two'], ['One', 'Two', 'Three']]) {
-      expect(turns).toHaveLength(expected.length);
-      turns[expected.length - 1]?.();
+
+    it('hands the thread back before the first block, then whenever 8 ms of mounting have passed', async () => {
+      cost = 5;
+      const pill = slowPill();
+      const h = createHarness({
+        body: ['One', 'Two', 'Three', 'Four'].map((l) => pillBlock(`{"label":"${l}"}`)).join(''),
+        modules: { 'cart-pill.js': pill.module },
+      });
       await settle();
-      expect(mountedLabels()).toEqual(expected);
-    }
-    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(3);
-  });
-
-  it("reads and parses each block's props in that block's own turn, not in the first scan", async () => {
-    const turns: (() => void)[] = [];
-    global.scheduler = { yield: vi.fn(() => new Promise<void>((resume) => turns.push(resume))) };
-    const parse = vi.spyOn(JSON, 'parse');
-    const pill = fakeWidget('cart-pill');
-    const h = createHarness({
-      body: pillBlock('{"label":"One"}') + pillBlock('{oops'),
-      modules: { 'cart-pill.js': pill.module },
+      // Chunks are in; the first block waits for a timer to give the thread back.
+      expect(pill.module.mount).not.toHaveBeenCalled();
+      expect(turns).toHaveLength(1);
+      // 5 ms then 10 ms into the slice: the second block still fits, the third waits for a timer.
+      turns[0]?.();
+      await settle();
+      expect(labels(h.doc)).toEqual(['One', 'Two']);
+      expect(turns).toHaveLength(2);
+      turns[1]?.();
+      await settle();
+      expect(labels(h.doc)).toEqual(['One', 'Two', 'Three', 'Four']);
+      expect(turns).toHaveLength(2);
     });
-    await settle();
-    const parsed = () => parse.mock.calls.map((call) => call[0]);
-    // Scanned and chunks loaded, yet no block's props have been parsed.
-    expect(parsed()).not.toContain('{"label":"One"}');
-    expect(parsed()).not.toContain('{oops');
-    // Props fixed before the second block's turn are the props it mounts with: nothing is reported.
-    h.doc.querySelectorAll('[data-sf-widget]')[1]?.setAttribute('data-sf-props', '{"label":"Two"}');
-    turns[0]?.();
-    await settle();
-    expect(parsed()).toContain('{"label":"One"}');
-    expect(parsed()).not.toContain('{"label":"Two"}');
-    turns[1]?.();
-    await settle();
-    expect(parsed()).toContain('{"label":"Two"}');
-    expect(
-      within(h.doc.body)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['One', 'Two']);
-    expect(h.warn).not.toHaveBeenCalled();
-    expect(h.reportError).not.toHaveBeenCalled();
-    parse.mockRestore();
-  });
 
-  it('mounts every block through timers where the browser has no scheduler.yield', async () => {
-    global.scheduler = {};
-    const pill = fakeWidget('cart-pill');
-    const h = createHarness({
-      body: pillBlock('{"label":"One"}') + pillBlock('{"label":"Two"}'),
-      modules: { 'cart-pill.js': pill.module },
+    it("reads and parses each block's props in that block's own turn, not in the first scan", async () => {
+      cost = 10;
+      const parse = vi.spyOn(JSON, 'parse');
+      const pill = slowPill();
+      const h = createHarness({
+        body: pillBlock('{"label":"One"}') + pillBlock('{oops'),
+        modules: { 'cart-pill.js': pill.module },
+      });
+      await settle();
+      const parsed = () => parse.mock.calls.map((call) => call[0]);
+      // Scanned and chunks loaded, yet no block's props have been parsed.
+      expect(parsed()).not.toContain('{"label":"One"}');
+      expect(parsed()).not.toContain('{oops');
+      // Props fixed before the second block's turn are the props it mounts with: nothing is reported.
+      h.doc.querySelectorAll('[data-sf-widget]')[1]?.setAttribute('data-sf-props', '{"label":"Two"}');
+      turns[0]?.();
+      await settle();
+      expect(parsed()).toContain('{"label":"One"}');
+      expect(parsed()).not.toContain('{"label":"Two"}');
+      turns[1]?.();
+      await settle();
+      expect(parsed()).toContain('{"label":"Two"}');
+      expect(labels(h.doc)).toEqual(['One', 'Two']);
+      expect(h.warn).not.toHaveBeenCalled();
+      expect(h.reportError).not.toHaveBeenCalled();
     });
-    await settle(10);
-    expect(
-      within(h.doc.body)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['One', 'Two']);
+
+    it('hands the thread back by a timer, not scheduler.yield, which would run ahead of rendering', async () => {
+      const yieldTo = vi.fn(() => Promise.resolve());
+      global.scheduler = { yield: yieldTo };
+      const pill = slowPill();
+      const h = createHarness({
+        body: pillBlock('{"label":"One"}') + pillBlock('{"label":"Two"}'),
+        modules: { 'cart-pill.js': pill.module },
+      });
+      await settle();
+      expect(labels(h.doc)).toEqual([]);
+      turns[0]?.();
+      await settle();
+      expect(labels(h.doc)).toEqual(['One', 'Two']);
+      expect(yieldTo).not.toHaveBeenCalled();
+    });
   });
 
   it('resolves mount() once every block it found has mounted', async () => {
