@@ -78,7 +78,9 @@ function reactShims(): Plugin {
  * money, product rules and parsing, their texts). Every product page loads all of it anyway, and
  * one file gzips smaller than ten (each file is its own request and its own compression window).
  * Code only lazy chunks reach (endpoints, parsers of responses, dialogs, analytics) is not listed
- * and stays in those chunks.
+ * and stays in those chunks. The runtime entry and the cart pill are in it too: every storefront
+ * page carries the cart pill and the runtime, so on any real page they cost less inside this file
+ * than as files of their own; `runtime.js` is then this chunk itself.
  */
 const UI_CHUNK = new RegExp(
   [
@@ -86,10 +88,11 @@ const UI_CHUNK = new RegExp(
     String.raw`[\\/]src[\\/]react[\\/](boundary|define|mount|provider)\.tsx$`,
     String.raw`[\\/]src[\\/]react[\\/]preact(-dom)?-shim\.ts$`,
     String.raw`[\\/]src[\\/]react[\\/]ui[\\/](alert\.tsx|load-form-dialog\.ts)$`,
-    String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics)\.ts$`,
+    String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics|runtime)\.ts$`,
     String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|texts)|contract|result|constants|site-lists)\.ts$`,
     String.raw`[\\/]src[\\/]commerce[\\/](money|rules|product|instalments)\.ts$`,
-    String.raw`[\\/]src[\\/]messages[\\/](format|cart|product-labels|instalment|storefront)\.ts$`,
+    String.raw`[\\/]src[\\/]messages[\\/](format|cart|product-labels|instalment|locale|storefront)\.ts$`,
+    String.raw`[\\/]widgets[\\/]cart-pill[\\/](cart-pill\.tsx|messages\.ts|props\.ts)$`,
   ].join('|'),
 );
 
