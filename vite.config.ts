@@ -96,6 +96,19 @@ const UI_CHUNK = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The product page's two widgets in one file: the product form and the instalment pill (which
+ * sits in the form's product block and follows it) load together on every product page, and one
+ * file gzips smaller than two. `product-form.js` is that file; `instalment-pill.js` imports it.
+ */
+const PRODUCT_CHUNK = new RegExp(
+  [
+    String.raw`[\\/]widgets[\\/]product-form[\\/](index|messages|props|use-add-to-cart|use-add-button)\.ts$`,
+    String.raw`[\\/]widgets[\\/]product-form[\\/](product-form|reviews-gate)\.tsx$`,
+    String.raw`[\\/]widgets[\\/]instalment-pill[\\/](instalment-pill\.tsx|messages\.ts|props\.ts)$`,
+  ].join('|'),
+);
+
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
 /**
@@ -263,6 +276,7 @@ function widgetsConfig(): UserConfig {
             includeDependenciesRecursively: false,
             groups: [
               { name: 'ui', test: UI_CHUNK },
+              { name: 'product', test: PRODUCT_CHUNK },
               // The failure mapping runs only once a response is in, which takes the client: it
               // travels with it rather than as one more file the first call waits for.
               { name: 'client', test: /[\\/]src[\\/]api[\\/](client|errors|transport-fetch)\.ts$/ },
