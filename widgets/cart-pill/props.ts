@@ -1,4 +1,4 @@
-import { fail, isRecord, ok, readStringEntries, type Result } from '../../src/result.js';
+import { fail, isRecord, ok, readFields, readStringEntries, type Result } from '../../src/result.js';
 
 /** `data-sf-props` of the cart pill. Every key is optional; the pill needs none. */
 export interface CartPillProps {
@@ -16,15 +16,16 @@ export function parseCartPillProps(raw: unknown): Result<CartPillProps> {
   if (raw === undefined || raw === null) return ok({});
   if (!isRecord(raw)) return fail(['cart-pill props must be an object']);
   const issues: string[] = [];
-  const props: { strings?: Record<string, string>; theme?: 'light' | 'dark' } = {};
-  if (raw.strings !== undefined && raw.strings !== null) {
-    const strings = readStringEntries(raw.strings);
-    if (strings === null) issues.push('cart-pill props: "strings" must be an object');
-    else props.strings = strings;
-  }
-  if (raw.theme !== undefined && raw.theme !== null) {
-    if (raw.theme === 'light' || raw.theme === 'dark') props.theme = raw.theme;
-    else issues.push('cart-pill props: "theme" must be "light" or "dark"');
-  }
+  const props = readFields(
+    raw,
+    [
+      ['strings', readStringEntries, 'an object'],
+      ['theme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"'],
+    ],
+    '',
+    (key, expected) => {
+      issues.push(`cart-pill props: "${key}" must be ${expected}`);
+    },
+  ) as CartPillProps;
   return issues.length > 0 ? fail(issues) : ok(props);
 }
