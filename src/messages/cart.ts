@@ -1,11 +1,8 @@
-/** Cart texts (spec 000 §2, §8; spec 001 §8, §9). */
+/** Cart texts (spec 000 §2, §8; spec 001 §8, §9): the count (./cart-count.ts) and the failures. */
+import { CART_COUNT_MESSAGES } from './cart-count.js';
+
 export const CART_MESSAGES = {
-  cartItem: 'item',
-  cartItems: 'items',
-  cartCountOverflow: '100+',
-  cartBadgeOne: 'One item in cart',
-  cartBadgeMany: '{count} items in cart',
-  cartBadgeOverflow: 'More than 100 items in cart',
+  ...CART_COUNT_MESSAGES,
   cartUpdateQuantityFailed: 'Unable to update quantity',
   cartUpdateFormFailed: 'Unable to update form',
   cartOpenFormFailed: 'Unable to open form',

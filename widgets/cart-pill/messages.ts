@@ -3,7 +3,7 @@
  * spec 001 §8. The page overrides any key through `strings` in the block's props.
  */
 import { LIMITS } from '../../src/constants.js';
-import { CART_MESSAGES as MESSAGES } from '../../src/messages/cart.js';
+import { CART_COUNT_MESSAGES as MESSAGES } from '../../src/messages/cart-count.js';
 import { createMessages, type Messages } from '../../src/messages/format.js';
 
 export const CART_PILL_MESSAGES = {

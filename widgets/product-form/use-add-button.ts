@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ADD_BUTTON_TIMING } from '../../src/constants.js';
 
 export type AddPhase = 'idle' | 'adding' | 'added';
@@ -17,21 +17,13 @@ export interface AddButtonMachine {
 
 /**
  * The add button's state machine. The phase is mirrored in a ref so a second click in the same
- * frame, before React re-renders, is still ignored.
+ * frame, before React re-renders, is still ignored. Its functions read only refs and the state
+ * setter, so one kept from an earlier render (by an add in flight) acts on the current state.
  */
 export function useAddButton(): AddButtonMachine {
   const [phase, setPhaseState] = useState<AddPhase>('idle');
   const current = useRef<AddPhase>('idle');
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-
-  const setPhase = useCallback((next: AddPhase) => {
-    current.current = next;
-    setPhaseState(next);
-  }, []);
-
-  const later = useCallback((ms: number, fn: () => void) => {
-    timers.current.push(setTimeout(fn, ms));
-  }, []);
 
   useEffect(
     () => () => {
@@ -40,24 +32,28 @@ export function useAddButton(): AddButtonMachine {
     [],
   );
 
-  const begin = useCallback(() => {
-    if (current.current !== 'idle') return false;
-    setPhase('adding');
-    return true;
-  }, [setPhase]);
+  const setPhase = (next: AddPhase) => {
+    current.current = next;
+    setPhaseState(next);
+  };
+  const later = (ms: number, fn: () => void) => {
+    timers.current.push(setTimeout(fn, ms));
+  };
+  const reset = () => setPhase('idle');
 
-  const succeed = useCallback(() => {
-    later(ADD_BUTTON_TIMING.addedDelayMs, () => {
-      setPhase('added');
-      later(ADD_BUTTON_TIMING.addedDurationMs, () => setPhase('idle'));
-    });
-  }, [later, setPhase]);
-
-  const fail = useCallback(() => {
-    later(ADD_BUTTON_TIMING.errorResetMs, () => setPhase('idle'));
-  }, [later, setPhase]);
-
-  const reset = useCallback(() => setPhase('idle'), [setPhase]);
-
-  return { phase, begin, succeed, fail, reset };
+  return {
+    phase,
+    begin: () => {
+      if (current.current !== 'idle') return false;
+      setPhase('adding');
+      return true;
+    },
+    succeed: () =>
+      later(ADD_BUTTON_TIMING.addedDelayMs, () => {
+        setPhase('added');
+        later(ADD_BUTTON_TIMING.addedDurationMs, reset);
+      }),
+    fail: () => later(ADD_BUTTON_TIMING.errorResetMs, reset),
+    reset,
+  };
 }
