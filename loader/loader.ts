@@ -158,7 +158,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   // a timer the frame in between holds one slice's blocks.
   let turns: Promise<void> = Promise.resolve();
   let slice = 0;
-  const pause = () =>
+  const pause = (): unknown =>
     Date.now() - slice < 8 ||
     new Promise<void>((resume) =>
       setTimeout(() => {

@@ -94,8 +94,9 @@ describe('loader: mounting in slices (issue 10: no long task while 100 blocks mo
 
     const slowPill = () => {
       const pill = fakeWidget('cart-pill');
-      const render = pill.module.mount.getMockImplementation()!;
-      pill.module.mount.mockImplementation((...args: Parameters<typeof render>) => {
+      const mount = vi.mocked(pill.module.mount);
+      const render = mount.getMockImplementation()!;
+      mount.mockImplementation((...args: Parameters<typeof render>) => {
         now += cost;
         return render(...args);
       });
