@@ -85,12 +85,7 @@ export function tracksStock(item: ProductLike): boolean {
   return typeTracksStock(typeOf(item));
 }
 
-const isKnownType = (t: number): boolean =>
-  t === PRODUCT_TYPES.physical ||
-  t === PRODUCT_TYPES.digital ||
-  t === PRODUCT_TYPES.service ||
-  t === PRODUCT_TYPES.giftCard ||
-  t === PRODUCT_TYPES.paywall;
+const isKnownType = (t: number): boolean => (Object.values(PRODUCT_TYPES) as number[]).includes(t);
 
 /** A variant counts as in stock when it is unlimited or holds at least one unit. */
 const inStock = (v: VariantFacts): boolean => v.unlimited || v.qtyInStock > 0;
@@ -384,11 +379,15 @@ export function optionNames(item: ProductItem): string[] {
   return [...ordered, ...seen.filter((n) => !ordered.includes(n))];
 }
 
+/** A record's own value of a key (not one inherited, such as `constructor`). */
+const ownValue = (record: Readonly<Record<string, string>>, key: string): string | undefined =>
+  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+
 /** Distinct values of one option, in the order first seen across variants. */
 export function optionValues(item: ProductItem, name: string): string[] {
   const values: string[] = [];
   for (const v of item.structuredContent.variants) {
-    const value = Object.prototype.hasOwnProperty.call(v.attributes, name) ? v.attributes[name] : undefined;
+    const value = ownValue(v.attributes, name);
     if (value !== undefined && !values.includes(value)) values.push(value);
   }
   return values;
@@ -396,10 +395,8 @@ export function optionValues(item: ProductItem, name: string): string[] {
 
 export type OptionSelection = Readonly<Record<string, string>>;
 
-const selected = (selection: OptionSelection, name: string): string | undefined => {
-  const value = Object.prototype.hasOwnProperty.call(selection, name) ? selection[name] : undefined;
-  return value === undefined || value === '' ? undefined : value;
-};
+const selected = (selection: OptionSelection, name: string): string | undefined =>
+  ownValue(selection, name) || undefined;
 
 /** Option names the shopper has not chosen yet, in picker order. */
 export function missingOptions(item: ProductItem, selection: OptionSelection): string[] {

@@ -12,6 +12,7 @@
  */
 import { options, type VNode } from 'preact';
 import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import type { Forwarded } from './preact-forward-ref.js';
 
 export { Component, createContext, createElement, Fragment } from 'preact';
 export {
@@ -26,8 +27,6 @@ export {
   useRef,
   useState,
 } from 'preact/hooks';
-
-type Forwarded = ((props: Record<string, unknown>) => unknown) & { sfForwardRef?: true };
 
 /** Input types whose React `onChange` is the DOM `change` event already. */
 const CHANGE_TYPES = /^(checkbox|radio|file)$/i;
@@ -52,15 +51,8 @@ options.vnode = (vnode: VNode) => {
   previousVnodeHook?.(vnode);
 };
 
-/** React's `forwardRef`: the component gets the `ref` it was given as its second argument. */
-export function forwardRef<P>(render: (props: P, ref: unknown) => unknown): Forwarded {
-  const forwarded: Forwarded = (props) => {
-    const { ref, ...rest } = props;
-    return render(rest as P, ref ?? null);
-  };
-  forwarded.sfForwardRef = true;
-  return forwarded;
-}
+// In a module of its own: only the lazily loaded captcha uses it, so its chunk carries it.
+export { forwardRef } from './preact-forward-ref.js';
 
 /**
  * React's `useSyncExternalStore`: reads the snapshot while rendering and renders again when a
