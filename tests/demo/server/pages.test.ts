@@ -44,6 +44,23 @@ describe('demo pages rendered by the template engine', () => {
     expect(blocks(res.body).map((b) => b.widget)).toEqual(['cart-pill', 'product-form', 'instalment-pill']);
   });
 
+  it.each([
+    ['prod-tee', 'Available for orders over $20.00'],
+    ['prod-engraved-mug', 'Available for orders up to $28.00'],
+  ])(
+    "server-renders %s's instalment pill and links the widget stylesheets before the first paint",
+    async (id, pill) => {
+      app = await startServer({});
+      const res = await app.inject(`/products/${id}`);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain('<link rel="stylesheet" href="/dist/widgets/product-form.css">');
+      expect(head).toContain('<link rel="stylesheet" href="/dist/widgets/instalment-pill.css">');
+      const block = parseBody(res.body).querySelector(`[${WIDGET_ATTR}="instalment-pill"]`);
+      expect(block?.querySelector('.sf-instalment-pill__text')?.textContent).toBe(pill);
+      expect(block?.querySelector('a')?.getAttribute('href')).toBe('/instalments/en-US.html');
+    },
+  );
+
   it('places the restock form on a sold-out product and reviews with express checkout on the workshop', async () => {
     app = await startServer({});
     const poster = await app.inject('/products/prod-poster');
