@@ -73,11 +73,19 @@ export function getPageEnv(): WidgetEnv {
   return env;
 }
 
+let localeLoaded: Promise<void> | null = null;
+
 /**
  * Settles once the catalogue language of the site context's locale is in place (./messages/locale.ts):
- * the loader mounts widgets only then, so a French page never shows English first.
+ * the loader mounts widgets only then, so a French page never shows English first. The site
+ * context is read in a task of its own after a timer, once for the page: read in the task that
+ * evaluated this chunk, its checks (the time zone's Intl formatter above all) made that task the
+ * longest of a page of 100 product blocks (issue 10).
  */
-export const localeReady = (): Promise<void> => loadTranslations(getPageEnv().context.locale);
+export const localeReady = (): Promise<void> =>
+  (localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() =>
+    loadTranslations(getPageEnv().context.locale),
+  ));
 
 /**
  * Loads the cart into the store. Resolves either way: a failure is left in the store's state for

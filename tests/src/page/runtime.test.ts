@@ -1,8 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as reporter from '../../../src/page/reporter.js';
-import { getPageEnv, reportError } from '../../../src/page/runtime.js';
+import { getPageEnv, localeReady, reportError } from '../../../src/page/runtime.js';
 
 describe('page runtime', () => {
+  it('reads the site context for the locale in a task of its own, once for the page (issue 10)', async () => {
+    vi.useFakeTimers();
+    try {
+      const ready = localeReady();
+      let settled = false;
+      void ready.then(() => (settled = true));
+      // Not in the task that asked (the one that evaluated the runtime chunk): after a timer.
+      for (let i = 0; i < 5; i += 1) await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(0);
+      await ready;
+      expect(settled).toBe(true);
+      // Every block asks; the context is read and the catalogue applied once.
+      expect(localeReady()).toBe(ready);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reportError sends to the page reporter and dispatches sf:error with a plain detail', async () => {
     const report = vi.fn();
     vi.spyOn(reporter, 'getErrorReporter').mockReturnValue({ report, flush: async () => undefined });
