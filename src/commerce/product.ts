@@ -59,7 +59,6 @@ export interface StructuredContent {
   readonly productType: ProductType;
   readonly variants: readonly Variant[];
   readonly isSubscribable: boolean;
-  readonly subscriptionPlan?: SubscriptionPlan;
   /** Digital products carry price and sale at product level. */
   readonly priceMoney?: Money;
   readonly salePriceMoney?: Money;
@@ -328,15 +327,6 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
       ['isSubscribable', flag, A_BOOLEAN, false],
       ['onSale', flag, A_BOOLEAN],
       ['useCustomAddButtonText', flag, A_BOOLEAN],
-      [
-        'subscriptionPlan',
-        (v, _label, n) => {
-          const plan = parseSubscriptionPlan(v);
-          if (plan.ok) return plan.value;
-          plan.issues.forEach((issue) => n(issue));
-          return undefined;
-        },
-      ],
       ['priceMoney', money, A_MONEY_VALUE],
       ['salePriceMoney', money, A_MONEY_VALUE],
       ['customAddButtonText', text, A_STRING],
@@ -370,12 +360,6 @@ export interface ScarcityView {
   readonly text?: string;
 }
 
-/** One restock form the platform places: for a variant, hidden until it is chosen when so set. */
-export interface RestockView {
-  readonly variantId: string;
-  readonly hiddenByDefault: boolean;
-}
-
 export interface Merchandising {
   /** Replaces the sold-out label when set. */
   readonly customSoldOutText?: string;
@@ -385,8 +369,6 @@ export interface Merchandising {
   readonly scarcityShownByDefault: boolean;
   /** `scarcityTemplateViews`, as a list of views whichever form it came in. */
   readonly scarcityViews: readonly ScarcityView[];
-  /** `restockNotificationViews`, as a list of views whichever form it came in. */
-  readonly restockViews: readonly RestockView[];
   readonly restockNotificationMessages: Readonly<Record<string, string>>;
   readonly mailingListSignUpEnabled: boolean;
   readonly mailingListOptInByDefault: boolean;
@@ -407,47 +389,28 @@ const MERCHANDISING_FIELDS: readonly Field[] = [
   ['scarcityShownByDefault', flag, A_BOOLEAN, false],
   [
     'scarcityTemplateViews',
-    (v, label, note) =>
-      listOf((view, where, n, i) => {
+    (v, label, note) => {
+      const views = listOf((view, where, n, i) => {
         where += `[${i}]`;
         if (isObject(view)) return readFields(view, SCARCITY_VIEW_FIELDS, `${where}.`, n);
         n(where, AN_OBJECT);
         return undefined;
-      })(v, label, note) ??
+      })(v, label, note);
       // The short form: variant id or sku to a ready text.
-      mapEntries(stringEntries(v, label, note), (variantKey, text) => ({
-        attributes: NONE,
-        variantKey,
-        text,
-      })),
+      if (views) return views;
+      const texts = stringEntries(v, label, note) as Obj | null;
+      return (
+        texts && Object.entries(texts).map(([variantKey, text]) => ({ attributes: NONE, variantKey, text }))
+      );
+    },
     AN_OBJECT,
     EMPTY,
     'scarcityViews',
-  ],
-  [
-    'restockNotificationViews',
-    (v, label, note) =>
-      listOf((view, where, n, i) => {
-        const variantId = isObject(view) ? readId(view['variantId']) : null;
-        if (variantId !== null)
-          return { variantId, hiddenByDefault: readBoolean((view as Obj)['hiddenByDefault']) === true };
-        n(`${where}[${i}] names no variant`);
-        return undefined;
-      })(v, label, note) ??
-      // The short form: variant id to anything (the form itself needs no more).
-      mapEntries(isObject(v) ? v : null, (variantId) => ({ variantId, hiddenByDefault: false })),
-    A_LIST,
-    EMPTY,
-    'restockViews',
   ],
   ['restockNotificationMessages', stringEntries, AN_OBJECT, NONE],
   ['mailingListSignUpEnabled', flag, A_BOOLEAN, false],
   ['mailingListOptInByDefault', flag, A_BOOLEAN, false],
 ];
-
-function mapEntries<T>(o: unknown, f: (key: string, value: unknown) => T): T[] | null {
-  return isObject(o) ? Object.entries(o).map(([k, v]) => f(k, v)) : null;
-}
 
 export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze(
   readFields({}, MERCHANDISING_FIELDS, '', () => undefined) as unknown as Merchandising,

@@ -151,15 +151,16 @@ describe('parseProductItem', () => {
     expect(sc.customAddButtonText).toBe('Download');
   });
 
-  it('reads a subscription plan, upper-casing the unit', () => {
-    const sc = parsed(
-      rawItem({
-        isSubscribable: true,
-        subscriptionPlan: { billingPeriod: { value: 2, unit: 'week' }, numBillingCycles: 6 },
-      }),
-    ).structuredContent;
-    expect(sc.isSubscribable).toBe(true);
-    expect(sc.subscriptionPlan).toEqual({ billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 });
+  it('reads the subscribable flag and leaves the plan unread: no widget shows it', () => {
+    const dropped: string[] = [];
+    const r = parseProductItem(
+      rawItem({ isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 0, unit: 'DAY' } } }),
+      { dropped },
+    );
+    const sc = r.ok ? r.value.structuredContent : undefined;
+    expect(sc?.isSubscribable).toBe(true);
+    expect(sc).not.toHaveProperty('subscriptionPlan');
+    expect(dropped).toEqual([]);
   });
 
   it('keeps the variant option ordering and variant images', () => {
@@ -245,11 +246,6 @@ describe('parseProductItem', () => {
       rawItem({ variants: [rawVariant({ mainImage: { assetUrl: 'https://img.example/a b.jpg' } })] }),
       'variants[0].mainImage.assetUrl',
     ],
-    [
-      'a bad subscription plan',
-      rawItem({ subscriptionPlan: { billingPeriod: { value: 0, unit: 'MONTH' } } }),
-      'subscriptionPlan.billingPeriod.value',
-    ],
     ['a bad option ordering', rawItem({}, { variantOptionOrdering: 'Size' }), 'variantOptionOrdering'],
     ['a non-string custom label', rawItem({ customAddButtonText: 5 }), 'customAddButtonText'],
     [
@@ -303,7 +299,6 @@ describe('parseProductItem', () => {
             }),
           ],
           onSale: 'no',
-          subscriptionPlan: { billingPeriod: { value: 1, unit: 'DAY' } },
           additionalFieldsFormId: {},
         },
         { collectionId: [], recordType: 'x' },
@@ -318,7 +313,6 @@ describe('parseProductItem', () => {
       'variants[0].optionValues has an entry without a value',
       'variants[0].mainImage.assetUrl is not a usable URL',
       'structuredContent.onSale is not a boolean',
-      'subscriptionPlan.billingPeriod.unit is not WEEK, MONTH or YEAR',
       'structuredContent.additionalFieldsFormId is not a string',
     ]);
   });
@@ -428,7 +422,6 @@ describe('parseMerchandising', () => {
         scarcityText: 'Only {quantity} left',
         scarcityShownByDefault: false,
         scarcityViews: [],
-        restockViews: [],
         restockNotificationMessages: { successMessage: 'We will email you' },
         mailingListSignUpEnabled: true,
         mailingListOptInByDefault: true,
@@ -454,11 +447,6 @@ describe('parseMerchandising', () => {
       { ...DEFAULT_MERCHANDISING, restockNotificationMessages: { buttonText: 'Notify me' } },
     ],
     ['a view that is not an object', { scarcityTemplateViews: ['x'] }, DEFAULT_MERCHANDISING],
-    [
-      'a restock view without a variant',
-      { restockNotificationViews: [{ hiddenByDefault: true }] },
-      DEFAULT_MERCHANDISING,
-    ],
   ])('leaves out %s and notes it', (_label, raw, expected) => {
     const dropped: string[] = [];
     expect(parseMerchandising(raw, undefined, dropped)).toEqual({ ok: true, value: expected });
@@ -466,31 +454,33 @@ describe('parseMerchandising', () => {
   });
 
   it("reads the platform's view lists", () => {
-    const r = parseMerchandising({
-      scarcityEnabled: true,
-      scarcityText: 'Only {qtyInStock} left',
-      scarcityTemplateViews: [{ attributes: { Size: 'S' }, qtyInStock: 2 }, { qtyInStock: 7 }],
-      restockNotificationViews: [{ variantId: 'v1', hiddenByDefault: true }, { variantId: 'v2' }],
-    });
+    const dropped: string[] = [];
+    const r = parseMerchandising(
+      {
+        scarcityEnabled: true,
+        scarcityText: 'Only {qtyInStock} left',
+        scarcityTemplateViews: [{ attributes: { Size: 'S' }, qtyInStock: 2 }, { qtyInStock: 7 }],
+        restockNotificationViews: [{ hiddenByDefault: true }],
+      },
+      undefined,
+      dropped,
+    );
     expect(r.ok && r.value.scarcityViews).toEqual([
       { attributes: { Size: 'S' }, qtyInStock: 2 },
       { attributes: {}, qtyInStock: 7 },
     ]);
-    expect(r.ok && r.value.restockViews).toEqual([
-      { variantId: 'v1', hiddenByDefault: true },
-      { variantId: 'v2', hiddenByDefault: false },
-    ]);
+    // The form places its restock sign-up itself: the platform's restock views are not read.
+    expect(r.ok && r.value).not.toHaveProperty('restockViews');
+    expect(dropped).toEqual([]);
   });
 
   it('reads the short forms: texts keyed by variant id or sku', () => {
     const r = parseMerchandising({
       scarcityTemplateViews: { 'v-1': 'Only 2 left!' },
-      restockNotificationViews: { 'v-1': '' },
     });
     expect(r.ok && r.value.scarcityViews).toEqual([
       { attributes: {}, variantKey: 'v-1', text: 'Only 2 left!' },
     ]);
-    expect(r.ok && r.value.restockViews).toEqual([{ variantId: 'v-1', hiddenByDefault: false }]);
   });
 });
 
