@@ -252,9 +252,10 @@ export function scarcityViewText(
   view: ScarcityView | null,
   stock: number,
 ): string {
-  if (view?.text !== undefined) return textOnly(view.text);
-  const qty = String(view?.qtyInStock ?? stock);
-  return textOnly((scarcityText ?? '').replace(/\{(?:qtyInStock|quantity)\}/g, qty));
+  return textOnly(
+    view?.text ??
+      (scarcityText ?? '').replace(/\{(?:qtyInStock|quantity)\}/g, String(view?.qtyInStock ?? stock)),
+  );
 }
 
 /** A view speaks of a variant when it names it (id or sku) or gives all of its option values. */
@@ -264,33 +265,32 @@ export function scarcityViewMatches(view: ScarcityView, variant: Variant): boole
   return names.length > 0 && names.every((n) => variant.attributes[n] === view.attributes[n]);
 }
 
-const productWide = (view: ScarcityView): boolean =>
-  view.variantKey === undefined && Object.keys(view.attributes).length === 0;
-
 /**
- * The scarcity line to show, or null (spec 001 §4): hidden until the chosen variant matches a
- * view, unless shown by default, when the product-wide text shows before a choice is made.
- * `picking` says the product has a variant picker (a choice is still to come).
+ * The scarcity line to show, or null (spec 001 §4): the view of the chosen variant; without one,
+ * only when shown by default, the product-wide view or text (with the chosen variant's stock, or
+ * before a choice the largest). Whether a choice is still to come changes nothing: without a
+ * matching view, shown-by-default alone decides.
  */
 export function scarcityMessage(
   merch: Merchandising,
   item: ProductItem,
   variant: Variant | null,
-  picking: boolean,
 ): string | null {
   if (!merch.scarcityEnabled) return null;
-  if (variant) {
-    const view = merch.scarcityViews.find((v) => scarcityViewMatches(v, variant));
-    if (view) return scarcityViewText(merch.scarcityText, view, variant.qtyInStock) || null;
-    if (picking && !merch.scarcityShownByDefault) return null;
-  }
-  if (!merch.scarcityShownByDefault) return null;
-  const wide = merch.scarcityViews.find(productWide) ?? null;
-  if (!wide && !merch.scarcityText) return null;
-  const stock = variant
-    ? variant.qtyInStock
-    : Math.max(0, ...item.structuredContent.variants.map((v) => v.qtyInStock));
-  return scarcityViewText(merch.scarcityText, wide, stock) || null;
+  const view = variant && merch.scarcityViews.find((v) => scarcityViewMatches(v, variant));
+  if (!view && !merch.scarcityShownByDefault) return null;
+  // An empty text (no view, no merchant text) shows nothing.
+  return (
+    scarcityViewText(
+      merch.scarcityText,
+      view ||
+        merch.scarcityViews.find(
+          (v) => v.variantKey === undefined && Object.keys(v.attributes).length === 0,
+        ) ||
+        null,
+      variant ? variant.qtyInStock : Math.max(0, ...item.structuredContent.variants.map((v) => v.qtyInStock)),
+    ) || null
+  );
 }
 
 export interface AddButtonLabelOptions {

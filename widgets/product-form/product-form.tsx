@@ -234,7 +234,7 @@ function ProductFormBody({
   const money = (amount: Money) => formatMoney(amount, { locale: context.locale });
 
   const price = priceLine(item, variant, money, m);
-  const scarcity = scarcityMessage(merchandising, item, variant, names.length > 0);
+  const scarcity = scarcityMessage(merchandising, item, variant);
   const showReviews =
     reviews !== undefined &&
     !isFeatureEnabled(context, FEATURE_FLAGS.reviewRenderingKillSwitch) &&
