@@ -186,7 +186,7 @@ function readPrice(
       : cents === null
         ? null
         : moneyFromMinor(cents, currency);
-    if (!money) note(where + legacyKey, 'a price');
+    if (!money) note(where + legacyKey, A_MONEY_VALUE);
   }
   return money;
 }
@@ -203,13 +203,13 @@ const VARIANT_STOCK_FIELDS: readonly Field[] = [
   ['qtyInStock', stock, A_WHOLE_NUMBER, 0],
   [
     'optionValues',
-    listOf((ov, label, note) => {
+    listOf((ov, label, note, i) => {
       if (isObject(ov) && typeof ov['value'] === 'string')
         return {
           value: ov['value'],
           ...(typeof ov['optionName'] === 'string' && { optionName: ov['optionName'] }),
         };
-      note(`${label} has an entry without a value`);
+      note(`${label}[${i}].value`, A_STRING);
       return undefined;
     }),
     A_LIST,
@@ -294,31 +294,35 @@ const ITEM_FIELDS: readonly Field[] = [
  * shopper the product. Absent optional values take their defaults (no stock, not on sale, no price).
  */
 export function parseProductItem(raw: unknown, options: ParseProductOptions = {}): Result<ProductItem> {
-  if (!isObject(raw)) return fail(['product item is not an object']);
-  const currency = options.currency ?? DEFAULT_CURRENCY;
   const issues: string[] = [];
+  // What the item cannot do without fails it, worded as the notes are.
+  const refuse = notesInto(issues);
+  if (!isObject(raw)) {
+    refuse('product item', AN_OBJECT);
+    return fail(issues);
+  }
+  const currency = options.currency ?? DEFAULT_CURRENCY;
   const note = notesInto(options.dropped ?? []);
 
   const itemId = readId(raw['id']);
-  if (itemId === null) issues.push('product item has no id');
+  if (itemId === null) refuse('id', A_STRING);
   const item = readFields(raw, ITEM_FIELDS, '', note, { id: itemId });
 
   const sc = raw['structuredContent'];
   if (!isObject(sc)) {
-    issues.push('structuredContent is not an object');
+    refuse('structuredContent', AN_OBJECT);
     return fail(issues);
   }
 
   const productType = readInteger(sc['productType']);
-  if (!isProductType(productType))
-    issues.push('structuredContent.productType is not a known product type (1 to 5)');
+  if (!isProductType(productType)) refuse('structuredContent.productType', 'a product type (1 to 5)');
 
   const variants = listOf((v, _label, n, i) => parseVariant(v, `variants[${i}]`, currency, n))(
     sc['variants'],
     'variants',
     note,
   );
-  if (!variants) issues.push('structuredContent.variants is not a list');
+  if (!variants) refuse('structuredContent.variants', A_LIST);
 
   const money: FieldReader = (v) => parseMoney(v, { defaultCurrency: currency });
   item['structuredContent'] = readFields(
@@ -435,7 +439,7 @@ export function parseMerchandising(
   }
   if (!present(m)) return ok(DEFAULT_MERCHANDISING);
   if (!isObject(m)) {
-    dropped.push(`${what} is not an object`);
+    dropped.push(`${what} is not ${AN_OBJECT}`);
     return ok(DEFAULT_MERCHANDISING);
   }
   return ok(
@@ -466,7 +470,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze(
 export function parseStoreSettings(raw: unknown, dropped: string[] = []): Result<StoreSettings> {
   if (!present(raw)) return ok(DEFAULT_STORE_SETTINGS);
   if (!isObject(raw)) {
-    dropped.push('storeSettings is not an object');
+    dropped.push(`storeSettings is not ${AN_OBJECT}`);
     return ok(DEFAULT_STORE_SETTINGS);
   }
   return ok(

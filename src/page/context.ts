@@ -5,7 +5,7 @@
  * is reported, and a missing or unreadable context gives the defaults with one reported issue.
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
-import { isRecord, readFields, type Field, type FieldReader, type Note } from '../result.js';
+import { isRecord, notesInto, readFields, type Field, type FieldReader, type Note } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 
 export interface CookieSettings {
@@ -65,7 +65,10 @@ export interface SiteContext {
 
 export interface SiteContextResult {
   readonly context: SiteContext;
-  /** Human-readable notes about what was ignored; empty when the context was clean. */
+  /**
+   * One note per key that was ignored for its default ("<key> is not <what it should be>"); empty
+   * when the context was clean.
+   */
   readonly issues: string[];
 }
 
@@ -118,6 +121,7 @@ export function normalizeApiRoot(raw: string): string | null {
   return root === null || root.endsWith('/') ? root : `${root}/`;
 }
 
+const CONTEXT = `#${CONTEXT_SCRIPT_ID}`;
 const BOOLEAN = 'a boolean';
 const ADDRESS = 'a path starting with / or an http(s) address';
 const NON_EMPTY = 'a non-empty string';
@@ -207,21 +211,9 @@ export const DEFAULT_CONTEXT: SiteContext = deepFreeze(
  * defaults and exactly one issue; each bad key falls back to its default and adds one issue.
  */
 export function parseSiteContext(raw: unknown): SiteContextResult {
-  if (!isRecord(raw)) {
-    const what =
-      raw === undefined
-        ? 'missing'
-        : raw === null
-          ? 'null'
-          : Array.isArray(raw)
-            ? 'an array'
-            : `a ${typeof raw}`;
-    return { context: DEFAULT_CONTEXT, issues: [`site context is ${what}, not an object; using defaults`] };
-  }
   const issues: string[] = [];
-  const context = readFields(raw, FIELDS, '', (key, expected) => {
-    issues.push(`site context key "${key}" is not ${expected}; using the default`);
-  });
+  if (!isRecord(raw)) return { context: DEFAULT_CONTEXT, issues: [`${CONTEXT} is not an object`] };
+  const context = readFields(raw, FIELDS, '', notesInto(issues));
   return { context: deepFreeze(context as unknown as SiteContext), issues };
 }
 
@@ -230,22 +222,13 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
  * JSON that does not parse all give the defaults and one issue.
  */
 export function readSiteContext(doc: Document | undefined = globalThis.document): SiteContextResult {
-  if (!doc) return { context: DEFAULT_CONTEXT, issues: ['no document; using the default site context'] };
-  const el = doc.getElementById(CONTEXT_SCRIPT_ID);
-  if (!el) {
-    return {
-      context: DEFAULT_CONTEXT,
-      issues: [`no #${CONTEXT_SCRIPT_ID} element; using the default site context`],
-    };
-  }
+  const el = doc?.getElementById(CONTEXT_SCRIPT_ID);
   let raw: unknown;
   try {
-    raw = JSON.parse(el.textContent ?? '');
+    raw = JSON.parse(el?.textContent ?? '');
   } catch {
-    return {
-      context: DEFAULT_CONTEXT,
-      issues: [`#${CONTEXT_SCRIPT_ID} does not hold valid JSON; using the default site context`],
-    };
+    // No document (server rendering), no element, or text that is not JSON: the defaults.
+    return { context: DEFAULT_CONTEXT, issues: [`${CONTEXT} is not ${el ? 'JSON' : 'on the page'}`] };
   }
   return parseSiteContext(raw);
 }

@@ -310,7 +310,7 @@ describe('parseProductItem', () => {
       'recordType is not a whole number',
       'variants[0].sku is not a string',
       'variants[0].priceMoney is not a money value',
-      'variants[0].optionValues has an entry without a value',
+      'variants[0].optionValues[0].value is not a string',
       'variants[0].mainImage.assetUrl is not a usable URL',
       'structuredContent.onSale is not a boolean',
       'structuredContent.additionalFieldsFormId is not a string',
