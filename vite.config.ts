@@ -104,7 +104,7 @@ const UI_CHUNK = new RegExp(
 const PRODUCT_CHUNK = new RegExp(
   [
     String.raw`[\\/]widgets[\\/]product-form[\\/](index|messages|props|use-add-to-cart|use-add-button)\.ts$`,
-    String.raw`[\\/]widgets[\\/]product-form[\\/](product-form|reviews-gate)\.tsx$`,
+    String.raw`[\\/]widgets[\\/]product-form[\\/](form|reviews-gate)\.tsx$`,
     String.raw`[\\/]widgets[\\/]instalment-pill[\\/](instalment-pill\.tsx|messages\.ts|props\.ts)$`,
   ].join('|'),
 );

@@ -102,7 +102,8 @@ export type { CaptchaHandle, CaptchaProps } from './react/captcha.js';
 // Widgets as React components
 export { CartPill } from '../widgets/cart-pill/index.js';
 export type { CartPillProps } from '../widgets/cart-pill/index.js';
-export { ProductForm, parseProductFormProps } from '../widgets/product-form/index.js';
+export { parseProductFormProps } from '../widgets/product-form/index.js';
+export { ProductForm } from '../widgets/product-form/product-form.js';
 export type {
   ParsedProductFormProps,
   ProductFormProps,

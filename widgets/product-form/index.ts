@@ -16,7 +16,8 @@ import {
 import { WidgetPropsError } from '../../src/react/define.js';
 import { mountWidget } from '../../src/react/mount.js';
 import { StorefrontProvider } from '../../src/react/provider.js';
-import { ProductForm } from './product-form.js';
+import { ProductFormBody } from './form.js';
+import type { ProductFormProps } from './product-form.js';
 import { parseProductFormProps } from './props.js';
 
 export const name = 'product-form';
@@ -74,20 +75,40 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
     };
     el.dispatchEvent(new CustomEvent(EVENTS.variantChange, { bubbles: true, detail }));
   };
-  return mountWidget(
-    el,
-    createElement(
-      StorefrontProvider,
-      { env },
-      createElement(ProductForm, { ...parsed.value, onVariantChange, onChoiceChange }),
-    ),
-    env,
+  const props: ProductFormProps = { ...parsed.value, onVariantChange, onChoiceChange };
+  if (props.quickView !== true) {
+    return mountWidget(
+      el,
+      createElement(StorefrontProvider, { env }, createElement(ProductFormBody, props)),
+      env,
+    );
+  }
+  // A product card shows only its Quick View button, whose code loads with the cards, not with
+  // every product page; the block keeps its server-rendered fallback until it is in.
+  let unmount: (() => void) | undefined;
+  let gone = false;
+  import('./product-form.js').then(
+    ({ QuickViewButton }) => {
+      if (!gone)
+        unmount = mountWidget(
+          el,
+          createElement(StorefrontProvider, { env }, createElement(QuickViewButton, props)),
+          env,
+        );
+    },
+    (error: unknown) => env.report(error, { widget: name, code: 'CHUNK_LOAD_FAILED' }),
   );
+  return () => {
+    gone = true;
+    unmount?.();
+  };
 }
 
 const widget: WidgetModule = { mount };
 export default widget;
-export { ProductForm, type ProductFormProps } from './product-form.js';
+// The package's `ProductForm` is in ./product-form.tsx (src/index.ts): exported here, it would
+// bring the card's code to every product page.
+export type { ProductFormProps } from './product-form.js';
 export {
   parseProductFormProps,
   type ParsedProductFormProps,

@@ -39,6 +39,30 @@ describe('product-form widget module', () => {
     expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
   });
 
+  it('mounts a product card as its Quick View button, the form opening in the lightbox', async () => {
+    const { el } = page({ item: TEE, quickView: true });
+    await act(async () => {
+      unmount = mount(el, { item: TEE, quickView: true }, env());
+    });
+    const quickView = await screen.findByRole('button', { name: 'Quick View' });
+    expect(screen.queryByRole('button', { name: 'Fallback add' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add To Cart' })).toBeNull();
+    await userEvent.click(quickView);
+    const dialog = await screen.findByRole('dialog', { name: TEE.title });
+    expect(dialog.querySelector('.sf-add-button')?.textContent).toBe('Add To Cart');
+  });
+
+  it('leaves a card untouched when unmounted before its button loads', async () => {
+    const { el } = page({ item: TEE, quickView: true });
+    const stop = mount(el, { item: TEE, quickView: true }, env());
+    stop();
+    await act(async () => {
+      await import('../../../widgets/product-form/product-form.js');
+    });
+    expect(screen.getByRole('button', { name: 'Fallback add' })).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByRole('button', { name: 'Quick View' })).toBeNull();
+  });
+
   it.each([
     ['not an object', 'nope'],
     ['an item without an id', { item: { structuredContent: { productType: 1, variants: [] } } }],
