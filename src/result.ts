@@ -22,21 +22,6 @@ export type JsonRecord = Readonly<Record<string, unknown>>;
 export const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const EMPTY_RECORD: JsonRecord = Object.freeze({});
-
-/** The object, or an empty one: for reading optional nested objects key by key. */
-export const asRecord = (value: unknown): JsonRecord => (isRecord(value) ? value : EMPTY_RECORD);
-
-/** The list, or an empty one. */
-export const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
-
-/** A string, else null. */
-export const readString = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** A non-empty string, else null: an empty text usually means "not given". */
-export const readText = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
-
 /** A whole number, or a string of digits ("1") the way attribute-fed data often carries one; else null. */
 export const readInteger = (value: unknown): number | null => {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
@@ -51,26 +36,16 @@ export const readBoolean = (value: unknown): boolean | null => {
   return value === 'true' ? true : value === 'false' ? false : null;
 };
 
-/** An id: a non-empty string, or a safe integer as its decimal text (ids arrive as either). */
-export const readId = (value: unknown): string | null => {
-  if (typeof value === 'string') return value === '' ? null : value;
-  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : null;
-};
-
-/** The strings of a list, anything else in it dropped; not a list gives an empty one. */
-export const readStringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-
-/** An object of strings to strings, or null when it is not an object or holds anything else. */
-export const readStringMap = (value: unknown): Record<string, string> | null => {
-  if (!isRecord(value)) return null;
-  const out: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== 'string') return null;
-    out[key] = entry;
-  }
-  return out;
-};
+/**
+ * An id: a string, trimmed and not empty, or a safe integer as its decimal text (ids arrive as
+ * either).
+ */
+export const readId = (value: unknown): string | null =>
+  typeof value === 'string'
+    ? value.trim() || null
+    : typeof value === 'number' && Number.isSafeInteger(value)
+      ? String(value)
+      : null;
 
 /** The string entries of an object, the others dropped; not an object gives null. */
 export const readStringEntries = (value: unknown): Record<string, string> | null => {
@@ -79,6 +54,10 @@ export const readStringEntries = (value: unknown): Record<string, string> | null
   for (const [key, entry] of Object.entries(value)) if (typeof entry === 'string') out[key] = entry;
   return out;
 };
+
+// The readers only the api responses, forms and the template read live in src/readers.ts, out of
+// the page's start-up code; they are part of this one set all the same.
+export { asArray, asRecord, readString, readStringList, readStringMap, readText } from './readers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Field tables: a parser that leaves out what it cannot use, one note per field, describes each

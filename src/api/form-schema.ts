@@ -16,18 +16,8 @@ import {
   type MultiPartFieldType,
 } from '../commerce/form-fields.js';
 import { isRequiredEmpty, parseMaxLength } from '../commerce/validation.js';
-import {
-  asRecord,
-  fail,
-  isRecord,
-  ok,
-  readId,
-  readString,
-  readStringEntries,
-  readStringList,
-  readText,
-  type Result,
-} from '../result.js';
+import { fail, isRecord, ok, readId, readStringEntries, type Result } from '../result.js';
+import { asRecord, readString, readStringList, readText } from '../readers.js';
 
 // The form enumerations, for readers of schemas that need no other constants.
 export { LIKERT_VALUES, MULTI_PART_FIELDS };

@@ -3,7 +3,8 @@
  * JSON body and returns a Result; the api turns a failed parse into an 'invalid-response' error,
  * so nothing past this file reads an unchecked field.
  */
-import { fail, isRecord, ok, readId, readStringMap, type Result } from '../result.js';
+import { fail, isRecord, ok, readId, type Result } from '../result.js';
+import { readStringMap } from '../readers.js';
 import type { CartEntry, ChosenVariant, ShoppingCart } from '../store/types.js';
 
 export type Parser<T> = (body: unknown) => Result<T>;

@@ -18,6 +18,7 @@ import {
   ok,
   readBoolean,
   readFields,
+  readId,
   readInteger,
   type Field,
   type FieldReader,
@@ -97,13 +98,6 @@ export interface ParseProductOptions {
 }
 
 const present = (v: unknown): boolean => v != null;
-
-/** Ids arrive as strings or numbers. */
-function readId(v: unknown): string | null {
-  if (typeof v === 'string' && v.trim() !== '') return v.trim();
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  return null;
-}
 
 /** Image and redirect URLs reach `src`/`href`: only http(s), protocol-less paths and data images pass. */
 export function safeUrl(v: unknown): string | null {

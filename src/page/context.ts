@@ -5,7 +5,7 @@
  * is reported, and a missing or unreadable context gives the defaults with one reported issue.
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
-import { isRecord, notesInto, readFields, type Field, type FieldReader, type Note } from '../result.js';
+import { isRecord, notesInto, readFields, readId, type Field, type FieldReader, type Note } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 
 export interface CookieSettings {
@@ -133,12 +133,7 @@ const text =
   (v) =>
     typeof v === 'string' ? normalize(v.trim()) : null;
 // Ids sometimes arrive as numbers; they are still ids.
-const id: FieldReader = (v) =>
-  typeof v === 'string' && v.trim() !== ''
-    ? v.trim()
-    : typeof v === 'number' && Number.isFinite(v)
-      ? String(v)
-      : null;
+const id: FieldReader = readId;
 /** An object of flags, each off by default; each bad one falls back alone. */
 const flags = (...keys: string[]): Field[] => keys.map((k) => [k, bool, BOOLEAN, false]);
 const booleans =

@@ -80,8 +80,10 @@ describe('JSON readers', () => {
 
   it.each([
     ['a1', 'a1'],
+    [' a1 ', 'a1'],
     [42, '42'],
     ['', null],
+    ['  ', null],
     [1.5, null],
     [null, null],
   ])('readId(%j) is %j', (value, expected) => {
