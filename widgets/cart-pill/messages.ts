@@ -3,16 +3,11 @@
  * spec 001 §8. The page overrides any key through `strings` in the block's props.
  */
 import { LIMITS } from '../../src/constants.js';
-import { CART_COUNT_MESSAGES as MESSAGES } from '../../src/messages/cart-count.js';
+import { CART_COUNT_MESSAGES } from '../../src/messages/cart-count.js';
 import { createMessages, type Messages } from '../../src/messages/format.js';
 
 export const CART_PILL_MESSAGES = {
-  item: MESSAGES.cartItem,
-  items: MESSAGES.cartItems,
-  countOverflow: MESSAGES.cartCountOverflow,
-  spokenOne: MESSAGES.cartBadgeOne,
-  spokenMany: MESSAGES.cartBadgeMany,
-  spokenOverflow: MESSAGES.cartBadgeOverflow,
+  ...CART_COUNT_MESSAGES,
   // Ours: what a screen reader hears before the subtotal ("2 items in cart, $50").
   spokenBeforeSubtotal: '{spoken},',
 } as const;
