@@ -71,12 +71,13 @@ export type UiMessages = { readonly [K in UiMessageKey]: string };
 
 /**
  * The defaults in the page's language with any string overrides applied (unknown keys and
- * non-strings are ignored).
+ * non-strings are ignored). A likert label is also read under its localized-string name of
+ * spec 001 §3 (`likertAgreeText` for `likertAgree`), the catalogue key winning.
  */
 export function uiMessages(overrides?: Readonly<Record<string, unknown>> | null): UiMessages {
   const out: Record<string, string> = {};
   for (const key of Object.keys(UI_MESSAGES) as UiMessageKey[]) {
-    const v = overrides?.[key];
+    const v = overrides?.[key] ?? (key.startsWith('likert') ? overrides?.[`${key}Text`] : undefined);
     out[key] = typeof v === 'string' ? v : translate(UI_MESSAGES[key]);
   }
   return out as UiMessages;

@@ -366,6 +366,29 @@ describe('page text overrides', () => {
         .map((r) => r.closest('label')?.textContent),
     ).toEqual(['Nope', 'Disagree', 'Neutral', 'Agree', 'Yes!']);
   });
+
+  it('relabels the likert answers by their localized-string names and catalogue keys', async () => {
+    const { user } = setup(
+      {
+        item: ENGRAVED,
+        strings: { likertAgreeText: 'Sure', likertStronglyAgreeText: 'Yes!', likertNeutral: 'Meh' },
+      },
+      {
+        api: fakeApi({
+          getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
+        }),
+      },
+    );
+    await user.click(addButton());
+    const statement = within(await screen.findByRole('dialog')).getByRole('radiogroup', {
+      name: 'I love pens',
+    });
+    expect(
+      within(statement)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Strongly Disagree', 'Disagree', 'Meh', 'Sure', 'Yes!']);
+  });
 });
 
 describe('validation before any request', () => {
