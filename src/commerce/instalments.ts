@@ -5,7 +5,7 @@
  */
 import { INSTALMENTS } from '../constants.js';
 import { INSTALMENT_CONTEXT_KEYS } from '../contract.js';
-import { fail, isRecord, ok, type Result } from '../result.js';
+import { fail, isRecord, notesInto, ok, type Result } from '../result.js';
 import { parseMoney, type Money } from './money.js';
 
 const [AVAILABLE, MIN, MAX, LANGUAGE, COUNTRY] = INSTALMENT_CONTEXT_KEYS;
@@ -38,38 +38,37 @@ export interface InstalmentOffer {
 /**
  * Reads the instalment context. `afterPayAvailable: false` is complete on its own; an available
  * provider needs both amounts (either money shape, one currency, minimum not above maximum, not
- * negative) and both locale strings. A context that does not read is refused with every reason:
- * spec 000 §8 has it reported, and nothing is shown.
+ * negative) and both locale strings. A context that does not read is refused with every reason,
+ * each worded "<key> is not <what it should be>": spec 000 §8 has it reported, and nothing is shown.
  */
 export function parseInstalmentContext(raw: unknown): Result<InstalmentContext> {
-  if (!isRecord(raw)) return fail(['instalment context is not an object']);
-  const available = raw[AVAILABLE];
-  if (available === false) return ok({ afterPayAvailable: false });
-  if (available !== true) return fail([`${AVAILABLE} is not a boolean`]);
-
   const issues: string[] = [];
-  const min = parseMoney(raw[MIN]);
-  const max = parseMoney(raw[MAX]);
-  if (!min) issues.push(`${MIN} is not a money value`);
-  if (!max) issues.push(`${MAX} is not a money value`);
-  if (min && max) {
-    if (min.currency !== max.currency) issues.push(`${MIN} and ${MAX} are in different currencies`);
-    else if (min.amount < 0 || min.amount > max.amount) issues.push(`${MIN} must be between 0 and ${MAX}`);
+  const note = notesInto(issues);
+  if (!isRecord(raw)) note('instalment context', 'an object');
+  else if (raw[AVAILABLE] === false) return ok({ afterPayAvailable: false });
+  else if (raw[AVAILABLE] !== true) note(AVAILABLE, 'a boolean');
+  else {
+    const money = (key: string): Money | undefined => parseMoney(raw[key]) ?? note(key, 'a money value');
+    const text = (key: string): string | undefined => {
+      const value = raw[key];
+      return typeof value === 'string' && value.trim() !== '' ? value : note(key, 'a string');
+    };
+    const min = money(MIN);
+    const max = money(MAX);
+    if (min && max && (min.currency !== max.currency || min.amount < 0 || min.amount > max.amount))
+      note(MIN, `an amount from 0 to ${MAX} in its currency`);
+    const language = text(LANGUAGE);
+    const country = text(COUNTRY);
+    if (min && max && language && country && issues.length === 0)
+      return ok({
+        afterPayAvailable: true,
+        afterPayMin: min,
+        afterPayMax: max,
+        shopperLanguage: language,
+        stripeAccountCountry: country,
+      });
   }
-  const language = raw[LANGUAGE];
-  const country = raw[COUNTRY];
-  if (typeof language !== 'string' || language.trim() === '') issues.push(`${LANGUAGE} is not a string`);
-  if (typeof country !== 'string' || country.trim() === '') issues.push(`${COUNTRY} is not a string`);
-
-  if (issues.length > 0 || !min || !max || typeof language !== 'string' || typeof country !== 'string')
-    return fail(issues);
-  return ok({
-    afterPayAvailable: true,
-    afterPayMin: min,
-    afterPayMax: max,
-    shopperLanguage: language,
-    stripeAccountCountry: country,
-  });
+  return fail(issues);
 }
 
 const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>

@@ -82,7 +82,17 @@ interface SyncMessage {
 }
 
 /** The api never rejects; this covers an injected one that does, so actions never reject either. */
-const unexpectedFailure = (): ApiError => ({ kind: 'network', status: 0, message: API_MESSAGES.tryAgain });
+const call = async <T>(request: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
+  try {
+    return await request();
+  } catch {
+    return { ok: false, error: { kind: 'network', status: 0, message: API_MESSAGES.tryAgain } };
+  }
+};
+
+/** A write's answer without the entry it speaks of. */
+const cartOnly = <T extends { shoppingCart: ShoppingCart }>(result: ApiResult<T>): ApiResult<ShoppingCart> =>
+  result.ok ? { ok: true, data: result.data.shoppingCart } : result;
 
 const newTabId = (): string => {
   try {
@@ -190,26 +200,20 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
 
     const failed = (error: ApiError): void => set({ error, status: statusNow() });
 
-    const write = async <T>(
+    // Every write answers with the server's cart.
+    const write = async <T extends { shoppingCart: ShoppingCart }>(
       request: () => Promise<ApiResult<T>>,
-      cartOf: (data: T) => ShoppingCart,
-      recalculating: boolean,
+      recalculating?: boolean,
     ): Promise<ApiResult<T>> => {
       if (recalculating) {
         recalculations += 1;
         set({ status: statusNow() });
       }
-      let result: ApiResult<T>;
-      try {
-        result = await request();
-      } catch {
-        result = { ok: false, error: unexpectedFailure() };
-      } finally {
-        if (recalculating) recalculations -= 1;
-      }
+      const result = await call(request);
+      if (recalculating) recalculations -= 1;
       if (result.ok) {
         version += 1;
-        applyCart(cartOf(result.data), true);
+        applyCart(result.data.shoppingCart, true);
       } else {
         failed(result.error);
       }
@@ -222,15 +226,9 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
       reads += 1;
       set({ status: statusNow() });
       inflightLoad = (async () => {
-        let result: ApiResult<ShoppingCart>;
-        try {
-          result = await api.getCart();
-        } catch {
-          result = { ok: false, error: unexpectedFailure() };
-        } finally {
-          reads -= 1;
-          inflightLoad = null;
-        }
+        const result = await call(() => api.getCart());
+        reads -= 1;
+        inflightLoad = null;
         if (!result.ok) {
           failed(result.error);
           return result;
@@ -254,42 +252,21 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
       error: null,
       load,
       addEntry: async (input) => {
-        const result = await write(
-          () => api.addCartEntry(input),
-          (data) => data.shoppingCart,
-          false,
-        );
+        const result = await write(() => api.addCartEntry(input));
         if (!result.ok) return result;
         const { shoppingCart: cart, newlyAdded } = result.data;
         dispatch(EVENTS.itemAdded, { cart, entry: newlyAdded } satisfies ItemAddedDetail);
         return { ok: true, data: { cart, newlyAdded } };
       },
       updateEntryAdditionalFields: async (entryId, input) => {
-        const result = await write(
-          () => api.updateEntryAdditionalFields(entryId, input),
-          (data) => data.shoppingCart,
-          true,
-        );
+        const result = await write(() => api.updateEntryAdditionalFields(entryId, input), true);
         return result.ok
           ? { ok: true, data: { cart: result.data.shoppingCart, updatedEntry: result.data.updatedEntry } }
           : result;
       },
-      changeQuantity: async (entryId, quantity) => {
-        const result = await write(
-          () => api.changeEntryQuantity(entryId, quantity),
-          (data) => data.shoppingCart,
-          false,
-        );
-        return result.ok ? { ok: true, data: result.data.shoppingCart } : result;
-      },
-      removeEntry: async (entryId) => {
-        const result = await write(
-          () => api.removeEntry(entryId),
-          (data) => data.shoppingCart,
-          false,
-        );
-        return result.ok ? { ok: true, data: result.data.shoppingCart } : result;
-      },
+      changeQuantity: (entryId, quantity) =>
+        write(() => api.changeEntryQuantity(entryId, quantity)).then(cartOnly),
+      removeEntry: (entryId) => write(() => api.removeEntry(entryId)).then(cartOnly),
     };
   });
 

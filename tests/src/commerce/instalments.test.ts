@@ -64,17 +64,17 @@ describe('the instalment context (spec 000 §3)', () => {
     [
       'two currencies',
       { ...CONTEXT, afterPayMax: { decimalValue: '1000', currencyCode: 'EUR' } },
-      ['afterPayMin and afterPayMax are in different currencies'],
+      ['afterPayMin is not an amount from 0 to afterPayMax in its currency'],
     ],
     [
       'a minimum above the maximum',
       { ...CONTEXT, afterPayMin: usd('2000.00') },
-      ['afterPayMin must be between 0 and afterPayMax'],
+      ['afterPayMin is not an amount from 0 to afterPayMax in its currency'],
     ],
     [
       'a negative minimum',
       { ...CONTEXT, afterPayMin: usd('-1.00') },
-      ['afterPayMin must be between 0 and afterPayMax'],
+      ['afterPayMin is not an amount from 0 to afterPayMax in its currency'],
     ],
     ['no language', { ...CONTEXT, shopperLanguage: '' }, ['shopperLanguage is not a string']],
     [
