@@ -94,6 +94,12 @@ export const notesInto =
     list.push(expected === undefined ? label : `${label} is not ${expected}`);
   };
 
+/** Reads a nested object by its own table, its fields' notes labelled under the field's. */
+export const fieldsOf =
+  (fields: readonly Field[]): FieldReader =>
+  (value, label, note) =>
+    isRecord(value) ? readFields(value, fields, `${label}.`, note) : null;
+
 /**
  * Reads the fields of `raw` in table order into `out`: an absent value (undefined or null) takes
  * the fallback, a refused one the fallback and a note labelled `<where><key>`.

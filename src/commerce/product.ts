@@ -13,6 +13,7 @@ import {
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
 import {
   fail,
+  fieldsOf,
   isRecord as isObject,
   notesInto,
   ok,
@@ -379,6 +380,8 @@ const SCARCITY_VIEW_FIELDS: readonly Field[] = [
   ['text', quietText],
 ];
 
+const SCARCITY_VIEW = fieldsOf(SCARCITY_VIEW_FIELDS);
+
 const MERCHANDISING_FIELDS: readonly Field[] = [
   // A blank text is no text: the sold-out label stays.
   ['customSoldOutText', (v) => (typeof v === 'string' ? (v.trim() ? v : undefined) : null), A_STRING],
@@ -388,12 +391,10 @@ const MERCHANDISING_FIELDS: readonly Field[] = [
   [
     'scarcityTemplateViews',
     (v, label, note) => {
-      const views = listOf((view, where, n, i) => {
-        where += `[${i}]`;
-        if (isObject(view)) return readFields(view, SCARCITY_VIEW_FIELDS, `${where}.`, n);
-        n(where, AN_OBJECT);
-        return undefined;
-      })(v, label, note);
+      // A view that is not an object is noted (undefined: the list skips it).
+      const views = listOf(
+        (view, where, n, i) => SCARCITY_VIEW(view, (where += `[${i}]`), n) ?? n(where, AN_OBJECT),
+      )(v, label, note);
       // The short form: variant id or sku to a ready text.
       if (views) return views;
       const texts = stringEntries(v, label, note) as Obj | null;
@@ -415,6 +416,23 @@ export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze(
 );
 
 /**
+ * One optional object of the props, read by its table under `label`: absent, the defaults; not an
+ * object, the defaults and a note. Never fails.
+ */
+const readSection = <T>(
+  raw: unknown,
+  label: string,
+  fields: readonly Field[],
+  fallback: T,
+  dropped: string[],
+) =>
+  ok(
+    readFields({ [label]: raw }, [[label, fieldsOf(fields), AN_OBJECT, fallback]], '', notesInto(dropped))[
+      label
+    ] as T,
+  );
+
+/**
  * One product's merchandising context: the platform's shapes (view lists, `{qtyInStock}`) and
  * the short forms alike. Absent input gives the defaults. Pass `productId` when the input is the
  * map keyed by product id. A field that cannot be used is left out and noted in `dropped`; the
@@ -425,20 +443,12 @@ export function parseMerchandising(
   productId?: string,
   dropped: string[] = [],
 ): Result<Merchandising> {
-  let m = raw;
-  let what = 'merchandising';
+  let label = 'merchandising';
   if (productId !== undefined && isObject(raw)) {
-    m = Object.prototype.hasOwnProperty.call(raw, productId) ? raw[productId] : undefined;
-    what += ` for ${productId}`;
+    raw = Object.prototype.hasOwnProperty.call(raw, productId) ? raw[productId] : undefined;
+    label += `.${productId}`;
   }
-  if (!present(m)) return ok(DEFAULT_MERCHANDISING);
-  if (!isObject(m)) {
-    dropped.push(`${what} is not ${AN_OBJECT}`);
-    return ok(DEFAULT_MERCHANDISING);
-  }
-  return ok(
-    readFields(m, MERCHANDISING_FIELDS, 'merchandising.', notesInto(dropped)) as unknown as Merchandising,
-  );
+  return readSection(raw, label, MERCHANDISING_FIELDS, DEFAULT_MERCHANDISING, dropped);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,16 +471,8 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze(
 );
 
 /** Store settings; a setting that cannot be used keeps its default and is noted in `dropped`. */
-export function parseStoreSettings(raw: unknown, dropped: string[] = []): Result<StoreSettings> {
-  if (!present(raw)) return ok(DEFAULT_STORE_SETTINGS);
-  if (!isObject(raw)) {
-    dropped.push(`storeSettings is not ${AN_OBJECT}`);
-    return ok(DEFAULT_STORE_SETTINGS);
-  }
-  return ok(
-    readFields(raw, STORE_SETTINGS_FIELDS, 'storeSettings.', notesInto(dropped)) as unknown as StoreSettings,
-  );
-}
+export const parseStoreSettings = (raw: unknown, dropped: string[] = []): Result<StoreSettings> =>
+  readSection(raw, 'storeSettings', STORE_SETTINGS_FIELDS, DEFAULT_STORE_SETTINGS, dropped);
 
 export { PRODUCT_TYPES };
 export type { ProductType };

@@ -5,7 +5,16 @@
  * is reported, and a missing or unreadable context gives the defaults with one reported issue.
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
-import { isRecord, notesInto, readFields, readId, type Field, type FieldReader, type Note } from '../result.js';
+import {
+  fieldsOf,
+  isRecord,
+  notesInto,
+  readFields,
+  readId,
+  type Field,
+  type FieldReader,
+  type Note,
+} from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 
 export interface CookieSettings {
@@ -136,10 +145,6 @@ const text =
 const id: FieldReader = readId;
 /** An object of flags, each off by default; each bad one falls back alone. */
 const flags = (...keys: string[]): Field[] => keys.map((k) => [k, bool, BOOLEAN, false]);
-const booleans =
-  (fields: readonly Field[]): FieldReader =>
-  (v, label, note) =>
-    isRecord(v) ? readFields(v, fields, `${label}.`, note) : null;
 const COOKIE_FLAGS = flags('isRestrictiveCookiePolicyEnabled', 'isCookieBannerEnabled');
 const REVIEW_FLAGS = flags('native', 'imported');
 const none: Note = () => undefined;
@@ -162,7 +167,7 @@ const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
     'a list of strings',
     [],
   ],
-  ['cookieSettings', booleans(COOKIE_FLAGS), 'an object', readFields({}, COOKIE_FLAGS, '', none)],
+  ['cookieSettings', fieldsOf(COOKIE_FLAGS), 'an object', readFields({}, COOKIE_FLAGS, '', none)],
   ['currency', parseCurrencyCode, 'a supported currency code', DEFAULT_CURRENCY],
   ['locale', text(canonicalLocale), 'a valid locale tag', 'en-US'],
   ['timeZone', text(knownTimeZone), 'a known time zone', 'America/New_York'],
@@ -192,7 +197,7 @@ const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
   ],
   ['designFrame', bool, BOOLEAN, false],
   ['pillTheme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"', 'light'],
-  ['reviews', booleans(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '', none)],
+  ['reviews', fieldsOf(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '', none)],
   ['useCLDRMoneyFormat', bool, BOOLEAN, false],
 ];
 

@@ -8,6 +8,8 @@ import {
   ok,
   readBoolean,
   readFields,
+  fieldsOf,
+  notesInto,
   readId,
   readInteger,
   readString,
@@ -169,6 +171,17 @@ describe('readFields', () => {
       value: { name: 'anonymous', enabled: false, tags: ['a'] },
       notes: ['thing.tags[1] is not a string'],
     });
+  });
+
+  it('reads a nested object by its own table, its notes under the field (fieldsOf)', () => {
+    const notes: string[] = [];
+    const outer: readonly Field[] = [['box', fieldsOf(FIELDS), 'an object', 'none']];
+    const note = notesInto(notes);
+    expect(readFields({ box: { size: 'x' } }, outer, 'order.', note)).toEqual({
+      box: { name: 'anonymous', enabled: false, tags: [] },
+    });
+    expect(readFields({ box: [] }, outer, 'order.', note)).toEqual({ box: 'none' });
+    expect(notes).toEqual(['order.box.size is not a whole number', 'order.box is not an object']);
   });
 
   it('reads into the object it is given', () => {

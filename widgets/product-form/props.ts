@@ -16,6 +16,7 @@ import {
 } from '../../src/commerce/product.js';
 import {
   fail,
+  fieldsOf,
   isRecord as isObject,
   notesInto,
   ok,
@@ -110,7 +111,7 @@ const FIELDS: readonly Field[] = [
   ['strings', strings, 'an object', Object.freeze({})],
   [
     'reviews',
-    (v, label, note) => (isObject(v) ? readFields(v, REVIEW_LISTS, `${label}.`, note) : null),
+    fieldsOf(REVIEW_LISTS),
     'an object',
     Object.freeze(readFields({}, REVIEW_LISTS, '', () => undefined)),
   ],

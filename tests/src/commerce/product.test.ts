@@ -433,6 +433,16 @@ describe('parseMerchandising', () => {
     expect(parseMerchandising({ other: {} }, 'p1')).toEqual({ ok: true, value: DEFAULT_MERCHANDISING });
   });
 
+  it("labels the notes of a product's entry in the map by its id", () => {
+    const dropped: string[] = [];
+    parseMerchandising({ p1: { scarcityEnabled: 'yes' } }, 'p1', dropped);
+    parseMerchandising({ p1: 'x' }, 'p1', dropped);
+    expect(dropped).toEqual([
+      'merchandising.p1.scarcityEnabled is not a boolean',
+      'merchandising.p1 is not an object',
+    ]);
+  });
+
   it('ignores a blank custom sold-out text', () => {
     const r = parseMerchandising({ customSoldOutText: '  ' });
     expect(r.ok && r.value.customSoldOutText).toBeUndefined();
