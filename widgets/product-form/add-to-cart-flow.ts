@@ -1,3 +1,4 @@
+import { createElement, type ReactElement } from 'react';
 import {
   stockCheckPasses,
   tracksStock,
@@ -26,6 +27,8 @@ export interface AddFlowDeps {
   readonly cart: CartState['cart'];
   readonly button: AddButtonMachine;
   readonly dialog: OpenForm | null;
+  /** What was typed in the dialog, kept across a close until an add succeeds. */
+  readonly draft: FormValues;
   readonly knownForm: { current: OpenForm | null };
   readonly opening: { current: boolean };
   setFailure(message: string | null): void;
@@ -184,4 +187,25 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
   };
 
   return { add, submitForm };
+}
+
+/**
+ * The open additional-fields dialog, drawn here rather than by the form: only a flow opens it, so
+ * its props travel with the flow's chunk.
+ */
+export function formDialog(deps: AddFlowDeps): ReactElement | null {
+  const { dialog, input } = deps;
+  if (!dialog) return null;
+  return createElement(dialog.mod.FormDialog, {
+    open: true,
+    title: dialog.schema.name || input.item.title,
+    schema: dialog.schema,
+    initialValues: deps.draft,
+    onValuesChange: deps.setDraft,
+    submitLabel: input.submitLabel,
+    errorTitle: input.errorTitle,
+    messages: dialog.mod.uiMessages(input.overrides),
+    onSubmit: (values: FormValues) => createAddFlow(deps).submitForm(values),
+    onClose: () => deps.setDialog(null),
+  });
 }

@@ -123,6 +123,16 @@ export function ProductFormBody({
   const embeddedForm = additionalFieldsForm ?? sc.additionalFieldsForm ?? null;
   const embeddedId = typeof embeddedForm?.id === 'string' && embeddedForm.id !== '' ? embeddedForm.id : null;
   const formId = sc.additionalFieldsFormId || embeddedId;
+  const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
+
+  const errorTitle = m.t(
+    giftCard
+      ? 'unableToPurchaseGiftCard'
+      : expressCheckout && !subscribable
+        ? 'unableToPurchaseItem'
+        : 'unableToAddItem',
+  );
+  const idleLabel = addButtonLabel(item, undefined, { expressCheckout, messages: m });
   const flow = useAddToCart({
     item,
     selection,
@@ -135,17 +145,9 @@ export function ProductFormBody({
     formId,
     m,
     overrides,
+    submitLabel: idleLabel,
+    errorTitle,
   });
-  const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
-
-  const errorTitle = m.t(
-    giftCard
-      ? 'unableToPurchaseGiftCard'
-      : expressCheckout && !subscribable
-        ? 'unableToPurchaseItem'
-        : 'unableToAddItem',
-  );
-  const idleLabel = addButtonLabel(item, undefined, { expressCheckout, messages: m });
   // The busy phases are named as their texts: Adding…, Added!
   const label = soldOut ? soldOutText : flow.phase === 'idle' ? idleLabel : m.t(flow.phase);
 
@@ -259,20 +261,7 @@ export function ProductFormBody({
         {label}
       </button>
 
-      {flow.dialog && (
-        <flow.dialog.mod.FormDialog
-          open
-          title={flow.dialog.schema.name || item.title}
-          schema={flow.dialog.schema}
-          initialValues={flow.draft}
-          onValuesChange={flow.setDraft}
-          submitLabel={idleLabel}
-          errorTitle={errorTitle}
-          messages={flow.dialog.mod.uiMessages(overrides)}
-          onSubmit={flow.submitForm}
-          onClose={flow.closeDialog}
-        />
-      )}
+      {flow.dialog}
 
       {showReviews && reviews && (
         <ReviewsGate

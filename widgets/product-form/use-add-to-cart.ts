@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { OptionSelection } from '../../src/commerce/rules.js';
 import type { ProductItem, Variant } from '../../src/commerce/product.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
 import { useCart, useStorefront } from '../../src/react/provider.js';
-import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import type { AddFlowDeps } from './add-to-cart-flow.js';
 import type { ProductFormMessages } from './messages.js';
@@ -30,6 +29,10 @@ export interface AddToCartInput {
   readonly m: ProductFormMessages;
   /** The page's text overrides by catalogue key, for the texts the add flow brings. */
   readonly overrides: Readonly<Record<string, string>>;
+  /** The add button's idle label, the dialog's submit label too. */
+  readonly submitLabel: string;
+  /** The title of a failed add, in the alert and the dialog. */
+  readonly errorTitle: string;
 }
 
 export interface AddToCart {
@@ -37,18 +40,16 @@ export interface AddToCart {
   /** The message of the last failed add, shown in the alert. */
   readonly failure: string | null;
   clearFailure(): void;
-  /** The open additional-fields dialog, if any. */
-  readonly dialog: OpenForm | null;
-  closeDialog(): void;
-  /** What was typed in the dialog, kept across a close until an add succeeds. */
-  readonly draft: FormValues;
-  setDraft(values: FormValues): void;
+  /**
+   * The open additional-fields dialog, if any, drawn by the flow's chunk: its submit validates
+   * the fields on the server, then adds; what was typed is kept across a close until an add
+   * succeeds.
+   */
+  readonly dialog: ReactElement | null;
   /** Starts loading the flow's code (first touch of the add button). */
   prefetch(): void;
   /** The add button's click: client checks, then the form or the add itself. */
   add(): Promise<void>;
-  /** The dialog's submit: server validation of the fields, then the add. */
-  submitForm(values: FormValues): Promise<SubmitOutcome>;
 }
 
 type FlowModule = typeof import('./add-to-cart-flow.js');
@@ -102,6 +103,7 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
     cart,
     button,
     dialog,
+    draft,
     knownForm,
     opening,
     setFailure,
@@ -126,26 +128,13 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
     await mod.createAddFlow(deps).add();
   };
 
-  const submitForm = async (values: FormValues): Promise<SubmitOutcome> => {
-    let mod: FlowModule;
-    try {
-      mod = flowModule ?? (await loadFlow());
-    } catch {
-      return { ok: false, message: input.m.t('checkConnection') };
-    }
-    return mod.createAddFlow(deps).submitForm(values);
-  };
-
   return {
     phase: button.phase,
     failure,
     clearFailure: () => setFailure(null),
-    dialog,
-    closeDialog: () => setDialog(null),
-    draft,
-    setDraft,
+    // Only a loaded flow opens the dialog.
+    dialog: dialog && flowModule ? flowModule.formDialog(deps) : null,
     prefetch: prefetchFlow,
     add,
-    submitForm,
   };
 }
