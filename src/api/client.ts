@@ -6,7 +6,7 @@
  * network.
  */
 import { COOKIES, CSRF_HEADER } from '../contract.js';
-import { cookiesEnabled, readCookie } from '../page/cookies.js';
+import { readCookie } from '../page/cookies.js';
 import type { ApiResult } from './types.js';
 import { invalidResponse, mapCartError, networkError, timeoutError, type FailureMapper } from './errors.js';
 import type { Parser } from './parse.js';
@@ -51,6 +51,22 @@ export interface ApiClient {
   call<T>(spec: Call<T>): Promise<ApiResult<T>>;
   /** The anti-forgery crumb from the page's cookies, or null. */
   crumb(): string | null;
+}
+
+/**
+ * Whether the browser accepts cookies; decides which crumb-failure text is shown (spec 000 §8).
+ * `navigator.cookieEnabled` is the answer where it exists; without a navigator (server) the
+ * answer is false.
+ */
+export function cookiesEnabled(
+  nav: Pick<Navigator, 'cookieEnabled'> | null | undefined = globalThis.navigator,
+): boolean {
+  if (!nav) return false;
+  try {
+    return nav.cookieEnabled === true;
+  } catch {
+    return false;
+  }
 }
 
 /** A path segment from a value the caller does not control. */

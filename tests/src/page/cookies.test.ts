@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cookiesEnabled, readCookie } from '../../../src/page/cookies';
+import { readCookie } from '../../../src/page/cookies';
 
 function docWithCookie(cookie: string): Document {
   return { cookie } as unknown as Document;
@@ -48,22 +48,5 @@ describe('readCookie', () => {
       },
     } as unknown as Document;
     expect(readCookie('crumb', doc)).toBeNull();
-  });
-});
-
-describe('cookiesEnabled', () => {
-  it.each([
-    [{ cookieEnabled: true }, true],
-    [{ cookieEnabled: false }, false],
-  ])('follows navigator.cookieEnabled %j', (nav, expected) => {
-    expect(cookiesEnabled(nav)).toBe(expected);
-  });
-
-  it('is false without a navigator', () => {
-    expect(cookiesEnabled(null)).toBe(false);
-  });
-
-  it('reads the real navigator by default', () => {
-    expect(cookiesEnabled()).toBe(navigator.cookieEnabled);
   });
 });
