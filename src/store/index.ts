@@ -94,14 +94,6 @@ const call = async <T>(request: () => Promise<ApiResult<T>>): Promise<ApiResult<
 const cartOnly = <T extends { shoppingCart: ShoppingCart }>(result: ApiResult<T>): ApiResult<ShoppingCart> =>
   result.ok ? { ok: true, data: result.data.shoppingCart } : result;
 
-const newTabId = (): string => {
-  try {
-    return globalThis.crypto.randomUUID();
-  } catch {
-    return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  }
-};
-
 interface Sync {
   post(cart: ShoppingCart): void;
   close(): void;
@@ -111,38 +103,38 @@ const noSync: Sync = { post: () => {}, close: () => {} };
 
 /** BroadcastChannel where it exists; otherwise a localStorage write, seen by other tabs' `storage` event. */
 const openSync = (doc: Document | undefined, onCart: (cart: unknown) => void): Sync => {
-  const source = newTabId();
+  // Tells this tab's own echo apart; not a secret.
+  const source = Math.random().toString(36).slice(2) + Date.now().toString(36);
   const accept = (data: unknown): void => {
-    if (typeof data !== 'object' || data === null) return;
-    const message = data as Partial<SyncMessage>;
-    if (message.type !== 'cart' || message.source === source) return;
-    onCart(message.cart);
+    const message = data as Partial<SyncMessage> | null;
+    if (message?.type === 'cart' && message.source !== source) onCart(message.cart);
   };
-  const view = doc?.defaultView ?? (typeof window === 'undefined' ? undefined : window);
-  const Channel = (view as { BroadcastChannel?: typeof BroadcastChannel } | undefined)?.BroadcastChannel;
-  if (typeof Channel === 'function') {
-    try {
-      const channel = new Channel(CART_SYNC_CHANNEL);
-      channel.onmessage = (event: MessageEvent) => accept(event.data);
-      return {
-        post: (cart) => {
-          try {
-            channel.postMessage({ type: 'cart', source, cart } satisfies SyncMessage);
-          } catch {
-            // A closed channel or an uncloneable value only costs the other tabs a refresh.
-          }
-        },
-        close: () => channel.close(),
-      };
-    } catch {
-      // Fall through to storage.
-    }
+  const view = doc?.defaultView ?? (globalThis.window as Window | undefined);
+  try {
+    // Without BroadcastChannel the constructor is undefined and this throws: storage it is.
+    const channel = new (view as unknown as { BroadcastChannel: typeof BroadcastChannel }).BroadcastChannel(
+      CART_SYNC_CHANNEL,
+    );
+    channel.onmessage = (event: MessageEvent) => accept(event.data);
+    return {
+      post: (cart) => {
+        try {
+          channel.postMessage({ type: 'cart', source, cart } satisfies SyncMessage);
+        } catch {
+          // A closed channel or an uncloneable value only costs the other tabs a refresh.
+        }
+      },
+      close: () => channel.close(),
+    };
+  } catch {
+    // Fall through to storage.
   }
   if (!view) return noSync;
   const onStorage = (event: StorageEvent): void => {
-    if (event.key !== CART_SYNC_CHANNEL || typeof event.newValue !== 'string') return;
+    if (event.key !== CART_SYNC_CHANNEL) return;
     try {
-      accept(JSON.parse(event.newValue));
+      // A removed key gives null, which is no message.
+      accept(JSON.parse(event.newValue ?? 'null'));
     } catch {
       // Someone else's value under our key: ignore it.
     }
@@ -166,7 +158,7 @@ const openSync = (doc: Document | undefined, onCart: (cart: unknown) => void): S
 
 export const createCartStore = (options: CartStoreOptions): CartStore => {
   const { api } = options;
-  const doc = options.doc ?? (typeof document === 'undefined' ? undefined : document);
+  const doc = options.doc ?? (globalThis.document as Document | undefined);
 
   const dispatch = (name: string, detail: unknown): void => {
     if (!doc) return;
