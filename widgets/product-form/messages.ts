@@ -7,6 +7,7 @@
  */
 import { createMessages, type Messages } from '../../src/messages/format.js';
 import { PRODUCT_LABEL_MESSAGES } from '../../src/messages/product-labels.js';
+import { REVIEWS_COUNT_MESSAGES } from '../../src/messages/reviews.js';
 import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 
 export const PRODUCT_FORM_MESSAGES = {
@@ -23,7 +24,7 @@ export const PRODUCT_FORM_MESSAGES = {
   originalPrice: 'Original price',
   /** Spoken before the price a buyer pays. */
   currentPrice: 'Price',
-  reviewsCount: 'Reviews ({count})',
+  reviewsCount: REVIEWS_COUNT_MESSAGES.reviewsCount,
 } as const;
 
 export type ProductFormMessageKey = keyof typeof PRODUCT_FORM_MESSAGES;
