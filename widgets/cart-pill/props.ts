@@ -1,4 +1,12 @@
-import { fail, isRecord, ok, readFields, readStringEntries, type Result } from '../../src/result.js';
+import {
+  fail,
+  isRecord,
+  notesInto,
+  ok,
+  readFields,
+  readStringEntries,
+  type Result,
+} from '../../src/result.js';
 
 /** `data-sf-props` of the cart pill. Every key is optional; the pill needs none. */
 export interface CartPillProps {
@@ -14,8 +22,8 @@ export interface CartPillProps {
  */
 export function parseCartPillProps(raw: unknown): Result<CartPillProps> {
   if (raw === undefined || raw === null) return ok({});
-  if (!isRecord(raw)) return fail(['cart-pill props must be an object']);
   const issues: string[] = [];
+  if (!isRecord(raw)) return fail(['props is not an object']);
   const props = readFields(
     raw,
     [
@@ -23,9 +31,7 @@ export function parseCartPillProps(raw: unknown): Result<CartPillProps> {
       ['theme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"'],
     ],
     '',
-    (key, expected) => {
-      issues.push(`cart-pill props: "${key}" must be ${expected}`);
-    },
+    notesInto(issues),
   ) as CartPillProps;
   return issues.length > 0 ? fail(issues) : ok(props);
 }

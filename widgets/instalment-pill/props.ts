@@ -27,7 +27,7 @@ export interface InstalmentPillProps {
 }
 
 export function parseInstalmentPillProps(raw: unknown): Result<InstalmentPillProps> {
-  if (!isRecord(raw)) return fail(['instalment-pill props must be an object']);
+  if (!isRecord(raw)) return fail(['props is not an object']);
   const item = parseProductItem(raw.item);
   if (!item.ok) return fail(item.issues.map((i) => `item: ${i}`));
   // A count it cannot use is dropped for the default rather than refusing the block.
@@ -69,13 +69,12 @@ export function parseVariantChange(item: ProductItem, detail: unknown): Choice |
   const raw = detail.variant;
   if (!isRecord(raw)) return { variant: null, quantity };
   const variants = item.structuredContent.variants;
-  const byId =
-    typeof raw.id === 'string' && raw.id !== '' ? variants.find((v) => v.id === raw.id) : undefined;
-  const bySku =
-    typeof raw.sku === 'string' && raw.sku !== '' ? variants.find((v) => v.sku === raw.sku) : undefined;
+  const by = (key: 'id' | 'sku'): Variant | undefined => {
+    const want = raw[key];
+    return typeof want === 'string' && want !== '' ? variants.find((v) => v[key] === want) : undefined;
+  };
   const attributes = raw.attributes;
-  const byAttributes = isRecord(attributes)
-    ? variants.find((v) => sameAttributes(v.attributes, attributes))
-    : undefined;
-  return { variant: byId ?? bySku ?? byAttributes ?? null, quantity };
+  const byAttributes = (): Variant | undefined =>
+    isRecord(attributes) ? variants.find((v) => sameAttributes(v.attributes, attributes)) : undefined;
+  return { variant: by('id') ?? by('sku') ?? byAttributes() ?? null, quantity };
 }

@@ -125,7 +125,7 @@ const FIELDS: readonly Field[] = [
  * form mounts with the rest.
  */
 export function parseProductFormProps(raw: unknown, dropped: string[] = []): Result<ParsedProductFormProps> {
-  if (!isObject(raw)) return fail(['product-form props must be an object']);
+  if (!isObject(raw)) return fail(['props is not an object']);
   const item = parseProductItem(raw.item, { dropped });
   if (!item.ok) return fail(item.issues.map((i) => `item: ${i}`));
 

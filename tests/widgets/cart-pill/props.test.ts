@@ -14,11 +14,11 @@ describe('cart pill props (data-sf-props)', () => {
   });
 
   it.each([
-    { raw: [], issue: 'cart-pill props must be an object' },
-    { raw: 'dark', issue: 'cart-pill props must be an object' },
-    { raw: 3, issue: 'cart-pill props must be an object' },
-    { raw: { theme: 'pink' }, issue: 'cart-pill props: "theme" must be "light" or "dark"' },
-    { raw: { strings: 'items' }, issue: 'cart-pill props: "strings" must be an object' },
+    { raw: [], issue: 'props is not an object' },
+    { raw: 'dark', issue: 'props is not an object' },
+    { raw: 3, issue: 'props is not an object' },
+    { raw: { theme: 'pink' }, issue: 'theme is not "light" or "dark"' },
+    { raw: { strings: 'items' }, issue: 'strings is not an object' },
   ])('refuses $raw', ({ raw, issue }) => {
     expect(parseCartPillProps(raw)).toEqual({ ok: false, issues: [issue] });
   });

@@ -35,7 +35,7 @@ describe('instalment-pill props', () => {
   });
 
   it.each([
-    ['not an object', 'pill', 'instalment-pill props must be an object'],
+    ['not an object', 'pill', 'props is not an object'],
     ['without an item', { instalments: US }, 'item: product item is not an object'],
   ])('refuses props that are %s', (_name, raw, issue) => {
     expect(parseInstalmentPillProps(raw)).toEqual({ ok: false, issues: [issue] });
