@@ -13,18 +13,16 @@ import {
   tracksStock,
   QUANTITY,
   type OptionSelection,
-  type VariantFacts,
 } from './rules.js';
+import { stockCovers } from './stock.js';
+
+// The stock rules live apart: the restock form, loaded without a product form, uses them.
+export * from './stock.js';
 
 /** Any lookup that knows the add-check texts, such as the shared catalogue's. */
 type Messages = MessagesOf<AddMessageKey>;
 
 const addMessages = /* @__PURE__ */ catalogueDefaults(ADD_MESSAGES);
-
-/** Stock covers a quantity: unlimited, or at least that many units (the server's add check). */
-export function stockCovers(stock: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>, wanted: number): boolean {
-  return stock.unlimited || stock.qtyInStock >= wanted;
-}
 
 export type QuantityParse = { ok: true; quantity: number } | { ok: false; message: string };
 
@@ -107,17 +105,4 @@ export function validateAddToCart(input: AddToCartInput): AddToCartCheck {
     return { ok: false, message: messages.t('notEnoughStock') };
   }
   return { ok: true, quantity: quantity.quantity, variant };
-}
-
-export interface StockResult {
-  readonly unlimited: boolean;
-  readonly qtyInStock: number;
-}
-
-/**
- * The server stock check (spec 000 §5): passes when any result is unlimited or has more units
- * than the shopper already holds in the cart for that item and variant. No results, no pass.
- */
-export function stockCheckPasses(results: readonly StockResult[], quantityInCart: number): boolean {
-  return results.some((r) => r.unlimited || r.qtyInStock > quantityInCart);
 }

@@ -19,8 +19,10 @@ import type {
   Variant,
 } from './product.js';
 
-// The add checks live apart so the add flow's chunk, not the start-up code, carries them.
+// The add checks live apart so the add flow's chunk, not the start-up code, carries them; the
+// cart page's rules so that the cart page carries them without the product form's.
 export * from './add-checks.js';
+export * from './cart-rules.js';
 
 /** The texts these rules speak: the product and cart catalogues. */
 export const COMMERCE_MESSAGES = { ...PRODUCT_MESSAGES, ...CART_MESSAGES } as const;
@@ -595,14 +597,6 @@ export function instalmentPrice(
   if (!unit || !Number.isSafeInteger(quantity) || quantity < 1) return null;
   const amount = unit.amount * quantity;
   return Number.isSafeInteger(amount) ? { amount, currency: unit.currency } : null;
-}
-
-/**
- * The cart page asks for a larger order below the provider's minimum (spec 000 §5: "To check
- * out, your order subtotal must be {subtotal} or more."); at the minimum the subtotal is enough.
- */
-export function belowInstalmentMinimum(subtotalCents: number, minCents: number): boolean {
-  return subtotalCents < minCents;
 }
 
 /** The number of instalments: a whole number above 0, else the default 4 (spec 000 §9). */

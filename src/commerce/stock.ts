@@ -1,0 +1,24 @@
+/**
+ * The stock rules of an add (spec 000 §5): what the server's add check and the restock form ask.
+ * Re-exported by rules.ts; a module of its own so that the restock form, which may be on a page
+ * without a product form, carries them without the product form's rules.
+ */
+import type { VariantFacts } from './rules.js';
+
+/** Stock covers a quantity: unlimited, or at least that many units (the server's add check). */
+export function stockCovers(stock: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>, wanted: number): boolean {
+  return stock.unlimited || stock.qtyInStock >= wanted;
+}
+
+export interface StockResult {
+  readonly unlimited: boolean;
+  readonly qtyInStock: number;
+}
+
+/**
+ * The server stock check (spec 000 §5): passes when any result is unlimited or has more units
+ * than the shopper already holds in the cart for that item and variant. No results, no pass.
+ */
+export function stockCheckPasses(results: readonly StockResult[], quantityInCart: number): boolean {
+  return results.some((r) => r.unlimited || r.qtyInStock > quantityInCart);
+}
