@@ -100,18 +100,18 @@ export interface ParseProductOptions {
 
 const present = (v: unknown): boolean => v != null;
 
-/** Image and redirect URLs reach `src`/`href`: only http(s), protocol-less paths and data images pass. */
+/**
+ * Image and redirect URLs reach `src`/`href`: only http(s), protocol-less paths and data images
+ * pass. Anything else with a scheme (javascript:, data:text/html, vbscript:) is refused.
+ */
 export function safeUrl(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   const url = v.trim();
   if (url === '' || /[\s<>"]/.test(url)) return null;
-  if (/^https?:\/\//i.test(url)) return url;
   if (url.startsWith('//')) return `https:${url}`;
-  if (url.startsWith('/') || url.startsWith('./') || url.startsWith('../')) return url;
-  if (/^data:image\/(png|jpeg|gif|webp);/i.test(url)) return url;
-  // Anything with a scheme (javascript:, data:text/html, vbscript:) is refused.
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
-  return url;
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^(https?:\/\/|data:image\/(png|jpeg|gif|webp);)/i.test(url)
+    ? null
+    : url;
 }
 
 // The readers of the field tables below (src/result.ts `readFields`): each gives the value, null
@@ -168,21 +168,18 @@ function readPrice(
   where: string,
   note: Note,
 ): Money | null {
-  const legacy = raw[legacyKey];
-  let money: Money | null = null;
-  if (present(raw[key])) {
-    money = parseMoney(raw[key], { defaultCurrency: currency });
-    if (!money) note(where + key, A_MONEY_VALUE);
-  } else if (present(legacy)) {
-    // The old shape: an integer count of cents in the store currency.
-    const cents = readInteger(legacy);
-    money = isObject(legacy)
-      ? parseMoney(legacy, { defaultCurrency: currency })
+  if (!present(raw[key])) key = legacyKey;
+  const value = raw[key];
+  if (!present(value)) return null;
+  // The old shape: an integer count of cents in the store currency.
+  const cents = key === legacyKey && !isObject(value) ? readInteger(value) : undefined;
+  const money =
+    cents === undefined
+      ? parseMoney(value, { defaultCurrency: currency })
       : cents === null
         ? null
         : moneyFromMinor(cents, currency);
-    if (!money) note(where + legacyKey, A_MONEY_VALUE);
-  }
+  if (!money) note(where + key, A_MONEY_VALUE);
   return money;
 }
 
