@@ -105,8 +105,9 @@ const PRODUCT_CHUNK = new RegExp(
   [
     String.raw`[\\/]widgets[\\/]product-form[\\/](index|messages|props|use-add-to-cart|use-add-button)\.ts$`,
     String.raw`[\\/]widgets[\\/]product-form[\\/](form|reviews-gate)\.tsx$`,
-    // The product rules: only the product form and the instalment pill run them at start.
-    String.raw`[\\/]src[\\/]commerce[\\/]rules\.ts$`,
+    // The product rules and the reviews toggle's text: only the product form and the instalment
+    // pill use them at start.
+    String.raw`[\\/]src[\\/](commerce[\\/]rules|messages[\\/]reviews)\.ts$`,
     String.raw`[\\/]widgets[\\/]instalment-pill[\\/](instalment-pill\.tsx|messages\.ts|props\.ts)$`,
   ].join('|'),
 );
