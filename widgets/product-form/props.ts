@@ -57,26 +57,29 @@ export interface ParsedProductFormProps {
   readonly quickView: boolean;
 }
 
-const reviewList: FieldReader = (raw) => {
-  if (!Array.isArray(raw)) return null;
-  const out: Review[] = [];
-  for (const r of raw) {
-    // One malformed review should not cost the product its form: it is skipped.
-    if (!isObject(r) || typeof r.body !== 'string' || r.body.trim() === '') continue;
-    const rating =
-      typeof r.rating === 'number' && Number.isFinite(r.rating)
-        ? Math.min(5, Math.max(1, Math.round(r.rating)))
-        : null;
-    out.push({
-      author: typeof r.author === 'string' ? r.author : '',
-      rating,
-      title: typeof r.title === 'string' && r.title.trim() !== '' ? r.title : null,
-      body: r.body,
-      date: typeof r.date === 'string' && r.date.trim() !== '' ? r.date : null,
-    });
-  }
-  return out;
-};
+/** A string with something besides white space in it, else null. */
+const nonBlank = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+const reviewList: FieldReader = (raw) =>
+  Array.isArray(raw)
+    ? raw.flatMap((r): Review[] =>
+        // One malformed review should not cost the product its form: it is skipped.
+        isObject(r) && nonBlank(r.body) !== null
+          ? [
+              {
+                author: typeof r.author === 'string' ? r.author : '',
+                rating:
+                  typeof r.rating === 'number' && Number.isFinite(r.rating)
+                    ? Math.min(5, Math.max(1, Math.round(r.rating)))
+                    : null,
+                title: nonBlank(r.title),
+                body: r.body as string,
+                date: nonBlank(r.date),
+              },
+            ]
+          : [],
+      )
+    : null;
 
 // The localized-strings object of spec 001 §3 carries its likert labels keyed -2 to 2.
 const LIKERT_KEYS = {
@@ -95,7 +98,7 @@ const strings: FieldReader = (raw) => {
     ...Object.entries(raw),
     ...Object.entries(LIKERT_KEYS).map(([value, key]) => [key, likert[value]] as const),
   ]) {
-    if (typeof value === 'string' && value.trim() !== '') out[key] = value;
+    if (nonBlank(value) !== null) out[key] = value as string;
   }
   return out;
 };
