@@ -6,6 +6,7 @@ import {
   type AddToCartCheck,
 } from '../../src/commerce/rules.js';
 import type { Variant } from '../../src/commerce/product.js';
+import { ADD_BUTTON_TIMING } from '../../src/constants.js';
 import { PATHS } from '../../src/contract.js';
 import { ADD_MESSAGES } from '../../src/messages/add.js';
 import { CART_MESSAGES } from '../../src/messages/cart.js';
@@ -71,9 +72,10 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
       .filter((e) => e.itemId === item.id && (e.chosenVariant?.sku ?? null) === sku)
       .reduce((sum, e) => sum + e.quantity, 0);
 
+  // After a failure: back to idle 1 s later.
   const failWith = (message: string) => {
     setFailure(message);
-    button.fail();
+    button.later(ADD_BUTTON_TIMING.errorResetMs, button.reset);
   };
 
   /** Everything after the client checks (and the form, when there is one). */
@@ -115,7 +117,11 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
       if (!navigate(PATHS.checkout)) failWith(m.t('tryAgain'));
       return;
     }
-    button.succeed();
+    // Added! about 1 s later, back to idle 2 s after that (spec 000 §4, §9).
+    button.later(ADD_BUTTON_TIMING.addedDelayMs, () => {
+      button.set('added');
+      button.later(ADD_BUTTON_TIMING.addedDurationMs, button.reset);
+    });
   };
 
   const check = (): AddToCartCheck =>

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { ADD_BUTTON_TIMING } from '../../src/constants.js';
 
 export type AddPhase = 'idle' | 'adding' | 'added';
 
@@ -7,16 +6,17 @@ export interface AddButtonMachine {
   readonly phase: AddPhase;
   /** Moves idle -> adding; false (and nothing happens) in any other phase. */
   begin(): boolean;
-  /** After success: Added! about 1 s later, back to idle 2 s after that (spec 000 §4, §9). */
-  succeed(): void;
-  /** After a failure: back to idle 1 s later. */
-  fail(): void;
   /** Straight back to idle (the flow stopped before anything was sent). */
   reset(): void;
+  /** Sets the phase (the add flow's timed Added! and return to idle, ./add-to-cart-flow.ts). */
+  set(phase: AddPhase): void;
+  /** Runs `fn` after `ms`, unless the form has unmounted by then. */
+  later(ms: number, fn: () => void): void;
 }
 
 /**
- * The add button's state machine. The phase is mirrored in a ref so a second click in the same
+ * The add button's state machine; its timed phases after an add are the add flow's, which only an
+ * add needs. The phase is mirrored in a ref so a second click in the same
  * frame, before React re-renders, is still ignored. Its functions read only refs and the state
  * setter, so one kept from an earlier render (by an add in flight) acts on the current state.
  */
@@ -48,12 +48,8 @@ export function useAddButton(): AddButtonMachine {
       setPhase('adding');
       return true;
     },
-    succeed: () =>
-      later(ADD_BUTTON_TIMING.addedDelayMs, () => {
-        setPhase('added');
-        later(ADD_BUTTON_TIMING.addedDurationMs, reset);
-      }),
-    fail: () => later(ADD_BUTTON_TIMING.errorResetMs, reset),
     reset,
+    set: setPhase,
+    later,
   };
 }
