@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { track } from '../../src/page/analytics.js';
 import { useWidgetId } from '../../src/react/provider.js';
 import type { ProductFormMessages } from './messages.js';
@@ -20,19 +20,6 @@ export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }:
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
   const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
-  useEffect(() => {
-    if (!open || Section) return;
-    let live = true;
-    void import('./reviews.js').then(
-      (mod) => {
-        if (live) setSection(() => mod.ReviewsSection);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, Section]);
   const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
   return (
     <section className="sf-reviews" aria-labelledby={`${id}-reviews-heading`}>
@@ -44,7 +31,16 @@ export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }:
           aria-expanded={open}
           aria-controls={`${id}-reviews`}
           onClick={() => {
-            if (!open) track({ type: 'reviews-tab', itemId });
+            if (!open) {
+              track({ type: 'reviews-tab', itemId });
+              // The list's code loads on the first open (a failed load is tried again on the next).
+              if (!Section) {
+                import('./reviews.js').then(
+                  (mod) => setSection(() => mod.ReviewsSection),
+                  () => undefined,
+                );
+              }
+            }
             setOpen(!open);
           }}
         >
