@@ -69,10 +69,18 @@ export const ADD_BUTTON_TIMING = {
 /** Instalment messaging (spec 000 §4, §7, §9). */
 export const INSTALMENTS = {
   defaultCount: 4,
-  /** Country to supported provider languages. */
-  locales: { US: ['en'], CA: ['en', 'fr'], AU: ['en'], NZ: ['en'], GB: ['en'] },
-  /** US, CA, AU and NZ use the first brand, GB the second. */
-  brandByCountry: { US: 'afterpay', CA: 'afterpay', AU: 'afterpay', NZ: 'afterpay', GB: 'clearpay' },
+  /**
+   * The provider locales (`<language>-<COUNTRY>`) and their brand: US, CA (en and fr), AU and NZ
+   * use the first brand, GB the second.
+   */
+  brandByLocale: {
+    'en-US': 'afterpay',
+    'en-CA': 'afterpay',
+    'fr-CA': 'afterpay',
+    'en-AU': 'afterpay',
+    'en-NZ': 'afterpay',
+    'en-GB': 'clearpay',
+  },
 } as const;
 
 /** Hard limits and sizes the product and cart pages read (spec 000 §9, spec 001 §5). */

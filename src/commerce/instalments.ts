@@ -24,7 +24,7 @@ export type InstalmentContext =
     };
 
 /** `afterpay` for US, CA, AU and NZ, `clearpay` for GB (spec 000 §7). */
-export type InstalmentBrand = (typeof INSTALMENTS.brandByCountry)[keyof typeof INSTALMENTS.brandByCountry];
+export type InstalmentBrand = (typeof INSTALMENTS.brandByLocale)[keyof typeof INSTALMENTS.brandByLocale];
 
 /** What a shopper is offered: the provider locale (`en-US`), its brand and the range. */
 export interface InstalmentOffer {
@@ -81,10 +81,8 @@ const own = <T extends object>(table: T, key: string): key is Extract<keyof T, s
  */
 export function instalmentLocale(shopperLanguage: string, stripeAccountCountry: string): string | null {
   const language = (shopperLanguage.trim().split(/[-_]/)[0] ?? '').toLowerCase();
-  const country = stripeAccountCountry.trim().toUpperCase();
-  if (!own(INSTALMENTS.locales, country)) return null;
-  const languages: readonly string[] = INSTALMENTS.locales[country];
-  return languages.includes(language) ? `${language}-${country}` : null;
+  const locale = `${language}-${stripeAccountCountry.trim().toUpperCase()}`;
+  return own(INSTALMENTS.brandByLocale, locale) ? locale : null;
 }
 
 /**
@@ -95,10 +93,9 @@ export function instalmentOffer(context: InstalmentContext): InstalmentOffer | n
   if (!context.afterPayAvailable) return null;
   const locale = instalmentLocale(context.shopperLanguage, context.stripeAccountCountry);
   if (locale === null) return null;
-  const country = locale.slice(locale.indexOf('-') + 1) as keyof typeof INSTALMENTS.brandByCountry;
   return {
     locale,
-    brand: INSTALMENTS.brandByCountry[country],
+    brand: INSTALMENTS.brandByLocale[locale as keyof typeof INSTALMENTS.brandByLocale],
     min: context.afterPayMin,
     max: context.afterPayMax,
   };

@@ -93,8 +93,8 @@ function deepFreeze<T>(value: T): T {
 /** The canonical form of a BCP 47 tag ("en-us" -> "en-US"), or null when Intl refuses it. */
 function canonicalLocale(tag: string): string | null {
   try {
-    const list = Intl.getCanonicalLocales(tag);
-    return list.length === 1 ? (list[0] ?? null) : null;
+    // One tag in gives one out, or a RangeError.
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
   } catch {
     return null;
   }
