@@ -116,9 +116,8 @@ function knownTimeZone(zone: string): string | null {
  */
 export function normalizeScriptUrl(raw: string): string | null {
   const url = raw.trim();
-  const isPath = url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
-  const isHttp = /^https?:\/\/[^/\\\s]+/i.test(url);
-  return (isPath || isHttp) && !/\s/.test(url) ? url : null;
+  // A path: one leading slash, no backslash anywhere; an address: http(s) and a host.
+  return !/\s/.test(url) && /^(\/(?!\/)[^\\]*$|https?:\/\/[^/\\])/i.test(url) ? url : null;
 }
 
 /**
