@@ -102,13 +102,14 @@ export const fieldsOf =
 
 /**
  * Reads the fields of `raw` in table order into `out`: an absent value (undefined or null) takes
- * the fallback, a refused one the fallback and a note labelled `<where><key>`.
+ * the fallback, a refused one the fallback and a note labelled `<where><key>`. Without `note` (as
+ * for the defaults, `readFields({}, fields, '')`) the notes are discarded.
  */
 export function readFields(
   raw: JsonRecord,
   fields: readonly Field[],
   where: string,
-  note: Note,
+  note: Note = () => undefined,
   out: Record<string, unknown> = {},
 ): Record<string, unknown> {
   for (const [key, read, expected, fallback, as = key] of fields) {

@@ -409,7 +409,7 @@ const MERCHANDISING_FIELDS: readonly Field[] = [
 ];
 
 export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze(
-  readFields({}, MERCHANDISING_FIELDS, '', () => undefined) as unknown as Merchandising,
+  readFields({}, MERCHANDISING_FIELDS, '') as unknown as Merchandising,
 );
 
 /**
@@ -464,7 +464,7 @@ const STORE_SETTINGS_FIELDS: readonly Field[] = [
 ];
 
 export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze(
-  readFields({}, STORE_SETTINGS_FIELDS, '', () => undefined) as unknown as StoreSettings,
+  readFields({}, STORE_SETTINGS_FIELDS, '') as unknown as StoreSettings,
 );
 
 /** Store settings; a setting that cannot be used keeps its default and is noted in `dropped`. */

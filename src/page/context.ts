@@ -13,7 +13,6 @@ import {
   readId,
   type Field,
   type FieldReader,
-  type Note,
 } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 
@@ -146,7 +145,6 @@ const id: FieldReader = readId;
 const flags = (...keys: string[]): Field[] => keys.map((k) => [k, bool, BOOLEAN, false]);
 const COOKIE_FLAGS = flags('isRestrictiveCookiePolicyEnabled', 'isCookieBannerEnabled');
 const REVIEW_FLAGS = flags('native', 'imported');
-const none: Note = () => undefined;
 
 /**
  * How each key is read, what a refused value is said not to be, and its default. Every key of
@@ -166,7 +164,7 @@ const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
     'a list of strings',
     [],
   ],
-  ['cookieSettings', fieldsOf(COOKIE_FLAGS), 'an object', readFields({}, COOKIE_FLAGS, '', none)],
+  ['cookieSettings', fieldsOf(COOKIE_FLAGS), 'an object', readFields({}, COOKIE_FLAGS, '')],
   ['currency', parseCurrencyCode, 'a supported currency code', DEFAULT_CURRENCY],
   ['locale', text(canonicalLocale), 'a valid locale tag', 'en-US'],
   ['timeZone', text(knownTimeZone), 'a known time zone', 'America/New_York'],
@@ -196,14 +194,12 @@ const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
   ],
   ['designFrame', bool, BOOLEAN, false],
   ['pillTheme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"', 'light'],
-  ['reviews', fieldsOf(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '', none)],
+  ['reviews', fieldsOf(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '')],
   ['useCLDRMoneyFormat', bool, BOOLEAN, false],
 ];
 
 /** Every key's default; the optional keys without one are absent. */
-export const DEFAULT_CONTEXT: SiteContext = deepFreeze(
-  readFields({}, FIELDS, '', none) as unknown as SiteContext,
-);
+export const DEFAULT_CONTEXT: SiteContext = deepFreeze(readFields({}, FIELDS, '') as unknown as SiteContext);
 
 /**
  * Parses an untrusted site-context value. Never throws. A value that is not an object gives the

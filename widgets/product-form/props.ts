@@ -112,12 +112,7 @@ const flag: FieldReader = (v) => (typeof v === 'boolean' ? v : null);
 /** The props besides the item, its merchandising and the store settings. */
 const FIELDS: readonly Field[] = [
   ['strings', strings, 'an object', Object.freeze({})],
-  [
-    'reviews',
-    fieldsOf(REVIEW_LISTS),
-    'an object',
-    Object.freeze(readFields({}, REVIEW_LISTS, '', () => undefined)),
-  ],
+  ['reviews', fieldsOf(REVIEW_LISTS), 'an object', Object.freeze(readFields({}, REVIEW_LISTS, ''))],
   ['expressCheckout', flag, 'a boolean', false],
   ['quickView', flag, 'a boolean', false],
 ];
