@@ -61,7 +61,14 @@ export interface AddFlow {
  */
 export function createAddFlow(deps: AddFlowDeps): AddFlow {
   const { input, cart, button, setFailure, setDialog, setDraft, knownForm, opening, dialog } = deps;
-  const { item, variant, giftCard, subscribable, expressCheckout, embeddedForm, formId } = input;
+  const { item, variant, giftCard, subscribable, expressCheckout } = input;
+  const sc = item.structuredContent;
+  // The raw embedded form keeps what the renderer needs (likert statements); the item parser's
+  // copy serves npm users who pass only the item. With the form's id, it says whether an add opens
+  // a form.
+  const embeddedForm = input.additionalFieldsForm ?? sc.additionalFieldsForm ?? null;
+  const embeddedId = typeof embeddedForm?.id === 'string' && embeddedForm.id !== '' ? embeddedForm.id : null;
+  const formId = sc.additionalFieldsFormId || embeddedId;
   // The page's overrides apply to these texts as to the form's own.
   const m = createMessages(input.overrides, ADD_FLOW_MESSAGES);
   const { api, store, navigate } = deps.services;

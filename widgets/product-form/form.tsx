@@ -79,7 +79,6 @@ export function ProductFormBody({
   const overrides = useMemo(() => pageOverrides(strings), [strings]);
   const m = useMemo(() => productFormMessages(overrides), [overrides]);
 
-  const sc = item.structuredContent;
   const giftCard = isGiftCard(item);
   const subscribable = isSubscribable(item);
   const names = useMemo(() => (hasVariants(item) ? optionNames(item) : []), [item]);
@@ -118,11 +117,6 @@ export function ProductFormBody({
   useEffect(() => {
     onChoiceChange?.({ variant, quantity: chosenQuantity });
   }, [onChoiceChange, variant, chosenQuantity]);
-  // The raw embedded form keeps what the renderer needs (likert statements); the item parser's
-  // copy serves npm users who pass only the item.
-  const embeddedForm = additionalFieldsForm ?? sc.additionalFieldsForm ?? null;
-  const embeddedId = typeof embeddedForm?.id === 'string' && embeddedForm.id !== '' ? embeddedForm.id : null;
-  const formId = sc.additionalFieldsFormId || embeddedId;
   const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
 
   const errorTitle = m.t(
@@ -141,8 +135,7 @@ export function ProductFormBody({
     giftCard,
     subscribable,
     expressCheckout,
-    embeddedForm,
-    formId,
+    additionalFieldsForm,
     m,
     overrides,
     submitLabel: idleLabel,

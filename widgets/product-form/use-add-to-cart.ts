@@ -6,6 +6,7 @@ import { useCart, useStorefront } from '../../src/react/provider.js';
 import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import type { AddFlowDeps } from './add-to-cart-flow.js';
 import type { ProductFormMessages } from './messages.js';
+import type { ProductFormProps } from './product-form.js';
 import { useAddButton, type AddPhase } from './use-add-button.js';
 
 /** The additional-fields dialog once its code is loaded and its form read. */
@@ -23,9 +24,8 @@ export interface AddToCartInput {
   readonly giftCard: boolean;
   readonly subscribable: boolean;
   readonly expressCheckout: boolean;
-  /** The embedded form (as sent) or null; with `formId` it says whether an add opens a form. */
-  readonly embeddedForm: object | null;
-  readonly formId: string | null;
+  /** The form's `additionalFieldsForm` prop: the embedded form as sent, or null. */
+  readonly additionalFieldsForm: ProductFormProps['additionalFieldsForm'];
   readonly m: ProductFormMessages;
   /** The page's text overrides by catalogue key, for the texts the add flow brings. */
   readonly overrides: Readonly<Record<string, string>>;
