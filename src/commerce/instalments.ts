@@ -48,10 +48,16 @@ export function parseInstalmentContext(raw: unknown): Result<InstalmentContext> 
   else if (raw[AVAILABLE] === false) return ok({ afterPayAvailable: false });
   else if (raw[AVAILABLE] !== true) note(AVAILABLE, 'a boolean');
   else {
-    const money = (key: string): Money | undefined => parseMoney(raw[key]) ?? note(key, 'a money value');
-    const text = (key: string): string | undefined => {
+    const money = (key: string): Money | null => {
+      const value = parseMoney(raw[key]);
+      if (!value) note(key, 'a money value');
+      return value;
+    };
+    const text = (key: string): string | null => {
       const value = raw[key];
-      return typeof value === 'string' && value.trim() !== '' ? value : note(key, 'a string');
+      if (typeof value === 'string' && value.trim() !== '') return value;
+      note(key, 'a string');
+      return null;
     };
     const min = money(MIN);
     const max = money(MAX);
