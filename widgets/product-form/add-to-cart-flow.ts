@@ -14,7 +14,6 @@ import { createMessages } from '../../src/messages/format.js';
 import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 import type { FormValues } from '../../src/api/form-schema.js';
 import { track } from '../../src/page/analytics.js';
-import type { CartState } from '../../src/store/index.js';
 import type { Storefront } from '../../src/react/provider.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import { loadFormDialog } from '../../src/react/ui/load-form-dialog.js';
@@ -25,7 +24,6 @@ import type { AddToCartInput, OpenForm } from './use-add-to-cart.js';
 export interface AddFlowDeps {
   readonly input: AddToCartInput;
   readonly services: Pick<Storefront, 'api' | 'store' | 'navigate'>;
-  readonly cart: CartState['cart'];
   readonly button: AddButtonMachine;
   readonly dialog: OpenForm | null;
   /** What was typed in the dialog, kept across a close until an add succeeds. */
@@ -60,7 +58,7 @@ export interface AddFlow {
  * page's start-up code holds only what draws the form.
  */
 export function createAddFlow(deps: AddFlowDeps): AddFlow {
-  const { input, cart, button, setFailure, setDialog, setDraft, knownForm, opening, dialog } = deps;
+  const { input, button, setFailure, setDialog, setDraft, knownForm, opening, dialog } = deps;
   const { item, variant, giftCard, subscribable, expressCheckout } = input;
   const sc = item.structuredContent;
   // The raw embedded form keeps what the renderer needs (likert statements); the item parser's
@@ -74,8 +72,9 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
   const { api, store, navigate } = deps.services;
   const hasForm = embeddedForm !== null || formId !== null;
 
+  // Read from the store when the stock answer is in: the cart as it is then.
   const quantityInCart = (sku: string | null): number =>
-    (cart?.entries ?? [])
+    (store.getState().cart?.entries ?? [])
       .filter((e) => e.itemId === item.id && (e.chosenVariant?.sku ?? null) === sku)
       .reduce((sum, e) => sum + e.quantity, 0);
 

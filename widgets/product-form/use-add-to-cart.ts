@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { OptionSelection } from '../../src/commerce/rules.js';
 import type { ProductItem, Variant } from '../../src/commerce/product.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
-import { useCart, useStorefront } from '../../src/react/provider.js';
+import { useStorefront } from '../../src/react/provider.js';
 import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import type { AddFlowDeps } from './add-to-cart-flow.js';
 import type { ProductFormMessages } from './messages.js';
@@ -78,7 +78,6 @@ const prefetchFlow = (): void => {
  */
 export function useAddToCart(input: AddToCartInput): AddToCart {
   const services = useStorefront();
-  const cart = useCart((s) => s.cart);
   const button = useAddButton();
   const [failure, setFailure] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenForm | null>(null);
@@ -100,7 +99,6 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
   const deps: AddFlowDeps = {
     input,
     services,
-    cart,
     button,
     dialog,
     draft,
