@@ -19,7 +19,8 @@
  *   style and layout in it with the loader blocked, and the loader's part under 12 ms.
  * - CLS: the sum of layout shifts without recent input on each server-rendered page of CLS_PAGES
  *   at 390x844, until 1 s after its widgets have mounted: product pages with options, with one
- *   variant, sold out with the restock form, with instalments out of range, and the shop.
+ *   variant, sold out with the restock form, with instalments out of range, with reviews and
+ *   express checkout, and the shop.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,7 @@ const CLS_PAGES = [
   '/products/prod-engraved-mug',
   '/products/prod-poster',
   '/products/prod-coffee-club',
+  '/products/prod-workshop',
   '/',
 ];
 /** Issue 10: no task over this while the blocks mount. */

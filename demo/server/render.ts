@@ -152,6 +152,7 @@ function withLayout(
     contextId: CONTEXT_SCRIPT_ID,
     contextJson: scriptJson(context),
     scripts: data['scripts'] ?? [],
+    styles: data['styles'] ?? [],
     body,
   });
 }
@@ -238,7 +239,11 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
     variants,
     instalmentBlock: productType === 1 ? { item, instalments: instalmentContext(product) } : null,
     restockItem: soldOut && product.variants.length === 1 ? item : null,
+    // The product form's fallback holds the sign-up's first render: it wears the restock styles.
+    styles: soldOut && product.variants.length === 1 ? ['/dist/widgets/restock-form.css'] : [],
     reviews: express ? DEMO_REVIEWS : null,
+    // The site context's review switches, so the fallback shows the reviews toggle the form will.
+    reviewFlags: BASE_CONTEXT.reviews,
     expressCheckout: express,
   });
 }

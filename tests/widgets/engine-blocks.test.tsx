@@ -12,6 +12,7 @@ import productForm from '../../widgets/product-form/index.js';
 import { parseProductFormProps } from '../../widgets/product-form/props.js';
 import restockForm from '../../widgets/restock-form/index.js';
 import { parseRestockFormProps } from '../../widgets/restock-form/props.js';
+import { render } from '../../src/template/index.js';
 import { CATALOG, renderListing } from '../template/engine-page.js';
 
 const MODULES: Readonly<Record<string, WidgetModule>> = {
@@ -89,11 +90,18 @@ describe('blocks rendered by the template engine', () => {
     expect(screen.getAllByText(/\$\d/).length).toBeGreaterThan(0);
   });
 
-  /** The boxes under a node: tag and classes, nested; visually hidden text takes no box. */
+  /**
+   * The boxes under a node: tag and classes, nested; visually hidden text takes no box, nor does a
+   * mounted widget's root (display: contents).
+   */
   const boxes = (node: Element): string =>
     Array.from(node.children)
       .filter((c) => !c.classList.contains('sf-visually-hidden'))
-      .map((c) => `${c.tagName.toLowerCase()}.${[...c.classList].join('.')}(${boxes(c)})`)
+      .map((c) =>
+        c.classList.contains('sf-root')
+          ? boxes(c)
+          : `${c.tagName.toLowerCase()}.${[...c.classList].join('.')}(${boxes(c)})`,
+      )
       .join(' ');
 
   it.each(CATALOG.map((item) => [item.id] as const))(
@@ -111,12 +119,62 @@ describe('blocks rendered by the template engine', () => {
       for (const control of before.querySelectorAll('button, select, input')) {
         expect(control.hasAttribute('disabled')).toBe(true);
       }
+      const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
       await act(async () => {
-        unmounts.push(productForm.mount(el, propsOf(el), { context: DEFAULT_CONTEXT, report: vi.fn() }));
+        unmounts.push(productForm.mount(el, propsOf(el), env));
       });
+      // The form's own restock block, mounted as the loader mounts it: the fallback's slot held
+      // the sign-up's first render.
+      const slot = el.querySelector<HTMLElement>('.sf-product-form [data-sf-widget="restock-form"]');
+      expect(slot === null).toBe(before.querySelector('.sf-product-form__restock') === null);
+      if (slot) {
+        await act(async () => {
+          unmounts.push(restockForm.mount(slot, propsOf(slot), env));
+        });
+        expect(slot.querySelector('form')).not.toBeNull();
+      }
+      expect(env.report).not.toHaveBeenCalled();
       const after = el.querySelector('.sf-product-form')!;
       expect(after).not.toBe(before);
       for (const hidden of after.querySelectorAll('.sf-visually-hidden')) hidden.remove();
+      expect({ boxes: boxes(after), text: after.textContent }).toEqual(fallback);
+    },
+  );
+
+  it.each([
+    [{ native: true, imported: true }, 'Reviews (2)'],
+    [{ native: false, imported: true }, 'Reviews (1)'],
+    [{ native: false, imported: false }, null],
+  ])(
+    "server-renders the reviews toggle as the form shows it for the site's review flags %j",
+    async (flags, label) => {
+      const reviews = {
+        native: [{ author: 'Ann', rating: 5, body: 'Soft.' }],
+        imported: [{ author: 'Bo', body: 'Fine.' }],
+      };
+      const page = render('{item|sf-block product-form}', { item: CATALOG[0], reviews, reviewFlags: flags });
+      expect(page.errors).toEqual([]);
+      document.body.innerHTML = page.output;
+      const el = document.querySelector<HTMLElement>('[data-sf-widget="product-form"]')!;
+      const before = el.querySelector('.sf-product-form')!;
+      expect(before.querySelector('.sf-reviews__toggle')?.textContent ?? null).toBe(label);
+      const fallback = { boxes: boxes(before), text: before.textContent };
+      await act(async () => {
+        unmounts.push(
+          productForm.mount(el, propsOf(el), {
+            context: { ...DEFAULT_CONTEXT, reviews: flags },
+            report: vi.fn(),
+          }),
+        );
+      });
+      const after = el.querySelector('.sf-product-form')!;
+      expect(after).not.toBe(before);
+      expect(within(after as HTMLElement).queryByRole('button', { name: label ?? 'none' }) !== null).toBe(
+        label !== null,
+      );
+      for (const hidden of after.querySelectorAll('.sf-visually-hidden')) hidden.remove();
+      // The list's box is there once opened; closed, it is hidden and takes no space.
+      for (const list of after.querySelectorAll('.sf-reviews > [hidden]')) list.remove();
       expect({ boxes: boxes(after), text: after.textContent }).toEqual(fallback);
     },
   );

@@ -177,8 +177,109 @@ describe('sf-block for the instalment pill, site form and restock admin', () => 
     const form = block(render('{item|sf-block product-form}', { item: poster }).output, 'product-form');
     expect(form.querySelector('.sf-product-form')?.getAttribute('data-sf-status')).toBe('sold-out');
     expect(form.querySelector('.sf-mark--sold-out')?.textContent).toBe('sold out');
-    expect(form.querySelector('.sf-product-form__restock')).not.toBeNull();
-    expect(form.querySelector('button')?.textContent).toBe('sold out');
+    expect(form.querySelector('.sf-add-button')?.textContent).toBe('sold out');
+    // The form's restock slot, holding the sign-up's first render; the widget mounts in its own.
+    const slot = form.querySelector('.sf-product-form__restock')!;
+    expect(slot.hasAttribute(WIDGET_ATTR)).toBe(false);
+    const restock = slot.querySelector('.sf-restock-form')!;
+    expect(restock.getAttribute('data-sf-variant-id')).toBe('v1');
+    expect(restock.querySelector('.sf-restock-form__cta')?.textContent).toBe(
+      'Get an email when this item is back in stock.',
+    );
+    expect(restock.querySelector('.sf-field__label')?.textContent).toBe('Email');
+    expect(restock.querySelector('input')?.getAttribute('aria-label')).toBe('Email');
+    expect(restock.querySelector('input')?.hasAttribute('placeholder')).toBe(false);
+    expect(restock.querySelector('button')?.textContent).toBe('Sign Up');
+    expect(restock.querySelector('[type="checkbox"]')).toBeNull();
+    expect([...slot.querySelectorAll('input, button')].every((c) => c.hasAttribute('disabled'))).toBe(true);
+    // Nothing in it is announced: the mounted form's own alerts and status replace it.
+    expect(slot.querySelector('[role], [id]')).toBeNull();
+  });
+
+  it("server-renders the restock sign-up with the merchandising's checkbox and texts, escaped", () => {
+    const poster = {
+      ...item,
+      structuredContent: {
+        ...item.structuredContent,
+        variants: [{ id: 'v1', priceMoney: { value: '35.00', currency: 'USD' }, qtyInStock: 0 }],
+      },
+    };
+    const restockNotificationMessages = {
+      CTAText: 'Back <soon>?',
+      placeholderText: '"you"@example.com',
+      buttonText: 'Notify me',
+      mailingListDescription: 'News & offers',
+      extra: 3,
+    };
+    const context = {
+      mailingListSignUpEnabled: true,
+      mailingListOptInByDefault: true,
+      restockNotificationMessages,
+    };
+    const { output } = render('{item|sf-block product-form}', {
+      item: poster,
+      productMerchandisingContext: { tee: context },
+    });
+    expect(output).not.toContain('<soon>');
+    const form = block(output, 'product-form');
+    const restock = form.querySelector('.sf-restock-form')!;
+    expect(restock.querySelector('.sf-restock-form__cta')?.textContent).toBe('Back <soon>?');
+    expect(restock.querySelector('input[type="email"]')?.getAttribute('placeholder')).toBe(
+      '"you"@example.com',
+    );
+    const checkbox = restock.querySelector<HTMLInputElement>('.sf-restock-form__mailing-list input')!;
+    expect(checkbox.checked).toBe(true);
+    expect(restock.querySelector('.sf-restock-form__mailing-list')?.textContent).toBe(' News & offers');
+    expect(restock.querySelector('button')?.textContent).toBe('Notify me');
+  });
+
+  it('leaves the restock sign-up out of a product with options before one is chosen', () => {
+    const { output } = render('{item|sf-block product-form}', {
+      item: {
+        ...item,
+        structuredContent: {
+          ...item.structuredContent,
+          variants: [
+            {
+              id: 'v1',
+              attributes: { Size: 'S' },
+              priceMoney: { value: '35.00', currency: 'USD' },
+              qtyInStock: 0,
+            },
+          ],
+        },
+      },
+    });
+    expect(block(output, 'product-form').querySelector(`[${WIDGET_ATTR}="restock-form"]`)).toBeNull();
+  });
+
+  it.each([
+    [{ native: true, imported: true }, 'Reviews (2)'],
+    [{ native: true, imported: false }, 'Reviews (1)'],
+    [{ native: false, imported: false }, null],
+    [undefined, null],
+  ])('server-renders the closed reviews toggle for review flags %j', (reviewFlags, label) => {
+    const reviews = {
+      native: [{ author: 'Ann', rating: 5, body: 'Soft.' }, { author: 'No body' }],
+      imported: [{ author: '<b>Bo</b>', body: 'Fine.' }],
+    };
+    const { output } = render('{item|sf-block product-form}', { item, reviews, reviewFlags });
+    const toggle = block(output, 'product-form').querySelector('.sf-reviews .sf-reviews__heading button');
+    expect(toggle?.textContent ?? null).toBe(label);
+    if (toggle) {
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(toggle.hasAttribute('disabled')).toBe(true);
+    }
+  });
+
+  it("words the reviews toggle with the page's reviewsCount string", () => {
+    const { output } = render('{item|sf-block product-form}', {
+      item,
+      reviews: { native: [{ body: 'Soft.' }] },
+      reviewFlags: { native: true },
+      localizedStrings: { reviewsCount: '<{count}> avis' },
+    });
+    expect(block(output, 'product-form').querySelector('.sf-reviews__toggle')?.textContent).toBe('<1> avis');
   });
 
   it('labels the server-rendered button Purchase under express checkout', () => {

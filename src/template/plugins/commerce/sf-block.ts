@@ -24,8 +24,11 @@ import {
   qualifiesForInstalments,
   tracksStock,
 } from '../../../commerce/rules';
+import { readBoolean } from '../../../result';
+import { RESTOCK_MESSAGES, restockOverrides } from '../../../messages/restock';
+import { REVIEWS_COUNT_MESSAGES } from '../../../messages/reviews';
 import type { TemplateContext } from '../api';
-import { interpolate, isRecord, isTruthy, localized, lookup, pick, text } from './data';
+import { asArray, asRecord, interpolate, isRecord, isTruthy, localized, lookup, pick, text } from './data';
 import { escapeHtml, jsonText } from './html';
 import { merchandising, showsQuantityInput, variantOptions } from './markup';
 import { content, pricePoint, productFacts, variants } from './product';
@@ -107,8 +110,11 @@ function productFormHtml(ctx: TemplateContext, item: unknown, express: boolean):
       `<div class="sf-product-form__quantity"><label>${label}</label>` +
       `<input aria-label="${label}" type="number" min="${QUANTITY.min}" max="${QUANTITY.max}" value="${QUANTITY.default}" disabled></div>`;
   }
-  // The form's slot for the chosen variant's restock sign-up (the restock widget mounts in it).
-  if (soldOut && point && tracksStock(facts)) controls += '<div class="sf-product-form__restock"></div>';
+  // The form's restock slot for its sold-out variant, holding the sign-up's first render (the
+  // restock widget mounts in the form's own slot).
+  const variantId = all.length === 1 && point ? text(only?.['id']).trim() || text(only?.['sku']).trim() : '';
+  if (soldOut && variantId !== '' && tracksStock(facts))
+    controls += `<div class="sf-product-form__restock">${restockFormHtml(merchandising(ctx, item), variantId)}</div>`;
   const custom = c['customAddButtonText'];
   const label = soldOut
     ? soldOutText
@@ -129,7 +135,55 @@ function productFormHtml(ctx: TemplateContext, item: unknown, express: boolean):
   const status = soldOut ? ' data-sf-status="sold-out"' : onSale ? ' data-sf-status="on-sale"' : '';
   return (
     `<div class="sf-product-form"${status}><p class="sf-product-form__price">${price}</p>${controls}` +
-    `<button type="button" class="sf-button sf-add-button" disabled>${escapeHtml(label)}</button></div>`
+    `<button type="button" class="sf-button sf-add-button" disabled>${escapeHtml(label)}</button>` +
+    `${reviewsHtml(ctx)}</div>`
+  );
+}
+
+/**
+ * The restock form's first render (widgets/restock-form) for the product's merchandising: the call
+ * to action, the email field, the join-mailing-list checkbox when the merchandising shows it and
+ * the submit button, in the widget's texts. Its captcha comes later in the widget too (its own
+ * chunk). The field is named by its label, without ids.
+ */
+function restockFormHtml(m: Readonly<Record<string, unknown>>, variantId: string): string {
+  const t = { ...RESTOCK_MESSAGES, ...restockOverrides(asRecord(m['restockNotificationMessages'])) };
+  const e = (key: keyof typeof t): string => escapeHtml(t[key]);
+  return (
+    `<div class="sf-restock-form" data-sf-variant-id="${escapeHtml(variantId)}">` +
+    `<form class="sf-restock-form__form" novalidate><p class="sf-restock-form__cta">${e('cta')}</p>` +
+    `<div class="sf-field"><label class="sf-field__label">${e('emailLabel')}</label>` +
+    `<input class="sf-field__input" type="email" name="email" aria-label="${e('emailLabel')}"${
+      t.emailPlaceholder ? ` placeholder="${e('emailPlaceholder')}"` : ''
+    } disabled></div>` +
+    (readBoolean(m['mailingListSignUpEnabled'])
+      ? `<label class="sf-restock-form__mailing-list"><input type="checkbox"${
+          readBoolean(m['mailingListOptInByDefault']) ? ' checked' : ''
+        } disabled> ${e('mailingList')}</label>`
+      : '') +
+    `<button type="submit" class="sf-button" disabled>${e('submit')}</button></form></div>`
+  );
+}
+
+/**
+ * The reviews toggle the form shows under its button (widgets/product-form/reviews-gate.tsx) when
+ * the page's `reviewFlags` (the site context's `reviews`) let a review of the page's `reviews`
+ * show: closed, its list not rendered yet.
+ */
+function reviewsHtml(ctx: TemplateContext): string {
+  const flags = asRecord(lookup(ctx, 'reviewFlags'));
+  const reviews = asRecord(lookup(ctx, 'reviews'));
+  let count = 0;
+  for (const kind of ['native', 'imported'])
+    if (flags[kind] === true)
+      count += asArray(reviews[kind]).filter((r) => isRecord(r) && text(r['body']).trim() !== '').length;
+  if (count === 0) return '';
+  const label = interpolate(localized(ctx, 'reviewsCount', REVIEWS_COUNT_MESSAGES.reviewsCount), {
+    count: String(count),
+  });
+  return (
+    `<section class="sf-reviews"><h2 class="sf-reviews__heading"><button type="button" class="sf-reviews__toggle" ` +
+    `aria-expanded="false" disabled>${escapeHtml(label)}</button></h2></section>`
   );
 }
 
