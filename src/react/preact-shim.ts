@@ -6,13 +6,13 @@
  *
  * Only what React and preact do differently for the props we write is bridged here, once, in
  * `options.vnode`: React's `onChange` on a text field fires on every keystroke (preact's is the
- * DOM `change` event, on blur), and `forwardRef` passes `ref` through to the component.
+ * DOM `change` event, on blur). `forwardRef` passes `ref` through to the component by a vnode hook
+ * of its own, added on its first call (./preact-forward-ref.ts).
  * tests/vite.config.test.ts checks that every name imported from `react` in src/ and widgets/
  * is exported here.
  */
 import { options, type VNode } from 'preact';
 import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
-import type { Forwarded } from './preact-forward-ref.js';
 
 export { Component, createContext, createElement, Fragment } from 'preact';
 export {
@@ -35,23 +35,19 @@ const previousVnodeHook = options.vnode;
 options.vnode = (vnode: VNode) => {
   const { type } = vnode;
   const props = vnode.props as Record<string, unknown>;
-  if (typeof type === 'string') {
-    if (
-      props.onChange &&
-      !props.onInput &&
-      (type === 'textarea' || (type === 'input' && !CHANGE_TYPES.test(String(props.type ?? ''))))
-    ) {
-      props.onInput = props.onChange;
-      delete props.onChange;
-    }
-  } else if (type && (type as Forwarded).sfForwardRef && vnode.ref) {
-    props.ref = vnode.ref;
-    vnode.ref = null;
+  if (
+    props.onChange &&
+    !props.onInput &&
+    (type === 'textarea' || (type === 'input' && !CHANGE_TYPES.test(String(props.type ?? ''))))
+  ) {
+    props.onInput = props.onChange;
+    delete props.onChange;
   }
   previousVnodeHook?.(vnode);
 };
 
-// In a module of its own: only the lazily loaded captcha uses it, so its chunk carries it.
+// In a module of its own, with the vnode hook that serves it: only the lazily loaded captcha uses
+// it, so its chunk carries them.
 export { forwardRef } from './preact-forward-ref.js';
 
 /**
