@@ -18,18 +18,22 @@ export type Api = CartApi & FormsApi & RestockApi & AnalyticsApi;
 
 type AnyCall = (...args: never[]) => Promise<ApiResult<unknown>>;
 
+/** The words of a space-separated list, as a union. */
+type Words<S extends string> = S extends `${infer W} ${infer Rest}` ? W | Words<Rest> : S;
+
 /**
  * Methods that load their module on first call. A failed load (offline, a redeploy removed the
  * chunk) resolves like a failed request, as a network error, and the next call tries again.
- * `names` is a record rather than a list so the compiler checks that none is missing.
+ * `names` lists them separated by spaces; the compiler checks that it names every method and
+ * nothing else.
  */
-export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }>(
+export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends string>(
   load: () => Promise<M>,
-  names: Readonly<Record<keyof M, 0>>,
+  names: N & ([keyof M] extends [Words<N>] ? ([Words<N>] extends [keyof M] ? unknown : never) : never),
 ): M => {
   let loading: Promise<M> | null = null;
   const methods: Partial<Record<keyof M, AnyCall>> = {};
-  for (const name of Object.keys(names) as (keyof M)[]) {
+  for (const name of names.split(' ') as (keyof M)[]) {
     methods[name] = (...args) => {
       loading ??= load().catch((error: unknown) => {
         loading = null;
@@ -49,45 +53,21 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }>(
  * transport, failure mapping) is loaded with the first group that needs it.
  */
 export const createPageApi = (loadClient: () => Promise<ApiClient>): Api => ({
-  ...deferEndpoints<CartApi>(async () => (await import('./cart.js')).createCartApi(await loadClient()), {
-    getCart: 0,
-    addCartEntry: 0,
-    updateEntryAdditionalFields: 0,
-    changeEntryQuantity: 0,
-    removeEntry: 0,
-    createSubscriptionCart: 0,
-    getStock: 0,
-  }),
-  ...deferEndpoints<FormsApi>(async () => (await import('./forms.js')).createFormsApi(await loadClient()), {
-    getFormSchema: 0,
-    validateForm: 0,
-    getFormSubmissionKey: 0,
-    saveFormSubmission: 0,
-  }),
-  ...deferEndpoints<RestockApi>(
-    async () => (await import('./restock.js')).createRestockApi(await loadClient()),
-    {
-      restockSignUp: 0,
-      getAllRestockGroups: 0,
-      getRestockSignUps: 0,
-      sendRestock: 0,
-      sendRestockAll: 0,
-    },
+  ...deferEndpoints(
+    async () => (await import('./cart.js')).createCartApi(await loadClient()),
+    'getCart addCartEntry updateEntryAdditionalFields changeEntryQuantity removeEntry createSubscriptionCart getStock',
   ),
-  ...deferEndpoints<AnalyticsApi>(
+  ...deferEndpoints(
+    async () => (await import('./forms.js')).createFormsApi(await loadClient()),
+    'getFormSchema validateForm getFormSubmissionKey saveFormSubmission',
+  ),
+  ...deferEndpoints(
+    async () => (await import('./restock.js')).createRestockApi(await loadClient()),
+    'restockSignUp getAllRestockGroups getRestockSignUps sendRestock sendRestockAll',
+  ),
+  ...deferEndpoints(
     async () => (await import('./analytics.js')).createAnalyticsApi(await loadClient()),
-    {
-      recordJavascriptErrors: 0,
-      recordHit: 0,
-      buttonClick: 0,
-      buttonRender: 0,
-      formRender: 0,
-      overlay: 0,
-      recordQuickView: 0,
-      performanceSettings: 0,
-      performanceRecords: 0,
-      recordEvent: 0,
-    },
+    'recordJavascriptErrors recordHit buttonClick buttonRender formRender overlay recordQuickView performanceSettings performanceRecords recordEvent',
   ),
 });
 
