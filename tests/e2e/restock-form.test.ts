@@ -130,8 +130,10 @@ describe('the sold-out view of the product form', () => {
 
   it("on the server's own product page of a sold-out product: one sign-up, no report", async () => {
     const { page, log, signUps } = await open('/products/e2e-print');
-    await email(page).waitFor(WAIT);
+    // The page shows the sign-up's first render (disabled) until the widget mounts over it.
+    await main(page).locator('[data-sf-widget="restock-form"][data-sf-mounted] form').first().waitFor(WAIT);
     expect(await main(page).getByRole('form').count()).toBe(1);
+    expect(await main(page).locator('input[type="email"]').count()).toBe(1);
     await email(page).fill('mae@example.com');
     await signUpButton(page).click();
     await main(page).getByRole('status').waitFor(WAIT);
