@@ -219,6 +219,14 @@ export function ProductFormBody({
         <div
           key={restockVariantId}
           className="sf-product-form__restock"
+          // The server-rendered sign-up stays in place until the restock form mounts over it.
+          ref={(slot) => {
+            // Its fallback, still in place, comes first; without one the first slot is this one.
+            const served = slot
+              ?.closest(`[${WIDGET_ATTR}="product-form"]`)
+              ?.querySelector('.sf-product-form__restock');
+            if (slot && served && !slot.hasChildNodes()) slot.append(...served.childNodes);
+          }}
           {...{
             [WIDGET_ATTR]: 'restock-form',
             [PROPS_ATTR]: JSON.stringify({
