@@ -56,16 +56,6 @@ export function isDarkColor(r: number, g: number, b: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // Timing and limits
 
-/** Add-to-cart button timing (spec 000 §4, §9). */
-export const ADD_BUTTON_TIMING = {
-  /** After success, Added! appears this long later. */
-  addedDelayMs: 1000,
-  /** Added! stays this long before the button returns to idle. */
-  addedDurationMs: 2000,
-  /** After a failure the button returns to idle this long later. */
-  errorResetMs: 1000,
-} as const;
-
 /** Instalment messaging (spec 000 §4, §7, §9). */
 export const INSTALMENTS = {
   defaultCount: 4,

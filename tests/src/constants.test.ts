@@ -6,8 +6,9 @@ import {
   isFormFieldType,
   isMultiPartFieldType,
 } from '../../src/commerce/form-fields';
-import { ADD_BUTTON_TIMING, LIMITS, PRODUCT_TYPES, isDarkColor, isProductType } from '../../src/constants';
+import { LIMITS, PRODUCT_TYPES, isDarkColor, isProductType } from '../../src/constants';
 import { COOKIE_POLICY, PAGE_LIMITS, PAGE_TYPES, UNTRACKED_PAGE_TYPES } from '../../src/page/constants';
+import { ADD_BUTTON_TIMING } from '../../widgets/product-form/add-to-cart-flow';
 
 describe('codes', () => {
   it.each([

@@ -6,7 +6,6 @@ import {
   type AddToCartCheck,
 } from '../../src/commerce/rules.js';
 import type { Variant } from '../../src/commerce/product.js';
-import { ADD_BUTTON_TIMING } from '../../src/constants.js';
 import { PATHS } from '../../src/contract.js';
 import { ADD_MESSAGES } from '../../src/messages/add.js';
 import { CART_MESSAGES } from '../../src/messages/cart.js';
@@ -19,6 +18,19 @@ import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js
 import { loadFormDialog } from '../../src/react/ui/load-form-dialog.js';
 import type { AddButtonMachine } from './use-add-button.js';
 import type { AddToCartInput, OpenForm } from './use-add-to-cart.js';
+
+/**
+ * Add-to-cart button timing (spec 000 §4, §9). Only an add reads it, so it loads with the flow
+ * rather than with the start-up constants.
+ */
+export const ADD_BUTTON_TIMING = {
+  /** After success, Added! appears this long later. */
+  addedDelayMs: 1000,
+  /** Added! stays this long before the button returns to idle. */
+  addedDurationMs: 2000,
+  /** After a failure the button returns to idle this long later. */
+  errorResetMs: 1000,
+} as const;
 
 /** What the flow reads and writes of the hook that owns its state. */
 export interface AddFlowDeps {
