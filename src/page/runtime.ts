@@ -14,9 +14,8 @@ export type { CartStore };
 
 const messageOf = (error: unknown): string => {
   try {
-    if (typeof error === 'string') return error;
-    if (error && typeof error === 'object' && 'message' in error) return String(error.message);
-    return String(error);
+    // A string comes back as it is.
+    return String(error && typeof error === 'object' && 'message' in error ? error.message : error);
   } catch {
     return 'Unknown error';
   }
