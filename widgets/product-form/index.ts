@@ -22,6 +22,9 @@ import { parseProductFormProps } from './props.js';
 
 export const name = 'product-form';
 
+/** The image attributes a variant's image replaces. */
+const SERVED_ATTRS = ['src', 'srcset', 'alt'] as const;
+
 /**
  * Returns a callback that shows a variant's image in the block's variant image, and puts the
  * server-rendered image back when no variant (or one without an image) is chosen.
@@ -30,15 +33,8 @@ export function variantImageSwitcher(el: HTMLElement): (variant: Variant | null)
   const scope = el.closest(`[${PRODUCT_BLOCK_ATTR}]`) ?? el.parentElement ?? el;
   const img = scope.querySelector<HTMLImageElement>(`img[${VARIANT_IMAGE_ATTR}]`);
   if (!img) return () => undefined;
-  const original = {
-    src: img.getAttribute('src'),
-    srcset: img.getAttribute('srcset'),
-    alt: img.getAttribute('alt'),
-  };
-  const restore = (attr: 'src' | 'srcset' | 'alt', value: string | null) => {
-    if (value === null) img.removeAttribute(attr);
-    else img.setAttribute(attr, value);
-  };
+  // The server-rendered values, null for an attribute the image did not have.
+  const original = SERVED_ATTRS.map((attr) => img.getAttribute(attr));
   return (variant) => {
     // imageUrl went through the item parser's URL check (http(s), paths and data images only).
     const url = variant?.imageUrl;
@@ -48,9 +44,11 @@ export function variantImageSwitcher(el: HTMLElement): (variant: Variant | null)
       if (variant?.mainImage?.altText) img.setAttribute('alt', variant.mainImage.altText);
       img.setAttribute(VARIANT_IMAGE_ATTR, variant?.sku ?? '');
     } else {
-      restore('src', original.src);
-      restore('srcset', original.srcset);
-      restore('alt', original.alt);
+      SERVED_ATTRS.forEach((attr, i) => {
+        const value = original[i];
+        if (value == null) img.removeAttribute(attr);
+        else img.setAttribute(attr, value);
+      });
       img.setAttribute(VARIANT_IMAGE_ATTR, '');
     }
   };
