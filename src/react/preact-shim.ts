@@ -20,7 +20,6 @@ export {
   useContext,
   useEffect,
   useId,
-  useImperativeHandle,
   useLayoutEffect,
   useMemo,
   useReducer,
@@ -47,8 +46,9 @@ options.vnode = (vnode: VNode) => {
 };
 
 // In a module of its own, with the vnode hook that serves it: only the lazily loaded captcha uses
-// it, so its chunk carries them.
+// it, so its chunk carries them. The same goes for useImperativeHandle.
 export { forwardRef } from './preact-forward-ref.js';
+export { useImperativeHandle } from './preact-imperative-handle.js';
 
 /**
  * React's `useSyncExternalStore`: reads the snapshot while rendering and renders again when a

@@ -65,6 +65,29 @@ describe('preact shim', () => {
     expect(ref.current).toEqual({ name: 'handle' });
   });
 
+  it('gives a handle to a callback ref or an object ref, a new one when its deps change, and null on unmount', () => {
+    const seen: unknown[] = [];
+    // One callback for every render: a new one would be a change too, as in React.
+    const callbackRef = (handle: unknown) => void seen.push(handle);
+    const objectRef: { current: unknown } = { current: null };
+    const View = ({ n }: { n: number }) => {
+      useImperativeHandle(callbackRef, () => ({ n }), [n]);
+      useImperativeHandle(objectRef, () => ({ n }), [n]);
+      return h('span', null, String(n));
+    };
+    const el = mountIn(h(View, { n: 1 }));
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(objectRef.current).toEqual({ n: 1 });
+    act(() => render(h(View, { n: 1 }), el));
+    expect(seen).toEqual([{ n: 1 }]);
+    act(() => render(h(View, { n: 2 }), el));
+    expect(seen).toEqual([{ n: 1 }, null, { n: 2 }]);
+    expect(objectRef.current).toEqual({ n: 2 });
+    act(() => render(null, el));
+    expect(seen).toEqual([{ n: 1 }, null, { n: 2 }, null]);
+    expect(objectRef.current).toBeNull();
+  });
+
   it('renders again when an external store changes, and not for an equal snapshot', () => {
     let value = 1;
     const listeners = new Set<() => void>();
