@@ -347,9 +347,20 @@ describe('page text overrides', () => {
     );
   });
 
-  it('relabels the likert answers from likertLabels', async () => {
+  it.each([
+    {
+      by: 'from likertLabels',
+      strings: { likertLabels: { '-2': 'Nope', '2': 'Yes!' } },
+      labels: ['Nope', 'Disagree', 'Neutral', 'Agree', 'Yes!'],
+    },
+    {
+      by: 'by their localized-string names and catalogue keys',
+      strings: { likertAgreeText: 'Sure', likertStronglyAgreeText: 'Yes!', likertNeutral: 'Meh' },
+      labels: ['Strongly Disagree', 'Disagree', 'Meh', 'Sure', 'Yes!'],
+    },
+  ])('relabels the likert answers $by', async ({ strings, labels }) => {
     const { user } = setup(
-      { item: ENGRAVED, strings: { likertLabels: { '-2': 'Nope', '2': 'Yes!' } } },
+      { item: ENGRAVED, strings },
       {
         api: fakeApi({
           getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
@@ -364,30 +375,7 @@ describe('page text overrides', () => {
       within(statement)
         .getAllByRole('radio')
         .map((r) => r.closest('label')?.textContent),
-    ).toEqual(['Nope', 'Disagree', 'Neutral', 'Agree', 'Yes!']);
-  });
-
-  it('relabels the likert answers by their localized-string names and catalogue keys', async () => {
-    const { user } = setup(
-      {
-        item: ENGRAVED,
-        strings: { likertAgreeText: 'Sure', likertStronglyAgreeText: 'Yes!', likertNeutral: 'Meh' },
-      },
-      {
-        api: fakeApi({
-          getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
-        }),
-      },
-    );
-    await user.click(addButton());
-    const statement = within(await screen.findByRole('dialog')).getByRole('radiogroup', {
-      name: 'I love pens',
-    });
-    expect(
-      within(statement)
-        .getAllByRole('radio')
-        .map((r) => r.closest('label')?.textContent),
-    ).toEqual(['Strongly Disagree', 'Disagree', 'Meh', 'Sure', 'Yes!']);
+    ).toEqual(labels);
   });
 });
 
