@@ -132,6 +132,14 @@ export function currentUser(db: Db, request: FastifyRequest): SiteUser | null {
     : null;
 }
 
+/** Roles that may see and manage customers' data (restock sign-ups, the outbox). */
+export const MANAGER_ROLES: readonly string[] = ['admin', 'store-manager'];
+
+/** Whether the request comes from a signed-in store manager. */
+export function isManager(user: SiteUser | null): user is SiteUser {
+  return user !== null && user.roles.some((r) => MANAGER_ROLES.includes(r));
+}
+
 /** Reads a boolean query flag; undefined when absent, 'invalid' when malformed. */
 export function queryFlag(value: unknown): boolean | undefined | 'invalid' {
   if (value === undefined) return undefined;

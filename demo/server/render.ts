@@ -27,7 +27,7 @@ import {
   type WireEntry,
 } from './cart';
 import type { Db } from './db';
-import { currentUser } from './http';
+import { currentUser, isManager } from './http';
 import { SITE_TITLE } from './routes-platform';
 
 const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../templates');
@@ -402,7 +402,18 @@ export function formPage(db: Db, request: FastifyRequest, slug: string): string 
   );
 }
 
+/**
+ * The owner's restock page. The outbox holds customers' emails, so it is read from the database
+ * only for a signed-in store manager; anyone else gets the sign-in prompt. The block's props never
+ * carry data: the widget fetches its lists through the endpoints that check the role themselves.
+ */
 export function restockAdminPage(db: Db, request: FastifyRequest): string {
+  if (!isManager(currentUser(db, request))) {
+    return renderPage(db, request, 'restock-admin', 'Restock notifications', {
+      manager: false,
+      adminProps: {},
+    });
+  }
   const rows = db
     .prepare(
       `SELECT n.email, n.sent, n.variant_id, p.title FROM restock_notifications n
@@ -416,7 +427,8 @@ export function restockAdminPage(db: Db, request: FastifyRequest): string {
     sent: new Date(r.sent).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
   }));
   return renderPage(db, request, 'restock-admin', 'Restock notifications', {
-    outbox: outbox.length > 0 ? outbox : null,
+    manager: { outbox: outbox.length > 0 ? outbox : null },
+    adminProps: {},
   });
 }
 

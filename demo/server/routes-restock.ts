@@ -8,10 +8,9 @@ import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { isValidEmail } from './forms';
 import type { RateLimitSetting } from './limits';
-import { badField, currentUser, isRecord, sendError } from './http';
+import { badField, currentUser, isManager, isRecord, sendError } from './http';
 
 const BASE = '/api/site-users/account/notifications/restock';
-const MANAGER_ROLES = ['admin', 'store-manager'];
 
 function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -39,7 +38,7 @@ function requireManager(db: Db, request: FastifyRequest, reply: FastifyReply): b
     sendError(reply, 401, 'Sign in to manage restock notifications.');
     return false;
   }
-  if (!user.roles.some((r) => MANAGER_ROLES.includes(r))) {
+  if (!isManager(user)) {
     sendError(reply, 403, 'Only store managers can manage restock notifications.');
     return false;
   }
