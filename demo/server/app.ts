@@ -68,7 +68,8 @@ export interface ServerOptions {
   /** Wipes and re-seeds the database even when it is already seeded. @default false */
   reset?: boolean | undefined;
   /**
-   * Request limits per client IP (`loginFailures`: per account). Any key may be given alone.
+   * Request limits per client IP (`loginFailures`: free failures per account at one address, and
+   * the longest delay after them). Any key may be given alone.
    * @default { addToCart: 60/min, formSubmission: 10/min, login: 10/min, loginFailures: 5 per 15 min, beacons: 120/min }
    */
   rateLimit?: { [K in keyof RateLimits]?: RateLimits[K] | undefined } | undefined;

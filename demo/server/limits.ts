@@ -5,9 +5,12 @@
 import { QUANTITY } from '../../src/commerce/rules';
 
 export interface RateLimitSetting {
-  /** Requests allowed per window per client IP (per account for `loginFailures`). */
+  /**
+   * Requests allowed per window per client IP. For `loginFailures`: failures per account and
+   * address before delays start.
+   */
   readonly max: number;
-  /** Window length in milliseconds. */
+  /** Window length in milliseconds. For `loginFailures`: the longest delay. */
   readonly timeWindowMs: number;
 }
 
@@ -21,13 +24,24 @@ export const DEFAULT_RATE_LIMITS = {
   formSubmission: perMinute(10),
   /** Login attempts, per client IP (right or wrong). */
   login: perMinute(10),
-  /** Failed logins per account (email); the account then refuses even the right password. */
+  /**
+   * Failed logins per account at one address before that pair waits: 30 s, doubling with each
+   * further failure up to 15 minutes. Never the account as a whole: the owner's own address keeps
+   * its own count (README "Security").
+   */
   loginFailures: { max: 5, timeWindowMs: 15 * 60_000 } as RateLimitSetting,
   /** Analytics, performance and error beacons together, per client IP. */
   beacons: perMinute(120),
 } as const;
 
 export type RateLimits = { -readonly [K in keyof typeof DEFAULT_RATE_LIMITS]: RateLimitSetting };
+
+/** The first delay of an account at an address past its free login failures; each further failure doubles it. */
+export const LOGIN_BASE_DELAY_MS = 30_000;
+/** An account at an address with no failed login for this long is forgotten. */
+export const LOGIN_FAILURE_MEMORY_MS = 24 * 60 * 60_000;
+/** Accounts at addresses remembered at most by the login throttle (about 100 bytes each). */
+export const MAX_LOGIN_FAILURE_KEYS = 10_000;
 
 /** Every request body. */
 export const BODY_LIMIT = 256 * 1024;

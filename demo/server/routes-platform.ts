@@ -5,7 +5,7 @@
 import { randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { createAttemptCounter } from './attempts';
+import { createAttemptCounter, createFailureThrottle } from './attempts';
 import { COOKIES } from '../../src/contract';
 import { cloneCart, findOpenCart } from './cart';
 import type { Db } from './db';
@@ -31,6 +31,9 @@ import {
 import {
   BEACON_BODY_LIMIT,
   ERROR_REPORT_BODY_LIMIT,
+  LOGIN_BASE_DELAY_MS,
+  LOGIN_FAILURE_MEMORY_MS,
+  MAX_LOGIN_FAILURE_KEYS,
   SESSION_MAX_AGE_S,
   type RateLimitSetting,
   type RateLimits,
@@ -80,6 +83,13 @@ async function verifyPassword(password: string, stored: string): Promise<boolean
   const actual = await scryptAsync(password, Buffer.from(saltHex, 'hex'), expected.length);
   return timingSafeEqual(actual, expected);
 }
+
+/**
+ * The account as the login throttle counts it: every spelling of one email (case, Unicode
+ * compatibility forms, whitespace anywhere) is one account, so respelling it buys no new guesses.
+ */
+export const throttledAccount = (email: string): string =>
+  email.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 
 const tooMany = (reply: FastifyReply, retryAfterS: number): FastifyReply =>
   sendError(
@@ -285,7 +295,15 @@ export function registerPlatformRoutes(
   });
 
   const loginsPerAddress = createAttemptCounter(limits.login);
-  const failuresPerAccount = createAttemptCounter(limits.loginFailures);
+  // Failures count per account *at an address*: a stranger's guesses slow down the stranger's own
+  // address only, so the owner's right password from her own address is never refused for them.
+  const failuresPerAccountAndAddress = createFailureThrottle({
+    freeFailures: limits.loginFailures.max,
+    baseDelayMs: Math.min(LOGIN_BASE_DELAY_MS, limits.loginFailures.timeWindowMs),
+    maxDelayMs: limits.loginFailures.timeWindowMs,
+    forgetAfterMs: Math.max(LOGIN_FAILURE_MEMORY_MS, limits.loginFailures.timeWindowMs),
+    maxKeys: MAX_LOGIN_FAILURE_KEYS,
+  });
   app.post('/api/site-users/account/session', async (request, reply) => {
     const byAddress = loginsPerAddress.check(request.ip);
     if (!byAddress.ok) return tooMany(reply, byAddress.retryAfterS);
@@ -300,19 +318,18 @@ export function registerPlatformRoutes(
     if (rememberMe !== undefined && typeof rememberMe !== 'boolean')
       return badField(reply, 'rememberMe', 'rememberMe must be true or false.');
     const account = email.trim().toLowerCase();
-    // Past too many failures the account refuses every password, the right one too, until the
-    // window ends: guessing stays slow however many addresses the guesser has.
-    const byAccount = failuresPerAccount.check(account);
-    if (!byAccount.ok) return tooMany(reply, byAccount.retryAfterS);
+    const throttleKey = `${throttledAccount(email)}\n${request.ip}`;
+    const byPair = failuresPerAccountAndAddress.check(throttleKey);
+    if (!byPair.ok) return tooMany(reply, byPair.retryAfterS);
     const user = db
       .prepare('SELECT id, email, password_hash, roles_json FROM users WHERE email = ?')
       .get(account) as { id: string; email: string; password_hash: string; roles_json: string } | undefined;
     const passwordOk = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !passwordOk) {
-      failuresPerAccount.add(account);
+      failuresPerAccountAndAddress.fail(throttleKey);
       return sendError(reply, 401, 'Invalid email or password.');
     }
-    failuresPerAccount.clear(account);
+    failuresPerAccountAndAddress.clear(throttleKey);
     const sessionId = newToken();
     const now = Date.now();
     const lifetime = (rememberMe === true ? REMEMBER_ME_MAX_AGE_S : SESSION_MAX_AGE_S) * 1000;

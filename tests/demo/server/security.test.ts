@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { add, CART, ENTRIES, startServer, Visitor } from './visitor';
 
 let app: FastifyInstance | undefined;
@@ -183,6 +183,73 @@ describe('login', () => {
     });
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
     expect(rowCount('sessions')).toBe(0);
+  });
+
+  it('lets the owner in from her own address while a stranger hammers the account from another', async () => {
+    app = await startServer();
+    const stranger = await new Visitor(app, '198.51.100.7').arrive();
+    const spellings = [
+      'owner@example.com',
+      ' OWNER@example.com',
+      'Owner@Example.COM\t',
+      'owner@example.com ',
+    ];
+    const statuses = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push((await login(stranger, spellings[i % spellings.length] ?? '', `guess-${i}`)).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+    const owner = await new Visitor(app, '203.0.113.5').arrive();
+    const right = await login(owner, 'owner@example.com', 'owner-password');
+    expect(right.statusCode).toBe(200);
+    expect(right.json().siteUser.email).toBe('owner@example.com');
+  });
+
+  it('delays an account at one address progressively: 30 s, then twice as long per failure', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 0, 1) });
+    try {
+      app = await startServer({ rateLimit: { login: { max: 1000, timeWindowMs: 60_000 } } });
+      const visitor = await new Visitor(app).arrive();
+      for (let i = 0; i < 5; i++) await login(visitor, 'owner@example.com', `guess-${i}`);
+      const waits = [];
+      for (let round = 0; round < 3; round++) {
+        const refused = await login(visitor, 'owner@example.com', 'owner-password');
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toBe(
+          `Too many requests. Please try again in ${refused.headers['retry-after']} seconds.`,
+        );
+        const wait = Number(refused.headers['retry-after']);
+        waits.push(wait);
+        vi.advanceTimersByTime(wait * 1000);
+        expect((await login(visitor, 'owner@example.com', 'wrong')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([30, 60, 120]);
+      vi.advanceTimersByTime(240_000);
+      expect((await login(visitor, 'owner@example.com', 'owner-password')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never waits longer than 15 minutes, however many failures', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 0, 1) });
+    try {
+      app = await startServer({ rateLimit: { login: { max: 1000, timeWindowMs: 60_000 } } });
+      const visitor = await new Visitor(app).arrive();
+      const waits: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const res = await login(visitor, 'owner@example.com', `guess-${i}`);
+        if (res.statusCode === 429) {
+          waits.push(Number(res.headers['retry-after']));
+          vi.advanceTimersByTime((waits.at(-1) ?? 0) * 1000);
+        }
+      }
+      expect(waits.slice(0, 6)).toEqual([30, 60, 120, 240, 480, 900]);
+      expect(new Set(waits.slice(5))).toEqual(new Set([900]));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('limits attempts per address across accounts', async () => {

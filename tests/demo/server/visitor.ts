@@ -23,11 +23,15 @@ export interface SendOptions {
 export class Visitor {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client address the server sees. @default 127.0.0.1 */
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly remoteAddress = '127.0.0.1',
+  ) {}
 
   /** A second tab of the same browser: same cookie jar contents. */
   tab(): Visitor {
-    const other = new Visitor(this.app);
+    const other = new Visitor(this.app, this.remoteAddress);
     for (const [k, v] of this.cookies) other.cookies.set(k, v);
     return other;
   }
@@ -51,7 +55,13 @@ export class Visitor {
       const crumb = typeof options.crumb === 'string' ? options.crumb : this.crumb;
       if (crumb !== undefined) headers[CSRF_HEADER] = crumb;
     }
-    const inject: InjectOptions = { method, url, headers, cookies: Object.fromEntries(this.cookies) };
+    const inject: InjectOptions = {
+      method,
+      url,
+      headers,
+      cookies: Object.fromEntries(this.cookies),
+      remoteAddress: this.remoteAddress,
+    };
     if (options.body !== undefined) inject.payload = options.body;
     else if (payload !== undefined) inject.payload = payload as NonNullable<InjectOptions['payload']>;
     const response = await this.app.inject(inject);
