@@ -4,6 +4,8 @@
  * port 0; `main.ts` is the command line.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,7 +28,16 @@ import {
   routePath,
 } from './guard';
 import { parseRequestJson } from './http';
-import { BODY_LIMIT, DEFAULT_MAX_ANALYTICS_ROWS, DEFAULT_RATE_LIMITS, type RateLimits } from './limits';
+import {
+  BODY_LIMIT,
+  DEFAULT_MAX_ANALYTICS_ROWS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_TIMEOUTS,
+  timeoutCheckIntervalMs,
+  type RateLimits,
+  type ServerTimeouts,
+} from './limits';
 import { notFoundPage, registerPages } from './pages';
 import { registerCartRoutes } from './routes-cart';
 import { registerFormRoutes } from './routes-forms';
@@ -83,6 +94,13 @@ export interface ServerOptions {
   captchaSiteKey?: string | undefined;
   /** Page size of the restock management lists. @default 5 */
   restockPageSize?: number | undefined;
+  /**
+   * How long the server waits for a client; any key may be given alone.
+   * @default { requestMs: 20000, headersMs: 10000, idleMs: 30000, keepAliveMs: 5000 }
+   */
+  timeouts?: { [K in keyof ServerTimeouts]?: ServerTimeouts[K] | undefined } | undefined;
+  /** Open connections per client IP; the next one is closed at once. @default 64 */
+  maxConnectionsPerAddress?: number | undefined;
   /** Fastify logger. @default false */
   logger?: boolean | undefined;
 }
@@ -161,15 +179,57 @@ export function prepareDatabase(
   return db;
 }
 
+/**
+ * Closes a client's connections past `max` at once: a few hundred slow sockets from one address
+ * would otherwise hold every file descriptor the server has.
+ */
+function capConnectionsPerAddress(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
+
 export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const db = prepareDatabase(options);
+  const asked = options.timeouts ?? {};
+  const requestMs = asked.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
+  const timeouts: ServerTimeouts = {
+    requestMs,
+    // Node refuses a header timeout longer than the request's.
+    headersMs: Math.min(asked.headersMs ?? DEFAULT_TIMEOUTS.headersMs, requestMs),
+    idleMs: asked.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
+    keepAliveMs: asked.keepAliveMs ?? DEFAULT_TIMEOUTS.keepAliveMs,
+  };
   const app = Fastify({
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeoutCheckIntervalMs(timeouts),
+    },
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkError,
     clientErrorHandler,
   });
+  capConnectionsPerAddress(
+    app.server,
+    options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  );
   app.decorate('db', db);
   app.decorate('captchaSiteKey', options.captchaSiteKey || null);
   app.addHook('onClose', async () => {

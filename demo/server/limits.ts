@@ -43,6 +43,35 @@ export const LOGIN_FAILURE_MEMORY_MS = 24 * 60 * 60_000;
 /** Accounts at addresses remembered at most by the login throttle (about 100 bytes each). */
 export const MAX_LOGIN_FAILURE_KEYS = 10_000;
 
+/** How long the server waits for a client, `createServer({ timeouts })`. */
+export interface ServerTimeouts {
+  /** The whole request, headers and body: a body trickled a byte a second is cut here (408). */
+  readonly requestMs: number;
+  /** The request headers. */
+  readonly headersMs: number;
+  /** A connection with no traffic at all, in either direction. */
+  readonly idleMs: number;
+  /** A kept-alive connection between two requests. */
+  readonly keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 20_000,
+  headersMs: 10_000,
+  idleMs: 30_000,
+  keepAliveMs: 5_000,
+};
+
+/**
+ * How often Node looks for requests past their time: a request is cut at most this much after
+ * its timeout. Node's own default (30 s) would let a trickled body live 50 s.
+ */
+export const timeoutCheckIntervalMs = (timeouts: ServerTimeouts): number =>
+  Math.max(100, Math.min(5_000, Math.floor(Math.min(timeouts.requestMs, timeouts.headersMs) / 4)));
+
+/** Open connections per client IP; more are closed at once. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 64;
+
 /** Every request body. */
 export const BODY_LIMIT = 256 * 1024;
 /** Census, performance, clanker and RecordEvent beacons: a page view's beacon is a few hundred bytes. */
