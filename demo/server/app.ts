@@ -81,7 +81,7 @@ export interface ServerOptions {
   /**
    * Request limits per client IP (`loginFailures`: free failures per account at one address, and
    * the longest delay after them). Any key may be given alone.
-   * @default { addToCart: 60/min, formSubmission: 10/min, login: 10/min, loginFailures: 5 per 15 min, beacons: 120/min }
+   * @default { addToCart: 60/min, restockSignUp: 10/min, formSubmission: 10/min, login: 10/min, loginFailures: 5 per 15 min, beacons: 120/min }
    */
   rateLimit?: { [K in keyof RateLimits]?: RateLimits[K] | undefined } | undefined;
   /** Rows kept per analytics table; older rows are dropped as new ones arrive. @default 5000 */
@@ -300,6 +300,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   const given = options.rateLimit ?? {};
   const limits: RateLimits = {
     addToCart: given.addToCart ?? DEFAULT_RATE_LIMITS.addToCart,
+    restockSignUp: given.restockSignUp ?? DEFAULT_RATE_LIMITS.restockSignUp,
     formSubmission: given.formSubmission ?? DEFAULT_RATE_LIMITS.formSubmission,
     login: given.login ?? DEFAULT_RATE_LIMITS.login,
     loginFailures: given.loginFailures ?? DEFAULT_RATE_LIMITS.loginFailures,
@@ -309,7 +310,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   registerFormRoutes(app, db, limits);
   registerRestockRoutes(app, db, options.restockPageSize ?? 5, {
     captchaRequired: typeof options.captchaSiteKey === 'string' && options.captchaSiteKey !== '',
-    signUpLimit: limits.addToCart,
+    signUpLimit: limits.restockSignUp,
   });
   registerPlatformRoutes(app, db, limits, options.maxAnalyticsRows ?? DEFAULT_MAX_ANALYTICS_ROWS);
   registerCaptcha(app);

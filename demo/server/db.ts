@@ -50,6 +50,8 @@ CREATE TABLE IF NOT EXISTS restock_signups (
   id TEXT PRIMARY KEY, product_id TEXT NOT NULL, variant_id TEXT NOT NULL, email TEXT NOT NULL,
   is_join_mailing_list INTEGER NOT NULL, created INTEGER NOT NULL, notified INTEGER,
   UNIQUE (product_id, variant_id, email));
+-- The mailing-list opt-in (is_join_mailing_list) is recorded once the emailed link is followed:
+-- the link's token is kept as its SHA-256 only.
 CREATE TABLE IF NOT EXISTS restock_notifications (
   id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id TEXT NOT NULL, product_id TEXT NOT NULL,
   variant_id TEXT NOT NULL, email TEXT NOT NULL, sent INTEGER NOT NULL);
@@ -131,6 +133,20 @@ export function openDatabase(path: string): Db {
   const cartColumns = db.prepare('PRAGMA table_info(carts)').all() as { name: string }[];
   if (!cartColumns.some((c) => c.name === 'visitor')) db.exec('ALTER TABLE carts ADD COLUMN visitor TEXT');
   db.exec('CREATE INDEX IF NOT EXISTS carts_visitor ON carts(visitor)');
+  // Databases made before the mailing-list opt-in needed a confirmation, and before the outbox
+  // held confirmation mails beside restock notifications.
+  const signUpColumns = db.prepare('PRAGMA table_info(restock_signups)').all() as { name: string }[];
+  if (!signUpColumns.some((c) => c.name === 'opt_in_token_hash')) {
+    db.exec('ALTER TABLE restock_signups ADD COLUMN opt_in_token_hash TEXT');
+    db.exec('ALTER TABLE restock_signups ADD COLUMN opt_in_requested INTEGER');
+    db.exec('ALTER TABLE restock_signups ADD COLUMN opt_in_confirmed INTEGER');
+  }
+  db.exec('CREATE INDEX IF NOT EXISTS restock_signups_opt_in ON restock_signups(opt_in_token_hash)');
+  const outboxColumns = db.prepare('PRAGMA table_info(restock_notifications)').all() as { name: string }[];
+  if (!outboxColumns.some((c) => c.name === 'kind')) {
+    db.exec("ALTER TABLE restock_notifications ADD COLUMN kind TEXT NOT NULL DEFAULT 'restock'");
+    db.exec('ALTER TABLE restock_notifications ADD COLUMN link TEXT');
+  }
   // Databases made before products carried their own currency held one currency for the store.
   const productColumns = db.prepare('PRAGMA table_info(products)').all() as { name: string }[];
   if (!productColumns.some((c) => c.name === 'currency')) {

@@ -20,6 +20,8 @@ const perMinute = (max: number): RateLimitSetting => ({ max, timeWindowMs: 60_00
 export const DEFAULT_RATE_LIMITS = {
   /** Add to cart and subscription carts, per client IP. */
   addToCart: perMinute(60),
+  /** Restock sign-ups, per client IP: each one may store an email and send a confirmation mail. */
+  restockSignUp: perMinute(10),
   /** Form submissions, per client IP. */
   formSubmission: perMinute(10),
   /** Login attempts, per client IP (right or wrong). */
@@ -86,6 +88,14 @@ export const MAX_ENTRY_QUANTITY = QUANTITY.max;
 
 /** Rows kept per analytics table (census hits, events, error reports, performance records and page loads). */
 export const DEFAULT_MAX_ANALYTICS_ROWS = 5000;
+/**
+ * Restock sign-ups kept per product, all variants together. When full, the oldest sign-up already
+ * notified makes room; with none notified, new sign-ups are refused until the owner sends.
+ */
+export const MAX_RESTOCK_SIGNUPS_PER_PRODUCT = 1000;
+/** How long a mailing-list confirmation link works. */
+export const OPT_IN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Unused form submission keys kept at most (each also expires after an hour). */
 export const MAX_FORM_KEYS = 5000;
 /** Revoked crumbs remembered at most (a crumb is revoked at each login and logout). */

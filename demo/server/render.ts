@@ -416,12 +416,21 @@ export function restockAdminPage(db: Db, request: FastifyRequest): string {
   }
   const rows = db
     .prepare(
-      `SELECT n.email, n.sent, n.variant_id, p.title FROM restock_notifications n
+      `SELECT n.email, n.sent, n.variant_id, n.kind, n.link, p.title FROM restock_notifications n
        LEFT JOIN products p ON p.id = n.product_id ORDER BY n.sent DESC, n.rowid DESC LIMIT 50`,
     )
-    .all() as { email: string; sent: number; variant_id: string; title: string | null }[];
+    .all() as {
+    email: string;
+    sent: number;
+    variant_id: string;
+    kind: string;
+    link: string | null;
+    title: string | null;
+  }[];
   const outbox = rows.map((r) => ({
     email: r.email,
+    // The demo has no mail server: the owner's outbox shows the confirmation link the visitor would get.
+    confirmLink: r.kind === 'confirm-opt-in' ? r.link : null,
     product: r.title ?? '',
     variant: r.variant_id,
     sent: new Date(r.sent).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
@@ -430,6 +439,22 @@ export function restockAdminPage(db: Db, request: FastifyRequest): string {
     manager: { outbox: outbox.length > 0 ? outbox : null },
     adminProps: {},
   });
+}
+
+/** The page the mailing-list confirmation link opens: confirmed, or a link that does not work. */
+export function optInPage(db: Db, request: FastifyRequest, confirmed: boolean): string {
+  return renderPage(
+    db,
+    request,
+    'message',
+    'Mailing list',
+    confirmed
+      ? { heading: 'You are on the mailing list', text: 'Thank you for confirming your email address.' }
+      : {
+          heading: 'This link does not work',
+          text: 'The confirmation link is not valid or has expired. Sign up again to get a new one.',
+        },
+  );
 }
 
 /** Same-origin paths only: anything else shows the shop. */

@@ -1,16 +1,68 @@
 /**
  * Back-in-stock sign-up (visitors) and its management (store owners), spec 000 §7.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findVariantById, getProduct, skuOut } from './cart';
 import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { isValidEmail } from './forms';
-import type { RateLimitSetting } from './limits';
-import { badField, currentUser, isManager, isRecord, sendError } from './http';
+import { MAX_RESTOCK_SIGNUPS_PER_PRODUCT, OPT_IN_LINK_TTL_MS, type RateLimitSetting } from './limits';
+import { badField, currentUser, isManager, isRecord, newToken, sendError } from './http';
+import { optInPage } from './render';
 
 const BASE = '/api/site-users/account/notifications/restock';
+/** Where the mailing-list confirmation mail links to. */
+export const OPT_IN_CONFIRM_PATH = '/restock/confirm';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Mails the visitor a link that records the mailing-list opt-in when followed (the demo's mail is
+ * a row of the outbox). Anyone can type any email into the form, so the opt-in counts only once
+ * the mailbox's owner has followed the link.
+ */
+function sendOptInMail(
+  db: Db,
+  signUp: { id: string; productId: string; variantId: string; email: string },
+): void {
+  const token = newToken();
+  const now = Date.now();
+  db.prepare('UPDATE restock_signups SET opt_in_token_hash = ?, opt_in_requested = ? WHERE id = ?').run(
+    sha256(token),
+    now,
+    signUp.id,
+  );
+  db.prepare(
+    `INSERT INTO restock_notifications (signup_id, product_id, variant_id, email, sent, kind, link)
+     VALUES (?, ?, ?, ?, ?, 'confirm-opt-in', ?)`,
+  ).run(
+    signUp.id,
+    signUp.productId,
+    signUp.variantId,
+    signUp.email,
+    now,
+    `${OPT_IN_CONFIRM_PATH}?token=${encodeURIComponent(token)}`,
+  );
+}
+
+/** Makes room for one more sign-up of a product: false when every stored one still waits. */
+function roomForSignUp(db: Db, productId: string): boolean {
+  const { n } = db
+    .prepare('SELECT COUNT(*) AS n FROM restock_signups WHERE product_id = ?')
+    .get(productId) as {
+    n: number;
+  };
+  if (n < MAX_RESTOCK_SIGNUPS_PER_PRODUCT) return true;
+  // A sign-up already notified has done its work; the outbox keeps its own record.
+  const dropped = db
+    .prepare(
+      `DELETE FROM restock_signups WHERE id = (SELECT id FROM restock_signups
+         WHERE product_id = ? AND notified IS NOT NULL ORDER BY notified, created LIMIT 1)`,
+    )
+    .run(productId);
+  return dropped.changes > 0;
+}
 
 function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -147,23 +199,71 @@ export function registerRestockRoutes(
     if (variant.unlimited === 1 || variant.qty_in_stock > 0) {
       return sendError(reply, 409, 'This item is in stock.', { code: 'in-stock' });
     }
-    const inserted = db
-      .prepare(
-        `INSERT OR IGNORE INTO restock_signups (id, product_id, variant_id, email, is_join_mailing_list, created)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        randomUUID(),
-        product.id,
-        variant.variant_id,
-        email.toLowerCase(),
-        isJoinMailingList === true ? 1 : 0,
-        Date.now(),
-      );
-    if (inserted.changes === 0) {
-      return sendError(reply, 409, 'You are already signed up for this item.', { code: 'already-signed-up' });
+    const target = { productId: product.id, variantId: variant.variant_id };
+    const address = email.toLowerCase();
+    const full = db.transaction((): boolean => {
+      const existing = db
+        .prepare(
+          `SELECT id, is_join_mailing_list, opt_in_requested FROM restock_signups
+           WHERE product_id = ? AND variant_id = ? AND email = ?`,
+        )
+        .get(target.productId, target.variantId, address) as
+        { id: string; is_join_mailing_list: number; opt_in_requested: number | null } | undefined;
+      if (existing) {
+        // Asked again: one confirmation mail per sign-up, never a mail per request.
+        if (
+          isJoinMailingList === true &&
+          existing.is_join_mailing_list === 0 &&
+          existing.opt_in_requested === null
+        ) {
+          sendOptInMail(db, { ...target, id: existing.id, email: address });
+        }
+        return false;
+      }
+      if (!roomForSignUp(db, target.productId)) return true;
+      const id = randomUUID();
+      db.prepare(
+        `INSERT INTO restock_signups (id, product_id, variant_id, email, is_join_mailing_list, created)
+         VALUES (?, ?, ?, ?, 0, ?)`,
+      ).run(id, target.productId, target.variantId, address, Date.now());
+      if (isJoinMailingList === true) sendOptInMail(db, { ...target, id, email: address });
+      return false;
+    })();
+    if (full) {
+      return sendError(reply, 409, 'Too many people are waiting for this item. Please try again later.', {
+        code: 'sign-ups-full',
+      });
     }
+    // The same answer whether this email had signed up before or not: it tells nobody who asked.
     return { success: true };
+  });
+
+  app.get(OPT_IN_CONFIRM_PATH, async (request, reply) => {
+    const token = (request.query as Record<string, unknown>)['token'];
+    const row =
+      typeof token === 'string' && token !== '' && token.length <= 100
+        ? (db
+            .prepare(
+              'SELECT id, opt_in_requested, opt_in_confirmed FROM restock_signups WHERE opt_in_token_hash = ?',
+            )
+            .get(sha256(token)) as
+            { id: string; opt_in_requested: number | null; opt_in_confirmed: number | null } | undefined)
+        : undefined;
+    const live =
+      row !== undefined &&
+      (row.opt_in_confirmed !== null || Date.now() - (row.opt_in_requested ?? 0) < OPT_IN_LINK_TTL_MS);
+    if (!row || !live) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(optInPage(db, request, false));
+    }
+    if (row.opt_in_confirmed === null) {
+      db.prepare(
+        'UPDATE restock_signups SET is_join_mailing_list = 1, opt_in_confirmed = ? WHERE id = ?',
+      ).run(Date.now(), row.id);
+    }
+    return reply.type('text/html; charset=utf-8').send(optInPage(db, request, true));
   });
 
   app.get(`${BASE}/groups`, async (request, reply) => {

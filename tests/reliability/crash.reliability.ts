@@ -19,7 +19,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('kill -9 during mixed writes', () => {
   it(`loses no acknowledged write over ${ROUNDS} rounds`, async () => {
     const dbPath = join(dir, 'store.sqlite');
-    const options = { dbPath, rateLimit: { addToCart: { max: 1_000_000, timeWindowMs: 60_000 } } };
+    const options = {
+      dbPath,
+      rateLimit: {
+        addToCart: { max: 1_000_000, timeWindowMs: 60_000 },
+        restockSignUp: { max: 1_000_000, timeWindowMs: 60_000 },
+      },
+    };
     const acknowledgedAdds = new Map<Client, number>();
     const acknowledgedSignUps: string[] = [];
     let visitors: Client[] = [];

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_RESTOCK_SIGNUPS_PER_PRODUCT } from '../../../demo/server/limits';
 import { startServer, Visitor } from './visitor';
 
 const SIGN_UP = '/api/site-users/account/notifications/restock';
@@ -60,7 +61,7 @@ async function owner(): Promise<Visitor> {
 }
 
 describe('POST restock sign-up', () => {
-  it('stores the sign-up and answers success', async () => {
+  it('stores the sign-up and answers success, the mailing-list opt-in not yet counted', async () => {
     const res = await signUp(visitor, 'prod-1', 'var-1-a', 'Ada@Example.com', true);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
@@ -71,7 +72,7 @@ describe('POST restock sign-up', () => {
       product_id: 'prod-1',
       variant_id: 'var-1-a',
       email: 'ada@example.com',
-      is_join_mailing_list: 1,
+      is_join_mailing_list: 0,
     });
   });
 
@@ -105,14 +106,128 @@ describe('POST restock sign-up', () => {
     expect(res.json().message).toBe(message);
   });
 
-  it('fails for a second sign-up of the same email', async () => {
-    await signUp(visitor, 'prod-1', 'var-1-a', 'ada@example.com');
-    const res = await signUp(visitor, 'prod-1', 'var-1-a', 'ADA@example.com');
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      message: 'You are already signed up for this item.',
-      code: 'already-signed-up',
+  it('answers a repeated sign-up exactly as a new one, and keeps one row', async () => {
+    const first = await signUp(visitor, 'prod-1', 'var-1-a', 'ada@example.com');
+    const stranger = await new Visitor(app, '198.51.100.7').arrive();
+    const again = await signUp(stranger, 'prod-1', 'var-1-a', 'ADA@example.com');
+    const fresh = await signUp(stranger, 'prod-1', 'var-1-a', 'bob@example.com');
+    expect([again.statusCode, again.json()]).toEqual([first.statusCode, first.json()]);
+    expect([again.statusCode, again.json()]).toEqual([fresh.statusCode, fresh.json()]);
+    expect(again.body).toBe(fresh.body);
+    const rows = app.db
+      .prepare("SELECT COUNT(*) AS n FROM restock_signups WHERE email = 'ada@example.com'")
+      .get();
+    expect(rows).toEqual({ n: 1 });
+  });
+});
+
+/** The confirmation links the outbox holds for `email`. */
+const confirmLinks = (email: string): string[] =>
+  (
+    app.db
+      .prepare(
+        "SELECT link FROM restock_notifications WHERE email = ? AND kind = 'confirm-opt-in' ORDER BY id",
+      )
+      .all(email) as { link: string }[]
+  ).map((r) => r.link);
+
+describe('mailing-list opt-in', () => {
+  it('counts only once the emailed link is followed', async () => {
+    await signUp(visitor, 'prod-2', 'var-2-a', 'ada@example.com', true);
+    const manager = await owner();
+    const list = async () =>
+      (await manager.get(`${SIGN_UP}?productId=prod-2&variantId=var-2-a`)).json().signUps[0]
+        .isJoinMailingList;
+    expect(await list()).toBe(false);
+    const [link, ...others] = confirmLinks('ada@example.com');
+    expect(others).toEqual([]);
+    expect(link).toMatch(/^\/restock\/confirm\?token=[\w-]{43}$/);
+    const page = await new Visitor(app).get(link ?? '');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('You are on the mailing list');
+    expect(await list()).toBe(true);
+    // Following it again changes nothing and still says so.
+    expect((await new Visitor(app).get(link ?? '')).statusCode).toBe(200);
+  });
+
+  it('shows the owner the confirmation mail in the outbox, with its link', async () => {
+    await signUp(visitor, 'prod-2', 'var-2-a', 'ada@example.com', true);
+    const manager = await owner();
+    const html = (await manager.get('/admin/restock')).body;
+    const [link = ''] = confirmLinks('ada@example.com');
+    expect(html).toContain(`<td>ada@example.com</td>`);
+    expect(html).toContain(`<a href="${link}">Confirm the mailing list</a>`);
+  });
+
+  it.each([
+    ['a made-up token', '/restock/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['no token', '/restock/confirm'],
+  ])('refuses %s with the not-valid page and records nothing', async (_name, url) => {
+    await signUp(visitor, 'prod-2', 'var-2-a', 'ada@example.com', true);
+    const page = await new Visitor(app).get(url);
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('The confirmation link is not valid or has expired.');
+    const row = app.db.prepare('SELECT is_join_mailing_list FROM restock_signups').get();
+    expect(row).toEqual({ is_join_mailing_list: 0 });
+  });
+
+  it('sends one confirmation mail per sign-up however often it is repeated', async () => {
+    for (let i = 0; i < 3; i++) await signUp(visitor, 'prod-2', 'var-2-a', 'ada@example.com', true);
+    expect(confirmLinks('ada@example.com')).toHaveLength(1);
+  });
+
+  it('stores no token, only its hash', async () => {
+    await signUp(visitor, 'prod-2', 'var-2-a', 'ada@example.com', true);
+    const [link = ''] = confirmLinks('ada@example.com');
+    const token = new URL(link, 'http://x').searchParams.get('token');
+    const row = app.db.prepare('SELECT opt_in_token_hash FROM restock_signups').get() as {
+      opt_in_token_hash: string;
+    };
+    expect(row.opt_in_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.opt_in_token_hash).not.toContain(token);
+  });
+});
+
+describe('sign-up storage', () => {
+  /** Fills prod-1's list up to one below the cap, straight into the database. */
+  function fill(count: number): void {
+    const insert = app.db.prepare(
+      `INSERT INTO restock_signups (id, product_id, variant_id, email, is_join_mailing_list, created)
+       VALUES (?, 'prod-1', 'var-1-a', ?, 0, ?)`,
+    );
+    app.db.transaction(() => {
+      for (let i = 0; i < count; i++) insert.run(`fill-${i}`, `fill${i}@example.com`, i);
+    })();
+  }
+
+  it(`keeps at most ${MAX_RESTOCK_SIGNUPS_PER_PRODUCT} sign-ups per product`, async () => {
+    fill(MAX_RESTOCK_SIGNUPS_PER_PRODUCT - 1);
+    expect((await signUp(visitor, 'prod-1', 'var-1-a', 'last@example.com')).statusCode).toBe(200);
+    const refused = await signUp(visitor, 'prod-1', 'var-1-a', 'late@example.com');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'Too many people are waiting for this item. Please try again later.',
+      code: 'sign-ups-full',
     });
+    // Other products keep their own room.
+    expect((await signUp(visitor, 'prod-2', 'var-2-a', 'late@example.com')).statusCode).toBe(200);
+    const count = app.db
+      .prepare("SELECT COUNT(*) AS n FROM restock_signups WHERE product_id = 'prod-1'")
+      .get();
+    expect(count).toEqual({ n: MAX_RESTOCK_SIGNUPS_PER_PRODUCT });
+  });
+
+  it('makes room by dropping the oldest sign-up already notified', async () => {
+    fill(MAX_RESTOCK_SIGNUPS_PER_PRODUCT);
+    const manager = await owner();
+    await manager.post(`${SIGN_UP}/send`, { productId: 'prod-1', variantId: 'var-1-a' });
+    expect((await signUp(visitor, 'prod-1', 'var-1-a', 'late@example.com')).statusCode).toBe(200);
+    const gone = app.db.prepare("SELECT COUNT(*) AS n FROM restock_signups WHERE id = 'fill-0'").get();
+    expect(gone).toEqual({ n: 0 });
+    const count = app.db
+      .prepare("SELECT COUNT(*) AS n FROM restock_signups WHERE product_id = 'prod-1'")
+      .get();
+    expect(count).toEqual({ n: MAX_RESTOCK_SIGNUPS_PER_PRODUCT });
   });
 });
 

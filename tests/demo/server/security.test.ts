@@ -533,20 +533,33 @@ describe('answers before routing carry the security headers', () => {
 });
 
 describe('restock sign-ups', () => {
-  it('are limited per address like adds to cart', async () => {
-    app = await startServer({ rateLimit: { addToCart: { max: 2, timeWindowMs: 60_000 } } });
+  const signUpAs = (v: Visitor, i: number) =>
+    v.post('/api/site-users/account/notifications/restock', {
+      productId: 'prod-poster',
+      variantId: null,
+      siteVisitorEmail: `fan${i}@example.com`,
+      isJoinMailingList: true,
+    });
+
+  it('are limited to 10 a minute per address, with 429 and Retry-After', async () => {
+    app = await startServer();
     const visitor = await new Visitor(app).arrive();
     const statuses = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await visitor.post('/api/site-users/account/notifications/restock', {
-        productId: 'prod-poster',
-        variantId: null,
-        siteVisitorEmail: `fan${i}@example.com`,
-        isJoinMailingList: false,
-      });
-      statuses.push(res.statusCode);
-    }
+    for (let i = 0; i < 11; i++) statuses.push((await signUpAs(visitor, i)).statusCode);
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    const refused = await signUpAs(visitor, 99);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(rowCount('restock_signups')).toBe(10);
+    // Another address has its own allowance.
+    const other = await new Visitor(app, '198.51.100.7').arrive();
+    expect((await signUpAs(other, 100)).statusCode).toBe(200);
+  });
+
+  it('follow their own limit, not the add-to-cart one', async () => {
+    app = await startServer({ rateLimit: { restockSignUp: { max: 2, timeWindowMs: 60_000 } } });
+    const visitor = await new Visitor(app).arrive();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await signUpAs(visitor, i)).statusCode);
     expect(statuses).toEqual([200, 200, 429]);
-    expect(rowCount('restock_signups')).toBe(2);
   });
 });
