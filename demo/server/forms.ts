@@ -151,15 +151,32 @@ function checkField(field: FormField, answer: unknown): string | null {
 }
 
 /** Validates a map of field id to answer; returns field id to message (empty when valid). */
+/** The errors as a JSON-ready object whose keys are plain own properties, `__proto__` included. */
+function errorRecord(errors: ReadonlyMap<string, string>): Record<string, string> {
+  const record: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [key, message] of errors) {
+    Object.defineProperty(record, key, {
+      value: message,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return record;
+}
+
 export function validateAnswers(form: FormSchema, answers: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
+  // Answers parsed from a JSON string may hold an own `__proto__` key: written into a plain
+  // object, its error would set the prototype instead and the unknown field would pass. A map
+  // keeps every key a key.
+  const errors = new Map<string, string>();
   if (!isRecord(answers)) return { form: MESSAGES.invalid };
   for (const key of Object.keys(answers)) {
-    if (!form.fields.some((f) => f.id === key)) errors[key] = MESSAGES.unknown;
+    if (!form.fields.some((f) => f.id === key)) errors.set(key, MESSAGES.unknown);
   }
   for (const field of form.fields) {
-    const error = checkField(field, answers[field.id]);
-    if (error !== null) errors[field.id] = error;
+    const error = checkField(field, Object.hasOwn(answers, field.id) ? answers[field.id] : undefined);
+    if (error !== null) errors.set(field.id, error);
   }
-  return errors;
+  return errorRecord(errors);
 }
