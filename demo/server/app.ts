@@ -81,7 +81,7 @@ export interface ServerOptions {
   /**
    * Request limits per client IP (`loginFailures`: free failures per account at one address, and
    * the longest delay after them). Any key may be given alone.
-   * @default { addToCart: 60/min, restockSignUp: 10/min, formSubmission: 10/min, login: 10/min, loginFailures: 5 per 15 min, beacons: 120/min }
+   * @default { addToCart: 60/min, restockSignUp: 10/min, formKey: 30/min, formSubmission: 10/min, login: 10/min, loginFailures: 5 per 15 min, beacons: 120/min }
    */
   rateLimit?: { [K in keyof RateLimits]?: RateLimits[K] | undefined } | undefined;
   /** Rows kept per analytics table; older rows are dropped as new ones arrive. @default 5000 */
@@ -302,6 +302,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     addToCart: given.addToCart ?? DEFAULT_RATE_LIMITS.addToCart,
     restockSignUp: given.restockSignUp ?? DEFAULT_RATE_LIMITS.restockSignUp,
     formSubmission: given.formSubmission ?? DEFAULT_RATE_LIMITS.formSubmission,
+    formKey: given.formKey ?? DEFAULT_RATE_LIMITS.formKey,
     login: given.login ?? DEFAULT_RATE_LIMITS.login,
     loginFailures: given.loginFailures ?? DEFAULT_RATE_LIMITS.loginFailures,
     beacons: given.beacons ?? DEFAULT_RATE_LIMITS.beacons,

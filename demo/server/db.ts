@@ -133,6 +133,10 @@ export function openDatabase(path: string): Db {
   const cartColumns = db.prepare('PRAGMA table_info(carts)').all() as { name: string }[];
   if (!cartColumns.some((c) => c.name === 'visitor')) db.exec('ALTER TABLE carts ADD COLUMN visitor TEXT');
   db.exec('CREATE INDEX IF NOT EXISTS carts_visitor ON carts(visitor)');
+  // Databases made before form keys remembered the address that asked for them.
+  const keyColumns = db.prepare('PRAGMA table_info(form_keys)').all() as { name: string }[];
+  if (!keyColumns.some((c) => c.name === 'address')) db.exec('ALTER TABLE form_keys ADD COLUMN address TEXT');
+  db.exec('CREATE INDEX IF NOT EXISTS form_keys_address ON form_keys(address)');
   // Databases made before the mailing-list opt-in needed a confirmation, and before the outbox
   // held confirmation mails beside restock notifications.
   const signUpColumns = db.prepare('PRAGMA table_info(restock_signups)').all() as { name: string }[];

@@ -22,6 +22,8 @@ export const DEFAULT_RATE_LIMITS = {
   addToCart: perMinute(60),
   /** Restock sign-ups, per client IP: each one may store an email and send a confirmation mail. */
   restockSignUp: perMinute(10),
+  /** Form submission keys, per client IP: each one is a stored row. */
+  formKey: perMinute(30),
   /** Form submissions, per client IP. */
   formSubmission: perMinute(10),
   /** Login attempts, per client IP (right or wrong). */
@@ -96,8 +98,13 @@ export const MAX_RESTOCK_SIGNUPS_PER_PRODUCT = 1000;
 /** How long a mailing-list confirmation link works. */
 export const OPT_IN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Unused form submission keys kept at most (each also expires after an hour). */
+/**
+ * Unused form submission keys kept at most (each also expires after an hour). Past the cap the
+ * oldest key of the address holding the most goes, never a key of a visitor who asked for one.
+ */
 export const MAX_FORM_KEYS = 5000;
+/** Unused form submission keys kept per client IP: its oldest goes first. */
+export const MAX_FORM_KEYS_PER_ADDRESS = 20;
 /** Revoked crumbs remembered at most (a crumb is revoked at each login and logout). */
 export const MAX_REVOKED_CRUMBS = 100_000;
 

@@ -7,7 +7,7 @@ import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { MESSAGES, validateAnswers, type FormSchema } from './forms';
 import { badField, isRecord, newToken, parseRequestJson, sendError, type ErrorBody } from './http';
-import { FORM_KEY_TTL_MS, MAX_FORM_KEYS, type RateLimitSetting } from './limits';
+import { FORM_KEY_TTL_MS, MAX_FORM_KEYS, MAX_FORM_KEYS_PER_ADDRESS, type RateLimitSetting } from './limits';
 
 export const FORM_NOT_FOUND = 'This form has not been configured yet.';
 const KEY_TTL_MS = FORM_KEY_TTL_MS;
@@ -35,7 +35,7 @@ const optionalText = (v: unknown): boolean =>
 export function registerFormRoutes(
   app: FastifyInstance,
   db: Db,
-  limits: { formSubmission: RateLimitSetting },
+  limits: { formSubmission: RateLimitSetting; formKey: RateLimitSetting },
 ): void {
   app.get('/api/template/GetTemplateSchema', async (request, reply) => {
     const { type, formId } = request.query as Record<string, unknown>;
@@ -56,18 +56,36 @@ export function registerFormRoutes(
     return {};
   });
 
-  // Keys are free to ask for, so expired ones go and at most MAX_FORM_KEYS stay.
-  const insertKey = db.prepare('INSERT INTO form_keys (key, created) VALUES (?, ?)');
+  // Keys cost a stored row each: a rate per address, a quota per address (its oldest key goes),
+  // and past the overall cap the oldest key of whichever address holds the most. A flood from one
+  // address so only ever evicts its own keys, never the key a visitor's open form holds.
+  const insertKey = db.prepare('INSERT INTO form_keys (key, created, address) VALUES (?, ?, ?)');
   const pruneExpired = db.prepare('DELETE FROM form_keys WHERE created < ?');
-  const pruneMany = db.prepare('DELETE FROM form_keys WHERE rowid <= (SELECT MAX(rowid) FROM form_keys) - ?');
-  app.post('/api/form/FormSubmissionKey', async () => {
+  const pruneAddress = db.prepare(
+    `DELETE FROM form_keys WHERE rowid IN (SELECT rowid FROM form_keys WHERE address = ? AND used IS NULL
+       ORDER BY rowid DESC LIMIT -1 OFFSET ?)`,
+  );
+  const countKeys = db.prepare('SELECT COUNT(*) AS n FROM form_keys');
+  const pruneLargestHolder = db.prepare(
+    `DELETE FROM form_keys WHERE rowid = (SELECT rowid FROM form_keys WHERE address IS (
+       SELECT address FROM form_keys GROUP BY address ORDER BY COUNT(*) DESC, MIN(rowid) LIMIT 1)
+     ORDER BY rowid LIMIT 1)`,
+  );
+  const issueKey = db.transaction((address: string): string => {
     const key = newToken();
     const now = Date.now();
-    insertKey.run(key, now);
+    insertKey.run(key, now, address);
     pruneExpired.run(now - KEY_TTL_MS);
-    pruneMany.run(MAX_FORM_KEYS);
-    return { key };
+    pruneAddress.run(address, MAX_FORM_KEYS_PER_ADDRESS);
+    let { n } = countKeys.get() as { n: number };
+    for (; n > MAX_FORM_KEYS; n--) pruneLargestHolder.run();
+    return key;
   });
+  app.post(
+    '/api/form/FormSubmissionKey',
+    { config: { rateLimit: { max: limits.formKey.max, timeWindow: limits.formKey.timeWindowMs } } },
+    async (request) => ({ key: issueKey(request.ip) }),
+  );
 
   app.post(
     '/api/form/SaveFormSubmission',

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_FORM_KEYS, MAX_FORM_KEYS_PER_ADDRESS } from '../../../demo/server/limits';
 import { startServer, Visitor } from './visitor';
 
 let app: FastifyInstance | undefined;
@@ -43,4 +44,51 @@ describe('form answers sent as a JSON string', () => {
       expect(submissions()).toBe(0);
     },
   );
+});
+
+describe('form submission keys', () => {
+  it('are limited to 30 a minute per address, with 429 and Retry-After', async () => {
+    app = await startServer();
+    const visitor = await new Visitor(app).arrive();
+    const statuses = [];
+    for (let i = 0; i < 31; i++) statuses.push((await visitor.post(KEY)).statusCode);
+    expect(statuses).toEqual([...Array<number>(30).fill(200), 429]);
+    const refused = await visitor.post(KEY);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await new Visitor(app, '198.51.100.7').arrive();
+    expect((await other.post(KEY)).statusCode).toBe(200);
+  });
+
+  it(`keep at most ${MAX_FORM_KEYS_PER_ADDRESS} per address, so one address cannot evict other visitors' keys`, async () => {
+    app = await startServer({ rateLimit: { formKey: { max: 1_000_000, timeWindowMs: 60_000 } } });
+    const visitor = await new Visitor(app, '203.0.113.5').arrive();
+    const key = await formKey(visitor);
+    const flooder = await new Visitor(app, '198.51.100.7').arrive();
+    for (let i = 0; i <= MAX_FORM_KEYS; i++) await flooder.post(KEY);
+    const held = app.db.prepare('SELECT COUNT(*) AS n FROM form_keys').get() as { n: number };
+    expect(held.n).toBe(MAX_FORM_KEYS_PER_ADDRESS + 1);
+    // The flooder's newest keys are the ones kept, so its own forms still work.
+    const res = await visitor.post(SAVE, { key, formId: 'form-contact', form: JSON.stringify(CONTACT) });
+    expect(res.statusCode).toBe(200);
+    expect(submissions()).toBe(1);
+  }, 60_000);
+
+  it('past the overall cap, evicts from the address holding the most keys', async () => {
+    app = await startServer({ rateLimit: { formKey: { max: 1_000_000, timeWindowMs: 60_000 } } });
+    const visitor = await new Visitor(app, '203.0.113.5').arrive();
+    const key = await formKey(visitor);
+    // Fill the table as many addresses would, straight into the database.
+    const insert = app.db.prepare('INSERT INTO form_keys (key, created, address) VALUES (?, ?, ?)');
+    app.db.transaction(() => {
+      for (let i = 0; i < MAX_FORM_KEYS - 1; i++) {
+        insert.run(`filler-${i}`, Date.now(), `10.0.${Math.floor(i / MAX_FORM_KEYS_PER_ADDRESS)}.1`);
+      }
+    })();
+    const newcomer = await new Visitor(app, '198.51.100.7').arrive();
+    await formKey(newcomer);
+    const res = await visitor.post(SAVE, { key, formId: 'form-contact', form: JSON.stringify(CONTACT) });
+    expect(res.statusCode).toBe(200);
+    const held = app.db.prepare('SELECT COUNT(*) AS n FROM form_keys').get() as { n: number };
+    expect(held.n).toBe(MAX_FORM_KEYS);
+  });
 });
