@@ -73,6 +73,27 @@ export function formatMoney(cents: number, currency: string): string {
   return formatMoneyValue({ amount: cents, currency: code }, { locale: BASE_CONTEXT.locale });
 }
 
+/** Browsers drop tabs and newlines from addresses and read a backslash as a slash. */
+const hasControlOrBackslash = (text: string): boolean =>
+  [...text].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * An image address the pages may put into `<img src>`: a same-origin path or an http(s) address.
+ * The catalogue is data from the store's admin, so a `javascript:`, `vbscript:` or `data:`
+ * address (any spelling: case, spaces, control characters) shows no image rather than running.
+ */
+export function imageSrc(url: string | null): string | null {
+  if (url === null) return null;
+  const trimmed = url.trim();
+  if (/^\/(?![/\\])/.test(trimmed)) return hasControlOrBackslash(trimmed) ? null : trimmed;
+  try {
+    const parsed = new URL(trimmed);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
 function priceText(p: Product): string {
   const prices = p.variants.map(unitPrice);
   if (prices.length === 0) return '';
@@ -169,7 +190,7 @@ export function shopPage(db: Db, request: FastifyRequest): string {
   const cards = listProducts(db).map((p) => ({
     url: `/products/${encodeURIComponent(p.id)}`,
     title: p.title,
-    imageUrl: p.image_url,
+    imageUrl: imageSrc(p.image_url),
     priceText: priceText(p),
     item: productItem(p),
     quickView: true,
@@ -231,7 +252,7 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
   return renderPage(db, request, 'product', product.title, {
     title: product.title,
     item,
-    imageUrl: product.image_url,
+    imageUrl: imageSrc(product.image_url),
     imageAlt: product.title,
     description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
     kindText: KIND_TEXT[productType] ?? '',

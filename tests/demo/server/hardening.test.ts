@@ -92,3 +92,44 @@ describe('form submission keys', () => {
     expect(held.n).toBe(MAX_FORM_KEYS);
   });
 });
+
+const imageProduct = (id: string, url: string) => ({
+  id,
+  title: `Print ${id}`,
+  mainImage: { assetUrl: url },
+  structuredContent: {
+    productType: 1,
+    variants: [
+      {
+        id: `var-${id}`,
+        sku: `SKU-${id}`,
+        attributes: {},
+        priceMoney: { value: '10.00', currency: 'USD' },
+        qtyInStock: 3,
+        mainImage: { assetUrl: url },
+      },
+    ],
+  },
+});
+
+describe('catalogue image addresses', () => {
+  const HOSTILE = [
+    ['javascript', ['javascript', 'alert(1)'].join(':')],
+    ['javascript spelled with case and spaces', ` JaVaScRiPt:${'alert(1)'}`],
+    ['vbscript', ['vbscript', 'msgbox(1)'].join(':')],
+    ['data', 'data:image/svg+xml,<svg onload=alert(1)>'],
+  ];
+
+  it.each(HOSTILE)('never puts a %s address into an img src', async (_name, url) => {
+    app = await startServer({
+      catalog: [imageProduct('p1', url ?? ''), imageProduct('p2', '/demo-assets/mug.svg')],
+    });
+    for (const path of ['/', '/products/p1']) {
+      const html = (await app.inject(path)).body;
+      const sources = [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((m) => m[1]);
+      expect(sources.filter((s) => !/^(\/[^/]|https?:\/\/)/i.test(s ?? ''))).toEqual([]);
+    }
+    // A safe address still shows.
+    expect((await app.inject('/')).body).toContain('src="/demo-assets/mug.svg"');
+  });
+});
