@@ -56,6 +56,10 @@ declare module 'fastify' {
     db: Db;
     /** The site's captcha key (option `captchaSiteKey`); server-rendered pages put it in their context. */
     captchaSiteKey: string | null;
+    /** Every cookie is `Secure` (option `secureCookies`). */
+    secureCookies: boolean;
+    /** Every answer carries `Strict-Transport-Security` (option `hsts`). */
+    hsts: boolean;
   }
 }
 
@@ -101,6 +105,16 @@ export interface ServerOptions {
   timeouts?: { [K in keyof ServerTimeouts]?: ServerTimeouts[K] | undefined } | undefined;
   /** Open connections per client IP; the next one is closed at once. @default 64 */
   maxConnectionsPerAddress?: number | undefined;
+  /**
+   * Marks every cookie `Secure`. Cookies are `Secure` anyway on a request that arrived over HTTPS;
+   * turn this on when a TLS proxy in front of the server talks plain HTTP to it. @default false
+   */
+  secureCookies?: boolean | undefined;
+  /**
+   * Sends `Strict-Transport-Security: max-age=31536000` on every answer: browsers then use HTTPS
+   * only for a year. Only for a site served over HTTPS. @default false
+   */
+  hsts?: boolean | undefined;
   /** Fastify logger. @default false */
   logger?: boolean | undefined;
 }
@@ -232,6 +246,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   );
   app.decorate('db', db);
   app.decorate('captchaSiteKey', options.captchaSiteKey || null);
+  app.decorate('secureCookies', options.secureCookies === true);
+  app.decorate('hsts', options.hsts === true);
   app.addHook('onClose', async () => {
     db.close();
   });

@@ -35,6 +35,8 @@ declare module 'fastify' {
 const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; " +
   "base-uri 'none'; frame-ancestors 'self'; form-action 'self'";
+/** One year, this host only: a site owner's other subdomains may not have HTTPS yet. */
+export const HSTS = 'max-age=31536000';
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MEDIA_TYPES: Readonly<Record<string, BodyKind>> = {
@@ -119,6 +121,7 @@ export function registerGuards(app: FastifyInstance, db: Db): void {
     if (reply.statusCode === 304)
       delete (headers as Partial<Record<string, string>>)['Content-Security-Policy'];
     reply.headers(headers);
+    if (request.server.hsts) reply.header('Strict-Transport-Security', HSTS);
     return payload;
   });
 }

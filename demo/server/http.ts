@@ -44,7 +44,14 @@ export function badField(reply: FastifyReply, field: string, message: string): F
   return sendError(reply, 400, message, { errors: { [field]: message } });
 }
 
-const cookieBase = { path: '/', sameSite: 'lax' as const };
+/**
+ * Every cookie's attributes. `Secure` when the request came over HTTPS, or always with the
+ * `secureCookies` option (a TLS proxy in front of the server makes every request look plain).
+ */
+function cookieBase(reply: FastifyReply): { path: string; sameSite: 'lax'; secure: boolean } {
+  const secure = reply.server.secureCookies || reply.request.protocol === 'https';
+  return { path: '/', sameSite: 'lax', secure };
+}
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -64,7 +71,7 @@ function crumbs(db: Db): CrumbKeeper {
 /** Issues a signed crumb and sets the cookie; nothing is stored. */
 export function issueCrumb(db: Db, reply: FastifyReply): string {
   const value = crumbs(db).issue();
-  reply.setCookie(COOKIES.crumb, value, { ...cookieBase, maxAge: CRUMB_MAX_AGE_S });
+  reply.setCookie(COOKIES.crumb, value, { ...cookieBase(reply), maxAge: CRUMB_MAX_AGE_S });
   return value;
 }
 
@@ -90,25 +97,25 @@ export function crumbFail(db: Db, reply: FastifyReply): FastifyReply {
 export function setCartCookies(reply: FastifyReply, cartId: string): void {
   // The cart id acts as a bearer token for the cart, so scripts never see it; `hasCart` is what the
   // page-start rule (spec 000 §4) can read.
-  reply.setCookie(COOKIES.cart, cartId, { ...cookieBase, httpOnly: true, maxAge: CART_MAX_AGE_S });
-  reply.setCookie(COOKIES.hasCart, 'true', { ...cookieBase, maxAge: CART_MAX_AGE_S });
+  reply.setCookie(COOKIES.cart, cartId, { ...cookieBase(reply), httpOnly: true, maxAge: CART_MAX_AGE_S });
+  reply.setCookie(COOKIES.hasCart, 'true', { ...cookieBase(reply), maxAge: CART_MAX_AGE_S });
 }
 
 export function clearCartCookies(reply: FastifyReply): void {
-  reply.clearCookie(COOKIES.cart, { ...cookieBase, httpOnly: true });
-  reply.clearCookie(COOKIES.hasCart, cookieBase);
+  reply.clearCookie(COOKIES.cart, { ...cookieBase(reply), httpOnly: true });
+  reply.clearCookie(COOKIES.hasCart, cookieBase(reply));
 }
 
 export function setSessionCookie(reply: FastifyReply, id: string, rememberMe: boolean): void {
   reply.setCookie(SESSION_COOKIE, id, {
-    ...cookieBase,
+    ...cookieBase(reply),
     httpOnly: true,
     ...(rememberMe ? { maxAge: REMEMBER_ME_MAX_AGE_S } : {}),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
+  reply.clearCookie(SESSION_COOKIE, { ...cookieBase(reply), httpOnly: true });
 }
 
 export interface SiteUser {

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, DEFAULT_DB_PATH, readJsonArray, prepareDatabase } from './app';
 
-const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--captcha] [--reset] [--reset-only]`;
+const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--captcha] [--secure-cookies] [--hsts] [--reset] [--reset-only]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,6 +19,8 @@ async function main(): Promise<void> {
       pages: { type: 'string' },
       faults: { type: 'boolean', default: false },
       captcha: { type: 'boolean', default: false },
+      'secure-cookies': { type: 'boolean', default: false },
+      hsts: { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
       'reset-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -39,6 +41,9 @@ async function main(): Promise<void> {
   const faults = values.faults || env['SF_FAULTS'] === '1';
   // The demo's pages then show the fake captcha and restock sign-ups need its token.
   const captcha = values.captcha || env['SF_CAPTCHA'] === '1';
+  // Behind a TLS proxy every request arrives as plain HTTP: these say the site is HTTPS anyway.
+  const secureCookies = values['secure-cookies'] || env['SF_SECURE_COOKIES'] === '1';
+  const hsts = values.hsts || env['SF_HSTS'] === '1';
   const portText = values.port ?? env['PORT'] ?? '4173';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${portText}`);
@@ -54,6 +59,8 @@ async function main(): Promise<void> {
     forms,
     pagesDir: pagesDir === undefined ? undefined : resolve(pagesDir),
     faults,
+    secureCookies,
+    hsts,
     ...(captcha && { captchaSiteKey: 'demo-site-key' }),
     // An explicit catalogue or form list means "seed from it", so it replaces what the database holds.
     reset: values.reset || catalog !== undefined || forms !== undefined,

@@ -101,4 +101,24 @@ describe('demo/server/main.ts', () => {
       result.kill();
     }
   });
+
+  it.each([
+    ['the flags', ['--secure-cookies', '--hsts'], {}],
+    ['SF_SECURE_COOKIES and SF_HSTS', [], { SF_SECURE_COOKIES: '1', SF_HSTS: '1' }],
+  ])('turns on Secure cookies and HSTS with %s', async (_name, flags, env) => {
+    const result = await run(
+      ['--db', join(dir, `https-${flags.length}.sqlite`), ...flags],
+      { PORT: '0', HOST: '127.0.0.1', ...env },
+      /Storefront demo on (http:\/\/\S+)/,
+    );
+    try {
+      const url = /Storefront demo on (http:\/\/\S+)/.exec(result.out)?.[1] ?? '';
+      const res = await fetch(`${url}/`);
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect(res.headers.getSetCookie().length).toBeGreaterThan(0);
+      expect(res.headers.getSetCookie().filter((c) => !/;\s*Secure/i.test(c))).toEqual([]);
+    } finally {
+      result.kill();
+    }
+  });
 });

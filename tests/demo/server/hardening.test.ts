@@ -133,3 +133,46 @@ describe('catalogue image addresses', () => {
     expect((await app.inject('/')).body).toContain('src="/demo-assets/mug.svg"');
   });
 });
+
+describe('HTTPS', () => {
+  const cookieLines = (res: { headers: Record<string, unknown> }): string[] => {
+    const raw = res.headers['set-cookie'];
+    return Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
+  };
+
+  it('marks every cookie Secure with secureCookies, the session and cart included', async () => {
+    app = await startServer({ secureCookies: true });
+    const visitor = new Visitor(app);
+    const page = await visitor.get('/');
+    const login = await visitor.post('/api/site-users/account/session', {
+      email: 'owner@example.com',
+      password: 'owner-password',
+    });
+    const added = await visitor.post('/api/commerce/shopping-cart/entries', {
+      itemId: 'prod-workshop',
+      sku: null,
+      quantity: 1,
+      additionalFields: null,
+    });
+    const lines = [page, login, added].flatMap(cookieLines);
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    expect(lines.filter((l) => !/;\s*Secure(;|$)/i.test(l))).toEqual([]);
+  });
+
+  it('leaves cookies without Secure over plain HTTP by default', async () => {
+    app = await startServer();
+    const lines = cookieLines(await new Visitor(app).get('/'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => /;\s*Secure/i.test(l))).toEqual([]);
+  });
+
+  it('sends Strict-Transport-Security on pages and API answers with hsts, and never without', async () => {
+    app = await startServer({ hsts: true });
+    for (const path of ['/', '/api/commerce/shopping-cart', '/no-such-page']) {
+      expect((await app.inject(path)).headers['strict-transport-security']).toBe('max-age=31536000');
+    }
+    await app.close();
+    app = await startServer();
+    expect((await app.inject('/')).headers['strict-transport-security']).toBeUndefined();
+  });
+});
