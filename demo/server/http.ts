@@ -39,6 +39,14 @@ export function sendError(
   return reply.code(status).send({ message, ...extra });
 }
 
+/**
+ * Marks an answer that depends on the visitor's cookies (session, cart): no shared cache may keep
+ * it, and none may hand it to another visitor.
+ */
+export function personalised(reply: FastifyReply): FastifyReply {
+  return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie');
+}
+
 /** A 400 naming the field at fault. */
 export function badField(reply: FastifyReply, field: string, message: string): FastifyReply {
   return sendError(reply, 400, message, { errors: { [field]: message } });

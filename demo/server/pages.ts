@@ -7,6 +7,7 @@ import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from './cart';
 import type { Db } from './db';
+import { personalised } from './http';
 import {
   FORM_PAGES,
   cartPage,
@@ -83,7 +84,9 @@ export function registerPages(
       if (file) return reply.sendFile(file.file, file.root);
       const html = render(request);
       if (html === null) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
-      return reply.type('text/html; charset=utf-8').send(html);
+      // Every page the server renders carries the visitor's session in its site context, and
+      // some their cart or the owner's outbox.
+      return personalised(reply).type('text/html; charset=utf-8').send(html);
     };
   for (const [rel, page] of Object.entries(PAGES)) {
     app.get(

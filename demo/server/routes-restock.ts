@@ -8,7 +8,7 @@ import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { isValidEmail } from './forms';
 import { MAX_RESTOCK_SIGNUPS_PER_PRODUCT, OPT_IN_LINK_TTL_MS, type RateLimitSetting } from './limits';
-import { badField, currentUser, isManager, isRecord, newToken, sendError } from './http';
+import { badField, currentUser, isManager, isRecord, newToken, personalised, sendError } from './http';
 import { optInPage } from './render';
 
 const BASE = '/api/site-users/account/notifications/restock';
@@ -253,7 +253,7 @@ export function registerRestockRoutes(
       row !== undefined &&
       (row.opt_in_confirmed !== null || Date.now() - (row.opt_in_requested ?? 0) < OPT_IN_LINK_TTL_MS);
     if (!row || !live) {
-      return reply
+      return personalised(reply)
         .code(404)
         .type('text/html; charset=utf-8')
         .send(optInPage(db, request, false));
@@ -263,7 +263,9 @@ export function registerRestockRoutes(
         'UPDATE restock_signups SET is_join_mailing_list = 1, opt_in_confirmed = ? WHERE id = ?',
       ).run(Date.now(), row.id);
     }
-    return reply.type('text/html; charset=utf-8').send(optInPage(db, request, true));
+    return personalised(reply)
+      .type('text/html; charset=utf-8')
+      .send(optInPage(db, request, true));
   });
 
   app.get(`${BASE}/groups`, async (request, reply) => {

@@ -176,3 +176,24 @@ describe('HTTPS', () => {
     expect((await app.inject('/')).headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('personalised pages', () => {
+  it.each([
+    '/',
+    '/products/prod-tee',
+    '/cart',
+    '/checkout',
+    '/checkout/subscription',
+    '/checkout/gift-card',
+    '/contact',
+    '/admin/restock',
+    '/editor',
+    '/restock/confirm?token=x',
+  ])('%s is private, never stored, and varies by cookie', async (path) => {
+    app = await startServer();
+    const res = await new Visitor(app).get(path);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(String(res.headers['vary'])).toMatch(/(^|,\s*)Cookie(,|$)/i);
+  });
+});
