@@ -107,9 +107,10 @@ describe('slow clients', () => {
   it('closes a kept-alive connection idle past the keep-alive timeout', async () => {
     const { socket, closed } = await open();
     socket.write('GET /api/multilingual/status HTTP/1.1\r\nHost: x\r\n\r\n');
-    const { data, afterMs } = await within(closed, KEEP_ALIVE_MS * 4, 'the idle connection');
+    const { data, afterMs } = await within(closed, KEEP_ALIVE_MS * 8, 'the idle connection');
     expect(data.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
-    expect(afterMs).toBeLessThan(KEEP_ALIVE_MS * 3);
+    // Node adds up to a second of its own to the keep-alive timeout.
+    expect(afterMs).toBeLessThan(KEEP_ALIVE_MS * 4);
   });
 
   it('holds one address to its connection cap and still serves another address', async () => {
@@ -124,7 +125,13 @@ describe('slow clients', () => {
       for (const { socket } of held) socket.destroy();
     }
     await Promise.all(held.map((h) => h.closed));
-    // The cap counts open connections: once they close, the address is served again.
-    await expect(statusLine()).resolves.toBe('HTTP/1.1 200 OK');
+    // The cap counts open connections: once the server has seen them close, the address is served
+    // again. The server learns of the closes a moment after the client, so this polls (bounded).
+    let line = '';
+    for (let attempt = 0; attempt < 50 && line !== 'HTTP/1.1 200 OK'; attempt++) {
+      if (attempt > 0) await new Promise((done) => setTimeout(done, 50));
+      line = await statusLine();
+    }
+    expect(line).toBe('HTTP/1.1 200 OK');
   });
 });
