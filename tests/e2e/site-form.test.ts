@@ -348,7 +348,9 @@ describe('restock admin', () => {
       ),
     );
     const sent = e2e.server.db
-      .prepare("SELECT email FROM restock_notifications WHERE product_id = 'prod-poster'")
+      .prepare(
+        "SELECT email FROM restock_notifications WHERE product_id = 'prod-poster' AND kind = 'restock'",
+      )
       .all() as { email: string }[];
     expect(sent).toEqual([{ email: 'fan@example.com' }]);
     expect(await axeViolations(page, '[data-sf-widget="restock-admin"]')).toEqual([]);
