@@ -127,6 +127,8 @@ beforeAll(async () => {
     restockPageSize: 2,
     rateLimit: {
       addToCart: { max: 10_000, timeWindowMs: 60_000 },
+      restockSignUp: { max: 10_000, timeWindowMs: 60_000 },
+      formKey: { max: 10_000, timeWindowMs: 60_000 },
       formSubmission: { max: 10_000, timeWindowMs: 60_000 },
     },
   });
@@ -554,7 +556,7 @@ describe('restock', () => {
     expect(errorOf(await api.restockSignUp(payload))).toEqual({ kind: 'http', status, message });
   });
 
-  it('signs up once, then says the visitor is already signed up', async () => {
+  it('answers a repeated sign-up as it answered the first', async () => {
     const { api } = await visitor();
     const payload = {
       productId: 'prod-poster',
@@ -562,10 +564,9 @@ describe('restock', () => {
       siteVisitorEmail: 'once@example.com',
       isJoinMailingList: true,
     };
-    expect((await api.restockSignUp(payload)).ok).toBe(true);
-    expect(errorOf(await api.restockSignUp(payload)).message).toBe(
-      'You are already signed up for this item.',
-    );
+    const first = await api.restockSignUp(payload);
+    expect(first.ok).toBe(true);
+    expect(await api.restockSignUp(payload)).toEqual(first);
   });
 
   it.each<[string, (api: Api) => Promise<ApiResult<unknown>>]>([
