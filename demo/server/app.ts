@@ -14,6 +14,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { registerCaptcha } from './captcha';
+import { parseCorsOrigin, registerCors } from './cors';
 import { parseCatalog, type ProductItem } from './catalog';
 import { isSeeded, openDatabase, seedDatabase, type Db } from './db';
 import { registerFaults } from './faults';
@@ -115,6 +116,12 @@ export interface ServerOptions {
    * only for a year. Only for a site served over HTTPS. @default false
    */
   hsts?: boolean | undefined;
+  /**
+   * One origin (`http://localhost:5173`) whose pages may call `/api/` with the shopper's cookies:
+   * a dev server on another port using the npm package. Exactly that origin is allowed, with
+   * credentials; the crumb rules are unchanged. @default none (same origin only)
+   */
+  cors?: string | undefined;
   /** Fastify logger. @default false */
   logger?: boolean | undefined;
 }
@@ -216,6 +223,8 @@ function capConnectionsPerAddress(server: Server, max: number): void {
 }
 
 export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  // A bad origin stops the server before it opens the database, with the reason.
+  const corsOrigin = options.cors === undefined || options.cors === '' ? null : parseCorsOrigin(options.cors);
   const db = prepareDatabase(options);
   const asked = options.timeouts ?? {};
   const requestMs = asked.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
@@ -251,6 +260,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.addHook('onClose', async () => {
     db.close();
   });
+
+  // Before fault injection: a preflight is the browser asking, not the page, and never fails.
+  if (corsOrigin !== null) registerCors(app, corsOrigin);
 
   // Fault injection runs before everything else so it can also fake rate limits and crumbs.
   if (options.faults === true) registerFaults(app, db);

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, DEFAULT_DB_PATH, readJsonArray, prepareDatabase } from './app';
 
-const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--captcha] [--secure-cookies] [--hsts] [--reset] [--reset-only]`;
+const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--captcha] [--secure-cookies] [--hsts] [--cors ORIGIN] [--reset] [--reset-only]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       captcha: { type: 'boolean', default: false },
       'secure-cookies': { type: 'boolean', default: false },
       hsts: { type: 'boolean', default: false },
+      cors: { type: 'string' },
       reset: { type: 'boolean', default: false },
       'reset-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   // Behind a TLS proxy every request arrives as plain HTTP: these say the site is HTTPS anyway.
   const secureCookies = values['secure-cookies'] || env['SF_SECURE_COOKIES'] === '1';
   const hsts = values.hsts || env['SF_HSTS'] === '1';
+  // A dev server on another port (the npm package in a Vite app) calling this API.
+  const cors = values.cors ?? env['SF_CORS'];
   const portText = values.port ?? env['PORT'] ?? '4173';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${portText}`);
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
     faults,
     secureCookies,
     hsts,
+    cors,
     ...(captcha && { captchaSiteKey: 'demo-site-key' }),
     // An explicit catalogue or form list means "seed from it", so it replaces what the database holds.
     reset: values.reset || catalog !== undefined || forms !== undefined,

@@ -103,6 +103,27 @@ describe('demo/server/main.ts', () => {
   });
 
   it.each([
+    ['--cors', ['--cors', 'http://localhost:5173'], {}],
+    ['SF_CORS', [], { SF_CORS: 'http://localhost:5173' }],
+  ])('allows one other origin with %s', async (_name, flags, env) => {
+    const result = await run(
+      ['--db', join(dir, `cors-${flags.length}.sqlite`), ...flags],
+      { PORT: '0', HOST: '127.0.0.1', ...env },
+      /Storefront demo on (http:\/\/\S+)/,
+    );
+    try {
+      const url = /Storefront demo on (http:\/\/\S+)/.exec(result.out)?.[1] ?? '';
+      const res = await fetch(`${url}/api/commerce/shopping-cart`, {
+        headers: { origin: 'http://localhost:5173' },
+      });
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    } finally {
+      result.kill();
+    }
+  });
+
+  it.each([
     ['the flags', ['--secure-cookies', '--hsts'], {}],
     ['SF_SECURE_COOKIES and SF_HSTS', [], { SF_SECURE_COOKIES: '1', SF_HSTS: '1' }],
   ])('turns on Secure cookies and HSTS with %s', async (_name, flags, env) => {
