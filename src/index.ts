@@ -49,6 +49,24 @@ export {
   parseMoney,
 } from './commerce/money.js';
 export type { CurrencyCode, FormatMoneyOptions, Money } from './commerce/money.js';
+export {
+  DEFAULT_MERCHANDISING,
+  DEFAULT_STORE_SETTINGS,
+  parseMerchandising,
+  parseProductItem,
+  parseStoreSettings,
+} from './commerce/product.js';
+export type {
+  Merchandising,
+  ParseProductOptions,
+  ProductItem,
+  ProductType,
+  StoreSettings,
+  StructuredContent,
+  SubscriptionPlan,
+  Variant,
+  VariantOptionValue,
+} from './commerce/product.js';
 export { parseInstalmentContext } from './commerce/instalments.js';
 export type { InstalmentContext } from './commerce/instalments.js';
 export { MESSAGES, createMessages, format } from './messages/index.js';
@@ -57,6 +75,8 @@ export type { MessageKey, MessageParams, Messages } from './messages/index.js';
 // Api and store
 export { createApi, getApi } from './api/index.js';
 export type { Api, ApiError, ApiErrorKind, ApiOptions, ApiResult } from './api/index.js';
+export { parseFormSchema } from './api/form-schema.js';
+export type { FieldValue, FormSchema, FormSchemaField, FormValues } from './api/form-schema.js';
 export {
   createCartStore,
   getCartStore,
@@ -65,7 +85,13 @@ export {
   shouldLoadCartAtStart,
 } from './store/index.js';
 export type {
+  AddEntryInput,
+  CartActions,
+  CartChangeDetail,
   CartEntry,
+  ChosenVariant,
+  ItemAddedDetail,
+  ShoppingCart as Cart,
   CartState,
   CartStore,
   CartStoreOptions,
@@ -124,6 +150,7 @@ export type { RestockFormProps } from '../widgets/restock-form/index.js';
 // Analytics hooks (no requests of their own: install a sink to receive events)
 export { setAnalyticsSink, track } from './page/analytics.js';
 export type { AnalyticsEvent, AnalyticsSink } from './page/analytics.js';
+export type { PixelEventDetail, PixelEventName } from './page/events.js';
 
 // Site-user sessions and flags: the functions behind window.Storefront.account and .flags
 export { login, logout } from './page/session.js';

@@ -1,5 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as lib from '../../src/index.js';
+import type {
+  Cart,
+  CartChangeDetail,
+  CartEntry,
+  FormSchema,
+  ItemAddedDetail,
+  Money,
+  PixelEventDetail,
+  ProductFormProps,
+  ProductItem,
+  SiteFormProps,
+  Variant,
+  VariantChangeDetail,
+} from '../../src/index.js';
 
 // The npm surface is explicit: adding or removing a public name is a deliberate change here.
 describe('the npm entry (src/index.ts)', () => {
@@ -27,6 +41,12 @@ describe('the npm entry (src/index.ts)', () => {
         'parseRestockFormProps',
         'parseSiteFormProps',
         'DEFAULT_CONTEXT',
+        'DEFAULT_MERCHANDISING',
+        'DEFAULT_STORE_SETTINGS',
+        'parseFormSchema',
+        'parseMerchandising',
+        'parseProductItem',
+        'parseStoreSettings',
         'DEFAULT_CURRENCY',
         'DESIGN_FRAME_MESSAGE_TYPE',
         'EVENTS',
@@ -75,6 +95,32 @@ describe('the npm entry (src/index.ts)', () => {
         'useWidgetId',
       ].sort(),
     );
+  });
+
+  it('names the types its documented props and events use', () => {
+    expectTypeOf<ProductFormProps['item']>().toEqualTypeOf<ProductItem>();
+    expectTypeOf<
+      Parameters<NonNullable<ProductFormProps['onVariantChange']>>[0]
+    >().toEqualTypeOf<Variant | null>();
+    expectTypeOf<VariantChangeDetail['variant']>().toEqualTypeOf<Variant | null>();
+    expectTypeOf<SiteFormProps['form']>().toEqualTypeOf<FormSchema | undefined>();
+    expectTypeOf<CartChangeDetail['cart']>().toEqualTypeOf<Cart>();
+    expectTypeOf<ItemAddedDetail['entry']>().toEqualTypeOf<CartEntry>();
+    expectTypeOf<Cart['entries'][number]>().toEqualTypeOf<CartEntry>();
+    expectTypeOf<Variant['price']>().toEqualTypeOf<Money | null>();
+    expectTypeOf<PixelEventDetail['event']>().toBeString();
+  });
+
+  it('parses a product item as the docs of ProductFormProps say', () => {
+    const item = lib.parseProductItem({
+      id: 'prod-1',
+      title: 'Poster',
+      structuredContent: {
+        productType: 1,
+        variants: [{ id: 'v1', sku: 'P-1', price: { value: 12, currency: 'USD' }, qtyInStock: 3 }],
+      },
+    });
+    expect(item.ok && item.value.structuredContent.variants.map((v) => v.sku)).toEqual(['P-1']);
   });
 
   it('marks the add-button readiness on <html> with data-sf-ready', () => {
