@@ -7,6 +7,7 @@ import { STOREFRONT_MESSAGES, type StorefrontMessageKey } from '../messages/stor
 import { getCartStore, type CartState, type CartStore } from '../store/index.js';
 import { navigateTo, redirectTo } from '../page/navigate.js';
 import { getPageEnv } from '../page/runtime.js';
+import { useLatest } from './use-latest.js';
 
 /** Everything a widget reads from its surroundings, through {@link useStorefront}. */
 export interface Storefront {
@@ -59,7 +60,10 @@ export interface StorefrontProviderProps {
 
 const StorefrontContext = createContext<Storefront | null>(null);
 
-function buildStorefront(props: Omit<StorefrontProviderProps, 'children'>): Storefront {
+function buildStorefront(
+  props: Omit<StorefrontProviderProps, 'children'>,
+  report?: Storefront['reporter']['report'],
+): Storefront {
   const env = props.env ?? getPageEnv();
   const { context } = env;
   const win = props.window;
@@ -68,7 +72,7 @@ function buildStorefront(props: Omit<StorefrontProviderProps, 'children'>): Stor
     messages: createMessages(props.messages ?? null, STOREFRONT_MESSAGES),
     api: props.api ?? getApi(),
     store: props.store ?? getCartStore(),
-    reporter: { report: env.report },
+    reporter: { report: report ?? env.report },
     navigate: (path) => navigateTo(path, context.designFrame, win ?? window),
     redirect: (url) => redirectTo(url, context.designFrame, win ?? window),
   };
@@ -86,9 +90,17 @@ export function StorefrontProvider({
   window: win,
   children,
 }: StorefrontProviderProps) {
+  // Widgets' effects list the reporter: it stays one function for the provider's life and calls
+  // the latest `env.report`, so a page passing `env={{ context, report: (e) => ... }}` inline does
+  // not restart them on every render.
+  const latestEnv = useLatest(env);
+  const report = useMemo<Storefront['reporter']['report']>(
+    () => (error, info) => (latestEnv.current ?? getPageEnv()).report(error, info),
+    [latestEnv],
+  );
   const value = useMemo(
-    () => buildStorefront({ env, messages, api, store, window: win }),
-    [env, messages, api, store, win],
+    () => buildStorefront({ env, messages, api, store, window: win }, report),
+    [env, messages, api, store, win, report],
   );
   return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
 }

@@ -31,6 +31,7 @@ import {
   type Variant,
 } from '../../src/commerce/product.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { useLatest } from '../../src/react/use-latest.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import { pageOverrides, productFormMessages, type ProductFormMessages } from './messages.js';
 import type { ProductFormProps } from './product-form.js';
@@ -114,9 +115,11 @@ export function ProductFormBody({
   const quantityShown = showQuantityInput(item, storeSettings, variant);
   const typed = quantityShown ? readQuantity(quantityText) : QUANTITY.default;
   const chosenQuantity = typeof typed === 'number' ? typed : QUANTITY.default;
+  // Told on a change of the choice, never on a new callback: an inline arrow must not loop.
+  const latestOnChoiceChange = useLatest(onChoiceChange);
   useEffect(() => {
-    onChoiceChange?.({ variant, quantity: chosenQuantity });
-  }, [onChoiceChange, variant, chosenQuantity]);
+    latestOnChoiceChange.current?.({ variant, quantity: chosenQuantity });
+  }, [latestOnChoiceChange, variant, chosenQuantity]);
   const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
 
   const errorTitle = m.t(

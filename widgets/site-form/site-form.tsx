@@ -6,6 +6,7 @@ import { EMAIL_FORMAT_EXAMPLE, formFieldError } from '../../src/commerce/validat
 import { track } from '../../src/page/analytics.js';
 import { Captcha, type CaptchaHandle } from '../../src/react/captcha.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { useLatest } from '../../src/react/use-latest.js';
 import { SiteFormField } from './fields.js';
 import { siteFormMessages, type SiteFormMessageKey, type SiteFormMessages } from './messages.js';
 import { DEFAULT_PAGE, type SiteFormProps } from './props.js';
@@ -123,6 +124,9 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     : undefined;
   const resetCaptcha = () => captchaRef.current?.reset();
 
+  // The texts are read when the answer arrives: a parent passing `strings` inline must not make
+  // every render fetch the form again.
+  const latestMessages = useLatest(m);
   useEffect(() => {
     if (form) return;
     let live = true;
@@ -134,14 +138,17 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
       } else {
         setPhase({
           kind: 'load-failed',
-          message: result.error.status === 404 ? m.t('form404') : m.t('loadFailed'),
+          message:
+            result.error.status === 404
+              ? latestMessages.current.t('form404')
+              : latestMessages.current.t('loadFailed'),
         });
       }
     });
     return () => {
       live = false;
     };
-  }, [api, form, formId, m]);
+  }, [api, form, formId, latestMessages]);
 
   useEffect(() => {
     if (phase.kind === 'done') doneRef.current?.focus();
