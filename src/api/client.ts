@@ -69,6 +69,22 @@ export function cookiesEnabled(
   }
 }
 
+/**
+ * `include` when the api root names another origin than the page's: a theme's dev server on one
+ * port calling the shop's API on another. A path, or the page's own origin, keeps `same-origin`.
+ */
+export function credentialsFor(
+  apiRoot: string,
+  pageOrigin: string | undefined = globalThis.location?.origin,
+): 'include' | 'same-origin' {
+  if (!/^https?:\/\//i.test(apiRoot)) return 'same-origin';
+  try {
+    return new URL(apiRoot).origin === pageOrigin ? 'same-origin' : 'include';
+  } catch {
+    return 'same-origin';
+  }
+}
+
 /** A path segment from a value the caller does not control. */
 export const segment = (value: string): string => encodeURIComponent(value);
 
@@ -83,10 +99,12 @@ const decode = (text: string): { ok: true; value: unknown } | { ok: false } => {
 
 export const createClient = (options: ApiOptions = {}): ApiClient => {
   const doc = options.doc ?? (typeof document === 'undefined' ? undefined : document);
+  const apiRoot = options.apiRoot ?? '/api/';
   const send = createTransport({
-    prefixUrl: options.apiRoot ?? '/api/',
+    prefixUrl: apiRoot,
     timeoutMs: options.timeoutMs ?? 10_000,
     fetch: options.fetch,
+    credentials: credentialsFor(apiRoot, doc?.defaultView?.location?.origin ?? globalThis.location?.origin),
   });
 
   const areCookiesEnabled = (): boolean => {

@@ -45,7 +45,7 @@ export const createTransport = (options: TransportOptions): Transport => {
       new Request(`${prefix}${path}${query}`, {
         method: method.toUpperCase(),
         headers: allHeaders,
-        credentials: 'same-origin',
+        credentials: options.credentials ?? 'same-origin',
         signal,
         ...(json !== undefined ? { body: JSON.stringify(json) } : body !== undefined ? { body } : {}),
       });

@@ -15,6 +15,12 @@ export interface TransportOptions {
   readonly timeoutMs: number;
   /** @default globalThis.fetch */
   readonly fetch?: typeof fetch | undefined;
+  /**
+   * Whether cookies go with each call: `include` for an API on another origin (the shopper's
+   * cart and crumb cookies must reach it), else `same-origin`.
+   * @default 'same-origin'
+   */
+  readonly credentials?: 'include' | 'same-origin' | undefined;
 }
 
 export interface TransportRequest {
@@ -43,7 +49,7 @@ export const createTransport = (options: TransportOptions): Transport => {
   const fetchImpl = options.fetch;
   const http = ky.create({
     prefixUrl: options.prefixUrl,
-    credentials: 'same-origin',
+    credentials: options.credentials ?? 'same-origin',
     timeout: options.timeoutMs,
     throwHttpErrors: false,
     retry: { limit: 1, methods: ['get'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
