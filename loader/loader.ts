@@ -59,6 +59,11 @@ export interface StorefrontGlobal {
   readonly account: { login: Later<Platform['login']>; logout: Later<Platform['logout']> };
   /** Feature flags and experiments (spec 001 §4). */
   readonly flags: { toggle: Later<Platform['toggle']>; variant: Later<Platform['variant']> };
+  /**
+   * Records a widget event for the platform layer, as the package's `track` does (queued until
+   * the platform has started; dropped when tracking is off).
+   */
+  track(event: Parameters<Runtime['track']>[0]): void;
 }
 
 /** A failed chunk load: names the chunk and how it failed (spec 001 §8). */
@@ -305,5 +310,10 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     },
     account: { login: later('login'), logout: later('logout') },
     flags: { toggle: later('toggle'), variant: later('variant') },
+    track: (event) =>
+      void runtime().then(
+        (rt) => rt.track(event),
+        () => undefined,
+      ),
   } as StorefrontGlobal;
 }

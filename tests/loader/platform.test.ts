@@ -17,6 +17,7 @@ function runtimeWithPlatform() {
     localeReady: async () => undefined,
     reportError: vi.fn(),
     loadCart: vi.fn(async () => undefined),
+    track: vi.fn(),
     getCartStore: () => ({ getState: () => ({ cart: null }) }),
     platform: load,
   };
@@ -65,11 +66,19 @@ describe('the platform layer from the loader', () => {
     expect(await h.storefront.flags.variant('exp', 'control')).toEqual({ value: 'control' });
   });
 
+  it('offers Storefront.track, handing the event to the runtime', async () => {
+    const { runtime } = runtimeWithPlatform();
+    const h = createHarness({ modules: { 'runtime.js': runtime } });
+    h.storefront.track({ type: 'quick-view', itemId: 'prod-tee' });
+    await settle();
+    expect(runtime.track).toHaveBeenCalledWith({ type: 'quick-view', itemId: 'prod-tee' });
+  });
+
   it('window.Storefront has exactly the members of the page contract', () => {
     const { runtime } = runtimeWithPlatform();
     const h = createHarness({ modules: { 'runtime.js': runtime } });
     expect(Object.keys(h.storefront).sort()).toEqual(
-      ['account', 'cart', 'flags', 'mount', 'on', 'unmount', 'version'].sort(),
+      ['account', 'cart', 'flags', 'mount', 'on', 'track', 'unmount', 'version'].sort(),
     );
     expect(Object.keys(h.storefront.account).sort()).toEqual(['login', 'logout']);
     expect(Object.keys(h.storefront.flags).sort()).toEqual(['toggle', 'variant']);
