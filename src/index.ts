@@ -100,6 +100,7 @@ export type {
 } from './store/index.js';
 export { createErrorReporter, getErrorReporter } from './page/reporter.js';
 export type { ErrorReporter, ErrorReporterOptions } from './page/reporter.js';
+export type { ProductChoice, ProductChoices } from './page/choices.js';
 
 // React runtime
 export {

@@ -296,10 +296,20 @@ export function createPlatform(deps: PlatformDeps): Platform {
   return { tracking, visitor, session, analyticsId: aid, handle };
 }
 
-/** The page's own dependencies. */
-export function pageDeps(win: Window & typeof globalThis = globalThis.window): PlatformDeps {
+/** What a page runtime hands the platform: its context, api and reporter. */
+export interface PlatformRuntime {
+  readonly context: SiteContext;
+  readonly api: PlatformDeps['api'];
+  readonly report: PlatformDeps['report'];
+}
+
+/** The page's own dependencies, or a runtime's (the npm provider's api root and context). */
+export function pageDeps(
+  win: Window & typeof globalThis = globalThis.window,
+  runtime?: PlatformRuntime,
+): PlatformDeps {
   const doc = win.document;
-  const { context } = readSiteContext(doc);
+  const context = runtime?.context ?? readSiteContext(doc).context;
   let beacon: ((url: string, data: BodyInit) => boolean) | null = null;
   try {
     if (typeof win.navigator.sendBeacon === 'function') beacon = win.navigator.sendBeacon.bind(win.navigator);
@@ -311,14 +321,14 @@ export function pageDeps(win: Window & typeof globalThis = globalThis.window): P
     doc,
     context,
     raw: readRawContext(doc),
-    api: getApi(),
+    api: runtime?.api ?? getApi(),
     identity: pageIdentityEnv(doc),
     sendVisitorEvents: createVisitorEventSender({
       url: `${context.apiRoot}v1/clanker/events`,
       sendBeacon: beacon,
     }),
     sendBeacon: beacon,
-    report: reportError,
+    report: runtime?.report ?? reportError,
   };
 }
 
@@ -359,14 +369,15 @@ let starting = false;
 /**
  * Starts the page's platform layer once (later calls do nothing): at the next idle moment after
  * load it reads the identity, records the page view, starts the performance records and takes
- * over the widget events queued by `track`.
+ * over the widget events queued by `track`. A page has one platform layer, whichever runtime
+ * starts it first.
  */
-export function start(): void {
+export function start(runtime?: PlatformRuntime): void {
   if (starting || typeof window === 'undefined') return;
   starting = true;
   whenIdle(window, () => {
     try {
-      page = createPlatform(pageDeps(window));
+      page = createPlatform(pageDeps(window, runtime));
       connectInTurns(page.handle);
     } catch (error) {
       reportError(error, { code: 'PLATFORM_FAILED' });

@@ -4,8 +4,8 @@
  * and report errors without pulling in a UI framework. Everything here is a page-wide singleton:
  * one site context, one reporter, one cart store per page.
  */
-import { CONTEXT_SCRIPT_ID, EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
-import { readSiteContext } from './context.js';
+import { EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
+import { getPageRuntime } from './create-runtime.js';
 import { loadTranslations } from '../messages/locale.js';
 import { getCartStore, type CartStore } from '../store/index.js';
 
@@ -59,18 +59,16 @@ export { track } from './analytics.js';
 
 let env: WidgetEnv | null = null;
 
-/** The environment every widget on this page shares: parsed site context and reporter. */
+/** The environment every widget on this page shares: the page runtime's context and reporter. */
 export function getPageEnv(): WidgetEnv {
   if (!env) {
-    const { context, issues } = readSiteContext();
-    env = { context, report: reportError };
-    // A malformed context still gives a working page (defaults); the owner should hear of it.
-    if (issues.length > 0 && typeof document !== 'undefined' && document.getElementById(CONTEXT_SCRIPT_ID)) {
-      for (const issue of issues) console.warn(`[storefront] site context: ${issue}`);
-    }
+    const runtime = getPageRuntime();
+    env = { context: runtime.context, report: runtime.report };
   }
   return env;
 }
+
+export { getPageRuntime };
 
 let localeLoaded: Promise<void> | null = null;
 
@@ -92,7 +90,7 @@ export const localeReady = (): Promise<void> =>
  */
 export async function loadCart(): Promise<void> {
   try {
-    await getCartStore().getState().load();
+    await getPageRuntime().store.getState().load();
   } catch (error) {
     reportError(error, { code: 'CART_LOAD_FAILED' });
   }

@@ -1,12 +1,22 @@
-import { createContext, useContext, useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { WidgetEnv } from '../contract.js';
 import type { SiteContext } from '../page/context.js';
-import { getApi, type Api } from '../api/page.js';
+import type { Api } from '../api/page.js';
+import type { ProductChoices } from '../page/choices.js';
+import { createPageRuntime, getPageRuntime, type PageRuntime } from '../page/create-runtime.js';
 import { createMessages, type Messages } from '../messages/format.js';
 import { STOREFRONT_MESSAGES, type StorefrontMessageKey } from '../messages/storefront.js';
-import { getCartStore, type CartState, type CartStore } from '../store/index.js';
+import type { CartState, CartStore } from '../store/index.js';
 import { navigateTo, redirectTo } from '../page/navigate.js';
-import { getPageEnv } from '../page/runtime.js';
 import { useLatest } from './use-latest.js';
 
 /** Everything a widget reads from its surroundings, through {@link useStorefront}. */
@@ -21,6 +31,8 @@ export interface Storefront {
   readonly messages: Messages<StorefrontMessageKey>;
   readonly api: Api;
   readonly store: CartStore;
+  /** What the shopper chose for each product; the product form writes it, the others follow. */
+  readonly choices: ProductChoices;
   /** Reports an error once to the page reporter and as `sf:error`. */
   readonly reporter: { report(error: unknown, info?: Record<string, string>): void };
   /**
@@ -37,18 +49,41 @@ export interface Storefront {
 
 export interface StorefrontProviderProps {
   /**
-   * Site context and reporter.
-   * @default the page environment (the `#sf-context` script and the page reporter)
+   * Where the API lives: a path on this origin, or a full URL for a server on another origin
+   * (calls then carry the shopper's cookies, so that server must allow this origin with
+   * credentials: `--cors` on the reference server).
+   * @default context.apiRoot, which defaults to '/api/'
    */
-  readonly env?: WidgetEnv | undefined;
+  readonly apiRoot?: string | undefined;
+  /**
+   * The site context, the shape of the page's `#sf-context` script (every key optional).
+   * @default the page's `#sf-context` script, else the defaults
+   */
+  readonly context?: Readonly<Record<string, unknown>> | undefined;
+  /** Locale for numbers, money and the catalogue language. @default context.locale ('en-US') */
+  readonly locale?: string | undefined;
   /**
    * Overrides for the storefront's own texts (key to text); unknown keys are ignored.
    * @default none
    */
+  readonly strings?: Readonly<Record<string, unknown>> | null | undefined;
+  /**
+   * Starts the platform layer (census, analytics events, performance records), as the script
+   * tag does once its widgets are interactive. Off, `track` events stay on the page.
+   * @default true
+   */
+  readonly analytics?: boolean | undefined;
+  /**
+   * Site context and reporter of a widget the loader mounts; with it the provider starts nothing
+   * (the loader reads the cart and starts the platform itself).
+   * @default the provider's own runtime
+   */
+  readonly env?: WidgetEnv | undefined;
+  /** The older name of `strings`. @default none */
   readonly messages?: Readonly<Record<string, unknown>> | null | undefined;
-  /** @default the page-wide api client */
+  /** @default a client rooted at `apiRoot` (the page-wide one without options) */
   readonly api?: Api | undefined;
-  /** @default the page-wide cart store */
+  /** @default a cart store over the api (the page-wide one without options) */
   readonly store?: CartStore | undefined;
   /**
    * The window navigation acts on; tests pass a stand-in.
@@ -61,28 +96,37 @@ export interface StorefrontProviderProps {
 const StorefrontContext = createContext<Storefront | null>(null);
 
 function buildStorefront(
-  props: Omit<StorefrontProviderProps, 'children'>,
-  report?: Storefront['reporter']['report'],
+  runtime: PageRuntime,
+  context: SiteContext,
+  strings: Readonly<Record<string, unknown>> | null | undefined,
+  report: Storefront['reporter']['report'],
+  win: Pick<Window, 'location' | 'parent'> | undefined,
 ): Storefront {
-  const env = props.env ?? getPageEnv();
-  const { context } = env;
-  const win = props.window;
   return {
     context,
-    messages: createMessages(props.messages ?? null, STOREFRONT_MESSAGES),
-    api: props.api ?? getApi(),
-    store: props.store ?? getCartStore(),
-    reporter: { report: report ?? env.report },
+    messages: createMessages(strings ?? null, STOREFRONT_MESSAGES),
+    api: runtime.api,
+    store: runtime.store,
+    choices: runtime.choices,
+    reporter: { report },
     navigate: (path) => navigateTo(path, context.designFrame, win ?? window),
     redirect: (url) => redirectTo(url, context.designFrame, win ?? window),
   };
 }
 
 /**
- * Provides the storefront to a widget tree. Widgets mounted by the loader get one from
- * `mountWidget`'s caller; npm users wrap their tree once (every prop has a page default).
+ * Provides the storefront to a widget tree: one page runtime (./page/create-runtime.ts) for the
+ * provider's life. A React app wraps its tree once; like a published page, the provider then
+ * reads the cart at start when the cookies say there is one and starts the platform layer.
+ * Without `apiRoot`, `context`, `api` or `store` it shares the page's own runtime, so widgets the
+ * loader mounts on the same page see the same cart.
  */
 export function StorefrontProvider({
+  apiRoot,
+  context,
+  locale,
+  strings,
+  analytics = true,
   env,
   messages,
   api,
@@ -90,29 +134,53 @@ export function StorefrontProvider({
   window: win,
   children,
 }: StorefrontProviderProps) {
+  // Built once: a new context object on every render of the app must not make a new cart.
+  const [runtime] = useState<PageRuntime>(() =>
+    apiRoot === undefined &&
+    context === undefined &&
+    api === undefined &&
+    store === undefined &&
+    locale === undefined
+      ? getPageRuntime()
+      : createPageRuntime({ apiRoot, context, locale, api, store }),
+  );
+  const siteContext = env?.context ?? runtime.context;
   // Widgets' effects list the reporter: it stays one function for the provider's life and calls
   // the latest `env.report`, so a page passing `env={{ context, report: (e) => ... }}` inline does
   // not restart them on every render.
   const latestEnv = useLatest(env);
   const report = useMemo<Storefront['reporter']['report']>(
-    () => (error, info) => (latestEnv.current ?? getPageEnv()).report(error, info),
-    [latestEnv],
+    () => (error, info) => (latestEnv.current?.report ?? runtime.report)(error, info),
+    [latestEnv, runtime],
   );
+  const overrides = strings ?? messages;
   const value = useMemo(
-    () => buildStorefront({ env, messages, api, store, window: win }, report),
-    [env, messages, api, store, win, report],
+    () => buildStorefront(runtime, siteContext, overrides, report, win),
+    [runtime, siteContext, overrides, report, win],
   );
+  const mountedByLoader = env !== undefined;
+  useEffect(() => {
+    if (mountedByLoader) return;
+    void runtime.loadCartAtStart();
+    if (analytics) runtime.platform.start();
+  }, [runtime, mountedByLoader, analytics]);
   return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
 }
 
 let pageDefault: Storefront | null = null;
 
-/** The storefront of the nearest provider, or the page defaults when there is none. */
-export function useStorefront(): Storefront {
-  const value = useContext(StorefrontContext);
-  if (value) return value;
-  pageDefault ??= buildStorefront({});
+/** The page runtime as a widget outside any provider sees it; built with the first such widget. */
+function pageStorefront(): Storefront {
+  if (!pageDefault) {
+    const runtime = getPageRuntime();
+    pageDefault = buildStorefront(runtime, runtime.context, null, runtime.report, undefined);
+  }
   return pageDefault;
+}
+
+/** The storefront of the nearest provider, or the page's runtime when there is none. */
+export function useStorefront(): Storefront {
+  return useContext(StorefrontContext) ?? pageStorefront();
 }
 
 /**

@@ -3,6 +3,7 @@ import { instalmentOffer } from '../../src/commerce/instalments.js';
 import { instalmentPrice, instalmentText, qualifiesForInstalments } from '../../src/commerce/rules.js';
 import { isDarkColor } from '../../src/constants.js';
 import { EVENTS, PRODUCT_BLOCK_ATTR } from '../../src/contract.js';
+import { followsChoice, type ProductChoice } from '../../src/page/choices.js';
 import { useStorefront } from '../../src/react/provider.js';
 import type { InstalmentInfoPopup as InstalmentInfoPopupType } from './info-popup.js';
 import { brandName, instalmentPillMessages } from './messages.js';
@@ -43,7 +44,7 @@ const NO_CHOICE: Choice = { variant: null, quantity: 1 };
  * unavailable or does not serve the shopper's locale; a context that does not read is reported.
  */
 export function InstalmentPill({ item, instalments, count, strings }: InstalmentPillProps) {
-  const { context, reporter } = useStorefront();
+  const { context, reporter, choices } = useStorefront();
   const m = useMemo(() => instalmentPillMessages(strings), [strings]);
   const root = useRef<HTMLDivElement>(null);
   // The product block the pill sits in, kept while a choice without a price hides the pill.
@@ -87,6 +88,25 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
     document.addEventListener(EVENTS.variantChange, onChange);
     return () => document.removeEventListener(EVENTS.variantChange, onChange);
   }, [item, listening]);
+
+  // The product form's choice as the page runtime holds it: how a React app's pill follows its
+  // form, and a loader-mounted one the form of its own block.
+  useEffect(() => {
+    if (!listening) return undefined;
+    const follow = (made: ProductChoice) => {
+      if (!followsChoice(block.current, made.scope)) return;
+      const next = parseVariantChange(item, {
+        itemId: item.id,
+        variant: made.variant,
+        quantity: made.quantity,
+      });
+      if (!next) return;
+      setChoice((prev) => (prev.variant === next.variant && prev.quantity === next.quantity ? prev : next));
+    };
+    const made = choices.get(item.id);
+    if (made) follow(made);
+    return choices.subscribe(item.id, follow);
+  }, [choices, item, listening]);
 
   // Read once the pill is in the page, before it paints, so the button never flashes dark on dark.
   useLayoutEffect(() => {

@@ -22,7 +22,7 @@ import {
 } from '../../src/commerce/rules.js';
 import { FEATURE_FLAGS } from '../../src/constants.js';
 import { isFeatureEnabled } from '../../src/page/context.js';
-import { WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
+import { PRODUCT_BLOCK_ATTR, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
 import { formatMoney, type Money } from '../../src/commerce/money.js';
 import {
   DEFAULT_MERCHANDISING,
@@ -72,8 +72,13 @@ export function ProductFormBody({
   expressCheckout = false,
   onVariantChange,
   onChoiceChange,
-}: ProductFormProps) {
-  const { context } = useStorefront();
+  publishChoice = true,
+}: ProductFormProps & {
+  /** A quick view's form keeps its choice to itself: the page's pill follows the page's form. */
+  readonly publishChoice?: boolean;
+}) {
+  const { context, choices } = useStorefront();
+  const rootRef = useRef<HTMLDivElement>(null);
   const id = useWidgetId();
   // The page's overrides by catalogue key: for the form's texts, the add flow's (loaded with it)
   // and the additional-fields form's (likert labels, part labels).
@@ -118,8 +123,13 @@ export function ProductFormBody({
   // Told on a change of the choice, never on a new callback: an inline arrow must not loop.
   const latestOnChoiceChange = useLatest(onChoiceChange);
   useEffect(() => {
+    // The runtime holds the choice the block's other widgets follow, under npm and the loader alike.
+    if (publishChoice) {
+      const scope = rootRef.current?.closest(`[${PRODUCT_BLOCK_ATTR}]`) ?? null;
+      choices.set(item.id, { variant, quantity: chosenQuantity, scope });
+    }
     latestOnChoiceChange.current?.({ variant, quantity: chosenQuantity });
-  }, [latestOnChoiceChange, variant, chosenQuantity]);
+  }, [latestOnChoiceChange, choices, publishChoice, item.id, variant, chosenQuantity]);
   const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
 
   const errorTitle = m.t(
@@ -159,7 +169,11 @@ export function ProductFormBody({
   const restockVariantId = soldOut && tracksStock(item) ? (variant?.id ?? variant?.sku ?? null) : null;
 
   return (
-    <div className="sf-product-form" data-sf-status={soldOut ? 'sold-out' : onSale ? 'on-sale' : undefined}>
+    <div
+      ref={rootRef}
+      className="sf-product-form"
+      data-sf-status={soldOut ? 'sold-out' : onSale ? 'on-sale' : undefined}
+    >
       <p className="sf-product-form__price">
         {price}
         {onSale && !soldOut && <span className="sf-mark sf-mark--sale">{m.t('sale')}</span>}

@@ -91,7 +91,7 @@ export function QuickViewButton(props: ProductFormProps) {
           closeLabel={m.t('close')}
           onClose={() => setDialog(null)}
         >
-          <ProductFormBody {...props} quickView={false} />
+          <ProductFormBody {...props} quickView={false} publishChoice={false} />
         </Dialog>
       )}
     </>

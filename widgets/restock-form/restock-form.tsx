@@ -3,6 +3,7 @@ import { EVENTS, PRODUCT_BLOCK_ATTR, WIDGET_ATTR } from '../../src/contract.js';
 import { stockCheckPasses } from '../../src/commerce/rules.js';
 import { restockEmailError } from '../../src/commerce/validation.js';
 import type { Captcha as CaptchaComponent, CaptchaHandle } from '../../src/react/captcha.js';
+import { followsChoice, type ProductChoice } from '../../src/page/choices.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { restockFormMessages } from './messages.js';
 import { parseVariantChange, type AnnouncedVariant, type RestockFormProps } from './props.js';
@@ -48,7 +49,7 @@ export function RestockForm({
   mailingListOptInByDefault = false,
   strings,
 }: RestockFormProps) {
-  const { api, context, reporter } = useStorefront();
+  const { api, context, reporter, choices } = useStorefront();
   const m = useMemo(() => restockFormMessages(strings), [strings]);
   const id = useWidgetId();
   const root = useRef<HTMLDivElement>(null);
@@ -100,6 +101,28 @@ export function RestockForm({
     document.addEventListener(EVENTS.variantChange, onChange);
     return () => document.removeEventListener(EVENTS.variantChange, onChange);
   }, [productId]);
+
+  // The product form's choice as the page runtime holds it: a React app's restock form follows
+  // its product form this way, a loader-mounted one the form of its own block.
+  useEffect(() => {
+    const follow = (made: ProductChoice) => {
+      if (!followsChoice(blockOf(root.current), made.scope)) return;
+      const next = parseVariantChange(productId, {
+        itemId: productId,
+        variant: made.variant,
+        quantity: made.quantity,
+      });
+      if (!next) return;
+      const shown = next.variant !== null && soldOut(next.variant);
+      const nextId = next.variant?.variantId ?? null;
+      setTarget((prev) =>
+        prev.shown === shown && prev.variantId === nextId ? prev : { variantId: nextId, shown },
+      );
+    };
+    const made = choices.get(productId);
+    if (made) follow(made);
+    return choices.subscribe(productId, follow);
+  }, [choices, productId]);
 
   // A sign-up is for one variant: another one starts over, keeping the typed email.
   useEffect(() => {

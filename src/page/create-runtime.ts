@@ -1,0 +1,156 @@
+/**
+ * One page runtime, two doors: the site context, the error reporter, the api client, the cart
+ * store, the platform layer and the shoppers' product choices, built once by
+ * {@link createPageRuntime}. The script tag's runtime (./runtime.ts) builds the page's from the
+ * `#sf-context` script; the npm `StorefrontProvider` builds one from its props. Both then read
+ * the cart at start under the same cookie rules (spec 000 §4) and start the same platform layer.
+ */
+import { CONTEXT_SCRIPT_ID } from '../contract.js';
+import type { Api } from '../api/page.js';
+import { createPageApi, getApi } from '../api/page.js';
+import type { ApiClient } from '../api/client.js';
+import { loadTranslations } from '../messages/locale.js';
+import { createCartStore, getCartStore, shouldLoadCartAtStart, type CartStore } from '../store/index.js';
+import { createProductChoices, type ProductChoices } from './choices.js';
+import {
+  DEFAULT_CONTEXT,
+  normalizeApiRoot,
+  parseSiteContext,
+  readSiteContext,
+  type SiteContext,
+} from './context.js';
+import { reportError } from './runtime.js';
+
+export type Report = (error: unknown, info?: Record<string, string>) => void;
+
+export interface PageRuntime {
+  readonly context: SiteContext;
+  readonly report: Report;
+  readonly api: Api;
+  readonly store: CartStore;
+  readonly choices: ProductChoices;
+  readonly platform: {
+    /** Starts analytics, census and performance records once, at the next idle moment. */
+    start(): void;
+  };
+  /**
+   * Reads the cart when spec 000 §4 says to (signed in, or a cart cookie); the loader and the
+   * provider call it once. Resolves either way: a failure is left in the store for the widgets.
+   */
+  loadCartAtStart(): Promise<void>;
+}
+
+export interface PageRuntimeOptions {
+  /**
+   * The site context, in the `#sf-context` shape (every key optional, parsed like the page's).
+   * @default the page's `#sf-context` script, else the defaults
+   */
+  readonly context?: unknown;
+  /** Where the endpoints live; a full URL for a server on another origin. @default context.apiRoot */
+  readonly apiRoot?: string | undefined;
+  /** Locale for numbers, money and the catalogue language. @default context.locale */
+  readonly locale?: string | undefined;
+  /** @default a client rooted at `apiRoot` */
+  readonly api?: Api | undefined;
+  /** @default a cart store over `api` */
+  readonly store?: CartStore | undefined;
+  /** Where errors go. @default the page reporter (`sf:error` and the error endpoint) */
+  readonly report?: Report | undefined;
+}
+
+const warnAbout = (issues: readonly string[]): void => {
+  for (const issue of issues) console.warn(`[storefront] site context: ${issue}`);
+};
+
+/** The site context from options: the given object, else the page's script, with overrides. */
+function contextOf(options: PageRuntimeOptions): SiteContext {
+  let context = DEFAULT_CONTEXT;
+  if (options.context !== undefined) {
+    const parsed = parseSiteContext(options.context);
+    warnAbout(parsed.issues);
+    context = parsed.context;
+  } else if (typeof document !== 'undefined') {
+    context = readSiteContext().context;
+  }
+  const apiRoot = options.apiRoot === undefined ? null : normalizeApiRoot(options.apiRoot);
+  if (options.apiRoot !== undefined && apiRoot === null)
+    warnAbout([`apiRoot ${options.apiRoot} is not usable`]);
+  const overrides: Partial<SiteContext> = {
+    ...(apiRoot !== null && { apiRoot }),
+    ...(options.locale !== undefined && options.locale !== '' && { locale: options.locale }),
+  };
+  return Object.keys(overrides).length > 0 ? Object.freeze({ ...context, ...overrides }) : context;
+}
+
+/** The api over a client rooted at `apiRoot`, its code loaded with the first call. */
+function apiAt(apiRoot: string): Api {
+  let client: Promise<ApiClient> | null = null;
+  return createPageApi(() => {
+    client ??= import('../api/client.js')
+      .then((m) => m.createClient({ apiRoot }))
+      .catch((error: unknown) => {
+        client = null;
+        throw error;
+      });
+    return client;
+  });
+}
+
+/** Builds a page runtime. Nothing starts until `loadCartAtStart` and `platform.start` are called. */
+export function createPageRuntime(options: PageRuntimeOptions = {}): PageRuntime {
+  const context = contextOf(options);
+  const report = options.report ?? reportError;
+  const api = options.api ?? apiAt(context.apiRoot);
+  const store = options.store ?? createCartStore({ api });
+  return assemble(context, report, api, store);
+}
+
+function assemble(context: SiteContext, report: Report, api: Api, store: CartStore): PageRuntime {
+  let cartRead: Promise<void> | null = null;
+  let platformStarted = false;
+  return {
+    context,
+    report,
+    api,
+    store,
+    choices: createProductChoices(),
+    platform: {
+      start() {
+        if (platformStarted) return;
+        platformStarted = true;
+        import('./platform.js').then(
+          (p) => p.start({ context, api, report }),
+          (error: unknown) => report(error, { code: 'CHUNK_LOAD_FAILED' }),
+        );
+      },
+    },
+    loadCartAtStart: () =>
+      (cartRead ??= (async () => {
+        // The catalogue language comes with the first read, as on a published page.
+        void loadTranslations(context.locale).catch(() => undefined);
+        if (typeof document === 'undefined' || !shouldLoadCartAtStart(context)) return;
+        try {
+          await store.getState().load();
+        } catch (error) {
+          report(error, { code: 'CART_LOAD_FAILED' });
+        }
+      })()),
+  };
+}
+
+let page: PageRuntime | null = null;
+
+/**
+ * The page's runtime, from its `#sf-context` script: what the loader's widgets and a provider
+ * without options share. Its api and store are the page-wide ones.
+ */
+export function getPageRuntime(): PageRuntime {
+  if (!page) {
+    const { context, issues } = readSiteContext();
+    // A malformed context still gives a working page (defaults); the owner should hear of it.
+    if (issues.length > 0 && typeof document !== 'undefined' && document.getElementById(CONTEXT_SCRIPT_ID))
+      warnAbout(issues);
+    page = assemble(context, reportError, getApi(), getCartStore());
+  }
+  return page;
+}

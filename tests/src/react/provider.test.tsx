@@ -1,0 +1,140 @@
+/**
+ * The npm door: a React app wraps its tree in one StorefrontProvider and gets what a published
+ * page gets from the script tag (one page runtime): the cart read at start under the cookie rules
+ * of spec 000 §4, the platform layer started, the api at `apiRoot` with the shopper's cookies, and
+ * widgets that follow the product form's choice.
+ */
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer } from '../../../demo/server/app.js';
+import {
+  CartPill,
+  InstalmentPill,
+  ProductForm,
+  StorefrontProvider,
+  parseInstalmentContext,
+  parseProductItem,
+  useStorefront,
+} from '../../../src/index.js';
+import { Visitor, add } from '../../demo/server/visitor.js';
+import { US, TEE } from '../../widgets/instalment-pill/items.js';
+
+const started = vi.hoisted(() => [] as unknown[]);
+vi.mock('../../../src/page/platform.js', async (original) => ({
+  ...(await original<typeof import('../../../src/page/platform.js')>()),
+  start: (runtime: unknown) => void started.push(runtime),
+}));
+
+const API_ROOT = 'http://shop.test/api/';
+let app: FastifyInstance;
+let shopper: Visitor;
+const sent: { url: string; credentials: RequestCredentials }[] = [];
+
+beforeAll(async () => {
+  // The stand-in platform module is in place before the first provider asks for it.
+  await import('../../../src/page/platform.js');
+  app = await createServer({ dbPath: ':memory:' });
+  shopper = await new Visitor(app).arrive();
+  await add(shopper, 'prod-tee', 'TEE-M-BLK', 2);
+  // The browser's side of a cross-origin call: the request as the SDK built it, answered by the
+  // reference server with the shopper's cookies.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      sent.push({ url: input.url, credentials: input.credentials });
+      const url = new URL(input.url);
+      const r = await app.inject({
+        method: input.method as 'GET',
+        url: url.pathname + url.search,
+        cookies: Object.fromEntries(shopper.cookies),
+      });
+      return new Response(r.body, { status: r.statusCode, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await app.close();
+});
+afterEach(() => {
+  cleanup();
+  sent.length = 0;
+  started.length = 0;
+  document.cookie = 'hasCart=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+
+function CartStatus() {
+  const { store } = useStorefront();
+  return <p>{store.getState().initialised ? 'read' : 'not read'}</p>;
+}
+
+describe('StorefrontProvider with apiRoot', () => {
+  it("reads a returning shopper's cart at start from the api root, cookies included", async () => {
+    document.cookie = 'hasCart=true';
+    render(
+      <StorefrontProvider apiRoot={API_ROOT}>
+        <CartPill />
+      </StorefrontProvider>,
+    );
+    expect(await screen.findByRole('link', { name: /^2 items in cart, / })).toBeInstanceOf(HTMLElement);
+    expect(sent).toEqual([
+      { url: `${API_ROOT}commerce/shopping-cart?calculateSubtotal=true`, credentials: 'include' },
+    ]);
+  });
+
+  it('reads nothing without a cart cookie or an account', async () => {
+    render(
+      <StorefrontProvider apiRoot={API_ROOT}>
+        <CartPill />
+        <CartStatus />
+      </StorefrontProvider>,
+    );
+    await act(async () => undefined);
+    expect(screen.getByText('not read')).toBeInstanceOf(HTMLElement);
+    expect(sent).toEqual([]);
+  });
+
+  it('starts the platform layer with its own context and api, unless analytics is off', async () => {
+    const { unmount } = render(
+      <StorefrontProvider apiRoot={API_ROOT} context={{ websiteId: 'site-1' }}>
+        <CartPill />
+      </StorefrontProvider>,
+    );
+    const contexts = () =>
+      started.map((s) => (s as { context: { websiteId?: string; apiRoot: string } }).context);
+    await waitFor(() =>
+      expect(contexts().map((c) => `${c.websiteId} ${c.apiRoot}`)).toContain(`site-1 ${API_ROOT}`),
+      { timeout: 5000 },
+    );
+    unmount();
+    render(
+      <StorefrontProvider apiRoot={API_ROOT} context={{ websiteId: 'site-2' }} analytics={false}>
+        <CartPill />
+      </StorefrontProvider>,
+    );
+    await act(async () => undefined);
+    expect(contexts().map((c) => c.websiteId)).not.toContain('site-2');
+  });
+});
+
+describe('widgets of a React app follow the product form through the runtime', () => {
+  const parsed = parseProductItem(TEE);
+  if (!parsed.ok) throw new Error(parsed.issues.join('; '));
+  const item = parsed.value;
+
+  it('moves the instalment pill with the chosen variant', async () => {
+    render(
+      <StorefrontProvider apiRoot={API_ROOT} analytics={false}>
+        <ProductForm item={item} />
+        <InstalmentPill item={item} instalments={parseInstalmentContext(US)} />
+      </StorefrontProvider>,
+    );
+    const pill = () =>
+      document.querySelector('.sf-instalment-pill')?.textContent?.replace(/\s+/g, ' ').trim();
+    await waitFor(() => expect(pill()).toBe('Available for orders over $20.00 Afterpay'));
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'L');
+    await waitFor(() => expect(pill()).toBe('or 4 interest-free payments of $11.25 with Afterpay'));
+  });
+});
