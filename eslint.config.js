@@ -27,6 +27,18 @@ const LOADER_TO_HEAVY = {
   message: 'The loader stays tiny: load the store through the runtime chunk (dynamic import).',
 };
 
+// The page's layers import one way: browser helpers (contract, cookies, context parsing) <- api and
+// store <- the page runtime and platform layer <- react. Nothing below the runtime reaches up to it.
+const CORE_TO_REACT = {
+  regex: '^(\\.\\./)+react(/.*)?$',
+  message: 'Only src/react/ is React; framework-free code never imports it (design.md "Shape").',
+};
+const BELOW_RUNTIME = {
+  regex: '^(\\.\\./)+page/(runtime|create-runtime|platform|reporter|session|analytics|choices)(\\.js)?$',
+  message:
+    'The api and the store sit below the page runtime: it builds them and hands them down (page/create-runtime.ts).',
+};
+
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
@@ -83,8 +95,23 @@ export default tseslint.config(
     // Everything in src/ but src/react/ is framework-free: the page runtime, the commerce rules,
     // the api, the store, the messages, the template engine and the root modules.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/index.ts', 'src/react/**'],
-    rules: { 'no-restricted-imports': restrict(SRC_TO_WIDGETS, REACT, ZUSTAND_REACT, FLOATING_UI) },
+    ignores: ['src/index.ts', 'src/react/**', 'src/api/**', 'src/store/**'],
+    rules: {
+      'no-restricted-imports': restrict(SRC_TO_WIDGETS, REACT, ZUSTAND_REACT, FLOATING_UI, CORE_TO_REACT),
+    },
+  },
+  {
+    files: ['src/api/**/*.ts', 'src/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        SRC_TO_WIDGETS,
+        REACT,
+        ZUSTAND_REACT,
+        FLOATING_UI,
+        CORE_TO_REACT,
+        BELOW_RUNTIME,
+      ),
+    },
   },
   {
     files: ['widgets/*/*.{ts,tsx}'],
