@@ -8,7 +8,14 @@
 import { COOKIES, CSRF_HEADER } from '../contract.js';
 import { readCookie } from '../page/cookies.js';
 import type { ApiResult } from './types.js';
-import { invalidResponse, mapCartError, networkError, timeoutError, type FailureMapper } from './errors.js';
+import {
+  invalidResponse,
+  isCrumbFailure,
+  mapCartError,
+  networkError,
+  timeoutError,
+  type FailureMapper,
+} from './errors.js';
 import type { Parser } from './parse.js';
 import { createTransport, type Method } from './transport.js';
 
@@ -77,7 +84,8 @@ export function credentialsFor(
   apiRoot: string,
   pageOrigin: string | undefined = globalThis.location?.origin,
 ): 'include' | 'same-origin' {
-  if (!/^https?:\/\//i.test(apiRoot)) return 'same-origin';
+  // Without a page (a server, a test in Node) there are no browser cookies to send either way.
+  if (pageOrigin === undefined || !/^https?:\/\//i.test(apiRoot)) return 'same-origin';
   try {
     return new URL(apiRoot).origin === pageOrigin ? 'same-origin' : 'include';
   } catch {
@@ -100,11 +108,15 @@ const decode = (text: string): { ok: true; value: unknown } | { ok: false } => {
 export const createClient = (options: ApiOptions = {}): ApiClient => {
   const doc = options.doc ?? (typeof document === 'undefined' ? undefined : document);
   const apiRoot = options.apiRoot ?? '/api/';
+  const credentials = credentialsFor(
+    apiRoot,
+    doc?.defaultView?.location?.origin ?? globalThis.location?.origin,
+  );
   const send = createTransport({
     prefixUrl: apiRoot,
     timeoutMs: options.timeoutMs ?? 10_000,
     fetch: options.fetch,
-    credentials: credentialsFor(apiRoot, doc?.defaultView?.location?.origin ?? globalThis.location?.origin),
+    credentials,
   });
 
   const areCookiesEnabled = (): boolean => {
@@ -123,12 +135,10 @@ export const createClient = (options: ApiOptions = {}): ApiClient => {
     }
   };
 
-  const attempt = async <T>(spec: Call<T>): Promise<ApiResult<T>> => {
+  const attempt = async <T>(spec: Call<T>, retried = false): Promise<ApiResult<T>> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (spec.method !== 'get') {
-      const token = crumb();
-      if (token) headers[CSRF_HEADER] = token;
-    }
+    const token = spec.method === 'get' ? null : crumb();
+    if (token) headers[CSRF_HEADER] = token;
     if (spec.contentType) headers['Content-Type'] = spec.contentType;
     const response = await send({
       method: spec.method,
@@ -149,6 +159,20 @@ export const createClient = (options: ApiOptions = {}): ApiClient => {
       return { ok: false, error: networkError() };
     }
     const decoded = decode(text);
+    // A page on another origin has no crumb until the API has answered it once. The refusal sets
+    // a fresh one, and one retry with it is what the wire format promises (docs/http-api.md, "The
+    // crumb rule"); nothing was done the first time. On the API's own pages a missing crumb, or one
+    // sent and refused, stays the failure spec 000 §8 words.
+    if (
+      credentials === 'include' &&
+      !retried &&
+      token === null &&
+      spec.method !== 'get' &&
+      decoded.ok &&
+      isCrumbFailure(decoded.value) &&
+      crumb()
+    )
+      return attempt(spec, true);
     if (!response.ok) {
       const mapError = spec.mapError ?? mapCartError;
       return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookiesEnabled } from '../../../src/api/client';
+import { cookiesEnabled, credentialsFor } from '../../../src/api/client';
 
 describe('cookiesEnabled', () => {
   it.each([
@@ -15,5 +15,16 @@ describe('cookiesEnabled', () => {
 
   it('reads the real navigator by default', () => {
     expect(cookiesEnabled()).toBe(navigator.cookieEnabled);
+  });
+});
+
+describe('credentialsFor', () => {
+  it.each([
+    ['/api/', 'http://shop.test', 'same-origin'],
+    ['http://shop.test/api/', 'http://shop.test', 'same-origin'],
+    ['http://localhost:4173/api/', 'http://localhost:5173', 'include'],
+    ['https://api.shop.test/api/', 'https://shop.test', 'include'],
+  ] as const)('%s from a page on %s sends cookies %s', (root, page, expected) => {
+    expect(credentialsFor(root, page)).toBe(expected);
   });
 });

@@ -343,6 +343,24 @@ describe('the crumb', () => {
     });
   });
 
+  it('a page on another origin without a crumb yet gets one from the refusal and adds on the retry', async () => {
+    const jar = new CookieJar();
+    const doc = {
+      get cookie() {
+        return jar.header();
+      },
+      defaultView: { navigator: { cookieEnabled: true }, location: { origin: 'http://localhost:5173' } },
+    } as unknown as Document;
+    const api = createApi({ apiRoot: `${origin}/api/`, fetch: jar.fetch as unknown as typeof fetch, doc });
+    const added = dataOf(await api.addCartEntry({ itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1 }));
+    expect(added.shoppingCart.totalQuantity).toBe(1);
+    const statuses = await Promise.all(
+      jar.fetch.mock.results.map(async (r) => ((await r.value) as Response).status),
+    );
+    expect(statuses).toEqual([401, 200]);
+    expect((jar.fetch.mock.calls[1]?.[0] as Request).credentials).toBe('include');
+  });
+
   it('a crumb failure on a form submission is an expired session', async () => {
     const { api, jar } = await visitor();
     const { key } = dataOf(await api.getFormSubmissionKey());
