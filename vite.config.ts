@@ -86,11 +86,12 @@ const UI_CHUNK = new RegExp(
   [
     String.raw`[\\/]node_modules[\\/](preact[\\/](?!compat[\\/])|zustand[\\/])`,
     String.raw`[\\/]src[\\/]react[\\/](boundary|define|mount|provider)\.tsx$`,
+    String.raw`[\\/]src[\\/]react[\\/]use-latest\.ts$`,
     String.raw`[\\/]src[\\/]react[\\/]preact(-dom)?-shim\.ts$`,
     // Not the form dialog's loader: only the add flow and the cart page call it, and it travels
     // with the texts those two share.
     String.raw`[\\/]src[\\/]react[\\/]ui[\\/]alert\.tsx$`,
-    String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics|runtime)\.ts$`,
+    String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics|runtime|create-runtime|choices)\.ts$`,
     String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|texts)|contract|result|constants|site-lists)\.ts$`,
     String.raw`[\\/]src[\\/]commerce[\\/](money|product|instalments)\.ts$`,
     String.raw`[\\/]src[\\/]messages[\\/](format|cart-count|product-labels|instalment|locale|storefront)\.ts$`,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { WidgetEnv, WidgetModule } from '../contract.js';
 import type { Result } from '../result.js';
 import { mountWidget } from './mount.js';
-import { StorefrontProvider } from './provider.js';
+import { PageStorefrontProvider } from './provider.js';
 
 /** Thrown by `mount` when a block's props do not parse; the loader reports it and keeps the fallback. */
 export class WidgetPropsError extends Error {
@@ -35,7 +35,7 @@ export function defineWidget<P>(definition: WidgetDefinition<P>): WidgetModule {
       if (!parsed.ok) throw new WidgetPropsError(definition.name, parsed.issues);
       return mountWidget(
         el,
-        <StorefrontProvider env={env}>{definition.render(parsed.value, env)}</StorefrontProvider>,
+        <PageStorefrontProvider env={env}>{definition.render(parsed.value, env)}</PageStorefrontProvider>,
         env,
       );
     },

@@ -114,12 +114,53 @@ function buildStorefront(
   };
 }
 
+/** The storefront around one runtime: the value widgets read, with the reporter kept stable. */
+function RuntimeProvider({
+  runtime,
+  env,
+  strings,
+  window: win,
+  children,
+}: {
+  readonly runtime: PageRuntime;
+  readonly env: WidgetEnv | undefined;
+  readonly strings: Readonly<Record<string, unknown>> | null | undefined;
+  readonly window: Pick<Window, 'location' | 'parent'> | undefined;
+  readonly children?: ReactNode;
+}) {
+  const siteContext = env?.context ?? runtime.context;
+  // Widgets' effects list the reporter: it stays one function for the provider's life and calls
+  // the latest `env.report`, so a page passing `env={{ context, report: (e) => ... }}` inline does
+  // not restart them on every render.
+  const latestEnv = useLatest(env);
+  const report = useMemo<Storefront['reporter']['report']>(
+    () => (error, info) => (latestEnv.current?.report ?? runtime.report)(error, info),
+    [latestEnv, runtime],
+  );
+  const value = useMemo(
+    () => buildStorefront(runtime, siteContext, strings, report, win),
+    [runtime, siteContext, strings, report, win],
+  );
+  return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
+}
+
 /**
- * Provides the storefront to a widget tree: one page runtime (./page/create-runtime.ts) for the
- * provider's life. A React app wraps its tree once; like a published page, the provider then
+ * What the loader wraps each widget it mounts in: the page's runtime, with the mount's site
+ * context and reporter. It starts nothing; the loader reads the cart and starts the platform.
+ */
+export function PageStorefrontProvider({ env, children }: { env: WidgetEnv; children?: ReactNode }) {
+  return (
+    <RuntimeProvider runtime={getPageRuntime()} env={env} strings={undefined} window={undefined}>
+      {children}
+    </RuntimeProvider>
+  );
+}
+
+/**
+ * Provides the storefront to a widget tree: one page runtime (src/page/create-runtime.ts) for
+ * the provider's life. A React app wraps its tree once; like a published page, the provider then
  * reads the cart at start when the cookies say there is one and starts the platform layer.
- * Without `apiRoot`, `context`, `api` or `store` it shares the page's own runtime, so widgets the
- * loader mounts on the same page see the same cart.
+ * Without `apiRoot`, `context`, `locale`, `api` or `store` it shares the page's own runtime.
  */
 export function StorefrontProvider({
   apiRoot,
@@ -144,27 +185,17 @@ export function StorefrontProvider({
       ? getPageRuntime()
       : createPageRuntime({ apiRoot, context, locale, api, store }),
   );
-  const siteContext = env?.context ?? runtime.context;
-  // Widgets' effects list the reporter: it stays one function for the provider's life and calls
-  // the latest `env.report`, so a page passing `env={{ context, report: (e) => ... }}` inline does
-  // not restart them on every render.
-  const latestEnv = useLatest(env);
-  const report = useMemo<Storefront['reporter']['report']>(
-    () => (error, info) => (latestEnv.current?.report ?? runtime.report)(error, info),
-    [latestEnv, runtime],
-  );
-  const overrides = strings ?? messages;
-  const value = useMemo(
-    () => buildStorefront(runtime, siteContext, overrides, report, win),
-    [runtime, siteContext, overrides, report, win],
-  );
   const mountedByLoader = env !== undefined;
   useEffect(() => {
     if (mountedByLoader) return;
     void runtime.loadCartAtStart();
     if (analytics) runtime.platform.start();
   }, [runtime, mountedByLoader, analytics]);
-  return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
+  return (
+    <RuntimeProvider runtime={runtime} env={env} strings={strings ?? messages} window={win}>
+      {children}
+    </RuntimeProvider>
+  );
 }
 
 let pageDefault: Storefront | null = null;

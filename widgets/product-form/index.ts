@@ -15,7 +15,7 @@ import {
 } from '../../src/contract.js';
 import { WidgetPropsError } from '../../src/react/define.js';
 import { mountWidget } from '../../src/react/mount.js';
-import { StorefrontProvider } from '../../src/react/provider.js';
+import { PageStorefrontProvider } from '../../src/react/provider.js';
 import { ProductFormBody } from './form.js';
 import type { ProductFormProps } from './product-form.js';
 import { parseProductFormProps } from './props.js';
@@ -77,7 +77,7 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
   if (props.quickView !== true) {
     return mountWidget(
       el,
-      createElement(StorefrontProvider, { env }, createElement(ProductFormBody, props)),
+      createElement(PageStorefrontProvider, { env }, createElement(ProductFormBody, props)),
       env,
     );
   }
@@ -90,7 +90,7 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
       if (!gone)
         unmount = mountWidget(
           el,
-          createElement(StorefrontProvider, { env }, createElement(QuickViewButton, props)),
+          createElement(PageStorefrontProvider, { env }, createElement(QuickViewButton, props)),
           env,
         );
     },
