@@ -1,0 +1,204 @@
+/**
+ * examples/react-vite as a theme developer runs it: the packed tarball installed into the app,
+ * type-checked with tsc and built with one Vite build, served from its own origin, and talking
+ * to the reference server on another port started with `cors` for that origin. Chromium then
+ * walks through it: a returning shopper's pill, a variant choice the instalment pill follows,
+ * inline callbacks that do not loop, an add to cart and the contact form. The app's other
+ * dependencies are links to this project's node_modules, so no network is needed.
+ */
+import { execFile } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../demo/server/app.js';
+import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+const MODULES = join(ROOT, 'node_modules');
+const EXAMPLE = join(ROOT, 'examples/react-vite');
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+let scratch: string;
+let api: FastifyInstance;
+let site: Server;
+let browser: Browser;
+let siteUrl: string;
+let apiUrl: string;
+
+/** The built app on its own origin; every other path is the app's page (it routes itself). */
+function serveApp(dir: string): Promise<Server> {
+  const server = createHttpServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    const file = join(dir, path);
+    const found =
+      file.startsWith(dir) && existsSync(file) && extname(file) !== '' ? file : join(dir, 'index.html');
+    response.writeHead(200, { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' });
+    response.end(readFileSync(found));
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+const portOf = (server: Server): number => {
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+};
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'dist/lib/index.js')))
+    throw new Error('dist/lib not found: run `npm run build` before the package tests');
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}`);
+  scratch = mkdtempSync(join(tmpdir(), 'sf-example-'));
+  const app = join(scratch, 'app');
+  const out = join(app, 'dist');
+  mkdirSync(out, { recursive: true });
+
+  // Two origins: the app's, then the API's, which allows exactly the app's.
+  site = await serveApp(out);
+  siteUrl = `http://127.0.0.1:${portOf(site)}`;
+  api = await createServer({
+    dbPath: ':memory:',
+    cors: siteUrl,
+    rateLimit: { formSubmission: { max: 1000, timeWindowMs: 60_000 } },
+  });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  apiUrl = `http://127.0.0.1:${portOf(api.server)}`;
+
+  // The example as committed, with the packed package installed and the rest linked.
+  for (const entry of ['index.html', 'package.json', 'tsconfig.json', 'vite.config.ts', 'src'])
+    cpSync(join(EXAMPLE, entry), join(app, entry), { recursive: true });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: ROOT });
+  const tarball = (JSON.parse(stdout) as { filename: string }[])[0]?.filename;
+  if (!tarball) throw new Error(`npm pack reported nothing: ${stdout}`);
+  const installed = join(app, 'node_modules/storefront-widgets');
+  mkdirSync(installed, { recursive: true });
+  await run('tar', ['-xzf', join(scratch, tarball), '-C', installed, '--strip-components=1']);
+  for (const name of readdirSync(MODULES)) {
+    if (name === '.bin' || name === 'storefront-widgets' || name.startsWith('.')) continue;
+    symlinkSync(join(MODULES, name), join(app, 'node_modules', name), 'dir');
+  }
+  await run(process.execPath, [join(MODULES, 'typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+    cwd: app,
+  }).catch((error: { stdout?: string }) => {
+    throw new Error(`the example does not type-check:\n${error.stdout ?? String(error)}`);
+  });
+  await run(process.execPath, [join(MODULES, 'vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: app,
+    env: { ...process.env, VITE_SF_API_ROOT: `${apiUrl}/api/` },
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  await api?.close();
+  await new Promise((done) => (site ? site.close(done) : done(undefined)));
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A shopper who added two tees on an earlier visit: the API's cookies are in their browser. */
+async function returningShopper(): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.request.get(`${apiUrl}/api/commerce/shopping-cart`);
+  const crumb = (await context.cookies(apiUrl)).find((c) => c.name === COOKIES.crumb)?.value ?? '';
+  const added = await context.request.post(`${apiUrl}/api/commerce/shopping-cart/entries`, {
+    headers: { [CSRF_HEADER]: crumb },
+    data: { itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 2, additionalFields: null },
+  });
+  if (!added.ok()) throw new Error(`add failed: ${added.status()} ${await added.text()}`);
+  return context;
+}
+
+async function open(context: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(`${siteUrl}${path}`);
+  return { page, errors };
+}
+
+const pillText = (page: Page) =>
+  page.locator('.sf-instalment-pill__text').evaluate((el) => el.textContent?.replace(/\s+/g, ' ').trim());
+
+describe('the React + Vite example against the reference server on another origin', () => {
+  it("shows a returning shopper's count in the cart pill", async () => {
+    const context = await returningShopper();
+    const { page, errors } = await open(context, '/');
+    await page.getByRole('link', { name: '2 items in cart, $50' }).waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves the instalment text with the chosen variant, and inline callbacks do not loop', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, '/');
+    await page.getByRole('combobox', { name: 'Size' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => pillText(page)).toBe('Available for orders over $20.00');
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('L');
+    await page.getByRole('combobox', { name: 'Color' }).selectOption('White');
+    await expect.poll(() => pillText(page)).toBe('or 4 interest-free payments of $6.75 with');
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Chosen variant' }).textContent())
+      .toBe('TEE-L-WHT');
+    // Mount, then one change per pick: a loop would have called the callback thousands of times.
+    const changes = Number(await page.getByRole('status', { name: 'Choice changes' }).textContent());
+    expect(changes).toBeLessThanOrEqual(4);
+    const again = Number(await page.getByRole('status', { name: 'Choice changes' }).textContent());
+    expect(again).toBe(changes);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds to the cart and shows it on the cart page', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, '/');
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('M');
+    await page.getByRole('combobox', { name: 'Color' }).selectOption('Black');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByRole('link', { name: 'One item in cart, $25' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'One item in cart, $25' }).click();
+    await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+    await page.getByText('Organic Cotton Tee').first().waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends the contact form', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await open(context, '/contact');
+    await page.getByRole('textbox', { name: /First Name/ }).fill('Ada', { timeout: 15_000 });
+    await page.getByRole('textbox', { name: /Last Name/ }).fill('Lovelace');
+    await page.getByRole('textbox', { name: /Email address/ }).fill('ada@example.com');
+    await page.getByRole('textbox', { name: /Message/ }).fill('Do you ship to Lyon?');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page
+      .getByText('Thanks! We will get back to you within two working days.')
+      .waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
