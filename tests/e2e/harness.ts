@@ -258,7 +258,7 @@ export interface WatchedPage {
 export interface Demo extends E2E {
   /**
    * Opens `path` in a fresh browser context (own cookies), or in `options.context`, watching it
-   * for problems from before its first script runs.
+   * for problems from before its first script runs; resolves once its widgets have mounted.
    */
   open(
     path: string,
@@ -310,6 +310,9 @@ export async function startDemo(options: Omit<StartOptions, 'testPages'> = {}): 
       });
     });
     await page.goto(path);
+    // The server-rendered fallbacks hold form controls of their own: what a test typed into one
+    // before its widget mounted over it would be lost.
+    await widgetsMounted(page);
     return { page, context, problems };
   };
 
