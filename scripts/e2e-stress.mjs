@@ -27,6 +27,7 @@ if (!isMainThread) {
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const VITEST = resolve(root, 'node_modules/vitest/vitest.mjs');
 
 function count(name, fallback) {
   const raw = process.env[name];
@@ -58,12 +59,15 @@ async function stopHog() {
   await Promise.allSettled(hogs.splice(0).map((w) => w.terminate()));
 }
 
-/** Runs a command in the project root; resolves to its exit code (or 1 when killed). */
-function run(command, args) {
+/**
+ * Runs a node script in the project root; resolves to its exit code (1 when killed). The child
+ * leads a process group of its own, so a stop reaches vitest's workers and their browsers too.
+ */
+function run(script, args) {
   return new Promise((done) => {
-    child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', detached: true });
     child.on('error', (error) => {
-      process.stderr.write(`e2e-stress: ${command}: ${error.message}\n`);
+      process.stderr.write(`e2e-stress: ${script}: ${error.message}\n`);
       child = null;
       done(1);
     });
@@ -74,21 +78,32 @@ function run(command, args) {
   });
 }
 
+function signalChild(signal) {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     say(`${signal}: stopping the hog and the run`);
-    child?.kill(signal);
-    void stopHog().then(() => process.exit(130));
+    void stopHog();
+    signalChild(signal);
+    // A run that does not stop in time is ended outright.
+    setTimeout(() => signalChild('SIGKILL'), 10_000).unref();
   });
 }
 
 async function main() {
   if (!existsSync(resolve(root, 'dist/loader.js'))) {
     say('dist/ is missing: building first');
-    const built = await run('npm', ['run', 'build']);
+    const built = await run('scripts/build.mjs', []);
     if (built !== 0) {
       say(`build failed (exit ${built})`);
       return 1;
@@ -102,7 +117,7 @@ async function main() {
     for (let i = 1; i <= runs && !stopping; i += 1) {
       say(`run ${i} of ${runs}: starting, load ${load()}`);
       const started = Date.now();
-      const code = await run('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...files]);
+      const code = await run(VITEST, ['run', '--config', 'vitest.e2e.config.ts', ...files]);
       const passed = code === 0;
       results.push(passed);
       say(
@@ -113,7 +128,8 @@ async function main() {
     await stopHog();
   }
   const passedRuns = results.filter(Boolean).length;
-  say(`${passedRuns} of ${runs} passed`);
+  say(`${passedRuns} of ${runs} passed${stopping ? ' (stopped)' : ''}`);
+  if (stopping) return 130;
   return passedRuns === runs ? 0 : 1;
 }
 
