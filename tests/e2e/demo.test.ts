@@ -100,8 +100,9 @@ async function open(
     });
   });
   await page.goto(path);
-  // The server-rendered fallbacks hold form controls of their own: a choice made in one before
-  // its widget mounted over it would be lost.
+  // Every widget in place before the test acts or looks, however long the chunks took: the
+  // fallbacks' controls stay disabled until their widget mounts over them, and a scan must see
+  // the page the shopper ends up with.
   await widgetsMounted(page);
   return { page, problems };
 }

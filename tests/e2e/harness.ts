@@ -310,8 +310,8 @@ export async function startDemo(options: Omit<StartOptions, 'testPages'> = {}): 
       });
     });
     await page.goto(path);
-    // The server-rendered fallbacks hold form controls of their own: what a test typed into one
-    // before its widget mounted over it would be lost.
+    // Every widget in place before the test acts or looks, however long the chunks took: the
+    // fallbacks' controls stay disabled until their widget mounts over them.
     await widgetsMounted(page);
     return { page, context, problems };
   };
