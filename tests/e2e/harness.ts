@@ -147,6 +147,8 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
       addToCart: { max: 10_000, timeWindowMs: 60_000 },
       formSubmission: { max: 10_000, timeWindowMs: 60_000 },
       beacons: { max: 10_000, timeWindowMs: 60_000 },
+      restockSignUp: { max: 10_000, timeWindowMs: 60_000 },
+      formKey: { max: 10_000, timeWindowMs: 60_000 },
     },
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
