@@ -231,6 +231,20 @@ describe('network and timeouts', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('gives a cart read the time limit its caller asks for', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(() => new Promise<Response>(() => {})) as unknown as typeof globalThis.fetch;
+    const pending = apiWith(fetch).getCart(5000);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(errorOf(await pending)).toEqual({ kind: 'timeout', status: 0, message: OFFLINE });
+  });
+
   it.each<[string, (api: Api) => Promise<ApiResult<unknown>>]>([
     ['button clicks', (api) => api.buttonClick({ visitorCookie: 'v' })],
     ['button renders', (api) => api.buttonRender({ visitorCookie: 'v' })],
