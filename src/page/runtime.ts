@@ -108,3 +108,13 @@ export async function loadCart(): Promise<void> {
     reportError(error, { code: 'CART_LOAD_FAILED' });
   }
 }
+
+/**
+ * The loader found `window.Storefront` already defined and stayed off. The text lives in a chunk
+ * of its own: only such a page ever needs it. Never rejects: the loader runs in the host page.
+ */
+export const globalTaken = (): Promise<void> =>
+  import('./global-taken.js').then(
+    (m) => m.announce(reportError),
+    () => undefined,
+  );

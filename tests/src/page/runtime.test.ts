@@ -4,6 +4,7 @@ import {
   CART_START_TIMEOUT_MS,
   getCartStore,
   getPageEnv,
+  globalTaken,
   loadCart,
   localeReady,
   reportError,
@@ -149,5 +150,16 @@ describe('the cart read at page start (spec 000 §4)', () => {
     expect(CART_START_TIMEOUT_MS).toBe(5000);
     expect(seen).toEqual([{ message: 'Please check your internet connection', code: 'CART_LOAD_FAILED' }]);
     expect(getCartStore().getState()).toMatchObject({ status: 'idle', error: { kind: 'timeout' } });
+  });
+});
+
+describe('a page whose window.Storefront was already taken', () => {
+  it('warns in the console and reports GLOBAL_TAKEN with a message that says what happened', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const message =
+      'window.Storefront is already defined (by another script, or by this loader included twice): the storefront loader leaves it as it is and mounts nothing';
+    const seen = await sfErrorsDuring(() => globalTaken());
+    expect(warn).toHaveBeenCalledWith(`[storefront] ${message}`);
+    expect(seen).toEqual([{ message, code: 'GLOBAL_TAKEN' }]);
   });
 });
