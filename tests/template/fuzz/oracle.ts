@@ -1,0 +1,129 @@
+/**
+ * Renders a case with our engine and with the reference implementation (a devDependency used
+ * only as an oracle, given CLDR en data), and measures how often the two agree byte for byte.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { render } from '../../../src/template/index';
+import { documentedDifference } from './differences';
+import { CASE, type Size } from './grammar';
+
+interface ReferenceCompiler {
+  execute(props: Record<string, unknown>): { ctx: { render(): string } };
+}
+interface Framework {
+  get(locale: string): unknown;
+}
+const require = createRequire(import.meta.url);
+const { Compiler } = require('@squarespace/template-engine') as { Compiler: new () => ReferenceCompiler };
+const { CLDRFramework } = require('@phensley/cldr') as {
+  CLDRFramework: new (options: { loader: (language: string) => unknown }) => Framework;
+};
+const cldr = new CLDRFramework({
+  loader: (language) =>
+    JSON.parse(readFileSync(require.resolve(`@phensley/cldr/packs/${language}.json`), 'utf8')) as unknown,
+}).get('en');
+const reference = new Compiler();
+
+/** A fixed "now" so relative times agree. */
+const NOW = Date.UTC(2024, 4, 17, 12, 30, 0);
+const PARTIALS = { p: '({@}:{@args.k}:{a})' };
+
+export interface FuzzCase {
+  readonly template: string;
+  readonly json: Record<string, unknown>;
+}
+
+export const ours = (c: FuzzCase): string =>
+  render(c.template, c.json, { partials: PARTIALS, locale: 'en', now: NOW }).output;
+
+export function theirs(c: FuzzCase): string {
+  try {
+    return reference
+      .execute({
+        code: c.template,
+        json: c.json,
+        partials: PARTIALS,
+        cldr,
+        now: NOW,
+        enableExpr: true,
+        enableInclude: true,
+      })
+      .ctx.render();
+  } catch (e) {
+    return `(reference threw: ${e instanceof Error ? e.message : String(e)})`;
+  }
+}
+
+export type Verdict = 'agree' | 'documented' | 'differ';
+
+export function judge(c: FuzzCase): Verdict {
+  const a = ours(c);
+  const b = theirs(c);
+  if (a === b) return 'agree';
+  return documentedDifference(c, a, b) === null ? 'differ' : 'documented';
+}
+
+export interface Measurement {
+  readonly size: string;
+  readonly runs: number;
+  readonly agree: number;
+  readonly documented: number;
+  readonly differ: number;
+  /** Agreeing share of all runs, in percent. */
+  readonly agreement: number;
+  readonly perSecond: number;
+  /** The first undocumented difference, shrunk to a minimal case, as fast-check reports it. */
+  readonly counterexample: string | null;
+}
+
+/**
+ * Renders `runs` random cases of `size` from `seed` and counts verdicts; when some differ outside
+ * the documented list, runs the property again from the same seed so fast-check shrinks the first
+ * of them. `onDiffer` sees every undocumented difference (for a dump).
+ */
+export function measure(
+  size: Size,
+  runs: number,
+  seed: number,
+  onDiffer?: (c: FuzzCase, ours: string, theirs: string) => void,
+): Measurement {
+  let agree = 0;
+  let documented = 0;
+  const start = performance.now();
+  for (const c of fc.sample(CASE(size), { seed, numRuns: runs })) {
+    const verdict = judge(c);
+    if (verdict === 'agree') agree++;
+    else if (verdict === 'documented') documented++;
+    else onDiffer?.(c, ours(c), theirs(c));
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const differ = runs - agree - documented;
+  let counterexample: string | null = null;
+  if (differ > 0) {
+    const details = fc.check(
+      fc.property(CASE(size), (c) => judge(c) !== 'differ'),
+      { seed, numRuns: runs },
+    );
+    if (details.failed && details.counterexample !== null) {
+      const [c] = details.counterexample;
+      counterexample =
+        `template: ${JSON.stringify(c.template)}\n` +
+        `json:     ${JSON.stringify(c.json)}\n` +
+        `ours:     ${JSON.stringify(ours(c))}\n` +
+        `theirs:   ${JSON.stringify(theirs(c))}\n` +
+        `(seed ${seed}, ${details.numShrinks} shrinks)`;
+    }
+  }
+  return {
+    size: size.name,
+    runs,
+    agree,
+    documented,
+    differ,
+    agreement: (100 * agree) / runs,
+    perSecond: runs / seconds,
+    counterexample,
+  };
+}
