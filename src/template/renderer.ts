@@ -208,6 +208,17 @@ export class Renderer implements TemplateContext {
     return r === null ? undefined : this.lookup(r);
   }
 
+  resolveIn(node: unknown, ref: string): unknown {
+    const r = parseRef(ref.trim());
+    if (r === null) return undefined;
+    this.push(node, -1);
+    try {
+      return this.lookup(r);
+    } finally {
+      this.pop();
+    }
+  }
+
   arg(raw: string): unknown {
     const form = argForm(raw);
     return form.ref === null ? form.value : this.lookup(form.ref);
@@ -301,6 +312,38 @@ export class Renderer implements TemplateContext {
             break;
           }
         }
+        break;
+    }
+    const rest = r.rest;
+    for (let i = 0; i < rest.length && v !== undefined; i++) v = child(v, rest[i] as string);
+    return v;
+  }
+
+  /**
+   * A section's or repeated section's name is looked up in the current frame only (a variable
+   * walks up the stack): the current node's own key, or a variable bound in this frame. `@index`
+   * names nothing here.
+   */
+  private lookupLocal(r: Ref): unknown {
+    let v: unknown;
+    const sp = this.sp;
+    switch (r.kind) {
+      case REF_CURRENT:
+        v = this.frames[sp];
+        break;
+      case REF_NAME: {
+        const n = this.frames[sp];
+        if (n !== null && typeof n === 'object' && !Array.isArray(n) && hasOwn.call(n, r.head)) {
+          v = (n as Record<string, unknown>)[r.head];
+        }
+        break;
+      }
+      case REF_VAR: {
+        const m = this.vars[sp];
+        if (m != null && m.has(r.head)) v = m.get(r.head);
+        break;
+      }
+      default:
         break;
     }
     const rest = r.rest;
@@ -475,7 +518,7 @@ export class Renderer implements TemplateContext {
         this.out += toOutput(this.value(n.refs, n.fmts));
         break;
       case OP_SECTION: {
-        const v = this.lookup(n.ref);
+        const v = this.lookupLocal(n.ref);
         if (truthy(v)) {
           this.push(v, -1);
           this.render(n.body);
@@ -484,7 +527,7 @@ export class Renderer implements TemplateContext {
         break;
       }
       case OP_REPEATED: {
-        const v = this.lookup(n.ref);
+        const v = this.lookupLocal(n.ref);
         if (Array.isArray(v) && v.length > 0) {
           this.push(undefined, 0);
           const sp = this.sp;

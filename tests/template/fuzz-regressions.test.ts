@@ -1,0 +1,129 @@
+// @vitest-environment node
+/**
+ * Classes of disagreement with the reference implementation found by the differential fuzzer
+ * (tests/template/differential.fuzz.test.ts), each pinned by the minimal template it shrank to.
+ * The expected outputs are the reference's.
+ */
+import { describe, expect, it } from 'vitest';
+import { render } from '../../src/template/index';
+
+const out = (template: string, json: unknown): string => render(template, json, { locale: 'en' }).output;
+
+interface Row {
+  readonly template: string;
+  readonly json: unknown;
+  readonly expected: string;
+}
+
+const cases = (rows: readonly Row[]) => rows.map((r) => ({ ...r, data: JSON.stringify(r.json) }));
+
+describe('a section name is looked up in the current frame only', () => {
+  it.each(
+    cases([
+      {
+        template: '{.section x}{.section items}Y{.or}N{.end}{.end}',
+        json: { x: { y: 1 }, items: [1] },
+        expected: 'N',
+      },
+      { template: '{.section a}{.repeated section a}<p>{.end}{.end}', json: { a: [1, 2] }, expected: '' },
+      {
+        template: '{.repeated section a}{.section b}Y{.or}N{.end}{.end}',
+        json: { a: [1, 2], b: 1 },
+        expected: 'NN',
+      },
+      {
+        template: '{.var @v x}{.section x}{.section @v}Y{.or}N{.end}{.end}',
+        json: { x: { y: 1 } },
+        expected: 'N',
+      },
+      {
+        template: '{.repeated section a}{.var @v @}{.section @v}Y{.or}N{.end}{.end}',
+        json: { a: [1, 2] },
+        expected: 'YY',
+      },
+      {
+        template: '{.repeated section a}{.section @index}Y{.or}N{.end}{.end}',
+        json: { a: [1, 2] },
+        expected: 'NN',
+      },
+      {
+        template: '{.section x}{.section y}{.section items}{@}{.end}{.end}{.end}',
+        json: { x: { y: { items: 2 } }, items: [1] },
+        expected: '2',
+      },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+
+  it('while a variable still walks up the stack', () => {
+    expect(out('{.section x}{items}{.end}', { x: { y: 1 }, items: [1] })).toBe('1');
+  });
+});
+
+describe('image size formatters on what is not an image', () => {
+  it.each(
+    cases([
+      { template: '{x|width}', json: { x: 'abc' }, expected: '' },
+      { template: '{x|height}', json: { x: { originalSize: '10x20' } }, expected: '' },
+      { template: '{x|width}', json: { x: 'abcxdef' }, expected: 'NaN' },
+      { template: '{x|height}', json: { x: '1.5x2.5' }, expected: '2' },
+      { template: '{x|resizedHeightForWidth 100}', json: { x: 'abcxdef' }, expected: '0' },
+      { template: '{x|squarespaceThumbnailForWidth 100}', json: { x: 'abc' }, expected: '100w' },
+      {
+        template: '{x|resizedHeightForWidth 100}',
+        json: { x: 'abc' },
+        expected: "Invalid source parameter. Pass in 'originalSize'",
+      },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});
+
+describe('core formatters on missing and odd values', () => {
+  it.each(
+    cases([
+      { template: '{items.0.title|iter|json}', json: { items: [{ title: 'abc' }] }, expected: '""' },
+      { template: '{x|json|json}', json: {}, expected: '""' },
+      { template: '{x|json}', json: { x: '<b>x</b>' }, expected: '"<b>x<\\/b>"' },
+      { template: '{x|apply m|json}', json: { x: 1 }, expected: '""' },
+      { template: '{x|key-by a|json}', json: { x: 'abc' }, expected: '{}' },
+      { template: '{x|lookup|json}', json: {}, expected: '""' },
+      { template: '{x|lookup s}', json: { x: { c: 1 }, s: 'a.b', a: { b: 3 } }, expected: '3' },
+      { template: '{x|mod 0}', json: { x: 1.5 }, expected: '1.5' },
+      { template: '{x|prop}', json: { x: 'abc' }, expected: 'abc' },
+      { template: '{x|safe|json}', json: { x: 0 }, expected: '0' },
+      { template: '{x|safe|json}', json: { x: 1.5 }, expected: '"1.5"' },
+      {
+        template: '{x|url-encode}',
+        json: { x: "a/b?c=d&e f+g:h@i#j!'()*~é" },
+        expected: 'a/b%3Fc%3Dd%26e%20f+g%3Ah@i%23j%21%27%28%29*%7E%C3%A9',
+      },
+      { template: '{x|line-breaks}', json: { x: 'a\nb<c>' }, expected: 'a<br/>b<c>' },
+      { template: '{x|find-first|json}', json: { x: [0, 1] }, expected: '0' },
+      { template: '{x|find-first a|json}', json: { x: [{ a: [] }, { a: '0' }] }, expected: '{"a":"0"}' },
+      { template: '{x|find-last a|json}', json: { x: [{ a: 1 }, { a: 2 }, { a: 0 }] }, expected: '{"a":2}' },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});
+
+describe('comments, braces and names', () => {
+  it.each(
+    cases([
+      { template: '{## c ', json: {}, expected: '' },
+      { template: '{##}x', json: {}, expected: '' },
+      { template: '{# c {a}', json: { a: 1 }, expected: '{# c 1' },
+      { template: '{{## c {a} ##}', json: { a: 'A' }, expected: '{{## c A ##}' },
+      { template: '{x\n{## c }y', json: {}, expected: '{x\ny' },
+      { template: '{a@index0}', json: {}, expected: '{a@index0}' },
+      { template: '{a$b}', json: { a$b: 1 }, expected: '{a$b}' },
+      { template: '{.ctx @v x y=a}', json: { a: 1 }, expected: '{.ctx @v x y=a}' },
+      { template: '{.ctx @v x=a y}{@v.x}', json: { a: 1 }, expected: '1' },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});
