@@ -155,11 +155,12 @@ class Assembler implements TokenVisitor {
         }
         const orNode: OrNode = p;
         if (cur.op === OP_OR && cur.pred === null) {
-          // An unconditional `.or` already catches everything: what follows is dead.
+          // After an unconditional `.or` another `.or` can never be chosen; it is reported and,
+          // as on the platform, its body runs on as part of the unconditional one.
           this.errors.push(errors.neverExecutes('OR_PREDICATE', this.pos(offset)));
-        } else {
-          cur.alt = orNode;
+          return;
         }
+        cur.alt = orNode;
         top.current = orNode;
         this.body = orNode.body;
         return;

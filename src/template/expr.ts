@@ -268,8 +268,7 @@ function toNumber(v: unknown): number {
 
 function toText(v: unknown): string {
   if (typeof v === 'string') return v;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v) ?? '';
+  if (v === null || v === undefined) return 'null';
   return String(v);
 }
 
@@ -437,10 +436,15 @@ function reduce(n: Node, scope: ExprScope, limits: ExprLimits): unknown {
       const v = scope.resolve(n.ref);
       return v === undefined ? null : v;
     }
-    case 'call':
-      return (FUNCTIONS[n.fn] as (a: readonly unknown[]) => unknown)(
-        n.args.map((x) => reduce(x, scope, limits)),
-      );
+    case 'call': {
+      // Functions take scalars, as operators do: an array or object argument is an error.
+      const args = n.args.map((x) => reduce(x, scope, limits));
+      for (const a of args) {
+        if (a !== null && typeof a === 'object')
+          throw new ExprError(`Invalid function arguments for ${n.fn}`);
+      }
+      return (FUNCTIONS[n.fn] as (a: readonly unknown[]) => unknown)(args);
+    }
     case 'asn': {
       const v = reduce(n.b, scope, limits);
       if (n.name !== null) scope.setVar(n.name, v);
@@ -455,9 +459,10 @@ function reduce(n: Node, scope: ExprScope, limits: ExprLimits): unknown {
     }
     case 'bin': {
       if (n.op === '&&' || n.op === '||') {
+        // Both sides are reduced (and checked) before the operator applies: no short circuit.
         const a = truthyValue(operand(reduce(n.a, scope, limits), n.op));
-        if (n.op === '&&' ? !a : a) return a;
-        return truthyValue(operand(reduce(n.b, scope, limits), n.op));
+        const b = truthyValue(operand(reduce(n.b, scope, limits), n.op));
+        return n.op === '&&' ? a && b : a || b;
       }
       const a = operand(reduce(n.a, scope, limits), n.op);
       const b = operand(reduce(n.b, scope, limits), n.op);

@@ -552,8 +552,10 @@ export class Renderer implements TemplateContext {
         else {
           const first = n.refs[0];
           pass = first !== undefined && truthy(this.lookup(first));
+          // The first operator joins every operand: `a && b || c` reads as `a && b && c`.
+          const any = n.ors[0] === true;
           for (let k = 1; k < n.refs.length; k++) {
-            if (n.ors[k - 1] === true) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
+            if (any) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
             else pass = pass && truthy(this.lookup(n.refs[k] as Ref));
           }
         }

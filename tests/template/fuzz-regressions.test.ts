@@ -127,3 +127,41 @@ describe('comments, braces and names', () => {
     expect(out(template, json)).toBe(expected);
   });
 });
+
+describe('expressions, predicates, messages and or chains', () => {
+  it.each(
+    cases([
+      { template: '{.eval str(n) + 1}', json: {}, expected: 'null1' },
+      { template: '{.eval false && b}', json: { b: { a: 1 } }, expected: '' },
+      { template: '{.eval num(s)}', json: { s: [1] }, expected: '' },
+      { template: '{.lessThan? @ 2}Y{.or}N{.end}', json: { a: 1 }, expected: 'Y' },
+      { template: '{.greaterThan? n}Y{.or}N{.end}', json: { n: 3 }, expected: 'N' },
+      { template: '{.plural? n}Y{.or}N{.end}', json: { n: 2.5 }, expected: 'N' },
+      { template: '{.section n}{.singular? x}Y{.or}N{.end}{.end}', json: { n: 1, x: 3 }, expected: 'Y' },
+      { template: '{a|message}', json: { a: 991 }, expected: '991' },
+      { template: '{.section a}A{.or}B{.or equal? 1 2}C{.or}D{.end}', json: {}, expected: 'BCD' },
+      {
+        template: '{x|timesince}',
+        json: {},
+        expected: '<span class="timesince" data-date="0">about 54 years ago</span>',
+      },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(render(template, json, { locale: 'en', now: Date.UTC(2024, 4, 17) }).output).toBe(expected);
+  });
+});
+
+describe('.if with both operators', () => {
+  it.each(
+    cases([
+      { template: '{.if a && a || x}Y{.or}N{.end}', json: { x: [0] }, expected: 'N' },
+      { template: '{.if a || x && a}Y{.or}N{.end}', json: { x: [0] }, expected: 'Y' },
+      { template: '{.if a && x || x}Y{.or}N{.end}', json: { x: 1 }, expected: 'N' },
+    ]),
+  )(
+    '$template with $data prints $expected (the first operator joins all)',
+    ({ template, json, expected }) => {
+      expect(out(template, json)).toBe(expected);
+    },
+  );
+});

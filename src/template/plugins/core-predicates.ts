@@ -27,14 +27,16 @@ function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Ordering for the comparison predicates: null and missing sort first; numbers and booleans
- * compare as numbers; a string against a scalar compares as text; structures do not compare.
+ * Ordering for the comparison predicates: null and missing sort first; an array or object on the
+ * left sorts before anything it does not equal; numbers and booleans compare as numbers; a string
+ * against a scalar compares as text; a structure on the right does not compare.
  */
 function compare(a: unknown, b: unknown): number | null {
+  if (a !== null && typeof a === 'object') return deepEqual(a, b) ? 0 : -1;
   const aNull = a === null || a === undefined;
   const bNull = b === null || b === undefined;
   if (aNull || bNull) return aNull && bNull ? 0 : aNull ? -1 : 1;
-  if (typeof a === 'object' || typeof b === 'object') return null;
+  if (typeof b === 'object') return null;
   if (typeof a === 'string' || typeof b === 'string') {
     const x = String(a);
     const y = String(b);
@@ -99,8 +101,9 @@ export const corePredicates: PredicateTable = {
     const d = integer(divisor);
     return d !== 0 && integer(value) % d === 0;
   },
-  'plural?': (ctx, args) => count(subjectOf(ctx, args)) > 1,
-  'singular?': (ctx, args) => count(subjectOf(ctx, args)) === 1,
+  // Counting predicates test the node; arguments are not read.
+  'plural?': (ctx) => count(ctx.node) > 1,
+  'singular?': (ctx) => count(ctx.node) === 1,
   'units-metric?': (ctx) => {
     ctx.error('engine', 'The units-metric? formatter is not yet implemented');
     return false;

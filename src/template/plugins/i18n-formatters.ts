@@ -63,7 +63,10 @@ function legacyMoney(
 }
 
 const message: FormatterFn = (value, args, ctx) => {
-  if (ctx.locale === null || typeof value !== 'string') return '';
+  if (ctx.locale === null) return '';
+  // A number or boolean is a message without placeholders: its own text.
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value !== 'string') return '';
   const nodes = parseMessage(value);
   if (nodes instanceof Error) {
     ctx.error('runtime', nodes.message);
@@ -112,7 +115,14 @@ export const i18nFormatters: FormatterTable = {
 
   /** English "about N units ago" inside a span carrying the instant for client-side refresh. */
   timesince: (value, _args, ctx) => {
-    const ms = toNumber(value);
+    // Text that is no number is an invalid date (spec 001 §5); other values that are no number
+    // (missing, null, structures) count from the epoch, booleans as 0 and 1, as on the platform.
+    const ms =
+      typeof value === 'boolean'
+        ? Number(value)
+        : typeof value === 'string' || typeof value === 'number'
+          ? toNumber(value)
+          : 0;
     if (ms === undefined || Number.isNaN(new Date(ms).getTime())) return INVALID_DATE;
     return `<span class="timesince" data-date="${escapeHtml(String(ms))}">${timeSince(ms - ctx.now)}</span>`;
   },

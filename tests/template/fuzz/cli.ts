@@ -32,8 +32,8 @@ for (const size of [SMALL, LARGE]) {
       appendFileSync(dump, `${JSON.stringify({ size: size.name, ...c, ours: a, theirs: b })}\n`);
   });
   console.log(
-    `${m.size.padEnd(6)} ${m.agreement.toFixed(2)}% agree (${m.agree}/${m.runs}, ` +
-      `${m.documented} documented differences, ${m.differ} other) ${Math.round(m.perSecond)} templates/s`,
+    `${m.size.padEnd(6)} ${m.agreement.toFixed(2)}% agree (${m.agree} of ${m.runs - m.documented}; ` +
+      `${m.documented} of ${m.runs} skipped as documented differences) ${Math.round(m.perSecond)} templates/s`,
   );
   if (m.counterexample !== null)
     console.log(`  first difference, shrunk:\n${m.counterexample.replace(/^/gm, '    ')}`);
