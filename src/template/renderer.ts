@@ -532,6 +532,9 @@ export class Renderer implements TemplateContext {
           this.push(undefined, 0);
           const sp = this.sp;
           for (let k = 0; k < v.length; k++) {
+            // Each pass is work even when its body holds no instruction (nested loops over
+            // large arrays): it counts against the same budget.
+            if (k > 0) this.limit();
             if (k > 0 && n.between !== null) this.render(n.between);
             this.frames[sp] = v[k];
             this.indexes[sp] = k;

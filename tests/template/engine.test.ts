@@ -422,3 +422,18 @@ describe('template limits', () => {
     }
   });
 });
+
+describe('the work budget', () => {
+  it('stops nested loops with empty bodies and reports it, without throwing', () => {
+    // 400 x 400 x 400 = 64 million passes of a body that holds no instruction.
+    const c = Array.from({ length: 400 }, (_, k) => k);
+    const b = Array.from({ length: 400 }, () => ({ c }));
+    const a = Array.from({ length: 400 }, () => ({ b }));
+    const template = '{.repeated section a}{.repeated section b}{.repeated section c}{.end}{.end}{.end}done';
+    const started = performance.now();
+    const result = engine.render(template, { a }, { maxInstructions: 100_000 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.output).toBe('');
+    expect(result.errors.map((e) => e.message)).toEqual([expect.stringContaining('instruction count')]);
+  });
+});
