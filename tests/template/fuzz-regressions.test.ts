@@ -165,3 +165,34 @@ describe('.if with both operators', () => {
     },
   );
 });
+
+describe('decimal with 21 to 50 fraction digits (more than Intl takes on Node 20)', () => {
+  it.each(
+    cases([
+      { template: '{n|decimal maxFrac:40}', json: { n: 1.5 }, expected: '1.5' },
+      { template: '{n|decimal minFrac:22}', json: { n: 3 }, expected: '3.0000000000000000000000' },
+      {
+        template: '{n|decimal maxFrac:40 minFrac:21}',
+        json: { n: 1234.5678 },
+        expected: '1,234.567800000000000000000',
+      },
+      {
+        template: '{n|decimal maxFrac:30}',
+        json: { n: '0.1234567890123456789012345678' },
+        expected: '0.1234567890123456789012345678',
+      },
+      { template: '{n|decimal minFrac:25}', json: { n: -1e-7 }, expected: '-0.0000001000000000000000000' },
+      { template: '{n|decimal maxFrac:50}', json: { n: 1e21 }, expected: '1,000,000,000,000,000,000,000' },
+      {
+        template: '{n|decimal maxFrac:21}',
+        json: { n: '0.1234567890123456789025' },
+        expected: '0.123456789012345678902',
+      },
+      { template: '{n|decimal maxFrac:21}', json: { n: '-9.9999999999999999999995' }, expected: '-10' },
+      { template: '{n|decimal maxFrac:22 group:false}', json: { n: 12345.5 }, expected: '12345.5' },
+      { template: '{n|decimal maxFrac:22}', json: { n: -1e-25 }, expected: '0' },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});

@@ -73,9 +73,112 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   });
 }
 
+/** Fraction digits Intl.NumberFormat takes on every supported Node (20 before Node 22). */
+const INTL_FRACTION_LIMIT = 20;
+
+/** Digits of a decimal without exponent: sign, integer digits (no leading zeros), fraction digits. */
+function plainDigits(value: number | string): { negative: boolean; int: string; frac: string } {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const m = /^([+-]?)(\d*)\.?(\d*)(?:e([+-]?\d+))?$/i.exec(text);
+  if (m === null) return { negative: false, int: '0', frac: '' };
+  const digitsOf = `${m[2] ?? ''}${m[3] ?? ''}`;
+  const point = (m[2] ?? '').length + Number(m[4] ?? 0);
+  const padded = point < 0 ? '0'.repeat(-point) + digitsOf : digitsOf.padEnd(point, '0');
+  const at = Math.max(point, 0);
+  return {
+    negative: m[1] === '-',
+    int: padded.slice(0, at).replace(/^0+(?=\d)/, '') || '0',
+    frac: padded.slice(at),
+  };
+}
+
+/** Adds one unit in the last place of a digit string; true when it carried out of the string. */
+function increment(digits: string): [string, boolean] {
+  const out = digits.split('');
+  for (let k = out.length - 1; k >= 0; k--) {
+    if (out[k] === '9') out[k] = '0';
+    else {
+      out[k] = String(Number(out[k]) + 1);
+      return [out.join(''), false];
+    }
+  }
+  return [out.join(''), true];
+}
+
+/**
+ * More fraction digits than Intl takes: the digits are rounded here, in decimal, with the same
+ * rounding modes, and Intl formats only the integer part (grouping, digits, sign) and names the
+ * locale's decimal separator.
+ */
+function formatWideFraction(
+  locale: string,
+  options: Intl.NumberFormatOptions,
+  value: number | string,
+): string {
+  const maxFrac = options.maximumFractionDigits ?? Math.max(options.minimumFractionDigits ?? 0, 3);
+  const minFrac = Math.min(options.minimumFractionDigits ?? 0, maxFrac);
+  const { negative, int, frac } = plainDigits(value);
+  let kept = frac.slice(0, maxFrac).padEnd(maxFrac, '0');
+  const rest = frac.slice(maxFrac);
+  const restNonZero = /[1-9]/.test(rest);
+  const first = rest.charCodeAt(0) - 48;
+  const half = first > 5 || (first === 5 && /[1-9]/.test(rest.slice(1)));
+  const exactHalf = first === 5 && !/[1-9]/.test(rest.slice(1));
+  const lastDigit = Number((kept || int).slice(-1));
+  const away = ((): boolean => {
+    if (!restNonZero) return false;
+    switch (options.roundingMode) {
+      case 'expand':
+        return true;
+      case 'trunc':
+        return false;
+      case 'ceil':
+        return !negative;
+      case 'floor':
+        return negative;
+      case 'halfExpand':
+        return half || exactHalf;
+      case 'halfTrunc':
+        return half;
+      default:
+        return half || (exactHalf && lastDigit % 2 === 1);
+    }
+  })();
+  let whole = int;
+  if (away) {
+    let carry: boolean;
+    [kept, carry] = increment(kept);
+    if (carry) whole = increment(`0${int}`)[0].replace(/^0+(?=\d)/, '');
+  }
+  kept = kept.replace(/0+$/, '');
+  if (kept.length < minFrac) kept = kept.padEnd(minFrac, '0');
+  const intOptions: Intl.NumberFormatOptions = { maximumFractionDigits: 0, roundingMode: 'trunc' };
+  if (options.useGrouping !== undefined) intOptions.useGrouping = options.useGrouping;
+  if (options.minimumIntegerDigits !== undefined)
+    intOptions.minimumIntegerDigits = options.minimumIntegerDigits;
+  const intFormat = numberFormat(locale, intOptions);
+  if (intFormat === null) return '';
+  const zero = whole === '0' && kept === '';
+  // Exact decimal strings are accepted by Intl.NumberFormat v3; the typings lag behind.
+  const head = intFormat.format(`${negative && !zero ? '-' : ''}${whole}` as unknown as number);
+  if (kept === '') return head;
+  const separator = intFormat.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return head + separator + kept;
+}
+
 function format(locale: string, options: Intl.NumberFormatOptions, value: number | string): string {
   const formatter = numberFormat(locale, options);
-  if (formatter === null) return '';
+  if (formatter === null) {
+    const wide =
+      (options.maximumFractionDigits ?? 0) > INTL_FRACTION_LIMIT ||
+      (options.minimumFractionDigits ?? 0) > INTL_FRACTION_LIMIT;
+    const plain =
+      options.style === undefined &&
+      options.notation === undefined &&
+      options.minimumSignificantDigits === undefined &&
+      options.maximumSignificantDigits === undefined;
+    return wide && plain ? formatWideFraction(locale, options, value) : '';
+  }
   // Exact decimal strings are accepted by Intl.NumberFormat v3; the typings lag behind.
   return formatter.format(value as number);
 }
