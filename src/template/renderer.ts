@@ -82,7 +82,8 @@ export function truthy(v: unknown): boolean {
 
 function arrayItem(v: unknown): string {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return v.map(arrayItem).join(',');
+  // Deeper arrays print as text joins them: null as nothing, objects as [object Object].
+  if (Array.isArray(v)) return String(v);
   if (typeof v === 'object') return '[object Object]';
   return toOutput(v);
 }
@@ -555,9 +556,10 @@ export class Renderer implements TemplateContext {
         else {
           const first = n.refs[0];
           pass = first !== undefined && truthy(this.lookup(first));
-          // The first operator joins every operand: `a && b || c` reads as `a && b && c`.
+          // Operands are joined by the first operator up to the first other operator; the
+          // rest is not read: `a || b && c` reads as `a || b`.
           const any = n.ors[0] === true;
-          for (let k = 1; k < n.refs.length; k++) {
+          for (let k = 1; k < n.refs.length && n.ors[k - 1] === any; k++) {
             if (any) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
             else pass = pass && truthy(this.lookup(n.refs[k] as Ref));
           }

@@ -196,3 +196,15 @@ describe('decimal with 21 to 50 fraction digits (more than Intl takes on Node 20
     expect(out(template, json)).toBe(expected);
   });
 });
+
+describe('arrays inside arrays', () => {
+  it.each(
+    cases([
+      { template: '{x}', json: { x: [null] }, expected: 'null' },
+      { template: '{x}', json: { x: [1, [null, 2]] }, expected: '1,,2' },
+      { template: '{x}', json: { x: [[{}, true, 'a']] }, expected: '[object Object],true,a' },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});

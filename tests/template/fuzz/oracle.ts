@@ -23,8 +23,10 @@ interface Framework {
   get(locale: string): unknown;
 }
 const require = createRequire(import.meta.url);
-const { Compiler, Formatters } = require('@squarespace/template-engine') as {
+const { Compiler, Formatter, Formatters } = require('@squarespace/template-engine') as {
   Compiler: new (props?: { formatters?: Record<string, ReferenceFormatter> }) => ReferenceCompiler;
+  // The reference ignores table entries that are not instances of its Formatter class.
+  Formatter: abstract new () => ReferenceFormatter;
   Formatters: Record<string, ReferenceFormatter>;
 };
 const { CLDRFramework } = require('@phensley/cldr') as {
@@ -46,13 +48,14 @@ const adjusted = (() => {
     for (const name of d.formatters) {
       const original = Formatters[name];
       if (original === undefined) throw new Error(`the reference has no formatter ${name}`);
-      formatters[name] = {
-        apply(args, vars, ctx) {
+      class Adjusted extends Formatter {
+        apply(args: string[], vars: ReferenceVariable[], ctx: unknown): void {
           const first = vars[0];
           if (first !== undefined && d.applies(first.node.value)) first.set(d.ours(first.node.value));
-          else original.apply(args, vars, ctx);
-        },
-      };
+          else original?.apply(args, vars, ctx);
+        }
+      }
+      formatters[name] = new Adjusted();
     }
   }
   return new Compiler({ formatters });
