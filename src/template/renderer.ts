@@ -365,6 +365,8 @@ export class Renderer implements TemplateContext {
       const f = fmts[i] as FormatterCall;
       try {
         v = f.fn(v, f.args, this, values);
+        // The chain's value is the first variable's from here on (`{a,b|mod 3|relative-time}`).
+        if (values.length > 1) values[0] = v;
       } catch (e) {
         if (e instanceof StopRender) throw e;
         this.addError(errors.unexpected(`formatter ${f.name}`, e instanceof Error ? e.message : String(e)));

@@ -208,3 +208,19 @@ describe('arrays inside arrays', () => {
     expect(out(template, json)).toBe(expected);
   });
 });
+
+describe('comparisons, significant digits and formatter chains over several variables', () => {
+  it.each(
+    cases([
+      { template: '{.equal? a b}Y{.or}N{.end}', json: { a: null }, expected: 'Y' },
+      { template: '{.greaterThan? s "ab"}Y{.or}N{.end}', json: { s: 4 }, expected: 'Y' },
+      { template: '{.lessThan? s "5"}Y{.or}N{.end}', json: { s: 4 }, expected: 'Y' },
+      { template: '{x|decimal maxSig:3}', json: { x: 1.5 }, expected: '1.50' },
+      { template: '{x|decimal maxSig:3}', json: { x: 0.000001 }, expected: '0.00000100' },
+      { template: '{a,b|mod 3|relative-time}', json: { a: 5, b: 2 }, expected: 'now' },
+      { template: '{a,b|relative-time}', json: { a: 0, b: -400 }, expected: 'now' },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});

@@ -15,6 +15,8 @@ function truthy(v: unknown): boolean {
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  // Missing and null are the same value to the language.
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
@@ -37,6 +39,11 @@ function compare(a: unknown, b: unknown): number | null {
   const bNull = b === null || b === undefined;
   if (aNull || bNull) return aNull && bNull ? 0 : aNull ? -1 : 1;
   if (typeof b === 'object') return null;
+  // A number against text compares as numbers when the text is one, else the number is greater.
+  if (typeof a === 'number' && typeof b === 'string') {
+    const n = b.trim() === '' ? Number.NaN : Number(b);
+    return Number.isNaN(n) ? 1 : a - n;
+  }
   if (typeof a === 'string' || typeof b === 'string') {
     const x = String(a);
     const y = String(b);

@@ -11,10 +11,10 @@ export interface Difference {
   readonly id: string;
   /** Formatter names the row concerns. */
   readonly formatters: readonly string[];
-  /** True for a first value on which we deliberately print something else. */
-  readonly applies: (value: unknown) => boolean;
-  /** What we print (as the formatter's result) on such a value. */
-  readonly ours: (value: unknown) => string;
+  /** True for the values (every variable of the reference, first first) we print otherwise. */
+  readonly applies: (values: readonly unknown[]) => boolean;
+  /** What we print (as the formatter's result) on such values. */
+  readonly ours: (values: readonly unknown[]) => string;
 }
 
 /** A value that is no instant: missing, null, a boolean, an array or an object. */
@@ -24,8 +24,15 @@ const notAnInstant = (v: unknown): boolean =>
 export const DIFFERENCES: readonly Difference[] = [
   {
     id: 'a date formatter on a value that is no date prints nothing',
-    formatters: ['date', 'datetime', 'relative-time'],
-    applies: notAnInstant,
+    formatters: ['date', 'datetime'],
+    applies: (values) => notAnInstant(values[0]),
+    ours: () => '',
+  },
+  {
+    // `{a|relative-time}` reads one instant, `{a,b|relative-time}` two.
+    id: 'a date formatter on a value that is no date prints nothing',
+    formatters: ['relative-time'],
+    applies: (values) => values.slice(0, 2).some(notAnInstant),
     ours: () => '',
   },
 ];

@@ -23,11 +23,15 @@ interface Framework {
   get(locale: string): unknown;
 }
 const require = createRequire(import.meta.url);
-const { Compiler, Formatter, Formatters } = require('@squarespace/template-engine') as {
-  Compiler: new (props?: { formatters?: Record<string, ReferenceFormatter> }) => ReferenceCompiler;
+const { Compiler, Formatter, Formatters, Predicates } = require('@squarespace/template-engine') as {
+  Compiler: new (props?: {
+    formatters?: Record<string, ReferenceFormatter>;
+    predicates?: Record<string, unknown>;
+  }) => ReferenceCompiler;
   // The reference ignores table entries that are not instances of its Formatter class.
   Formatter: abstract new () => ReferenceFormatter;
   Formatters: Record<string, ReferenceFormatter>;
+  Predicates: Record<string, unknown>;
 };
 const { CLDRFramework } = require('@phensley/cldr') as {
   CLDRFramework: new (options: { loader: (language: string) => unknown }) => Framework;
@@ -50,20 +54,28 @@ const adjusted = (() => {
       if (original === undefined) throw new Error(`the reference has no formatter ${name}`);
       class Adjusted extends Formatter {
         apply(args: string[], vars: ReferenceVariable[], ctx: unknown): void {
+          const values = vars.map((v) => v.node.value);
           const first = vars[0];
-          if (first !== undefined && d.applies(first.node.value)) first.set(d.ours(first.node.value));
+          if (first !== undefined && d.applies(values)) first.set(d.ours(values));
           else original?.apply(args, vars, ctx);
         }
       }
       formatters[name] = new Adjusted();
     }
   }
-  return new Compiler({ formatters });
+  // Given one table the reference drops the default of the other: both are passed.
+  return new Compiler({ formatters, predicates: Predicates });
 })();
 
 /** A fixed "now" so relative times agree. */
 const NOW = Date.UTC(2024, 4, 17, 12, 30, 0);
 const PARTIALS = { p: '({@}:{@args.k}:{a})' };
+
+/**
+ * Each render gets its own copy of the data, as parsed JSON would be: generated values may share
+ * objects, which real data never does, and an engine may not assume otherwise.
+ */
+const fresh = (json: unknown): unknown => JSON.parse(JSON.stringify(json)) as unknown;
 
 export interface FuzzCase {
   readonly template: string;
@@ -71,14 +83,14 @@ export interface FuzzCase {
 }
 
 export const ours = (c: FuzzCase): string =>
-  render(c.template, c.json, { partials: PARTIALS, locale: 'en', now: NOW }).output;
+  render(c.template, fresh(c.json), { partials: PARTIALS, locale: 'en', now: NOW }).output;
 
 function run(compiler: ReferenceCompiler, c: FuzzCase): string {
   try {
     return compiler
       .execute({
         code: c.template,
-        json: c.json,
+        json: fresh(c.json),
         partials: PARTIALS,
         cldr,
         now: NOW,

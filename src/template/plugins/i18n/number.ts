@@ -50,8 +50,9 @@ function numberOptions(options: ParsedOptions): Intl.NumberFormatOptions {
   if (maxFrac !== undefined && minFrac === undefined) minFrac = Math.min(maxFrac, 0);
   if (minFrac !== undefined) out.minimumFractionDigits = minFrac;
   if (maxFrac !== undefined) out.maximumFractionDigits = maxFrac;
-  let minSig = digits(o['minimumSignificantDigits'] ?? o['minSig'], 1, MAX_SIGNIFICANT);
   const maxSig = digits(o['maximumSignificantDigits'] ?? o['maxSig'], 1, MAX_SIGNIFICANT);
+  // A maximum alone is also the minimum: `maxSig:3` prints 1.5 as 1.50, as the platform does.
+  let minSig = digits(o['minimumSignificantDigits'] ?? o['minSig'], 1, MAX_SIGNIFICANT) ?? maxSig;
   if (minSig !== undefined && maxSig !== undefined && maxSig < minSig) minSig = maxSig;
   if (minSig !== undefined) out.minimumSignificantDigits = minSig;
   if (maxSig !== undefined) out.maximumSignificantDigits = maxSig;
