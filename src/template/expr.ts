@@ -453,7 +453,8 @@ function reduce(n: Node, scope: ExprScope, limits: ExprLimits): unknown {
     case 'un': {
       const a = operand(reduce(n.a, scope, limits), n.op);
       if (n.op === '!') return !truthyValue(a);
-      if (n.op === '~') return ~toNumber(a);
+      // On the platform `~` of a bare variable is always -1 (it reads the reference, not its value).
+      if (n.op === '~') return n.a.k === 'ref' ? -1 : ~toNumber(a);
       if (n.op === '-') return -toNumber(a);
       return toNumber(a);
     }

@@ -53,7 +53,7 @@ const adjusted = (() => {
       const original = Formatters[name];
       if (original === undefined) throw new Error(`the reference has no formatter ${name}`);
       class Adjusted extends Formatter {
-        apply(args: string[], vars: ReferenceVariable[], ctx: unknown): void {
+        override apply(args: string[], vars: ReferenceVariable[], ctx: unknown): void {
           const values = vars.map((v) => v.node.value);
           const first = vars[0];
           if (first !== undefined && d.applies(values)) first.set(d.ours(values));
