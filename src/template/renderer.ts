@@ -522,11 +522,12 @@ export class Renderer implements TemplateContext {
         break;
       case OP_SECTION: {
         const v = this.lookupLocal(n.ref);
-        if (truthy(v)) {
-          this.push(v, -1);
-          this.render(n.body);
-          this.pop();
-        } else if (n.alt !== null) this.renderOr(n.alt);
+        // The value is the scope of the `.or` branches too: `{@}` there is the false value, and
+        // names bound there end with the section.
+        this.push(v, -1);
+        if (truthy(v)) this.render(n.body);
+        else if (n.alt !== null) this.renderOr(n.alt);
+        this.pop();
         break;
       }
       case OP_REPEATED: {

@@ -230,3 +230,16 @@ describe('comparisons, significant digits and formatter chains over several vari
     expect(out(template, json)).toBe(expected);
   });
 });
+
+describe('the .or branches of a section run in the section value’s scope', () => {
+  it.each(
+    cases([
+      { template: '{.section a}{.or}[{@}]{.end}', json: { a: 0 }, expected: '[0]' },
+      { template: '{.section a}{.or}{.var @v x}{.end}{@v}', json: { x: 1 }, expected: '' },
+      { template: '{.section a}{.or}{.section x}&{.end}{.end}', json: { x: 1 }, expected: '' },
+      { template: '{.section a}{.or}{x}{.end}', json: { x: 1 }, expected: '1' },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});
