@@ -258,10 +258,13 @@ export const FUNCTIONS: Readonly<Record<string, (args: readonly unknown[]) => un
   round: (a) => Math.round(toNumber(a[0])),
 };
 
+const NUMBER_TEXT = /^(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|0[xX][0-9a-fA-F]+)$/;
+
 function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string') return v.trim() === '' ? Number.NaN : Number(v);
+  // Text is a number only when it is one exactly: "" is 0, " 3 " is not a number.
+  if (typeof v === 'string') return v === '' ? 0 : NUMBER_TEXT.test(v) ? Number(v) : Number.NaN;
   if (v === null) return 0;
   return Number.NaN;
 }

@@ -338,8 +338,8 @@ export function parseInstruction(
       const ws = words(arg);
       const name = ws[0];
       if (name === undefined || !BIND_NAME_RE.test(name)) return null;
-      // The first word after the name must be a binding; later bare words contribute nothing.
-      if (ws[1] === undefined || !ws[1].includes('=')) return null;
+      // One space before the name and after it, then a binding; later bare words contribute nothing.
+      if (!/^@\S+ [^ =]+=/.test(arg)) return null;
       const pairs: (readonly [string, Ref])[] = [];
       for (const w of ws.slice(1)) {
         const eq = w.indexOf('=');

@@ -243,3 +243,21 @@ describe('the .or branches of a section run in the section value’s scope', () 
     expect(out(template, json)).toBe(expected);
   });
 });
+
+describe('timesince of text, .ctx spacing and numbers in expressions', () => {
+  it.each(
+    cases([
+      {
+        template: '{x|timesince}',
+        json: { x: '1500x1000' },
+        expected: '<span class="timesince" data-date="1500">about 54 years ago</span>',
+      },
+      { template: '{x|timesince}', json: { x: 'abc' }, expected: 'Invalid date.' },
+      { template: '{.ctx @v  y=s}', json: { s: 1 }, expected: '{.ctx @v  y=s}' },
+      { template: '{.eval num(n)}', json: { n: '' }, expected: '0' },
+      { template: '{.eval n - 1}', json: { n: ' 3 ' }, expected: 'NaN' },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(render(template, json, { locale: 'en', now: Date.UTC(2024, 4, 17) }).output).toBe(expected);
+  });
+});
