@@ -261,3 +261,27 @@ describe('timesince of text, .ctx spacing and numbers in expressions', () => {
     expect(render(template, json, { locale: 'en', now: Date.UTC(2024, 4, 17) }).output).toBe(expected);
   });
 });
+
+describe('blocks inside .alternates with', () => {
+  it.each(
+    cases([
+      {
+        template: '{.repeated section a}{.alternates with}{.if b}Y{.end}X{.end}',
+        json: { a: [1] },
+        expected: 'X',
+      },
+      {
+        template: '{.repeated section a}B{.alternates with}{.if b}{.or}X{.end}{.end}',
+        json: { a: [1, 2] },
+        expected: 'BXBX',
+      },
+      {
+        template: '{.repeated section a}B{.alternates with}-{.if b}{.or}X{.end}Z{.end}',
+        json: { a: [1, 2] },
+        expected: 'BXZ-BXZ',
+      },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});
