@@ -3,7 +3,7 @@
  * formatters and predicates, so plugin calls allocate nothing per call.
  */
 import type { TemplateContext, TemplateError, TemplateErrorType } from './plugins/api';
-import { compile } from './compiled';
+import type { Compiler } from './compiled';
 import { errors } from './errors';
 import { evalExpr, type ExprLimits } from './expr';
 import {
@@ -36,6 +36,8 @@ import { parseRef } from './parser';
 export const MAX_PARTIAL_DEPTH = 16;
 
 export interface RenderSettings extends ExprLimits {
+  /** Compiles partials and markup sources with the render's own registry. */
+  readonly compiler: Compiler;
   readonly partials: Readonly<Record<string, string>>;
   readonly injects: Readonly<Record<string, unknown>>;
   readonly locale: string | null;
@@ -246,7 +248,7 @@ export class Renderer implements TemplateContext {
   }
 
   renderSource(source: string, node: unknown): string {
-    const compiled = compile(source);
+    const compiled = this.settings.compiler.compile(source);
     for (const e of compiled.errors) this.addError(e);
     return this.nested('source', compiled.nodes, node, false, undefined, false) ?? '';
   }
@@ -395,7 +397,7 @@ export class Renderer implements TemplateContext {
     if (hasOwn.call(partials, name)) {
       const source = partials[name];
       if (typeof source === 'string') {
-        const compiled = compile(source);
+        const compiled = this.settings.compiler.compile(source);
         if (compiled.errors.length > 0) {
           this.addError(errors.partialParseFailure(name, (compiled.errors[0] as TemplateError).message));
           return undefined;

@@ -442,3 +442,29 @@ describe('the work budget', () => {
     expect(result.errors.map((e) => e.message)).toEqual([expect.stringContaining('instruction count')]);
   });
 });
+
+describe('entries and the compile cache', () => {
+  it('the core entry knows no commerce formatter; the commerce entry renders it', async () => {
+    const core = await import('../../src/template/core');
+    const template = '{item|sale-price}|{.sold-out? item}x{.end}';
+    const item = { structuredContent: { variants: [{ price: 1000, onSale: true, salePrice: 800 }] } };
+    expect(core.render(template, { item }).errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('sale-price'),
+      expect.stringContaining('sold-out?'),
+    ]);
+    const full = render(template, { item });
+    expect(full.errors).toEqual([]);
+  });
+
+  it('evicts the least recently used template, one at a time', () => {
+    const sources = Array.from({ length: 513 }, (_, k) => `{a}lru-${k}-${Math.random()}`);
+    const first = compile(sources[0] as string);
+    const second = compile(sources[1] as string);
+    for (const s of sources.slice(2, 512)) compile(s);
+    // Used again, the first is now the most recent; the next new template evicts the second.
+    expect(compile(sources[0] as string)).toBe(first);
+    compile(sources[512] as string);
+    expect(compile(sources[0] as string)).toBe(first);
+    expect(compile(sources[1] as string)).not.toBe(second);
+  });
+});
