@@ -27,8 +27,8 @@ export interface Compiler {
   compileUncached(source: string): Compiled;
 }
 
-/** Compiled templates kept per registry. */
-export const CACHE_LIMIT = 512;
+/** Compiled templates kept per registry: a large site's templates and partials all fit. */
+export const CACHE_LIMIT = 4096;
 
 /**
  * A compiler over one registry. Its cache evicts the least recently used template, one at a time:

@@ -60,7 +60,10 @@ const DIGITS = /^\d+$/;
 function child(v: unknown, key: string): unknown {
   if (v === null || typeof v !== 'object') return undefined;
   if (Array.isArray(v)) return DIGITS.test(key) ? v[Number(key)] : undefined;
-  return hasOwn.call(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+  const x = (v as Record<string, unknown>)[key];
+  // As in `lookup`: a plain value read directly is the object's own.
+  if (x === undefined || (typeof x !== 'function' && key !== '__proto__')) return x;
+  return hasOwn.call(v, key) ? x : undefined;
 }
 
 /** The language's truth: missing, null, false, 0, "" and empty arrays and objects are false. */
@@ -90,13 +93,35 @@ function arrayItem(v: unknown): string {
   return toOutput(v);
 }
 
+const NUMBER_TEXTS_LIMIT = 20_000;
+/**
+ * Texts of numbers printed before. Pages print the same prices, timestamps and ratings on every
+ * render, and turning a double into text costs more than finding it here.
+ */
+const numberTexts = new Map<number, string>();
+
+function numberText(n: number): string {
+  // Small integers have a fast conversion of their own.
+  if ((n | 0) === n) return String(n);
+  let text = numberTexts.get(n);
+  if (text === undefined) {
+    text = String(n);
+    if (numberTexts.size >= NUMBER_TEXTS_LIMIT) {
+      const oldest = numberTexts.keys().next();
+      if (oldest.done !== true) numberTexts.delete(oldest.value);
+    }
+    numberTexts.set(n, text);
+  }
+  return text;
+}
+
 /** How a value prints: objects print nothing, arrays print their items joined by commas. */
 export function toOutput(v: unknown): string {
   switch (typeof v) {
     case 'string':
       return v;
     case 'number':
-      return String(v);
+      return numberText(v);
     case 'boolean':
       return v ? 'true' : 'false';
     case 'object':
@@ -290,9 +315,18 @@ export class Renderer implements TemplateContext {
         const head = r.head;
         for (let k = this.sp; k >= this.base; k--) {
           const n = this.frames[k];
-          if (n !== null && typeof n === 'object' && !Array.isArray(n) && hasOwn.call(n, head)) {
-            v = (n as Record<string, unknown>)[head];
-            break;
+          if (n !== null && typeof n === 'object' && !Array.isArray(n)) {
+            const x = (n as Record<string, unknown>)[head];
+            // A plain value read directly is the object's own (JSON has no inherited data); what
+            // could be inherited (functions, __proto__) or is absent is checked properly.
+            if (x !== undefined && typeof x !== 'function' && head !== '__proto__') {
+              v = x;
+              break;
+            }
+            if (hasOwn.call(n, head)) {
+              v = x;
+              break;
+            }
           }
         }
         break;

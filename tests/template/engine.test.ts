@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/template/index';
+import { createCompiler } from '../../src/template/compiled';
+import { coreRegistry } from '../../src/template/registry';
 import {
   compile,
   compileUncached,
@@ -457,14 +459,20 @@ describe('entries and the compile cache', () => {
   });
 
   it('evicts the least recently used template, one at a time', () => {
-    const sources = Array.from({ length: 513 }, (_, k) => `{a}lru-${k}-${Math.random()}`);
-    const first = compile(sources[0] as string);
-    const second = compile(sources[1] as string);
-    for (const s of sources.slice(2, 512)) compile(s);
-    // Used again, the first is now the most recent; the next new template evicts the second.
-    expect(compile(sources[0] as string)).toBe(first);
-    compile(sources[512] as string);
-    expect(compile(sources[0] as string)).toBe(first);
-    expect(compile(sources[1] as string)).not.toBe(second);
+    const { compile: compileIn } = createCompiler(coreRegistry, 3);
+    const [a, b, c] = ['{a}', '{b}', '{c}'].map((t) => compileIn(t));
+    // Used again, {a} is the most recent; the next new template evicts {b}, the least recent.
+    expect(compileIn('{a}')).toBe(a);
+    const d = compileIn('{d}');
+    expect(compileIn('{a}')).toBe(a);
+    expect(compileIn('{c}')).toBe(c);
+    expect(compileIn('{d}')).toBe(d);
+    expect(compileIn('{b}')).not.toBe(b);
+  });
+
+  it('keeps 2,000 templates in turn without compiling any of them twice', () => {
+    const sources = Array.from({ length: 2000 }, (_, k) => `{a}turn-${k}`);
+    const first = sources.map((s) => compile(s));
+    sources.forEach((s, k) => expect(compile(s)).toBe(first[k]));
   });
 });

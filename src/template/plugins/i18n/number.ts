@@ -167,21 +167,59 @@ function formatWideFraction(
   return head + separator + kept;
 }
 
-function format(locale: string, options: Intl.NumberFormatOptions, value: number | string): string {
-  const formatter = numberFormat(locale, options);
-  if (formatter === null) {
-    const wide =
-      (options.maximumFractionDigits ?? 0) > INTL_FRACTION_LIMIT ||
-      (options.minimumFractionDigits ?? 0) > INTL_FRACTION_LIMIT;
-    const plain =
-      options.style === undefined &&
-      options.notation === undefined &&
-      options.minimumSignificantDigits === undefined &&
-      options.maximumSignificantDigits === undefined;
-    return wide && plain ? formatWideFraction(locale, options, value) : '';
+/** Prints one value with fixed options; built once per call site and locale. */
+type Printer = (value: number | string) => string;
+
+const OUTPUT_MEMO_LIMIT = 5000;
+const outputs = new WeakMap<Intl.NumberFormat, Map<number | string, string>>();
+
+/**
+ * The formatter's text for a value. Pages print the same prices and figures render after render,
+ * and asking Intl costs many times a lookup: each formatter remembers its recent outputs.
+ */
+function formatted(formatter: Intl.NumberFormat, value: number | string): string {
+  let memo = outputs.get(formatter);
+  if (memo === undefined) {
+    memo = new Map();
+    outputs.set(formatter, memo);
   }
-  // Exact decimal strings are accepted by Intl.NumberFormat v3; the typings lag behind.
-  return formatter.format(value as number);
+  let text = memo.get(value);
+  if (text === undefined) {
+    // Exact decimal strings are accepted by Intl.NumberFormat v3; the typings lag behind.
+    text = formatter.format(value as number);
+    if (memo.size >= OUTPUT_MEMO_LIMIT) {
+      const oldest = memo.keys().next();
+      if (oldest.done !== true) memo.delete(oldest.value);
+    }
+    memo.set(value, text);
+  }
+  return text;
+}
+
+function printer(locale: string, options: Intl.NumberFormatOptions): Printer {
+  const formatter = numberFormat(locale, options);
+  if (formatter !== null) return (value) => formatted(formatter, value);
+  const wide =
+    (options.maximumFractionDigits ?? 0) > INTL_FRACTION_LIMIT ||
+    (options.minimumFractionDigits ?? 0) > INTL_FRACTION_LIMIT;
+  const plain =
+    options.style === undefined &&
+    options.notation === undefined &&
+    options.minimumSignificantDigits === undefined &&
+    options.maximumSignificantDigits === undefined;
+  return wide && plain ? (value) => formatWideFraction(locale, options, value) : () => '';
+}
+
+/** Printers per call site (its parsed options) and locale. */
+const printers = new WeakMap<ParsedOptions, Map<string, Printer>>();
+
+function printerFor(options: ParsedOptions, locale: string, make: () => Printer): Printer {
+  let byLocale = printers.get(options);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    printers.set(options, byLocale);
+  }
+  return cached(byLocale, locale, make);
 }
 
 /** `decimal` with `style:` decimal (default), percent, permille, short, long or scientific. */
@@ -189,27 +227,35 @@ export function formatDecimal(value: unknown, options: ParsedOptions, locale: st
   const decimal = toDecimal(value);
   if (decimal === undefined) return '';
   const style = options.named['style'] ?? 'decimal';
-  const base = numberOptions(options);
-  switch (style) {
-    case 'percent':
-      return format(locale, { ...base, style: 'percent' }, decimal);
-    case 'permille':
-      return `${format(locale, base, Number(decimal) * 1000)}\u2030`;
-    case 'short':
-    case 'long':
-      return format(locale, { ...base, notation: 'compact', compactDisplay: style }, decimal);
-    case 'scientific':
-      return format(locale, { ...base, notation: 'scientific' }, decimal);
-    default:
-      return format(locale, base, decimal);
+  if (style === 'permille') {
+    const print = printerFor(options, locale, () => printer(locale, numberOptions(options)));
+    return `${print(Number(decimal) * 1000)}\u2030`;
   }
+  const print = printerFor(options, locale, () => {
+    const base = numberOptions(options);
+    switch (style) {
+      case 'percent':
+        return printer(locale, { ...base, style: 'percent' });
+      case 'short':
+      case 'long':
+        return printer(locale, { ...base, notation: 'compact', compactDisplay: style });
+      case 'scientific':
+        return printer(locale, { ...base, notation: 'scientific' });
+      default:
+        return printer(locale, base);
+    }
+  });
+  return print(decimal);
 }
 
 /** `percent`: the value times 100 with a percent sign, no fraction digits unless asked. */
 export function formatPercent(value: unknown, options: ParsedOptions, locale: string): string {
   const decimal = toDecimal(value);
   if (decimal === undefined) return '';
-  return format(locale, { ...numberOptions(options), style: 'percent' }, decimal);
+  // A call site is either `decimal` or `percent`: their options objects are never shared.
+  return printerFor(options, `${locale}|percent`, () =>
+    printer(locale, { ...numberOptions(options), style: 'percent' }),
+  )(decimal);
 }
 
 /**
@@ -252,7 +298,7 @@ export function formatMoney(value: unknown, options: ParsedOptions, locale: stri
   if (money === undefined) return '';
   const formatter = moneyFormatter(options, locale, money.currency);
   // The decimal text as written: Intl formats it exactly, with no float in between.
-  return formatter === null ? '' : formatter.format(money.amount as Intl.StringNumericLiteral);
+  return formatter === null ? '' : formatted(formatter, money.amount);
 }
 
 /** Digits after the decimal point the locale data gives a currency (JPY 0, USD 2). */
@@ -282,9 +328,9 @@ export function formatMoneyAmount(
   if (money === undefined) return undefined;
   const places = currencyDigits(locale, money.currency);
   if (places === undefined) return '';
-  return format(
-    locale,
-    { ...numberOptions(options), minimumFractionDigits: places, maximumFractionDigits: places },
-    money.amount,
-  );
+  return printer(locale, {
+    ...numberOptions(options),
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+  })(money.amount);
 }
