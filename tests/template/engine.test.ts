@@ -437,9 +437,8 @@ describe('the work budget', () => {
     const b = Array.from({ length: 400 }, () => ({ c }));
     const a = Array.from({ length: 400 }, () => ({ b }));
     const template = '{.repeated section a}{.repeated section b}{.repeated section c}{.end}{.end}{.end}done';
-    const started = performance.now();
-    const result = engine.render(template, { a }, { maxInstructions: 100_000 });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // The 160,400 instructions alone are well inside the default budget (2,000,000); the passes are not.
+    const result = engine.render(template, { a });
     expect(result.output).toBe('');
     expect(result.errors.map((e) => e.message)).toEqual([expect.stringContaining('instruction count')]);
   });
