@@ -285,3 +285,28 @@ describe('blocks inside .alternates with', () => {
     expect(out(template, json)).toBe(expected);
   });
 });
+
+describe('number formatters past 20 fraction digits, scientific notation, money digits', () => {
+  it.each(
+    cases([
+      { template: '{n|decimal style:percent maxFrac:25}', json: { n: 0.5 }, expected: '50%' },
+      {
+        template: '{n|decimal style:percent minFrac:22}',
+        json: { n: 0.5 },
+        expected: '50.0000000000000000000000%',
+      },
+      {
+        template: '{n|money minimumFractionDigits:22}',
+        json: { n: { value: '1.5', currency: 'USD' } },
+        expected: '$1.5000000000000000000000',
+      },
+      { template: '{n|money maxFrac:3}', json: { n: { value: '1.5', currency: 'USD' } }, expected: '$1.50' },
+      { template: '{n|money maxFrac:1}', json: { n: { value: '1.55', currency: 'USD' } }, expected: '$1.6' },
+      { template: '{n|decimal style:scientific}', json: { n: 12345 }, expected: '1E+4' },
+      { template: '{n|decimal style:scientific maxFrac:25}', json: { n: 12345 }, expected: '1.2345E+4' },
+      { template: '{n|decimal style:scientific minFrac:2}', json: { n: 5 }, expected: '5.00' },
+    ]),
+  )('$template with $data prints $expected', ({ template, json, expected }) => {
+    expect(out(template, json)).toBe(expected);
+  });
+});

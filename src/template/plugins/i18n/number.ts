@@ -199,15 +199,58 @@ function formatted(formatter: Intl.NumberFormat, value: number | string): string
 function printer(locale: string, options: Intl.NumberFormatOptions): Printer {
   const formatter = numberFormat(locale, options);
   if (formatter !== null) return (value) => formatted(formatter, value);
-  const wide =
-    (options.maximumFractionDigits ?? 0) > INTL_FRACTION_LIMIT ||
-    (options.minimumFractionDigits ?? 0) > INTL_FRACTION_LIMIT;
+  const minFrac = options.minimumFractionDigits ?? 0;
+  const wide = (options.maximumFractionDigits ?? 0) > INTL_FRACTION_LIMIT || minFrac > INTL_FRACTION_LIMIT;
+  if (!wide) return () => '';
   const plain =
     options.style === undefined &&
     options.notation === undefined &&
     options.minimumSignificantDigits === undefined &&
     options.maximumSignificantDigits === undefined;
-  return wide && plain ? (value) => formatWideFraction(locale, options, value) : () => '';
+  if (plain) return (value) => formatWideFraction(locale, options, value);
+  // Percent, money and the notations: Intl rounds at 20 digits (all a double holds) and the
+  // zeros a larger minimum asks for are added to its fraction.
+  const clamped = numberFormat(locale, {
+    ...options,
+    minimumFractionDigits: Math.min(minFrac, INTL_FRACTION_LIMIT),
+    maximumFractionDigits: Math.min(options.maximumFractionDigits ?? minFrac, INTL_FRACTION_LIMIT),
+  });
+  if (clamped === null) return () => '';
+  if (minFrac <= INTL_FRACTION_LIMIT) return (value) => formatted(clamped, value);
+  return (value) => padFraction(clamped.formatToParts(value as number), minFrac);
+}
+
+/** The parts' text with the fraction padded with zeros to `digits`. */
+function padFraction(parts: readonly Intl.NumberFormatPart[], digits: number): string {
+  let out = '';
+  for (const p of parts) out += p.type === 'fraction' ? p.value.padEnd(digits, '0') : p.value;
+  return out;
+}
+
+/**
+ * Scientific notation as the platform prints it: a positive exponent carries its sign (1.2E+4)
+ * and an exponent of 0 is left out (5.00).
+ */
+function scientificPrinter(locale: string, options: Intl.NumberFormatOptions): Printer {
+  const formatter = numberFormat(locale, options);
+  if (formatter === null) return printer(locale, options);
+  const memo = new Map<number | string, string>();
+  return (value) => {
+    let text = memo.get(value);
+    if (text !== undefined) return text;
+    const parts = formatter.formatToParts(value as number);
+    const exponent = parts.find((p) => p.type === 'exponentInteger')?.value;
+    const negative = parts.some((p) => p.type === 'exponentMinusSign');
+    text = '';
+    for (const p of parts) {
+      if (exponent === '0' && (p.type === 'exponentSeparator' || p.type === 'exponentInteger')) continue;
+      text += p.value;
+      if (p.type === 'exponentSeparator' && !negative) text += '+';
+    }
+    if (memo.size >= OUTPUT_MEMO_LIMIT) memo.clear();
+    memo.set(value, text);
+    return text;
+  };
 }
 
 /** Printers per call site (its parsed options) and locale. */
@@ -240,7 +283,16 @@ export function formatDecimal(value: unknown, options: ParsedOptions, locale: st
       case 'long':
         return printer(locale, { ...base, notation: 'compact', compactDisplay: style });
       case 'scientific':
-        return printer(locale, { ...base, notation: 'scientific' });
+        return scientificPrinter(locale, {
+          ...base,
+          notation: 'scientific',
+          // No fraction digits unless asked, as on the platform; past 20 a double has no digits.
+          minimumFractionDigits: Math.min(base.minimumFractionDigits ?? 0, INTL_FRACTION_LIMIT),
+          maximumFractionDigits: Math.min(
+            base.maximumFractionDigits ?? base.minimumFractionDigits ?? 0,
+            INTL_FRACTION_LIMIT,
+          ),
+        });
       default:
         return printer(locale, base);
     }
@@ -267,9 +319,9 @@ export function toMoney(value: unknown): MoneyFields | undefined {
 }
 
 /** Money formatters by options, then by locale and currency: a call site resolves each once. */
-const moneyFormats = new WeakMap<ParsedOptions, Map<string, Intl.NumberFormat | null>>();
+const moneyFormats = new WeakMap<ParsedOptions, Map<string, Printer>>();
 
-function moneyFormatter(options: ParsedOptions, locale: string, currency: string): Intl.NumberFormat | null {
+function moneyFormatter(options: ParsedOptions, locale: string, currency: string): Printer {
   let byCurrency = moneyFormats.get(options);
   if (byCurrency === undefined) {
     byCurrency = new Map();
@@ -277,17 +329,26 @@ function moneyFormatter(options: ParsedOptions, locale: string, currency: string
   }
   return cached(byCurrency, `${locale}|${currency}`, () => {
     const base: Intl.NumberFormatOptions = { ...numberOptions(options), style: 'currency', currency };
+    // A maximum alone keeps the currency's own digits as the minimum, up to that maximum ($1.50).
+    const named = options.named;
+    const explicitMin = (named['minimumFractionDigits'] ?? named['minFrac']) !== undefined;
+    if (!explicitMin && base.maximumFractionDigits !== undefined) {
+      base.minimumFractionDigits = Math.min(
+        currencyDigits(locale, currency) ?? 2,
+        base.maximumFractionDigits,
+      );
+    }
     switch (options.named['style']) {
       case 'short':
-        return numberFormat(locale, { ...base, notation: 'compact' });
+        return printer(locale, { ...base, notation: 'compact' });
       case 'name':
-        return numberFormat(locale, { ...base, currencyDisplay: 'name' });
+        return printer(locale, { ...base, currencyDisplay: 'name' });
       case 'code':
-        return numberFormat(locale, { ...base, currencyDisplay: 'code' });
+        return printer(locale, { ...base, currencyDisplay: 'code' });
       case 'accounting':
-        return numberFormat(locale, { ...base, currencySign: 'accounting' });
+        return printer(locale, { ...base, currencySign: 'accounting' });
       default:
-        return numberFormat(locale, base);
+        return printer(locale, base);
     }
   });
 }
@@ -296,9 +357,8 @@ function moneyFormatter(options: ParsedOptions, locale: string, currency: string
 export function formatMoney(value: unknown, options: ParsedOptions, locale: string): string {
   const money = toMoney(value);
   if (money === undefined) return '';
-  const formatter = moneyFormatter(options, locale, money.currency);
   // The decimal text as written: Intl formats it exactly, with no float in between.
-  return formatter === null ? '' : formatted(formatter, money.amount);
+  return moneyFormatter(options, locale, money.currency)(money.amount);
 }
 
 /** Digits after the decimal point the locale data gives a currency (JPY 0, USD 2). */
