@@ -319,8 +319,9 @@ function minifyTemplateEntry(): Plugin {
         return seen;
       };
       const entries = chunks.filter((c) => c.isEntry);
-      const template = reach(entries.filter((c) => c.name === 'template').map((c) => c.fileName));
-      const others = reach(entries.filter((c) => c.name !== 'template').map((c) => c.fileName));
+      const isTemplate = (name: string): boolean => name === 'template' || name === 'template-commerce';
+      const template = reach(entries.filter((c) => isTemplate(c.name)).map((c) => c.fileName));
+      const others = reach(entries.filter((c) => !isTemplate(c.name)).map((c) => c.fileName));
       for (const chunk of chunks) {
         if (!template.has(chunk.fileName) || others.has(chunk.fileName)) continue;
         // The map is an asset of its own by now; the comment that points at it is put back after.
@@ -356,7 +357,10 @@ function libConfig(): UserConfig {
       lib: {
         entry: {
           index: resolve(root, 'src/index.ts'),
-          template: resolve(root, 'src/template/index.ts'),
+          // storefront-widgets/template: the engine without the commerce formatters;
+          // storefront-widgets/template/commerce: every family (what the sf-block fallbacks need).
+          template: resolve(root, 'src/template/core.ts'),
+          'template-commerce': resolve(root, 'src/template/index.ts'),
         },
         formats: ['es'],
       },

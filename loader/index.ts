@@ -1,23 +1,35 @@
 /**
  * `dist/loader.js`: the one script tag a site pastes. Classic script (IIFE), no framework.
  * Widget chunks are resolved next to this script's own URL, so the whole dist/ folder can be
- * served from any path or CDN. Loaded twice, the second copy does nothing.
+ * served from any path or CDN. Where `window.Storefront` is already defined (another script, or
+ * this loader loaded twice) it leaves the value alone, mounts nothing and says so.
  */
 import { GLOBAL_NAME } from '../src/contract.js';
-import { createLoader } from './loader.js';
+import { createLoader, type Runtime } from './loader.js';
 
 declare const __SF_VERSION__: string;
 declare const __SF_WIDGETS__: readonly string[];
 declare const __SF_STYLED__: readonly string[];
 
-if (typeof document !== 'undefined' && typeof window !== 'undefined' && !(GLOBAL_NAME in window)) {
+if (typeof document !== 'undefined' && typeof window !== 'undefined') {
   const script = document.currentScript as HTMLScriptElement | null;
-  (window as unknown as Record<string, unknown>)[GLOBAL_NAME] = createLoader({
-    doc: document,
-    base: script?.src || document.baseURI,
-    version: __SF_VERSION__,
-    widgets: __SF_WIDGETS__,
-    styled: __SF_STYLED__,
-    importModule: (url) => import(/* @vite-ignore */ url),
-  });
+  const base = script?.src || document.baseURI;
+  const importModule = (url: string) => import(/* @vite-ignore */ url);
+  if (GLOBAL_NAME in window) {
+    // Someone else's value, or a copy of this loader already running: never overwrite it, and
+    // never mount next to whatever owns it. The runtime chunk says so (console and sf:error).
+    importModule(new URL('widgets/runtime.js', base).href).then(
+      (rt: Runtime) => rt.globalTaken(),
+      () => undefined,
+    );
+  } else {
+    (window as unknown as Record<string, unknown>)[GLOBAL_NAME] = createLoader({
+      doc: document,
+      base,
+      version: __SF_VERSION__,
+      widgets: __SF_WIDGETS__,
+      styled: __SF_STYLED__,
+      importModule,
+    });
+  }
 }

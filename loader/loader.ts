@@ -243,10 +243,15 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     });
   };
 
-  const cookie = (name: string) => {
-    const m = doc.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-    return m ? m[1] : null;
-  };
+  // A has-cart cookie equal to true, or a cart cookie of any value.
+  let cartCookie = false;
+  try {
+    cartCookie = new RegExp(`(?:^|;\\s*)(?:${COOKIES.hasCart}=true(?:;|$)|${COOKIES.cart}=)`).test(
+      doc.cookie,
+    );
+  } catch {
+    // A sandboxed frame (no allow-same-origin) throws on any cookie access: no cookies, then.
+  }
 
   let ctx: { authenticatedAccountId?: unknown } | null = null;
   try {
@@ -258,7 +263,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one.
   const account = ctx?.authenticatedAccountId;
   const signedIn = typeof account === 'string' && account !== '';
-  if (signedIn || cookie(COOKIES.hasCart) === 'true' || cookie(COOKIES.cart) !== null) {
+  if (signedIn || cartCookie) {
     runtime()
       .then((rt) => rt.loadCart())
       .catch((e: ChunkError) => report(null, e.code, e.message, e))

@@ -30,7 +30,10 @@ export const BUDGETS = {
   productPage: 25 * KB,
   /** Not a design.md budget: a ceiling so a stylesheet cannot grow unnoticed. */
   productPageCss: 10 * KB,
-  template: 40 * KB,
+  /** storefront-widgets/template: the engine without the commerce family. */
+  template: 30 * KB,
+  /** storefront-widgets/template/commerce: every family, the sf-block fallbacks included. */
+  templateCommerce: 45 * KB,
 };
 
 const gzipCache = new Map();
@@ -134,9 +137,19 @@ row(
 row('product page css', pageFiles, BUDGETS.productPageCss, 'stylesheets of the same widgets', isCss);
 
 if (existsSync(resolve(dist, 'lib/template.js'))) {
-  row('lib/template', fileClosure('lib/template.js'), BUDGETS.template, 'template bundle + static imports');
+  row('lib/template', fileClosure('lib/template.js'), BUDGETS.template, 'template core + static imports');
 } else {
   missing.push('lib/template.js');
+}
+if (existsSync(resolve(dist, 'lib/template-commerce.js'))) {
+  row(
+    'lib/template/commerce',
+    fileClosure('lib/template-commerce.js'),
+    BUDGETS.templateCommerce,
+    'every family + static imports',
+  );
+} else {
+  missing.push('lib/template-commerce.js');
 }
 
 if (!existsSync(resolve(dist, 'cli/sf-template.js'))) missing.push('cli/sf-template.js');

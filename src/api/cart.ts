@@ -38,7 +38,8 @@ export interface StockResult {
 }
 
 export interface CartApi {
-  getCart(): Promise<ApiResult<ShoppingCart>>;
+  /** `timeoutMs` overrides the client's time limit for this read. */
+  getCart(timeoutMs?: number): Promise<ApiResult<ShoppingCart>>;
   addCartEntry(
     input: AddCartEntryInput,
   ): Promise<ApiResult<{ shoppingCart: ShoppingCart; newlyAdded: CartEntry }>>;
@@ -105,12 +106,13 @@ const stringifyFields = (fields: Readonly<Record<string, unknown>> | null | unde
 const entryPath = (entryId: string): string => `commerce/shopping-cart/entries/${segment(entryId)}`;
 
 export const createCartApi = ({ call }: ApiClient): CartApi => ({
-  getCart: () =>
+  getCart: (timeoutMs) =>
     call({
       method: 'get',
       path: 'commerce/shopping-cart',
       searchParams: { calculateSubtotal: 'true' },
       parse: parseShoppingCart,
+      timeoutMs,
     }),
 
   addCartEntry: (input) =>

@@ -32,6 +32,11 @@ export const createTransport = (options: TransportOptions): Transport => {
       // Read globalThis.fetch at call time: a page (or a test) may replace it after start.
       const request = build(controller.signal);
       return await Promise.race([options.fetch ? options.fetch(request) : fetch(request), limit]);
+    } catch (error) {
+      // The abort at the limit rejects the fetch at once, which can win the race: that is the
+      // time-out, not a failed connection to repeat.
+      if (controller.signal.aborted) return TIMED_OUT;
+      throw error;
     } finally {
       clearTimeout(timer);
     }

@@ -19,7 +19,7 @@ import {
   readSiteContext,
   type SiteContext,
 } from './context.js';
-import { reportError } from './runtime.js';
+import { CART_START_TIMEOUT_MS, reportError } from './runtime.js';
 
 export type Report = (error: unknown, info?: Record<string, string>) => void;
 
@@ -130,7 +130,9 @@ function assemble(context: SiteContext, report: Report, api: Api, store: CartSto
         void loadTranslations(context.locale).catch(() => undefined);
         if (typeof document === 'undefined' || !shouldLoadCartAtStart(context)) return;
         try {
-          await store.getState().load();
+          // The same limit and report as the script tag's start-up read (./runtime.ts).
+          const result = await store.getState().load(CART_START_TIMEOUT_MS);
+          if (!result.ok) report(result.error, { code: 'CART_LOAD_FAILED' });
         } catch (error) {
           report(error, { code: 'CART_LOAD_FAILED' });
         }

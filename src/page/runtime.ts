@@ -85,13 +85,34 @@ export const localeReady = (): Promise<void> =>
   ));
 
 /**
- * Loads the cart into the store. Resolves either way: a failure is left in the store's state for
- * the widgets to show, and the loader only needs to know the load settled.
+ * The time limit of the cart read `loadCart` starts, in ms: a read at page start holds
+ * `data-sf-ready` (the add buttons) until it settles, so it gets less than other calls' 10 s.
+ */
+export const CART_START_TIMEOUT_MS = 5000;
+
+/**
+ * Loads the cart into the store. Resolves either way: a failure (an error status, no answer
+ * within {@link CART_START_TIMEOUT_MS}, an answer that is not a cart) is reported as
+ * `CART_LOAD_FAILED` and left in the store's state for the widgets to show; the loader only
+ * needs to know the load settled.
  */
 export async function loadCart(): Promise<void> {
   try {
-    await getPageRuntime().store.getState().load();
+    const result = await getPageRuntime().store.getState().load(CART_START_TIMEOUT_MS);
+    // The api's error as it is: its message is the text the widgets show (offline, timed out, the
+    // server's own words), and the code says which read it was.
+    if (!result.ok) reportError(result.error, { code: 'CART_LOAD_FAILED' });
   } catch (error) {
     reportError(error, { code: 'CART_LOAD_FAILED' });
   }
 }
+
+/**
+ * The loader found `window.Storefront` already defined and stayed off. The text lives in a chunk
+ * of its own: only such a page ever needs it. Never rejects: the loader runs in the host page.
+ */
+export const globalTaken = (): Promise<void> =>
+  import('./global-taken.js').then(
+    (m) => m.announce(reportError),
+    () => undefined,
+  );

@@ -33,8 +33,11 @@ export interface AddEntryInput {
 }
 
 export interface CartActions {
-  /** Reads the cart. A load requested while one is in flight shares it: one request, not two. */
-  load(): Promise<ApiResult<ShoppingCart>>;
+  /**
+   * Reads the cart. A load requested while one is in flight shares it: one request, not two.
+   * `timeoutMs` limits this read (the api's own limit otherwise).
+   */
+  load(timeoutMs?: number): Promise<ApiResult<ShoppingCart>>;
   addEntry(input: AddEntryInput): Promise<ApiResult<{ cart: ShoppingCart; newlyAdded: CartEntry }>>;
   updateEntryAdditionalFields(
     entryId: string,
@@ -212,13 +215,13 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
       return result;
     };
 
-    const load = (): Promise<ApiResult<ShoppingCart>> => {
+    const load = (timeoutMs?: number): Promise<ApiResult<ShoppingCart>> => {
       if (inflightLoad) return inflightLoad;
       const startedAt = version;
       reads += 1;
       set({ status: statusNow() });
       inflightLoad = (async () => {
-        const result = await call(() => api.getCart());
+        const result = await call(() => api.getCart(timeoutMs));
         reads -= 1;
         inflightLoad = null;
         if (!result.ok) {

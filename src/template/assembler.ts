@@ -97,7 +97,12 @@ class Assembler implements TokenVisitor {
       this.stopped = true;
       return;
     }
-    this.body.push(node);
+    // A block opened inside `.alternates with` joins the repeated section's own body, as on the
+    // platform: the separator holds only what comes before its first block.
+    const top = this.stack[this.stack.length - 1]?.current;
+    if (top !== undefined && top.op === OP_REPEATED && top.between !== null && this.body === top.between) {
+      top.body.push(node);
+    } else this.body.push(node);
     this.stack.push({ current: node, label: LABELS[node.op] as string, offset });
     this.body = node.body;
   }
@@ -155,11 +160,12 @@ class Assembler implements TokenVisitor {
         }
         const orNode: OrNode = p;
         if (cur.op === OP_OR && cur.pred === null) {
-          // An unconditional `.or` already catches everything: what follows is dead.
+          // After an unconditional `.or` another `.or` can never be chosen; it is reported and,
+          // as on the platform, its body runs on as part of the unconditional one.
           this.errors.push(errors.neverExecutes('OR_PREDICATE', this.pos(offset)));
-        } else {
-          cur.alt = orNode;
+          return;
         }
+        cur.alt = orNode;
         top.current = orNode;
         this.body = orNode.body;
         return;
@@ -175,7 +181,9 @@ class Assembler implements TokenVisitor {
         if (parent === undefined) this.body = this.root;
         else {
           const cur = parent.current;
-          this.body = cur.op === OP_REPEATED && cur.between !== null ? cur.between : cur.body;
+          // After a block closes inside `.alternates with`, what follows belongs to the repeated
+          // section's own body again, as on the platform.
+          this.body = cur.body;
         }
         return;
       }

@@ -6,7 +6,7 @@ import type { TemplateError } from './plugins/api';
 import { assemble } from './assembler';
 import type { Node } from './nodes';
 import { errors as templateErrors } from './errors';
-import { defaultRegistry } from './registry';
+import type { Registry } from './registry';
 
 /** A template ready to render. Opaque to callers: pass it to `renderCompiled`. */
 export interface Compiled {
@@ -17,36 +17,54 @@ export interface Compiled {
   readonly nodes: readonly Node[];
 }
 
-const CACHE_LIMIT = 512;
-const cache = new Map<string, Compiled>();
-
-/** Compiles template source. Never throws; problems are in `errors`. */
-export function compile(source: string): Compiled {
-  const hit = cache.get(source);
-  if (hit !== undefined) return hit;
-  const compiled = compileUncached(source);
-  // A plain bound beats an LRU here: templates in one app are few and stable.
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(source, compiled);
-  return compiled;
+export interface Compiler {
+  /** Compiles template source, cached by source. Never throws; problems are in `errors`. */
+  compile(source: string): Compiled;
+  /**
+   * Compiles without consulting or filling the cache: for one-off sources that would only evict
+   * the templates worth keeping, and for benchmarks that measure the real work.
+   */
+  compileUncached(source: string): Compiled;
 }
 
+/** Compiled templates kept per registry: a large site's templates and partials all fit. */
+export const CACHE_LIMIT = 4096;
+
 /**
- * Compiles without consulting or filling the cache: for one-off sources that would only evict
- * the templates worth keeping, and for benchmarks that measure the real work.
+ * A compiler over one registry. Its cache evicts the least recently used template, one at a time:
+ * a server rotating through more templates than the cache holds recompiles only those it has not
+ * used for longest, instead of all of them at once.
  */
-export function compileUncached(source: string): Compiled {
-  let compiled: Compiled;
-  try {
-    const { nodes, errors } = assemble(source, defaultRegistry);
-    compiled = { source, errors, nodes };
-  } catch (e) {
-    // Defensive: the assembler collects errors, but a bad template must never escape as a throw.
-    compiled = {
-      source,
-      errors: [templateErrors.unexpected('compile', e instanceof Error ? e.message : String(e))],
-      nodes: [],
-    };
-  }
-  return compiled;
+export function createCompiler(registry: Registry, limit = CACHE_LIMIT): Compiler {
+  // A Map iterates in insertion order; a hit is moved to the end, so the first key is the oldest.
+  const cache = new Map<string, Compiled>();
+  const compileUncached = (source: string): Compiled => {
+    try {
+      const { nodes, errors } = assemble(source, registry);
+      return { source, errors, nodes };
+    } catch (e) {
+      // Defensive: the assembler collects errors, but a bad template must never escape as a throw.
+      return {
+        source,
+        errors: [templateErrors.unexpected('compile', e instanceof Error ? e.message : String(e))],
+        nodes: [],
+      };
+    }
+  };
+  const compile = (source: string): Compiled => {
+    const hit = cache.get(source);
+    if (hit !== undefined) {
+      cache.delete(source);
+      cache.set(source, hit);
+      return hit;
+    }
+    const compiled = compileUncached(source);
+    if (cache.size >= limit) {
+      const oldest = cache.keys().next();
+      if (oldest.done !== true) cache.delete(oldest.value);
+    }
+    cache.set(source, compiled);
+    return compiled;
+  };
+  return { compile, compileUncached };
 }

@@ -258,18 +258,20 @@ export const FUNCTIONS: Readonly<Record<string, (args: readonly unknown[]) => un
   round: (a) => Math.round(toNumber(a[0])),
 };
 
+const NUMBER_TEXT = /^(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|0[xX][0-9a-fA-F]+)$/;
+
 function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string') return v.trim() === '' ? Number.NaN : Number(v);
+  // Text is a number only when it is one exactly: "" is 0, " 3 " is not a number.
+  if (typeof v === 'string') return v === '' ? 0 : NUMBER_TEXT.test(v) ? Number(v) : Number.NaN;
   if (v === null) return 0;
   return Number.NaN;
 }
 
 function toText(v: unknown): string {
   if (typeof v === 'string') return v;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v) ?? '';
+  if (v === null || v === undefined) return 'null';
   return String(v);
 }
 
@@ -437,10 +439,15 @@ function reduce(n: Node, scope: ExprScope, limits: ExprLimits): unknown {
       const v = scope.resolve(n.ref);
       return v === undefined ? null : v;
     }
-    case 'call':
-      return (FUNCTIONS[n.fn] as (a: readonly unknown[]) => unknown)(
-        n.args.map((x) => reduce(x, scope, limits)),
-      );
+    case 'call': {
+      // Functions take scalars, as operators do: an array or object argument is an error.
+      const args = n.args.map((x) => reduce(x, scope, limits));
+      for (const a of args) {
+        if (a !== null && typeof a === 'object')
+          throw new ExprError(`Invalid function arguments for ${n.fn}`);
+      }
+      return (FUNCTIONS[n.fn] as (a: readonly unknown[]) => unknown)(args);
+    }
     case 'asn': {
       const v = reduce(n.b, scope, limits);
       if (n.name !== null) scope.setVar(n.name, v);
@@ -449,15 +456,17 @@ function reduce(n: Node, scope: ExprScope, limits: ExprLimits): unknown {
     case 'un': {
       const a = operand(reduce(n.a, scope, limits), n.op);
       if (n.op === '!') return !truthyValue(a);
-      if (n.op === '~') return ~toNumber(a);
+      // On the platform `~` of a bare variable is always -1 (it reads the reference, not its value).
+      if (n.op === '~') return n.a.k === 'ref' ? -1 : ~toNumber(a);
       if (n.op === '-') return -toNumber(a);
       return toNumber(a);
     }
     case 'bin': {
       if (n.op === '&&' || n.op === '||') {
+        // Both sides are reduced (and checked) before the operator applies: no short circuit.
         const a = truthyValue(operand(reduce(n.a, scope, limits), n.op));
-        if (n.op === '&&' ? !a : a) return a;
-        return truthyValue(operand(reduce(n.b, scope, limits), n.op));
+        const b = truthyValue(operand(reduce(n.b, scope, limits), n.op));
+        return n.op === '&&' ? a && b : a || b;
       }
       const a = operand(reduce(n.a, scope, limits), n.op);
       const b = operand(reduce(n.b, scope, limits), n.op);

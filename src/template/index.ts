@@ -1,13 +1,15 @@
 /**
- * The template-language engine: `render(template, json)` returns the output and every problem
- * found, and never throws for a bad template or bad data (spec 001 §8, design house style 9).
+ * The template-language engine with every formatter family, the commerce markup and the
+ * `sf-block` fallbacks included (`storefront-widgets/template/commerce` on npm; the reference
+ * server and the CLI render with it): `render(template, json)` returns the output and every
+ * problem found, and never throws for a bad template or bad data (spec 001 §8, design house
+ * style 9). `core.ts` is the same engine without the commerce formatters and predicates.
  */
-import type { TemplateError } from './plugins/api';
-import { compile, compileUncached, type Compiled } from './compiled';
-import { Renderer, type RenderSettings } from './renderer';
+import { createEngine } from './engine';
+import { commerceFormatters } from './plugins/commerce-formatters';
+import { commercePredicates } from './plugins/commerce-predicates';
+import { CORE_FORMATTERS, CORE_PREDICATES, createRegistry } from './registry';
 
-export { compile, compileUncached };
-export type { Compiled };
 export type {
   FormatterFn,
   FormatterTable,
@@ -17,68 +19,16 @@ export type {
   TemplateError,
   TemplateErrorType,
 } from './plugins/api';
+export type { Compiled } from './compiled';
+export type { RenderOptions, RenderResult } from './engine';
 
-export interface RenderOptions {
-  /** Partial templates by name, for `{x|apply name}` and `{.include name}`. @default {} */
-  partials?: Readonly<Record<string, string>> | undefined;
-  /** Values for `{.inject @name path}` by path. @default {} */
-  injects?: Readonly<Record<string, unknown>> | undefined;
-  /** BCP-47 tag; null means "no locale data" (locale-aware formatters print nothing). @default 'en-US' */
-  locale?: string | null | undefined;
-  /** Epoch milliseconds used as "now" by relative-time formatters. @default Date.now() */
-  now?: number | undefined;
-  /** Largest number of tokens one `.eval` expression may have. @default 1000 */
-  maxTokens?: number | undefined;
-  /** Longest string an `.eval` expression may hold or build. @default 10000 */
-  maxStringLength?: number | undefined;
-  /** Run `{.eval}` instructions. @default true */
-  enableExpressions?: boolean | undefined;
-  /** Run `{.include}` instructions. @default true */
-  enableInclude?: boolean | undefined;
-  /**
-   * The render stops (with an error) once the output is longer than this (characters); the output
-   * returned is cut at this length. @default 5000000
-   */
-  maxOutputLength?: number | undefined;
-  /** The render stops (with an error) after executing this many instructions. @default 2000000 */
-  maxInstructions?: number | undefined;
-  /** Errors beyond this many are dropped (a recursive template can produce one per call). @default 100 */
-  maxErrors?: number | undefined;
-}
+// The commerce families come first (after the legacy names), so no core name can be shadowed.
+const [legacy, ...rest] = CORE_FORMATTERS;
+const engine = createEngine(
+  createRegistry(legacy === undefined ? [commerceFormatters] : [legacy, commerceFormatters, ...rest], [
+    commercePredicates,
+    ...CORE_PREDICATES,
+  ]),
+);
 
-export interface RenderResult {
-  readonly output: string;
-  readonly errors: TemplateError[];
-}
-
-const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
-
-function settingsOf(options: RenderOptions | undefined): RenderSettings {
-  const o = options ?? EMPTY;
-  return {
-    partials: o.partials ?? EMPTY,
-    injects: o.injects ?? EMPTY,
-    locale: o.locale === undefined ? 'en-US' : o.locale,
-    now: o.now ?? Date.now(),
-    maxTokens: o.maxTokens ?? 1000,
-    maxStringLength: o.maxStringLength ?? 10_000,
-    enableExpressions: o.enableExpressions ?? true,
-    enableInclude: o.enableInclude ?? true,
-    maxOutputLength: o.maxOutputLength ?? 5_000_000,
-    maxInstructions: o.maxInstructions ?? 2_000_000,
-    maxErrors: o.maxErrors ?? 100,
-  };
-}
-
-/** Renders an already compiled template. Never throws. */
-export function renderCompiled(compiled: Compiled, json: unknown, options?: RenderOptions): RenderResult {
-  const renderer = new Renderer(json, settingsOf(options));
-  const output = renderer.run(compiled.nodes);
-  const errors = compiled.errors.length > 0 ? [...compiled.errors, ...renderer.errors] : renderer.errors;
-  return { output, errors };
-}
-
-/** Compiles (cached by source) and renders a template. Never throws. */
-export function render(template: string, json: unknown, options?: RenderOptions): RenderResult {
-  return renderCompiled(compile(template), json, options);
-}
+export const { compile, compileUncached, render, renderCompiled } = engine;

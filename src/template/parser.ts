@@ -35,7 +35,7 @@ import type { Registry } from './registry';
 import type { Locator } from './tokenizer';
 
 /** Segments start with a letter, `$` or `@`, or are all digits (an array index). */
-const REF_RE = /^(?:@|\d+|@?[A-Za-z$][\w$@-]*)(?:\.(?:\d+|[A-Za-z$@][\w$@-]*))*$/;
+const REF_RE = /^(?:@|\d+|@?[A-Za-z$][\w-]*)(?:\.(?:\d+|[A-Za-z$@][\w-]*))*$/;
 const MACRO_NAME_RE = /^[\w./-]+$/;
 const BIND_NAME_RE = /^@[\w$-]+$/;
 
@@ -338,6 +338,8 @@ export function parseInstruction(
       const ws = words(arg);
       const name = ws[0];
       if (name === undefined || !BIND_NAME_RE.test(name)) return null;
+      // One space before the name and after it, then a binding; later bare words contribute nothing.
+      if (!/^@\S+ [^ =]+=/.test(arg)) return null;
       const pairs: (readonly [string, Ref])[] = [];
       for (const w of ws.slice(1)) {
         const eq = w.indexOf('=');

@@ -3,8 +3,6 @@
  * prototype-free maps so a template can never reach `constructor` or `__proto__` by name.
  */
 import type { FormatterFn, FormatterTable, PredicateFn, PredicateTable } from './plugins/api';
-import { commerceFormatters } from './plugins/commerce-formatters';
-import { commercePredicates } from './plugins/commerce-predicates';
 import { contentFormatters } from './plugins/content-formatters';
 import { contentPredicates } from './plugins/content-predicates';
 import { coreFormatters, legacyFormatters } from './plugins/core-formatters';
@@ -42,16 +40,23 @@ export function createRegistry(
   };
 }
 
-/** Every family the engine ships. Core comes last so the language's own names cannot be shadowed. */
-export const defaultRegistry: Registry = createRegistry(
-  [
-    legacyFormatters,
-    commerceFormatters,
-    contentFormatters,
-    dateFormatters,
-    i18nFormatters,
-    socialFormatters,
-    coreFormatters,
-  ],
-  [commercePredicates, contentPredicates, slidePredicates, socialPredicates, corePredicates],
-);
+/** The formatter families of the core engine, lowest priority first (core formatters last). */
+export const CORE_FORMATTERS: readonly FormatterTable[] = [
+  legacyFormatters,
+  contentFormatters,
+  dateFormatters,
+  i18nFormatters,
+  socialFormatters,
+  coreFormatters,
+];
+
+/** The predicate families of the core engine, core predicates last. */
+export const CORE_PREDICATES: readonly PredicateTable[] = [
+  contentPredicates,
+  slidePredicates,
+  socialPredicates,
+  corePredicates,
+];
+
+/** The core engine's registry: every family but commerce. */
+export const coreRegistry: Registry = createRegistry(CORE_FORMATTERS, CORE_PREDICATES);

@@ -3,7 +3,7 @@
  * formatters and predicates, so plugin calls allocate nothing per call.
  */
 import type { TemplateContext, TemplateError, TemplateErrorType } from './plugins/api';
-import { compile } from './compiled';
+import type { Compiler } from './compiled';
 import { errors } from './errors';
 import { evalExpr, type ExprLimits } from './expr';
 import {
@@ -36,6 +36,8 @@ import { parseRef } from './parser';
 export const MAX_PARTIAL_DEPTH = 16;
 
 export interface RenderSettings extends ExprLimits {
+  /** Compiles partials and markup sources with the render's own registry. */
+  readonly compiler: Compiler;
   readonly partials: Readonly<Record<string, string>>;
   readonly injects: Readonly<Record<string, unknown>>;
   readonly locale: string | null;
@@ -58,7 +60,10 @@ const DIGITS = /^\d+$/;
 function child(v: unknown, key: string): unknown {
   if (v === null || typeof v !== 'object') return undefined;
   if (Array.isArray(v)) return DIGITS.test(key) ? v[Number(key)] : undefined;
-  return hasOwn.call(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+  const x = (v as Record<string, unknown>)[key];
+  // As in `lookup`: a plain value read directly is the object's own.
+  if (x === undefined || (typeof x !== 'function' && key !== '__proto__')) return x;
+  return hasOwn.call(v, key) ? x : undefined;
 }
 
 /** The language's truth: missing, null, false, 0, "" and empty arrays and objects are false. */
@@ -82,9 +87,32 @@ export function truthy(v: unknown): boolean {
 
 function arrayItem(v: unknown): string {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return v.map(arrayItem).join(',');
+  // Deeper arrays print as text joins them: null as nothing, objects as [object Object].
+  if (Array.isArray(v)) return String(v);
   if (typeof v === 'object') return '[object Object]';
   return toOutput(v);
+}
+
+const NUMBER_TEXTS_LIMIT = 20_000;
+/**
+ * Texts of numbers printed before. Pages print the same prices, timestamps and ratings on every
+ * render, and turning a double into text costs more than finding it here.
+ */
+const numberTexts = new Map<number, string>();
+
+function numberText(n: number): string {
+  // Small integers have a fast conversion of their own.
+  if ((n | 0) === n) return String(n);
+  let text = numberTexts.get(n);
+  if (text === undefined) {
+    text = String(n);
+    if (numberTexts.size >= NUMBER_TEXTS_LIMIT) {
+      const oldest = numberTexts.keys().next();
+      if (oldest.done !== true) numberTexts.delete(oldest.value);
+    }
+    numberTexts.set(n, text);
+  }
+  return text;
 }
 
 /** How a value prints: objects print nothing, arrays print their items joined by commas. */
@@ -93,7 +121,7 @@ export function toOutput(v: unknown): string {
     case 'string':
       return v;
     case 'number':
-      return String(v);
+      return numberText(v);
     case 'boolean':
       return v ? 'true' : 'false';
     case 'object':
@@ -208,6 +236,17 @@ export class Renderer implements TemplateContext {
     return r === null ? undefined : this.lookup(r);
   }
 
+  resolveIn(node: unknown, ref: string): unknown {
+    const r = parseRef(ref.trim());
+    if (r === null) return undefined;
+    this.push(node, -1);
+    try {
+      return this.lookup(r);
+    } finally {
+      this.pop();
+    }
+  }
+
   arg(raw: string): unknown {
     const form = argForm(raw);
     return form.ref === null ? form.value : this.lookup(form.ref);
@@ -234,7 +273,7 @@ export class Renderer implements TemplateContext {
   }
 
   renderSource(source: string, node: unknown): string {
-    const compiled = compile(source);
+    const compiled = this.settings.compiler.compile(source);
     for (const e of compiled.errors) this.addError(e);
     return this.nested('source', compiled.nodes, node, false, undefined, false) ?? '';
   }
@@ -276,9 +315,18 @@ export class Renderer implements TemplateContext {
         const head = r.head;
         for (let k = this.sp; k >= this.base; k--) {
           const n = this.frames[k];
-          if (n !== null && typeof n === 'object' && !Array.isArray(n) && hasOwn.call(n, head)) {
-            v = (n as Record<string, unknown>)[head];
-            break;
+          if (n !== null && typeof n === 'object' && !Array.isArray(n)) {
+            const x = (n as Record<string, unknown>)[head];
+            // A plain value read directly is the object's own (JSON has no inherited data); what
+            // could be inherited (functions, __proto__) or is absent is checked properly.
+            if (x !== undefined && typeof x !== 'function' && head !== '__proto__') {
+              v = x;
+              break;
+            }
+            if (hasOwn.call(n, head)) {
+              v = x;
+              break;
+            }
           }
         }
         break;
@@ -308,6 +356,38 @@ export class Renderer implements TemplateContext {
     return v;
   }
 
+  /**
+   * A section's or repeated section's name is looked up in the current frame only (a variable
+   * walks up the stack): the current node's own key, or a variable bound in this frame. `@index`
+   * names nothing here.
+   */
+  private lookupLocal(r: Ref): unknown {
+    let v: unknown;
+    const sp = this.sp;
+    switch (r.kind) {
+      case REF_CURRENT:
+        v = this.frames[sp];
+        break;
+      case REF_NAME: {
+        const n = this.frames[sp];
+        if (n !== null && typeof n === 'object' && !Array.isArray(n) && hasOwn.call(n, r.head)) {
+          v = (n as Record<string, unknown>)[r.head];
+        }
+        break;
+      }
+      case REF_VAR: {
+        const m = this.vars[sp];
+        if (m != null && m.has(r.head)) v = m.get(r.head);
+        break;
+      }
+      default:
+        break;
+    }
+    const rest = r.rest;
+    for (let i = 0; i < rest.length && v !== undefined; i++) v = child(v, rest[i] as string);
+    return v;
+  }
+
   private value(refs: readonly Ref[], fmts: readonly FormatterCall[]): unknown {
     let v = this.lookup(refs[0] as Ref);
     if (fmts.length === 0) return v;
@@ -321,6 +401,8 @@ export class Renderer implements TemplateContext {
       const f = fmts[i] as FormatterCall;
       try {
         v = f.fn(v, f.args, this, values);
+        // The chain's value is the first variable's from here on (`{a,b|mod 3|relative-time}`).
+        if (values.length > 1) values[0] = v;
       } catch (e) {
         if (e instanceof StopRender) throw e;
         this.addError(errors.unexpected(`formatter ${f.name}`, e instanceof Error ? e.message : String(e)));
@@ -349,7 +431,7 @@ export class Renderer implements TemplateContext {
     if (hasOwn.call(partials, name)) {
       const source = partials[name];
       if (typeof source === 'string') {
-        const compiled = compile(source);
+        const compiled = this.settings.compiler.compile(source);
         if (compiled.errors.length > 0) {
           this.addError(errors.partialParseFailure(name, (compiled.errors[0] as TemplateError).message));
           return undefined;
@@ -475,20 +557,24 @@ export class Renderer implements TemplateContext {
         this.out += toOutput(this.value(n.refs, n.fmts));
         break;
       case OP_SECTION: {
-        const v = this.lookup(n.ref);
-        if (truthy(v)) {
-          this.push(v, -1);
-          this.render(n.body);
-          this.pop();
-        } else if (n.alt !== null) this.renderOr(n.alt);
+        const v = this.lookupLocal(n.ref);
+        // The value is the scope of the `.or` branches too: `{@}` there is the false value, and
+        // names bound there end with the section.
+        this.push(v, -1);
+        if (truthy(v)) this.render(n.body);
+        else if (n.alt !== null) this.renderOr(n.alt);
+        this.pop();
         break;
       }
       case OP_REPEATED: {
-        const v = this.lookup(n.ref);
+        const v = this.lookupLocal(n.ref);
         if (Array.isArray(v) && v.length > 0) {
           this.push(undefined, 0);
           const sp = this.sp;
           for (let k = 0; k < v.length; k++) {
+            // Each pass is work even when its body holds no instruction (nested loops over
+            // large arrays): it counts against the same budget.
+            if (k > 0) this.limit();
             if (k > 0 && n.between !== null) this.render(n.between);
             this.frames[sp] = v[k];
             this.indexes[sp] = k;
@@ -509,8 +595,11 @@ export class Renderer implements TemplateContext {
         else {
           const first = n.refs[0];
           pass = first !== undefined && truthy(this.lookup(first));
-          for (let k = 1; k < n.refs.length; k++) {
-            if (n.ors[k - 1] === true) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
+          // Operands are joined by the first operator up to the first other operator; the
+          // rest is not read: `a || b && c` reads as `a || b`.
+          const any = n.ors[0] === true;
+          for (let k = 1; k < n.refs.length && n.ors[k - 1] === any; k++) {
+            if (any) pass = pass || truthy(this.lookup(n.refs[k] as Ref));
             else pass = pass && truthy(this.lookup(n.refs[k] as Ref));
           }
         }

@@ -35,23 +35,42 @@ export function scan(src: string, visitor: TokenVisitor): void {
   let open = src.indexOf('{');
   // Next newline at or after the current instruction; refreshed only when passed.
   let newline = -2;
+  // True when `open` is a brace met inside an abandoned candidate: there `{##` opens no block
+  // comment, it is one more candidate (a `#` body is then a one-line comment).
+  let restarted = false;
   while (open >= 0) {
     const c = src.charCodeAt(open + 1);
     if (c === HASH) {
-      // `{## ... ##}` may hold `}`; `{# ... }` ends at the first brace.
-      const multi = src.charCodeAt(open + 2) === HASH;
-      const close = multi ? src.indexOf('##}', open + 3) : src.indexOf('}', open + 2);
-      if (close < 0) {
-        open = src.indexOf('{', open + 1);
+      if (!restarted && src.charCodeAt(open + 2) === HASH) {
+        // `{## ... ##}` may hold braces and newlines; unterminated, it runs to the end.
+        const close = src.indexOf('##}', open + 3);
+        if (open > textStart) visitor.text(textStart, open);
+        if (close < 0) return;
+        textStart = close + 3;
+        open = src.indexOf('{', textStart);
+        continue;
+      }
+      // `{# ... }` ends at the first `}`; a `{` before it abandons the comment.
+      const close = src.indexOf('}', open + 2);
+      if (close < 0) break;
+      const nextOpen = src.indexOf('{', open + 2);
+      if (nextOpen >= 0 && nextOpen < close) {
+        open = nextOpen;
+        restarted = true;
         continue;
       }
       if (open > textStart) visitor.text(textStart, open);
-      textStart = close + (multi ? 3 : 1);
+      textStart = close + 1;
       open = src.indexOf('{', textStart);
+      restarted = false;
       continue;
     }
     if (!startsInstruction(c)) {
-      open = src.indexOf('{', open + 1);
+      // Still a candidate: a `{` before its `}` starts another one.
+      const nextOpen = src.indexOf('{', open + 1);
+      const close = nextOpen < 0 ? -1 : src.indexOf('}', open + 1);
+      restarted = nextOpen >= 0 && (close < 0 || nextOpen < close);
+      open = nextOpen;
       continue;
     }
     const close = src.indexOf('}', open + 2);
@@ -60,6 +79,7 @@ export function scan(src: string, visitor: TokenVisitor): void {
     if (newline !== -1 && newline < open) newline = src.indexOf('\n', open);
     // An instruction never spans lines nor holds another brace: then the `{` is text.
     if ((nextOpen >= 0 && nextOpen < close) || (newline >= 0 && newline < close)) {
+      restarted = nextOpen >= 0 && nextOpen < close;
       open = nextOpen;
       continue;
     }
@@ -67,6 +87,7 @@ export function scan(src: string, visitor: TokenVisitor): void {
     visitor.instruction(src.slice(open + 1, close), open);
     textStart = close + 1;
     open = nextOpen < 0 ? -1 : nextOpen > close ? nextOpen : src.indexOf('{', textStart);
+    restarted = false;
   }
   if (src.length > textStart) visitor.text(textStart, src.length);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { startE2E, waitForRole, type E2E } from './harness.js';
+import { startE2E, WAIT, waitForRole, widgetsMounted, type E2E } from './harness.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -33,8 +33,10 @@ describe('cart pill in Chromium', () => {
     const { page, context } = await e2e.newPage();
     await e2e.addToCart(context, workshop);
     await page.goto('/pill.html');
-    await page.getByRole('link', { name: 'One item in cart' }).click();
-    await page.waitForURL('**/cart');
+    await page.getByRole('link', { name: 'One item in cart' }).click(WAIT);
+    await page.waitForURL('**/cart', WAIT);
+    // Asked once the pill on /cart has mounted, so a pill that showed itself would be there.
+    await widgetsMounted(page);
     expect(await page.getByRole('link', { name: / in cart, / }).count()).toBe(0);
   });
 
@@ -43,7 +45,7 @@ describe('cart pill in Chromium', () => {
     await e2e.addToCart(context, { ...giftCard, quantity: 101 });
     await page.goto('/pill.html');
     const pill = page.getByRole('link', { name: 'More than 100 items in cart' });
-    await pill.waitFor();
+    await pill.waitFor(WAIT);
     expect(await shown(pill)).toBe('100+ items $2,525');
     expect(await pill.evaluate((el) => el.hasAttribute('aria-label'))).toBe(false);
   });
@@ -53,7 +55,7 @@ describe('cart pill in Chromium', () => {
     await e2e.addToCart(context, workshop);
     await page.goto('/pill.html');
     const pill = page.getByRole('link', { name: 'One item in cart' });
-    await pill.waitFor();
+    await pill.waitFor(WAIT);
     expect(await pill.getAttribute('class')).toContain('sf-cart-pill--dark');
     const background = await pill.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(background).toBe('rgb(17, 17, 17)');
@@ -63,13 +65,13 @@ describe('cart pill in Chromium', () => {
     const { page, context } = await e2e.newPage();
     await e2e.addToCart(context, workshop);
     await page.goto('/pill.html');
-    await page.getByRole('link', { name: 'One item in cart' }).waitFor();
+    await page.getByRole('link', { name: 'One item in cart' }).waitFor(WAIT);
 
     await page.evaluate(async (item) => {
       const store = await (window as unknown as StorefrontInPage).Storefront.cart.store();
       await store.getState().addEntry(item);
     }, workshop);
-    await page.getByRole('link', { name: '2 items in cart' }).waitFor();
+    await page.getByRole('link', { name: '2 items in cart' }).waitFor(WAIT);
 
     const { page: other, log: otherLog } = await e2e.newPage(context);
     await other.goto('/pill.html');
@@ -90,8 +92,8 @@ describe('cart pill in Chromium', () => {
     await e2e.addToCart(context, workshop);
     await page.goto('/editor.html');
     const frame = page.frameLocator('#design-frame');
-    await frame.getByRole('link', { name: 'One item in cart' }).click();
-    await expect.poll(() => page.locator('#frame-url').textContent()).toBe('/cart');
+    await frame.getByRole('link', { name: 'One item in cart' }).click(WAIT);
+    await expect.poll(() => page.locator('#frame-url').textContent(), WAIT).toBe('/cart');
     const frameUrl = await page
       .locator('#design-frame')
       .evaluate((f) => (f as HTMLIFrameElement).contentWindow?.location.pathname);

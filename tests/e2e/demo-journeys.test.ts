@@ -7,9 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, startDemo, type Demo, type WatchedPage } from './harness.js';
-
-const WAIT = { timeout: 15_000 };
+import { axeViolations, startDemo, WAIT, type Demo, type WatchedPage } from './harness.js';
 
 const SAVE_PATH = '/api/form/SaveFormSubmission';
 const KEY_PATH = '/api/form/FormSubmissionKey';
@@ -346,7 +344,7 @@ describe('the editor', () => {
         }
         // The editor moved the frame: a frame that went on its own would leave the address at /cart.
         await expect.poll(() => page.locator('#demo-frame-url').innerText(), WAIT).toBe('/');
-        expect(await page.locator('#demo-design-frame').getAttribute('src')).toBe('/');
+        await expect.poll(() => page.locator('#demo-design-frame').getAttribute('src'), WAIT).toBe('/');
         await frame.getByRole('heading', { level: 1, name: 'Shop' }).waitFor(WAIT);
         expect(problems).toEqual([]);
       } finally {

@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG, listingPage } from '../template/engine-page.js';
-import { PAGES_DIR, cspViolations, startE2E, type E2E } from './harness.js';
+import { PAGES_DIR, cspViolations, startE2E, WAIT, type E2E } from './harness.js';
 
 const PAGE = 'engine-blocks.generated.html';
 let e2e: E2E;
@@ -49,7 +49,7 @@ describe('a page rendered by the template engine', () => {
         async () =>
           (await page.locator('[data-sf-widget]').count()) -
           (await page.locator('[data-sf-widget][data-sf-mounted]').count()),
-        { timeout: 15_000 },
+        WAIT,
       )
       .toBe(0);
     expect(await page.locator('[data-sf-widget][data-sf-mounted]').count()).toBeGreaterThanOrEqual(

@@ -7,7 +7,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+  type Route,
+} from 'playwright-core';
 import { createServer } from '../../demo/server/app.js';
 import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
 
@@ -16,6 +23,13 @@ export const PROJECT_ROOT = resolve(here, '../..');
 export const DIST_DIR = resolve(PROJECT_ROOT, 'dist');
 export const PAGES_DIR = resolve(here, 'pages');
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * How long a browser test waits for a condition before it gives up. A passing test never waits
+ * this long: every wait ends as soon as its condition holds. It is generous because a shared,
+ * loaded 2-core machine (`npm run test:e2e:stress`) runs the browser several times slower.
+ */
+export const WAIT = { timeout: 30_000 } as const;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -36,6 +50,52 @@ export function assertPrerequisites(): void {
   if (!existsSync(resolve(DIST_DIR, 'loader.js'))) {
     throw new Error('dist/loader.js not found: run `npm run build` before the browser tests');
   }
+}
+
+/**
+ * Waits until the loader is done with the page: it has marked the page ready and every block
+ * on it (those mounted later by other blocks included) carries `data-sf-mounted`. What a test
+ * then reads no longer changes because a chunk arrived late.
+ */
+export async function widgetsMounted(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute('data-sf-ready') &&
+      document.querySelector('[data-sf-widget]:not([data-sf-mounted])') === null,
+    undefined,
+    WAIT,
+  );
+}
+
+/** A request stopped in the browser until the test lets it go on to the server. */
+export interface HeldRequest {
+  /** Resolves once the page has sent the request (it is held from then on). */
+  readonly sent: Promise<Request>;
+  /** Lets the request go on to the server. */
+  release(): Promise<void>;
+}
+
+/**
+ * Holds the page's next request for which `matches` holds, until `release()`. What the page shows
+ * while a request is out is then asserted while it is certainly out, however slow the machine.
+ */
+export async function holdRequest(page: Page, matches: (request: Request) => boolean): Promise<HeldRequest> {
+  let held: (route: Route) => void = () => undefined;
+  const route = new Promise<Route>((resolve) => {
+    held = resolve;
+  });
+  let taken = false;
+  await page.route('**/*', async (r) => {
+    if (taken || !matches(r.request())) return r.fallback();
+    taken = true;
+    held(r);
+  });
+  return {
+    sent: route.then((r) => r.request()),
+    release: async () => {
+      await (await route).continue();
+    },
+  };
 }
 
 /** What a page did that a test may want to assert on. */
@@ -87,6 +147,8 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
       addToCart: { max: 10_000, timeWindowMs: 60_000 },
       formSubmission: { max: 10_000, timeWindowMs: 60_000 },
       beacons: { max: 10_000, timeWindowMs: 60_000 },
+      restockSignUp: { max: 10_000, timeWindowMs: 60_000 },
+      formKey: { max: 10_000, timeWindowMs: 60_000 },
     },
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
@@ -170,7 +232,7 @@ export async function waitForRole(
   log?: PageLog,
 ): Promise<void> {
   try {
-    await page.getByRole(role, { name }).waitFor({ timeout: 15_000 });
+    await page.getByRole(role, { name }).waitFor(WAIT);
   } catch (error) {
     const body = await page
       .locator('body')
@@ -198,7 +260,7 @@ export interface WatchedPage {
 export interface Demo extends E2E {
   /**
    * Opens `path` in a fresh browser context (own cookies), or in `options.context`, watching it
-   * for problems from before its first script runs.
+   * for problems from before its first script runs; resolves once its widgets have mounted.
    */
   open(
     path: string,
@@ -250,6 +312,9 @@ export async function startDemo(options: Omit<StartOptions, 'testPages'> = {}): 
       });
     });
     await page.goto(path);
+    // Every widget in place before the test acts or looks, however long the chunks took: the
+    // fallbacks' controls stay disabled until their widget mounts over them.
+    await widgetsMounted(page);
     return { page, context, problems };
   };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspViolations, startE2E, type E2E } from './harness.js';
+import { cspViolations, startE2E, WAIT, type E2E } from './harness.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ describe('dist/loader.js in Chromium', () => {
     const response = await page.goto('/pill.html');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     const pill = page.getByRole('link', { name: '2 items in cart' });
-    await pill.waitFor();
+    await pill.waitFor(WAIT);
     // What it shows; its name also carries a spoken part that is not on screen.
     const shown = await pill.evaluate((el) =>
       [...el.children]
@@ -28,7 +28,8 @@ describe('dist/loader.js in Chromium', () => {
     );
     expect(shown).toBe('2 items $90');
     expect(await page.locator('#pill').getAttribute('data-sf-mounted')).toBe('');
-    expect(await page.locator('html').getAttribute('data-sf-ready')).toBe('');
+    // Ready follows the cart read, which the pill may show a moment before.
+    await page.locator('html[data-sf-ready=""]').waitFor({ state: 'attached', ...WAIT });
     expect(
       await page.evaluate(
         () => (window as unknown as { Storefront: { version: string } }).Storefront.version,
@@ -48,8 +49,8 @@ describe('dist/loader.js in Chromium', () => {
       if (r.url().includes('/api/commerce/shopping-cart')) cartCalls.push(r.url());
     });
     await page.goto('/pill.html');
-    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
-    await page.locator('#pill[data-sf-mounted]').waitFor({ state: 'attached' });
+    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached', ...WAIT });
+    await page.locator('#pill[data-sf-mounted]').waitFor({ state: 'attached', ...WAIT });
     expect(cartCalls).toEqual([]);
     // Empty cart: the pill renders nothing, the server link is gone.
     expect(await page.getByRole('link').count()).toBe(0);
@@ -59,30 +60,33 @@ describe('dist/loader.js in Chromium', () => {
     const { page, context } = await e2e.newPage();
     await e2e.addToCart(context, workshop);
     await page.goto('/blocks.html');
-    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
+    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached', ...WAIT });
     await page.evaluate(() => {
       const block = document.createElement('div');
       block.setAttribute('data-sf-widget', 'cart-pill');
       block.innerHTML = '<a href="/cart">Late cart</a>';
       document.getElementById('late-slot')?.appendChild(block);
     });
-    await page.getByRole('link', { name: 'One item in cart' }).waitFor();
+    await page.getByRole('link', { name: 'One item in cart' }).waitFor(WAIT);
   });
 
   it('keeps the server fallback of a block with bad props or an unknown widget and warns once each', async () => {
     const { page, log } = await e2e.newPage();
     await page.goto('/blocks.html');
-    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
+    const warnings = () => log.console.filter((m) => m.type === 'warning').map((m) => m.text);
+    const count = (text: string) => warnings().filter((w) => w.includes(text)).length;
+    // The first scan has dealt with both blocks once both have been warned about.
+    await expect.poll(() => count('data-sf-props is not valid JSON'), WAIT).toBe(1);
+    await expect.poll(() => count('unknown widget "wishlist"'), WAIT).toBe(1);
+    // A second scan resolves once it has dealt with every block again.
     await page.evaluate(() =>
       (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount(),
     );
-    await page.waitForTimeout(200);
     expect(await page.getByRole('link', { name: 'Cart (server)' }).count()).toBe(1);
     expect(await page.getByText('Wishlist (server)').count()).toBe(1);
     expect(await page.locator('[data-sf-mounted]').count()).toBe(0);
-    const warnings = log.console.filter((m) => m.type === 'warning').map((m) => m.text);
-    expect(warnings.filter((w) => w.includes('data-sf-props is not valid JSON'))).toHaveLength(1);
-    expect(warnings.filter((w) => w.includes('unknown widget "wishlist"'))).toHaveLength(1);
+    expect(count('data-sf-props is not valid JSON')).toBe(1);
+    expect(count('unknown widget "wishlist"')).toBe(1);
   });
 
   it('reports a failed widget chunk with its name, then mounts on the next Storefront.mount()', async () => {
@@ -97,29 +101,34 @@ describe('dist/loader.js in Chromium', () => {
       );
     });
     await page.goto('/pill.html');
-    await expect.poll(() => errors.length).toBeGreaterThan(0);
+    await expect.poll(() => errors.length, WAIT).toBeGreaterThan(0);
     expect(errors[0]).toMatchObject({
       code: 'CHUNK_LOAD_FAILED',
       message: expect.stringContaining('"cart-pill"'),
     });
-    expect(
-      log.console.some(
-        (m) => m.type === 'warning' && m.text.includes('Chunk "cart-pill" failed to load (error)'),
-      ),
-    ).toBe(true);
+    // The warning and the event are two messages from the page: either may reach the test first.
+    await expect
+      .poll(
+        () =>
+          log.console.some(
+            (m) => m.type === 'warning' && m.text.includes('Chunk "cart-pill" failed to load (error)'),
+          ),
+        WAIT,
+      )
+      .toBe(true);
     expect(await page.getByRole('link', { name: 'Cart' }).count()).toBe(1);
 
     await page.evaluate(() =>
       (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount(),
     );
-    await page.getByRole('link', { name: 'One item in cart' }).waitFor();
+    await page.getByRole('link', { name: 'One item in cart' }).waitFor(WAIT);
   });
 
   it('keeps working on a page whose own script throws and defines its own window.React', async () => {
     const { page, context, log } = await e2e.newPage();
     await e2e.addToCart(context, workshop);
     await page.goto('/hostile.html');
-    await page.getByRole('link', { name: 'One item in cart' }).waitFor();
+    await page.getByRole('link', { name: 'One item in cart' }).waitFor(WAIT);
     expect(log.pageErrors).toEqual(['the site script failed']);
     expect(
       await page.evaluate(() => (window as unknown as { React: { version: string } }).React.version),

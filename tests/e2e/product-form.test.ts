@@ -11,12 +11,11 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAGE_ROOT_ID, PATHS } from '../../src/contract.js';
-import { cspViolations, startE2E, type E2E } from './harness.js';
+import { cspViolations, holdRequest, startE2E, WAIT, type E2E } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CATALOG = JSON.parse(readFileSync(resolve(here, 'fixtures/shop-catalog.json'), 'utf8')) as unknown[];
 const ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
-const WAIT = { timeout: 5_000 };
 
 let e2e: E2E;
 
@@ -130,9 +129,9 @@ describe('quick view', () => {
     await dialog.waitFor(WAIT);
     await dialog.getByLabel('Size').selectOption('S');
     await dialog.getByLabel('Colour').selectOption('Black');
-    expect(await card.locator('img[data-sf-variant-image]').getAttribute('src')).toBe(
-      '/demo-assets/tee-black.svg',
-    );
+    await expect
+      .poll(() => card.locator('img[data-sf-variant-image]').getAttribute('src'), WAIT)
+      .toBe('/demo-assets/tee-black.svg');
     await dialog.getByRole('button', { name: 'Add To Cart', exact: true }).click();
     await dialog.getByRole('button', { name: 'Added!', exact: true }).waitFor(WAIT);
 
@@ -191,19 +190,20 @@ describe('cart page', () => {
       .getByText('Email is not valid. Email addresses should follow the format user@domain.com.')
       .waitFor(WAIT);
 
-    await e2e.fault({
-      path: `${ENTRIES_PATH}/:entryId/additionalFields`,
-      method: 'PUT',
-      delayMs: 800,
-      times: 1,
-    });
+    // The save is held in the browser until both in-between states have been seen.
+    const save = await holdRequest(
+      page,
+      (r) => r.method() === 'PUT' && r.url().endsWith('/additionalFields'),
+    );
     await dialog.getByLabel('Email for a proof').fill('ada@example.com');
     await words.fill('For Grace');
     await dialog.getByRole('button', { name: 'Save' }).click();
+    await save.sent;
     await dialog.getByRole('button', { name: 'Saving…' }).waitFor(WAIT);
     await root.getByText('Updating cart…').waitFor(WAIT);
+    await save.release();
     await dialog.waitFor({ state: 'detached', ...WAIT });
-    expect(await root.getByText('Updating cart…').count()).toBe(0);
+    await root.getByText('Updating cart…').waitFor({ state: 'detached', ...WAIT });
 
     const cart = (await (await context.request.get('/api/commerce/shopping-cart')).json()) as {
       entries: Array<{ additionalFields: Record<string, unknown> }>;

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
-import { cspViolations, startE2E, type E2E, type PageLog } from './harness.js';
+import { cspViolations, startE2E, WAIT, type E2E, type PageLog } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PRINT = {
@@ -39,7 +39,6 @@ const CATALOG = [
   PRINT,
 ];
 const SIGN_UP = '/api/site-users/account/notifications/restock';
-const WAIT = { timeout: 10_000 };
 
 let e2e: E2E;
 
@@ -151,11 +150,17 @@ describe('the sold-out view of the product form', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/commerce/shopping-cart/entries')) adds.push(r);
     });
-    // A click through the DOM: a disabled button ignores it, an enabled one runs the stock check.
-    await main(page)
+    // A click through the DOM, past what a pointer would respect: the disabled button does not
+    // even receive it. That is known when click() returns, so no add can be on its way later.
+    const delivered = await main(page)
       .locator('.sf-add-button')
-      .evaluate((b) => (b as HTMLButtonElement).click());
-    await page.waitForTimeout(1_000);
+      .evaluate((b) => {
+        let clicked = false;
+        b.addEventListener('click', () => (clicked = true), { once: true });
+        (b as HTMLButtonElement).click();
+        return clicked;
+      });
+    expect(delivered).toBe(false);
     expect(adds).toEqual([]);
     const cart = await page.evaluate(async () => {
       const res = await fetch('/api/commerce/shopping-cart');
@@ -329,8 +334,8 @@ describe('with a captcha (fake provider at /captcha/fake.js)', () => {
     await robot.check();
     await signUpButton(page).click();
     await main(page).getByText('Injected fault', { exact: true }).waitFor(WAIT);
-    expect(await robot.isChecked()).toBe(false);
-    expect(await main(page).locator('.fake-captcha').getAttribute('data-resets')).toBe('1');
+    await expect.poll(() => robot.isChecked(), WAIT).toBe(false);
+    await expect.poll(() => main(page).locator('.fake-captcha').getAttribute('data-resets'), WAIT).toBe('1');
     expect(await email(page).inputValue()).toBe('ada@example.com');
     expect(String((signUps[0]?.postDataJSON() as { captchaToken?: unknown }).captchaToken)).toMatch(/^fake-/);
 

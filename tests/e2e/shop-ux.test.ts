@@ -9,9 +9,8 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAGE_ROOT_ID } from '../../src/contract.js';
-import { cspViolations, startE2E, type E2E, type PageLog } from './harness.js';
+import { cspViolations, startE2E, WAIT, widgetsMounted, type E2E, type PageLog } from './harness.js';
 
-const WAIT = { timeout: 10_000 };
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TEE = { itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 };
 const WORKSHOP = { itemId: 'prod-workshop', sku: 'WORKSHOP-2H', quantity: 1 };
@@ -42,6 +41,8 @@ async function cartPage(width: number, items = [TEE, WORKSHOP]): Promise<Page> {
   opened.push({ page, context, log });
   await page.goto('/shop-ux/cart.html');
   await page.locator(`#${CART_PAGE_ROOT_ID}`).getByRole('button', { name: 'Checkout' }).waitFor(WAIT);
+  // Every block in place: a widget arriving later cannot change what the test measured.
+  await widgetsMounted(page);
   return page;
 }
 
@@ -89,8 +90,9 @@ describe('cart page quantities and removal', () => {
     await tee.press('Enter');
     await root.getByRole('heading', { name: 'Organic Cotton Tee' }).waitFor({ state: 'detached', ...WAIT });
     // Focus moves to the entry that took its place rather than falling to the page.
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-    expect(focused).toBe('Quantity of Pottery Workshop (2 hours)');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT)
+      .toBe('Quantity of Pottery Workshop (2 hours)');
   });
 
   it('moves focus to the heading once the last entry is removed', async () => {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAGE_ROOT_ID, PATHS } from '../../src/contract.js';
-import { cspViolations, startE2E, type E2E, type PageLog } from './harness.js';
+import { cspViolations, holdRequest, startE2E, WAIT, type E2E, type PageLog } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PAGES_DIR = resolve(here, 'pages/shop');
@@ -20,7 +20,6 @@ const CATALOG = JSON.parse(readFileSync(resolve(here, 'fixtures/shop-catalog.jso
 }>;
 
 const ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
-const WAIT = { timeout: 10_000 };
 
 let e2e: E2E;
 
@@ -136,20 +135,21 @@ describe('product page', () => {
   it('shows the price and the image of the variant chosen by label', async () => {
     const page = await openProduct(await visitor(), 'tee.html');
     const image = page.locator('main img[data-sf-variant-image]');
-    expect(await image.getAttribute('src')).toBe('/demo-assets/tee-olive.svg');
+    const shows = (src: string) => expect.poll(() => image.getAttribute('src'), WAIT).toBe(src);
+    await shows('/demo-assets/tee-olive.svg');
     await page.getByText('$19.50 – $27.00').waitFor(WAIT);
 
     await page.getByLabel('Size').selectOption('M');
     await page.getByLabel('Colour').selectOption('Black');
     await page.getByText('$27.00', { exact: true }).waitFor(WAIT);
     await page.getByRole('img', { name: 'Trail Tee in black' }).waitFor(WAIT);
-    expect(await image.getAttribute('src')).toBe('/demo-assets/tee-black.svg');
+    await shows('/demo-assets/tee-black.svg');
 
     // On sale: the struck-through price and the sale price, and the white image.
     await page.getByLabel('Size').selectOption('S');
     await page.getByLabel('Colour').selectOption('White');
     await page.getByRole('img', { name: 'Trail Tee in white' }).waitFor(WAIT);
-    expect(await image.getAttribute('src')).toBe('/demo-assets/tee-white.svg');
+    await shows('/demo-assets/tee-white.svg');
     expect(await textOf(page.locator('main del'))).toBe('Original price $25.00');
     expect(await textOf(page.locator('main ins'))).toBe('Price $19.50');
     await page.locator('main').getByText('sale', { exact: true }).waitFor(WAIT);
@@ -272,18 +272,33 @@ describe('cart pill', () => {
 
     await page.getByLabel('Size').selectOption('S');
     await page.getByLabel('Colour').selectOption('Black');
+    // The add is held in the browser until Adding… has been seen, however slow the machine.
+    const add = await holdRequest(
+      page,
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === ENTRIES_PATH,
+    );
     await addButton(page).click();
+    await add.sent;
     await addButton(page, 'Adding…').waitFor(WAIT);
-    await addButton(page, 'Added!').waitFor(WAIT);
+    await add.release();
 
+    // While it reads Added! (for two seconds), the button ignores clicks. The click is made in the
+    // page the moment Added! shows (through the DOM: the button is aria-disabled, which
+    // Playwright would wait out), so a slow test cannot arrive after Added! is gone.
+    await page.waitForFunction(
+      () => {
+        const button = document.querySelector<HTMLButtonElement>('main .sf-add-button');
+        if (button?.textContent?.trim() !== 'Added!') return false;
+        button.click();
+        return true;
+      },
+      undefined,
+      WAIT,
+    );
     const one = page.getByRole('link', { name: 'One item in cart' });
     await one.waitFor(WAIT);
     expect(await shownText(one)).toBe('1 item $25');
     expect(await one.getAttribute('href')).toBe(PATHS.cart);
-
-    // While it reads Added!, the button ignores clicks (forced: it is aria-disabled, which
-    // Playwright would otherwise wait out).
-    await addButton(page, 'Added!').click({ force: true });
     await addButton(page).waitFor(WAIT);
     expect((await serverCart(context)).totalQuantity).toBe(1);
 
@@ -364,15 +379,18 @@ describe('cart page', () => {
     expect(await tee.count()).toBe(1);
     expect(await textOf(subtotal)).toBe('$92.00');
 
-    // The server takes its time to confirm the removal: the entry stays until it does.
-    await e2e.fault({ path: `${ENTRIES_PATH}/:entryId`, method: 'DELETE', delayMs: 1_000, times: 1 });
-    const sent = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes(ENTRIES_PATH));
+    // The server has not confirmed the removal yet (the request is held in the browser until the
+    // test lets it go): the entry stays until it does.
+    const removal = await holdRequest(page, (r) => r.method() === 'DELETE' && r.url().includes(ENTRIES_PATH));
     await root.getByRole('button', { name: 'Remove Trail Tee' }).click();
-    const request = await sent;
-    await page.waitForTimeout(300);
+    await removal.sent;
+    // Two frames later, whatever the click changed on screen has been drawn.
+    await page.evaluate(
+      () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+    );
     expect(await tee.count()).toBe(1);
     expect(await textOf(subtotal)).toBe('$92.00');
-    expect(await request.response()).not.toBeNull();
+    await removal.release();
     await tee.waitFor({ state: 'detached', ...WAIT });
     await expect.poll(() => textOf(subtotal), WAIT).toBe('$42.00');
     const cart = await serverCart(context);

@@ -13,13 +13,12 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
-import { cspViolations, startE2E, type E2E } from './harness.js';
+import { cspViolations, startE2E, WAIT, type E2E } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FORMS = JSON.parse(readFileSync(resolve(here, 'fixtures/site-forms.json'), 'utf8')) as unknown[];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SAVE_PATH = '/api/form/SaveFormSubmission';
-const WAIT = { timeout: 10_000 };
 
 const FIELDS_INVALID = 'One or more fields is invalid, please check your entries.';
 const SCROLL_DOWN = 'Your form has encountered a problem. Please scroll down to review.';
@@ -164,7 +163,9 @@ describe('site form', () => {
         .getByText('Email is not valid. Email addresses should follow the format user@domain.com.')
         .count(),
     ).toBe(1);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), WAIT)
+      .toBe('true');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).placeholder)).toBe(
       'Ada Lovelace',
     );
@@ -226,7 +227,9 @@ describe('site form', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Submit');
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Thanks, we got your message.' }).waitFor(WAIT);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')), WAIT)
+      .toBe('status');
     expect(JSON.parse(submissions('e2e-contact').at(-1)?.data_json ?? '{}')).toEqual({
       name: 'Grace Hopper',
       email: 'grace@example.com',
@@ -252,7 +255,7 @@ describe('site form', () => {
       .getByRole('alert')
       .filter({ hasText: 'Unable to send form. Please try again later.' })
       .waitFor(WAIT);
-    expect(await box.isChecked()).toBe(false);
+    await expect.poll(() => box.isChecked(), WAIT).toBe(false);
     expect(await page.getByRole('textbox', { name: 'Comments (required)' }).inputValue()).toBe('Lovely shop');
 
     await box.check();
@@ -341,11 +344,14 @@ describe('restock admin', () => {
     await page.getByRole('button', { name: /^Send restock emails for Risograph Poster/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByText('Sent 1 restock email.').waitFor(WAIT);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('table tr')].some(
-        (tr) =>
-          tr.textContent?.includes('Risograph Poster') && tr.querySelectorAll('td')[2]?.textContent === '0',
-      ),
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('table tr')].some(
+          (tr) =>
+            tr.textContent?.includes('Risograph Poster') && tr.querySelectorAll('td')[2]?.textContent === '0',
+        ),
+      undefined,
+      WAIT,
     );
     const sent = e2e.server.db
       .prepare(

@@ -59,6 +59,12 @@ export interface HarnessOptions {
   env?: WidgetEnv;
   timeoutMs?: number;
   loadCart?: () => Promise<void>;
+  /**
+   * The document refuses cookies and web storage, as one in `<iframe sandbox="allow-scripts">`
+   * (no allow-same-origin) does: reading or writing `document.cookie` and touching
+   * `localStorage` or `sessionStorage` throw a SecurityError.
+   */
+  sandboxed?: boolean;
 }
 
 const windows: Window[] = [];
@@ -80,6 +86,18 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   doc.body.innerHTML = options.body ?? '';
   if (options.cookie !== undefined) {
     for (const c of options.cookie.split(';')) doc.cookie = c.trim();
+  }
+  if (options.sandboxed) {
+    const refuse = () => {
+      throw new win.DOMException(
+        'The document is sandboxed and lacks the "allow-same-origin" flag.',
+        'SecurityError',
+      );
+    };
+    Object.defineProperty(doc, 'cookie', { configurable: true, get: refuse, set: refuse });
+    for (const name of ['localStorage', 'sessionStorage']) {
+      Object.defineProperty(win, name, { configurable: true, get: refuse });
+    }
   }
   const imports: string[] = [];
   const styles: string[] = [];

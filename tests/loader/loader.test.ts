@@ -421,6 +421,20 @@ describe('loader: cart load at page start and add-button readiness (spec 000 §4
   });
 });
 
+describe('loader: a document that refuses cookies and storage (sandboxed frame)', () => {
+  it('mounts every block and shows the add buttons at once, as for a visitor without cookies', async () => {
+    const pill = fakeWidget('cart-pill');
+    // The loader reads the cart cookies at start; here that read throws.
+    const h = createHarness({ body: pillBlock(), modules: { 'cart-pill.js': pill.module }, sandboxed: true });
+    expect(() => h.doc.cookie).toThrow('sandboxed');
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeInstanceOf(HTMLElement);
+    expect(h.doc.documentElement.hasAttribute('data-sf-ready')).toBe(true);
+    expect(h.loadCart).not.toHaveBeenCalled();
+    expect(h.warn).not.toHaveBeenCalled();
+  });
+});
+
 describe('loader: window.Storefront API', () => {
   it('on() passes event details and its return value unsubscribes', () => {
     const h = createHarness();

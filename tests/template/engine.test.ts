@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../src/template/index';
+import { createCompiler } from '../../src/template/compiled';
+import { coreRegistry } from '../../src/template/registry';
 import {
   compile,
   compileUncached,
@@ -54,7 +56,12 @@ describe('template language', () => {
     ],
     ['.if with ||', '{.if a || b}yes{.or}no{.end}', { b: 1 }, 'yes'],
     ['.if with &&', '{.if a && b}yes{.or}no{.end}', { b: 1 }, 'no'],
-    ['.if applies mixed operators left to right', '{.if a || b && c}yes{.or}no{.end}', { a: 1 }, 'no'],
+    [
+      '.if reads operands up to the first other operator',
+      '{.if a || b && c}yes{.or}no{.end}',
+      { c: 1 },
+      'no',
+    ],
     ['.var binds a formatted value', '{.var @n name|html}{@n}', { name: 'A&B' }, 'A&amp;B'],
     ['.ctx binds an object of references', '{.ctx @p x=a.b y=c}{@p.x}{@p.y}', { a: { b: 1 }, c: 2 }, '12'],
     ['a macro applies to a node', '{.macro m}<{@}>{.end}{a|apply m}', { a: 'x' }, '<x>'],
@@ -420,5 +427,51 @@ describe('template limits', () => {
       const r = render(template, { a: { b: [1, 2] }, b: [{ a: 1 }] });
       expect(typeof r.output).toBe('string');
     }
+  });
+});
+
+describe('the work budget', () => {
+  it('stops nested loops with empty bodies and reports it, without throwing', () => {
+    // 400 x 400 x 400 = 64 million passes of a body that holds no instruction.
+    const c = Array.from({ length: 400 }, (_, k) => k);
+    const b = Array.from({ length: 400 }, () => ({ c }));
+    const a = Array.from({ length: 400 }, () => ({ b }));
+    const template = '{.repeated section a}{.repeated section b}{.repeated section c}{.end}{.end}{.end}done';
+    // The 160,400 instructions alone are well inside the default budget (2,000,000); the passes are not.
+    const result = engine.render(template, { a });
+    expect(result.output).toBe('');
+    expect(result.errors.map((e) => e.message)).toEqual([expect.stringContaining('instruction count')]);
+  });
+});
+
+describe('entries and the compile cache', () => {
+  it('the core entry knows no commerce formatter; the commerce entry renders it', async () => {
+    const core = await import('../../src/template/core');
+    const template = '{item|sale-price}|{.sold-out? item}x{.end}';
+    const item = { structuredContent: { variants: [{ price: 1000, onSale: true, salePrice: 800 }] } };
+    expect(core.render(template, { item }).errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('sale-price'),
+      expect.stringContaining('sold-out?'),
+    ]);
+    const full = render(template, { item });
+    expect(full.errors).toEqual([]);
+  });
+
+  it('evicts the least recently used template, one at a time', () => {
+    const { compile: compileIn } = createCompiler(coreRegistry, 3);
+    const [a, b, c] = ['{a}', '{b}', '{c}'].map((t) => compileIn(t));
+    // Used again, {a} is the most recent; the next new template evicts {b}, the least recent.
+    expect(compileIn('{a}')).toBe(a);
+    const d = compileIn('{d}');
+    expect(compileIn('{a}')).toBe(a);
+    expect(compileIn('{c}')).toBe(c);
+    expect(compileIn('{d}')).toBe(d);
+    expect(compileIn('{b}')).not.toBe(b);
+  });
+
+  it('keeps 2,000 templates in turn without compiling any of them twice', () => {
+    const sources = Array.from({ length: 2000 }, (_, k) => `{a}turn-${k}`);
+    const first = sources.map((s) => compile(s));
+    sources.forEach((s, k) => expect(compile(s)).toBe(first[k]));
   });
 });

@@ -41,6 +41,8 @@ export interface TemplateContext {
    * scope stack. Missing gives `undefined`.
    */
   resolve(ref: string): unknown;
+  /** Resolves `ref` with `node` pushed as the innermost scope (what `lookup` reads). */
+  resolveIn(node: unknown, ref: string): unknown;
   /** The root JSON of the render. */
   readonly root: unknown;
   /** BCP-47 tag, or null for "no locale data" (locale-aware formatters then print nothing). */

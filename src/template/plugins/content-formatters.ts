@@ -4,22 +4,34 @@ import { attr, plain, urlAttr } from './content/html';
 import { imageColor, imageMeta, imageTag, srcset, videoMarkup } from './content/image';
 import { itemClasses } from './content/item-classes';
 import { isObject, path, toNumber } from './content/json';
-import { INVALID_SIZE, parseSize, thumbnailFor, type Size } from './content/size';
+import { INVALID_SIZE, splitSize, thumbnailFor, type Size } from './content/size';
 
+/** The resizing formatters: a value that is not "WxH" prints the spec's message (spec 001 §8). */
 function sized(fn: (size: Size, n: number) => string): FormatterTable[string] {
   return (value, args) => {
-    const size = parseSize(value);
+    const size = splitSize(value);
     if (size === undefined) return INVALID_SIZE;
     return fn(size, toNumber(args[0]) ?? 0);
   };
 }
 
+/** `width` and `height` read one side; on anything but "WxH" text they print nothing. */
+function side(pick: (size: Size) => number): FormatterTable[string] {
+  return (value) => {
+    const size = splitSize(value);
+    return size === undefined ? undefined : String(pick(size));
+  };
+}
+
+/** A size that cannot be computed (a side of 0 or no number) prints 0. */
+const whole = (n: number): number => (Number.isFinite(n) ? Math.floor(n) : 0);
+
 function heightForWidth(size: Size, width: number): number {
-  return Math.floor((width * size.height) / size.width);
+  return whole((width * size.height) / size.width);
 }
 
 function widthForHeight(size: Size, height: number): number {
-  return Math.floor((height * size.width) / size.height);
+  return whole((height * size.width) / size.height);
 }
 
 /** minutes:seconds of a duration in milliseconds (spec 001 §9). */
@@ -55,7 +67,7 @@ export const contentFormatters: FormatterTable = {
 
   'color-weight': (value) => colorWeight(value),
 
-  height: sized((size) => String(size.height)),
+  height: side((size) => size.height),
 
   humanizeDuration: (value) => humanizeDuration(value),
 
@@ -73,13 +85,14 @@ export const contentFormatters: FormatterTable = {
 
   resizedWidthForHeight: sized((size, height) => String(widthForHeight(size, height))),
 
-  squarespaceThumbnailForHeight: sized((size, height) => thumbnailFor(widthForHeight(size, height))),
+  squarespaceThumbnailForHeight: sized((size, height) => thumbnailFor((height * size.width) / size.height)),
 
-  squarespaceThumbnailForWidth: sized((_size, width) => thumbnailFor(width)),
+  // The width asked for picks the step; the value is not read.
+  squarespaceThumbnailForWidth: (_value, args) => thumbnailFor(toNumber(args[0]) ?? 0),
 
   video: (value, args) => (isObject(value) ? videoMarkup(value, args) : ''),
 
   'website-color': (value) => websiteColor(value),
 
-  width: sized((size) => String(size.width)),
+  width: side((size) => size.width),
 };

@@ -32,6 +32,13 @@ function toNumber(v: unknown): number {
   }
 }
 
+function isEmpty(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return !v;
+  if (Array.isArray(v)) return v.length === 0;
+  for (const k in v) if (hasOwn.call(v, k)) return false;
+  return true;
+}
+
 function child(v: unknown, key: unknown): unknown {
   if (v === null || typeof v !== 'object') return undefined;
   const k = typeof key === 'number' ? String(key) : key;
@@ -62,11 +69,27 @@ export function escapeAttr(s: string): string {
 }
 
 /** JSON safe to place in a `<script>`: `</script` cannot close the element early. */
-export function safeJson(v: unknown, indent?: number): string | undefined {
-  if (v === undefined) return undefined;
+/** JSON text safe inside a script element: every `</` is written `<\/`. Missing is "". */
+export function safeJson(v: unknown, indent?: number): string {
+  if (v === undefined) return '';
   const s = JSON.stringify(v, null, indent);
-  return s === undefined ? undefined : s.replace(/<\/(script)/gi, '<\\/$1');
+  return s === undefined ? '' : s.replace(/<\//g, '<\\/');
 }
+
+/** Percent-encoding that keeps `/`, `+`, `@` and `*` and encodes `!'()~` (the platform's url-encode). */
+function urlEncode(s: string): string {
+  return encodeURIComponent(s).replace(/%2F|%2B|%40|[!'()~]/g, (m) => URL_KEEP[m] ?? m);
+}
+const URL_KEEP: Readonly<Record<string, string>> = {
+  '%2F': '/',
+  '%2B': '+',
+  '%40': '@',
+  '!': '%21',
+  "'": '%27',
+  '(': '%28',
+  ')': '%29',
+  '~': '%7E',
+};
 
 function truncate(s: string, max: number, ellipsis: string): string {
   if (s.length <= max) return s;
@@ -142,9 +165,10 @@ function applyCall(args: readonly string[]): ApplyCall | undefined {
   return call;
 }
 
+/** A macro or partial that cannot run (none named, not found, too deep) gives "". */
 const apply: FormatterFn = (value, args, ctx) => {
   const call = applyCall(args);
-  return call === undefined ? undefined : ctx.applyTemplate(call.name, value, call.params, call.options);
+  return call === undefined ? '' : (ctx.applyTemplate(call.name, value, call.params, call.options) ?? '');
 };
 
 /** Formats `{0}`-style placeholders with the resolved arguments. */
@@ -158,6 +182,26 @@ function format(value: unknown, args: readonly string[], ctx: TemplateContext): 
  * accepts them so templates parse, and passes the value through unchanged.
  */
 const passThrough: FormatterFn = (value) => value;
+
+/**
+ * `find-first` / `find-last`: the first or last item of an array, or with a path argument the
+ * first or last item whose value at that path is true in the language's sense.
+ */
+function finder(fromEnd: boolean): FormatterFn {
+  return (value, args) => {
+    if (!Array.isArray(value) || args.length > 1) return undefined;
+    const keys = args.length === 1 ? (args[0] as string).split('.') : null;
+    const n = value.length;
+    for (let k = 0; k < n; k++) {
+      const item: unknown = value[fromEnd ? n - 1 - k : k];
+      if (keys === null) return item;
+      let at = item;
+      for (const key of keys) at = child(at, key);
+      if (!isEmpty(at)) return item;
+    }
+    return undefined;
+  };
+}
 
 /** core formatters. */
 export const coreFormatters: FormatterTable = {
@@ -177,6 +221,8 @@ export const coreFormatters: FormatterTable = {
   'encode-space': (value) => scalarText(value).replace(/ /g, '&nbsp;'),
   'encode-uri': (value) => encodeURI(scalarText(value)),
   'encode-uri-component': (value) => encodeURIComponent(scalarText(value)),
+  'find-first': finder(false),
+  'find-last': finder(true),
   format: (value, args, ctx) => format(value, args, ctx),
   get: (value, args, ctx) => {
     let cur = value;
@@ -188,12 +234,12 @@ export const coreFormatters: FormatterTable = {
   htmltag: (value) => escapeAttr(scalarText(value)),
   iter: (_value, _args, ctx) => {
     const i = ctx.resolve('@index');
-    return typeof i === 'number' ? String(i) : undefined;
+    return typeof i === 'number' ? String(i) : '';
   },
   json: (value) => safeJson(value),
   'json-pretty': (value) => safeJson(value, 2),
   'key-by': (value, args) => {
-    if (!Array.isArray(value)) return undefined;
+    if (!Array.isArray(value)) return {};
     const path = (args[0] ?? '').split('.');
     const out: Record<string, unknown> = {};
     for (const item of value) {
@@ -203,18 +249,18 @@ export const coreFormatters: FormatterTable = {
     }
     return out;
   },
+  // The argument names a key; a text key is looked up as a reference with the value as the
+  // innermost scope, so it falls back to the enclosing scopes.
+  'line-breaks': (value) => scalarText(value).replace(/\n/g, '<br/>'),
   lookup: (value, args, ctx) => {
-    const key = ctx.resolve(args[0] ?? '');
-    if (typeof key === 'string') {
-      let cur = value;
-      for (const k of key.split('.')) cur = child(cur, k);
-      return cur;
-    }
+    if (args.length === 0) return '';
+    const key = ctx.resolve(args[0] as string);
+    if (typeof key === 'string') return ctx.resolveIn(value, key);
     return descend(value, key);
   },
   mod: (value, args) => {
     const d = args[0] === undefined ? Number.NaN : toNumber(args[0]);
-    return toNumber(value) % (Number.isNaN(d) ? 2 : d);
+    return toNumber(value) % (Number.isNaN(d) || d === 0 ? 2 : d);
   },
   output: (_value, args) => args.join(' '),
   pluralize: (value, args) => {
@@ -223,14 +269,15 @@ export const coreFormatters: FormatterTable = {
     return toNumber(value) === 1 ? singular : plural;
   },
   prop: (value, args) => {
-    if (args.length === 0) return undefined;
+    if (args.length === 0) return value;
     let cur = value;
     for (const a of args) for (const k of a.split('.')) cur = child(cur, k);
     return cur;
   },
   raw: (value) => (value === undefined ? 'null' : JSON.stringify(value)),
   round: (value) => Math.round(toNumber(value)),
-  safe: (value) => scalarText(value).replace(/<[^>]*>/g, ''),
+  // An empty value (missing, null, 0, false, "", [] or {}) passes through as it is.
+  safe: (value) => (isEmpty(value) ? value : scalarText(value).replace(/<[^>]*>/g, '')),
   slugify: (value) =>
     scalarText(value)
       .toLowerCase()
@@ -243,7 +290,7 @@ export const coreFormatters: FormatterTable = {
     const max = Number.isNaN(parsed) ? DEFAULT_TRUNCATE_LENGTH : parsed;
     return truncate(scalarText(value), max, args[1] ?? '...');
   },
-  'url-encode': (value) => encodeURIComponent(scalarText(value)),
+  'url-encode': (value) => urlEncode(scalarText(value)),
 };
 
 /**

@@ -15,6 +15,8 @@ function truthy(v: unknown): boolean {
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  // Missing and null are the same value to the language.
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
@@ -27,20 +29,38 @@ function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Ordering for the comparison predicates: null and missing sort first; numbers and booleans
- * compare as numbers; a string against a scalar compares as text; structures do not compare.
+ * Ordering for the comparison predicates, as the platform orders mixed values. Nothing (missing
+ * or null) and structures sort first; against nothing or a structure a value is greater when it
+ * is true in the language's sense, else level with it; a boolean against a number compares both
+ * as truth values, against text as 0 or 1 with the text as 0; text against a boolean is lower,
+ * against a number compares as text; a number against text compares as numbers when the text is
+ * one, else the number is greater. Level values need not be equal (`equal?` stays strict), so
+ * `lessThanOrEqual?` and `greaterThanOrEqual?` hold for them.
  */
-function compare(a: unknown, b: unknown): number | null {
+function compare(a: unknown, b: unknown): number {
   const aNull = a === null || a === undefined;
   const bNull = b === null || b === undefined;
-  if (aNull || bNull) return aNull && bNull ? 0 : aNull ? -1 : 1;
-  if (typeof a === 'object' || typeof b === 'object') return null;
-  if (typeof a === 'string' || typeof b === 'string') {
-    const x = String(a);
-    const y = String(b);
-    return x < y ? -1 : x > y ? 1 : 0;
+  if (aNull) return bNull ? 0 : -1;
+  if (typeof a === 'object') return deepEqual(a, b) ? 0 : -1;
+  if (bNull || typeof b === 'object') return truthy(a) ? 1 : 0;
+  switch (typeof a) {
+    case 'boolean':
+      if (typeof b === 'number') return Number(a) - Number(truthy(b));
+      return Number(a) - (typeof b === 'boolean' ? Number(b) : 0);
+    case 'number':
+      if (typeof b === 'string') {
+        const n = b.trim() === '' ? Number.NaN : Number(b);
+        return Number.isNaN(n) ? 1 : a - n;
+      }
+      return a - Number(b);
+    case 'string': {
+      if (typeof b === 'boolean') return -1;
+      const y = String(b);
+      return a < y ? -1 : a > y ? 1 : 0;
+    }
+    default:
+      return 0;
   }
-  return Number(a) - Number(b);
 }
 
 /** One argument compares the current node with it; two compare the arguments. */
@@ -56,7 +76,7 @@ const comparison =
     const pair = operands(ctx, args);
     if (pair === null) return false;
     const c = compare(pair[0], pair[1]);
-    return c !== null && !Number.isNaN(c) && test(c);
+    return !Number.isNaN(c) && test(c);
   };
 
 /** The value a numeric predicate tests: its argument when given, else the current node. */
@@ -99,8 +119,9 @@ export const corePredicates: PredicateTable = {
     const d = integer(divisor);
     return d !== 0 && integer(value) % d === 0;
   },
-  'plural?': (ctx, args) => count(subjectOf(ctx, args)) > 1,
-  'singular?': (ctx, args) => count(subjectOf(ctx, args)) === 1,
+  // Counting predicates test the node; arguments are not read.
+  'plural?': (ctx) => count(ctx.node) > 1,
+  'singular?': (ctx) => count(ctx.node) === 1,
   'units-metric?': (ctx) => {
     ctx.error('engine', 'The units-metric? formatter is not yet implemented');
     return false;

@@ -63,7 +63,10 @@ function legacyMoney(
 }
 
 const message: FormatterFn = (value, args, ctx) => {
-  if (ctx.locale === null || typeof value !== 'string') return '';
+  if (ctx.locale === null) return '';
+  // A number or boolean is a message without placeholders: its own text.
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value !== 'string') return '';
   const nodes = parseMessage(value);
   if (nodes instanceof Error) {
     ctx.error('runtime', nodes.message);
@@ -71,6 +74,20 @@ const message: FormatterFn = (value, args, ctx) => {
   }
   return formatMessage(nodes, messageArgs(args, ctx), { locale: ctx.locale, timeZone: ctx.timeZone });
 };
+
+/**
+ * The instant `timesince` reads. Text is read up to its first character that cannot continue a
+ * decimal ("1500x1000" is 1500), and text with no leading number is an invalid date (spec 001
+ * §5); other values that are no number (missing, null, structures) count from the epoch, booleans
+ * as 0 and 1, as on the platform.
+ */
+function sinceInstant(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'boolean') return Number(value);
+  if (typeof value !== 'string') return 0;
+  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))/.exec(value);
+  return m === null ? undefined : Number(m[1]);
+}
 
 /** i18n formatters: numbers, money, dates, intervals, relative times and messages. */
 export const i18nFormatters: FormatterTable = {
@@ -112,7 +129,7 @@ export const i18nFormatters: FormatterTable = {
 
   /** English "about N units ago" inside a span carrying the instant for client-side refresh. */
   timesince: (value, _args, ctx) => {
-    const ms = toNumber(value);
+    const ms = sinceInstant(value);
     if (ms === undefined || Number.isNaN(new Date(ms).getTime())) return INVALID_DATE;
     return `<span class="timesince" data-date="${escapeHtml(String(ms))}">${timeSince(ms - ctx.now)}</span>`;
   },

@@ -209,6 +209,42 @@ describe('network and timeouts', () => {
     expect(errorOf(await pending)).toEqual({ kind: 'timeout', status: 0, message: OFFLINE });
   });
 
+  it('never repeats a GET that ran out of time, when the abort fails the request as browsers do', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(
+      (input: Request | URL | string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          const signal = input instanceof Request ? input.signal : init?.signal;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const api = createApi({
+      apiRoot: API_ROOT,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      doc: fakeDoc(''),
+      timeoutMs: 5000,
+    });
+    const pending = api.getCart();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(errorOf(await pending)).toEqual({ kind: 'timeout', status: 0, message: OFFLINE });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a cart read the time limit its caller asks for', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(() => new Promise<Response>(() => {})) as unknown as typeof globalThis.fetch;
+    const pending = apiWith(fetch).getCart(5000);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(errorOf(await pending)).toEqual({ kind: 'timeout', status: 0, message: OFFLINE });
+  });
+
   it.each<[string, (api: Api) => Promise<ApiResult<unknown>>]>([
     ['button clicks', (api) => api.buttonClick({ visitorCookie: 'v' })],
     ['button renders', (api) => api.buttonRender({ visitorCookie: 'v' })],

@@ -1,6 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as reporter from '../../../src/page/reporter.js';
-import { getPageEnv, localeReady, reportError } from '../../../src/page/runtime.js';
+import {
+  CART_START_TIMEOUT_MS,
+  getCartStore,
+  getPageEnv,
+  globalTaken,
+  loadCart,
+  localeReady,
+  reportError,
+} from '../../../src/page/runtime.js';
 
 describe('page runtime', () => {
   it('reads the site context for the locale in a task of its own, once for the page (issue 10)', async () => {
@@ -65,5 +73,93 @@ describe('page runtime', () => {
     expect(getPageEnv()).toBe(env);
     expect(env.context.currency).toBe('USD');
     expect(env.report).toBe(reportError);
+  });
+});
+
+/** The `sf:error` details dispatched while `run` runs, with the page reporter stubbed out. */
+const sfErrorsDuring = async (run: () => Promise<unknown>): Promise<unknown[]> => {
+  vi.spyOn(reporter, 'getErrorReporter').mockReturnValue({ report: vi.fn(), flush: async () => undefined });
+  const seen: unknown[] = [];
+  const listener = (e: Event) => seen.push((e as CustomEvent).detail);
+  document.addEventListener('sf:error', listener);
+  try {
+    await run();
+  } finally {
+    document.removeEventListener('sf:error', listener);
+  }
+  return seen;
+};
+
+describe('the cart read at page start (spec 000 §4)', () => {
+  // The page-wide store and api send through the page's fetch; each test says what it answers.
+  let answer: (request: Request) => Promise<Response> = async () => new Response('{}');
+  const sent: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+      return answer(request);
+    }),
+  );
+  afterEach(() => {
+    vi.useRealTimers();
+    sent.length = 0;
+  });
+
+  it.each<{ why: string; reply: () => Promise<Response>; message: string }>([
+    {
+      why: 'an error status',
+      reply: async () => Response.json({ message: 'Injected fault' }, { status: 500 }),
+      message: 'Injected fault',
+    },
+    {
+      why: 'a failed connection',
+      reply: async () => Promise.reject(new TypeError('Failed to fetch')),
+      message: 'Please check your internet connection',
+    },
+    {
+      why: 'an answer that is not a cart',
+      reply: async () => new Response('{"shoppingCart": ', { status: 200 }),
+      message: 'Please try again',
+    },
+  ])('reports $why as CART_LOAD_FAILED and settles', async ({ reply, message }) => {
+    answer = reply;
+    const seen = await sfErrorsDuring(() => loadCart());
+    expect(sent[0]).toBe('GET /api/commerce/shopping-cart');
+    expect(seen).toEqual([{ message, code: 'CART_LOAD_FAILED' }]);
+    expect(getCartStore().getState().error?.message).toBe(message);
+  });
+
+  it(`gives up on a read with no answer after ${CART_START_TIMEOUT_MS} ms and reports it`, async () => {
+    vi.useFakeTimers();
+    // A server that never answers: the request ends only when the page aborts it.
+    answer = (request) =>
+      new Promise<Response>((_resolve, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+      );
+    const seen = await sfErrorsDuring(async () => {
+      let settled = false;
+      const pending = loadCart().then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(CART_START_TIMEOUT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(settled).toBe(true);
+    });
+    expect(CART_START_TIMEOUT_MS).toBe(5000);
+    expect(seen).toEqual([{ message: 'Please check your internet connection', code: 'CART_LOAD_FAILED' }]);
+    expect(getCartStore().getState()).toMatchObject({ status: 'idle', error: { kind: 'timeout' } });
+  });
+});
+
+describe('a page whose window.Storefront was already taken', () => {
+  it('warns in the console and reports GLOBAL_TAKEN with a message that says what happened', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const message =
+      'window.Storefront is already defined (by another script, or by this loader included twice): the storefront loader leaves it as it is and mounts nothing';
+    const seen = await sfErrorsDuring(() => globalTaken());
+    expect(warn).toHaveBeenCalledWith(`[storefront] ${message}`);
+    expect(seen).toEqual([{ message, code: 'GLOBAL_TAKEN' }]);
   });
 });

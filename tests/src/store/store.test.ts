@@ -86,6 +86,14 @@ describe('loading the cart (spec 000 §4 "Cart model")', () => {
     expect(getCart).toHaveBeenCalledTimes(1);
   });
 
+  it('gives a read its own time limit when asked (the read at page start)', async () => {
+    const getCart = vi.fn(async (_timeoutMs?: number) => okResult(cart()));
+    const store = track(createCartStore({ api: fakeApi({ getCart }), broadcast: false }));
+    await store.getState().load(5000);
+    await store.getState().load();
+    expect(getCart.mock.calls).toEqual([[5000], [undefined]]);
+  });
+
   it('reads again once the previous read has finished', async () => {
     const api = fakeApi();
     const store = track(createCartStore({ api, broadcast: false }));

@@ -33,6 +33,7 @@ function fakeContext(
     now: 0,
     timeZone: 'America/New_York',
     resolve: (ref) => (ref === '@' ? (options.node ?? root) : lookupPath(root, ref)),
+    resolveIn: (node, ref) => lookupPath(node, ref) ?? lookupPath(root, ref),
     arg: (raw) => (/^["'].*["']$/.test(raw) ? raw.slice(1, -1) : lookupPath(root, raw)),
     applyTemplate: () => undefined,
     renderSource: () => '',

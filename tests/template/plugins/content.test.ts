@@ -132,8 +132,21 @@ describe('image sizes', () => {
     expect(format(name, size, args)).toBe(expected);
   });
 
-  it.each(['width', 'height', 'resizedHeightForWidth'])('%s rejects a size that is not WxH', (name) => {
-    expect(format(name, 'big', ['50'])).toBe("Invalid source parameter. Pass in 'originalSize'");
+  it.each(['resizedHeightForWidth', 'resizedWidthForHeight', 'squarespaceThumbnailForHeight'])(
+    '%s rejects a size that is not WxH',
+    (name) => {
+      expect(format(name, 'big', ['50'])).toBe("Invalid source parameter. Pass in 'originalSize'");
+    },
+  );
+
+  it.each([
+    ['width', 'big', undefined],
+    ['height', { originalSize: '10x20' }, undefined],
+    ['width', 'abcxdef', 'NaN'],
+    ['height', '1.5x2.5', '2'],
+    ['width', '-3x-4', '-3'],
+  ])('%s of %j (not an image size) gives %j', (name, value, expected) => {
+    expect(format(name, value, [])).toBe(expected);
   });
 });
 

@@ -45,6 +45,12 @@ export function fakeContext(
     timeZone: options.timeZone ?? 'America/New_York',
     errors,
     resolve,
+    resolveIn: (node, ref) => {
+      const keys = ref.split('.');
+      const head = keys[0] ?? '';
+      if (node !== null && typeof node === 'object' && head in node) return lookup(node, keys);
+      return resolve(ref);
+    },
     arg: (raw) => resolve(raw),
     applyTemplate: () => undefined,
     renderSource: () => '',

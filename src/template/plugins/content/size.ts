@@ -6,14 +6,15 @@ export interface Size {
   readonly height: number;
 }
 
-/** Parses "800x400"; anything else is undefined. */
-export function parseSize(value: unknown): Size | undefined {
+/**
+ * The platform's reading of "WxH": text split at "x" into exactly two parts, each read as a
+ * leading integer (so "1.5x2.5" is 1 by 2 and "abcx1" is NaN by 1); anything else is undefined.
+ */
+export function splitSize(value: unknown): Size | undefined {
   if (typeof value !== 'string') return undefined;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*$/i.exec(value);
-  if (m === null) return undefined;
-  const width = Number(m[1]);
-  const height = Number(m[2]);
-  return width > 0 && height > 0 ? { width, height } : undefined;
+  const parts = value.split('x');
+  if (parts.length !== 2) return undefined;
+  return { width: Number.parseInt(parts[0] as string, 10), height: Number.parseInt(parts[1] as string, 10) };
 }
 
 /** Thumbnail picker: the step above the largest of 100..1000 that `size` exceeds, else 100w. */

@@ -103,6 +103,30 @@ const quarterOffsets = new Map<string, { readonly offsetMs: number; readonly zon
  * then follow from UTC arithmetic.
  */
 export function zonedFields(ms: number, zone: string): ZonedFields {
+  // Pages print the same instants render after render: the fields of each are kept per zone.
+  let memo = fieldMemo.get(zone);
+  if (memo === undefined) {
+    if (fieldMemo.size >= FIELD_MEMO_ZONES) fieldMemo.clear();
+    memo = new Map();
+    fieldMemo.set(zone, memo);
+  }
+  const hit = memo.get(ms);
+  if (hit !== undefined) return hit;
+  const fields = computeFields(ms, zone);
+  if (memo.size >= FIELD_MEMO_LIMIT) {
+    const oldest = memo.keys().next();
+    if (oldest.done !== true) memo.delete(oldest.value);
+  }
+  memo.set(ms, fields);
+  return fields;
+}
+
+/** Zones with remembered fields, and instants remembered per zone (oldest forgotten first). */
+const FIELD_MEMO_ZONES = 100;
+const FIELD_MEMO_LIMIT = 20_000;
+const fieldMemo = new Map<string, Map<number, ZonedFields>>();
+
+function computeFields(ms: number, zone: string): ZonedFields {
   if (!(ms >= QUARTER_HOURS_FROM && ms <= MAX_INSTANT)) return intlFields(ms, zone);
   const quarter = Math.floor(ms / QUARTER_HOUR);
   const key = `${zone}|${quarter}`;
@@ -232,6 +256,23 @@ export function zoneAbbreviation(ms: number, zone: string, fields?: ZonedFields)
   }
   const valid = validZone(zone);
   if (valid === 'UTC' || valid === 'Etc/UTC') return 'UTC';
+  // A zone prints the same abbreviation wherever its US name and year are the same (Berlin's
+  // "GMT+1" is CET all winter): the names are asked of Intl once per zone, name and year, and
+  // remembered with the fields they were found for.
+  const at = fields ?? zonedFields(ms, valid);
+  const known = abbreviationOfFields.get(at);
+  if (known !== undefined) return known;
+  const name = cached(abbreviations, `${valid}|${at.zoneName}|${at.year}`, () => abbreviationOf(ms, valid));
+  abbreviationOfFields.set(at, name);
+  return name;
+}
+
+const abbreviationOfFields = new WeakMap<ZonedFields, string>();
+
+/** Abbreviations found, by zone, US name and year. */
+const abbreviations = new Map<string, string>();
+
+function abbreviationOf(ms: number, valid: string): string {
   const [us, gb, long] = cached(names, valid, () => [
     new Intl.DateTimeFormat('en-US', { timeZone: valid, timeZoneName: 'short' }),
     new Intl.DateTimeFormat('en-GB', { timeZone: valid, timeZoneName: 'short' }),

@@ -38,7 +38,9 @@ export function formatRelative(deltaMs: number, options: ParsedOptions, locale: 
     UNITS.find(([u, ms]) => (u !== 'week' || allowWeeks) && abs >= ms) ??
     (['second', SECOND] as const);
   const style = named['width'] === 'short' || named['width'] === 'narrow' ? named['width'] : 'long';
-  const numeric = named['numeric'] === 'auto' ? 'auto' : 'always';
+  const amount = Math.round(deltaMs / size);
+  // No distance at all reads as the locale's "now", as on the platform.
+  const numeric = named['numeric'] === 'auto' || amount === 0 ? 'auto' : 'always';
   const f = cached(formats, `${locale}|${style}|${numeric}`, () => {
     try {
       return new Intl.RelativeTimeFormat(locale, { style, numeric });
@@ -47,7 +49,6 @@ export function formatRelative(deltaMs: number, options: ParsedOptions, locale: 
     }
   });
   if (f === null) return '';
-  const amount = Math.round(deltaMs / size);
   // Rounding can give -0, which Intl reads as "0 ... ago".
   return applyContext(f.format(amount === 0 ? 0 : amount, unit), options, locale);
 }
