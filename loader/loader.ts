@@ -63,7 +63,7 @@ export interface StorefrontGlobal {
    * Records a widget event for the platform layer, as the package's `track` does (queued until
    * the platform has started; dropped when tracking is off).
    */
-  track(event: Parameters<Runtime['track']>[0]): void;
+  track: Later<Platform['track']>;
 }
 
 /** A failed chunk load: names the chunk and how it failed (spec 001 §8). */
@@ -139,7 +139,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   const platform = () => runtime().then((rt) => rt.platform());
   // One forwarder per global function: the platform chunk loads on the first call.
   const later =
-    <K extends 'login' | 'logout' | 'toggle' | 'variant'>(name: K) =>
+    <K extends 'login' | 'logout' | 'toggle' | 'variant' | 'track'>(name: K) =>
     (...args: unknown[]) =>
       platform().then((p) => (p[name] as (...a: unknown[]) => unknown)(...args));
 
@@ -315,10 +315,6 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     },
     account: { login: later('login'), logout: later('logout') },
     flags: { toggle: later('toggle'), variant: later('variant') },
-    track: (event) =>
-      void runtime().then(
-        (rt) => rt.track(event),
-        () => undefined,
-      ),
+    track: later('track'),
   } as StorefrontGlobal;
 }

@@ -49,6 +49,8 @@ import { reportError } from './runtime.js';
 import { login, loginId, logout } from './session.js';
 
 export { login, logout };
+// `Storefront.track` of the loader's global reaches the widgets' queue through this chunk.
+export { track } from './analytics.js';
 
 /** The site context as the page wrote it: the platform keys (`pageType`, `experiments`, …) live here. */
 export function readRawContext(doc: Document | undefined = globalThis.document): JsonRecord | null {
