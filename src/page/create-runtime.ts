@@ -29,15 +29,6 @@ export interface PageRuntime {
   readonly api: Api;
   readonly store: CartStore;
   readonly choices: ProductChoices;
-  readonly platform: {
-    /** Starts analytics, census and performance records once, at the next idle moment. */
-    start(): void;
-  };
-  /**
-   * Reads the cart when spec 000 §4 says to (signed in, or a cart cookie); the loader and the
-   * provider call it once. Resolves either way: a failure is left in the store for the widgets.
-   */
-  loadCartAtStart(): Promise<void>;
 }
 
 export interface PageRuntimeOptions {
@@ -96,7 +87,7 @@ function apiAt(apiRoot: string): Api {
   });
 }
 
-/** Builds a page runtime. Nothing starts until `loadCartAtStart` and `platform.start` are called. */
+/** Builds a page runtime. Nothing starts until {@link loadCartAtStart} and {@link startPlatform}. */
 export function createPageRuntime(options: PageRuntimeOptions = {}): PageRuntime {
   const context = contextOf(options);
   const report = options.report ?? reportError;
@@ -106,38 +97,50 @@ export function createPageRuntime(options: PageRuntimeOptions = {}): PageRuntime
 }
 
 function assemble(context: SiteContext, report: Report, api: Api, store: CartStore): PageRuntime {
-  let cartRead: Promise<void> | null = null;
-  let platformStarted = false;
-  return {
-    context,
-    report,
-    api,
-    store,
-    choices: createProductChoices(),
-    platform: {
-      start() {
-        if (platformStarted) return;
-        platformStarted = true;
-        import('./platform.js').then(
-          (p) => p.start({ context, api, report }),
-          (error: unknown) => report(error, { code: 'CHUNK_LOAD_FAILED' }),
-        );
-      },
-    },
-    loadCartAtStart: () =>
-      (cartRead ??= (async () => {
-        // The catalogue language comes with the first read, as on a published page.
-        void loadTranslations(context.locale).catch(() => undefined);
-        if (typeof document === 'undefined' || !shouldLoadCartAtStart(context)) return;
-        try {
-          // The same limit and report as the script tag's start-up read (./runtime.ts).
-          const result = await store.getState().load(CART_START_TIMEOUT_MS);
-          if (!result.ok) report(result.error, { code: 'CART_LOAD_FAILED' });
-        } catch (error) {
-          report(error, { code: 'CART_LOAD_FAILED' });
-        }
-      })()),
-  };
+  return { context, report, api, store, choices: createProductChoices() };
+}
+
+/**
+ * Loads the cart into the runtime's store with the start-up time limit. Resolves either way: a
+ * failure (an error status, no answer in time, an answer that is not a cart) is reported as
+ * `CART_LOAD_FAILED` and left in the store's state for the widgets to show.
+ */
+export async function readCart({ store, report }: Pick<PageRuntime, 'store' | 'report'>): Promise<void> {
+  try {
+    const result = await store.getState().load(CART_START_TIMEOUT_MS);
+    // The api's error as it is: its message is the text the widgets show (offline, timed out, the
+    // server's own words), and the code says which read it was.
+    if (!result.ok) report(result.error, { code: 'CART_LOAD_FAILED' });
+  } catch (error) {
+    report(error, { code: 'CART_LOAD_FAILED' });
+  }
+}
+
+// What the npm provider starts, once per runtime (a strict-mode effect runs twice). The loader
+// starts the page's itself (loader/loader.ts), so none of this is in the script tag's start path.
+const cartReadFor = new WeakSet<PageRuntime>();
+const platformStartedFor = new WeakSet<PageRuntime>();
+
+/**
+ * Reads the cart when spec 000 §4 says to (signed in, or a cart cookie), once per runtime, and
+ * fetches the catalogue language as a published page does with its first read.
+ */
+export function loadCartAtStart(runtime: PageRuntime): void {
+  if (cartReadFor.has(runtime)) return;
+  cartReadFor.add(runtime);
+  void loadTranslations(runtime.context.locale).catch(() => undefined);
+  if (typeof document !== 'undefined' && shouldLoadCartAtStart(runtime.context)) void readCart(runtime);
+}
+
+/** Starts analytics, census and performance records once, at the next idle moment. */
+export function startPlatform(runtime: PageRuntime): void {
+  if (platformStartedFor.has(runtime)) return;
+  platformStartedFor.add(runtime);
+  const { context, api, report } = runtime;
+  import('./platform.js').then(
+    (p) => p.start({ context, api, report }),
+    (error: unknown) => report(error, { code: 'CHUNK_LOAD_FAILED' }),
+  );
 }
 
 let page: PageRuntime | null = null;

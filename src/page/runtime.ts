@@ -5,7 +5,7 @@
  * one site context, one reporter, one cart store per page.
  */
 import { EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
-import { getPageRuntime } from './create-runtime.js';
+import { getPageRuntime, readCart } from './create-runtime.js';
 import { loadTranslations } from '../messages/locale.js';
 import { getCartStore, type CartStore } from '../store/index.js';
 
@@ -91,21 +91,10 @@ export const localeReady = (): Promise<void> =>
 export const CART_START_TIMEOUT_MS = 5000;
 
 /**
- * Loads the cart into the store. Resolves either way: a failure (an error status, no answer
- * within {@link CART_START_TIMEOUT_MS}, an answer that is not a cart) is reported as
- * `CART_LOAD_FAILED` and left in the store's state for the widgets to show; the loader only
- * needs to know the load settled.
+ * Loads the cart into the page's store; resolves either way (see {@link readCart}): the loader
+ * only needs to know the load settled.
  */
-export async function loadCart(): Promise<void> {
-  try {
-    const result = await getPageRuntime().store.getState().load(CART_START_TIMEOUT_MS);
-    // The api's error as it is: its message is the text the widgets show (offline, timed out, the
-    // server's own words), and the code says which read it was.
-    if (!result.ok) reportError(result.error, { code: 'CART_LOAD_FAILED' });
-  } catch (error) {
-    reportError(error, { code: 'CART_LOAD_FAILED' });
-  }
-}
+export const loadCart = (): Promise<void> => readCart(getPageRuntime());
 
 /**
  * The loader found `window.Storefront` already defined and stayed off. The text lives in a chunk

@@ -12,7 +12,13 @@ import type { WidgetEnv } from '../contract.js';
 import type { SiteContext } from '../page/context.js';
 import type { Api } from '../api/page.js';
 import type { ProductChoices } from '../page/choices.js';
-import { createPageRuntime, getPageRuntime, type PageRuntime } from '../page/create-runtime.js';
+import {
+  createPageRuntime,
+  getPageRuntime,
+  loadCartAtStart,
+  startPlatform,
+  type PageRuntime,
+} from '../page/create-runtime.js';
 import { createMessages, type Messages } from '../messages/format.js';
 import { STOREFRONT_MESSAGES, type StorefrontMessageKey } from '../messages/storefront.js';
 import type { CartState, CartStore } from '../store/index.js';
@@ -188,8 +194,8 @@ export function StorefrontProvider({
   const mountedByLoader = env !== undefined;
   useEffect(() => {
     if (mountedByLoader) return;
-    void runtime.loadCartAtStart();
-    if (analytics) runtime.platform.start();
+    loadCartAtStart(runtime);
+    if (analytics) startPlatform(runtime);
   }, [runtime, mountedByLoader, analytics]);
   return (
     <RuntimeProvider runtime={runtime} env={env} strings={strings ?? messages} window={win}>
