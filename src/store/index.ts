@@ -8,7 +8,7 @@ import type { CartApi, UpdateAdditionalFieldsInput } from '../api/cart.js';
 import { API_MESSAGES } from '../api/texts.js';
 import { getApi } from '../api/page.js';
 import type { ApiError, ApiResult } from '../api/types.js';
-import { CART_SYNC_CHANNEL, COOKIES, EVENTS } from '../contract.js';
+import { COOKIES, EVENTS } from '../contract.js';
 import { readCookie } from '../page/cookies.js';
 import type { CartEntry, ShoppingCart } from './types.js';
 
@@ -77,12 +77,6 @@ export interface ItemAddedDetail {
   readonly entry: CartEntry;
 }
 
-/** What one tab tells the others. `source` lets a tab ignore its own echo. */
-interface SyncMessage {
-  readonly type: 'cart';
-  readonly source: string;
-  readonly cart: unknown;
-}
 
 /** The api never rejects; this covers an injected one that does, so actions never reject either. */
 const call = async <T>(request: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
@@ -97,65 +91,28 @@ const call = async <T>(request: () => Promise<ApiResult<T>>): Promise<ApiResult<
 const cartOnly = <T extends { shoppingCart: ShoppingCart }>(result: ApiResult<T>): ApiResult<ShoppingCart> =>
   result.ok ? { ok: true, data: result.data.shoppingCart } : result;
 
-interface Sync {
+/** Where this tab's confirmed carts go to the others (./sync.ts). */
+export interface Sync {
   post(cart: ShoppingCart): void;
   close(): void;
 }
 
 const noSync: Sync = { post: () => {}, close: () => {} };
 
-/** BroadcastChannel where it exists; otherwise a localStorage write, seen by other tabs' `storage` event. */
-const openSync = (doc: Document | undefined, onCart: (cart: unknown) => void): Sync => {
-  // Tells this tab's own echo apart; not a secret.
-  const source = Math.random().toString(36).slice(2) + Date.now().toString(36);
-  const accept = (data: unknown): void => {
-    const message = data as Partial<SyncMessage> | null;
-    if (message?.type === 'cart' && message.source !== source) onCart(message.cart);
-  };
-  const view = doc?.defaultView ?? (globalThis.window as Window | undefined);
-  try {
-    // Without BroadcastChannel the constructor is undefined and this throws: storage it is.
-    const channel = new (view as unknown as { BroadcastChannel: typeof BroadcastChannel }).BroadcastChannel(
-      CART_SYNC_CHANNEL,
-    );
-    channel.onmessage = (event: MessageEvent) => accept(event.data);
-    return {
-      post: (cart) => {
-        try {
-          channel.postMessage({ type: 'cart', source, cart } satisfies SyncMessage);
-        } catch {
-          // A closed channel or an uncloneable value only costs the other tabs a refresh.
-        }
-      },
-      close: () => channel.close(),
-    };
-  } catch {
-    // Fall through to storage.
-  }
-  if (!view) return noSync;
-  const onStorage = (event: StorageEvent): void => {
-    if (event.key !== CART_SYNC_CHANNEL) return;
-    try {
-      // A removed key gives null, which is no message.
-      accept(JSON.parse(event.newValue ?? 'null'));
-    } catch {
-      // Someone else's value under our key: ignore it.
-    }
-  };
-  view.addEventListener('storage', onStorage);
+/**
+ * The tab sync, its code loaded after start-up: other tabs' carts only matter once this page
+ * runs, and the channel and storage fallback would otherwise ride on every page's start. A
+ * cart confirmed before the module is in goes out once it is, in order.
+ */
+const openSyncLater = (doc: Document | undefined, onCart: (cart: unknown) => void): Sync => {
+  const opened = import('./sync.js').then(
+    (m) => m.openSync(doc, onCart) ?? noSync,
+    // Without the module this tab only misses other tabs' changes until its next load.
+    () => noSync,
+  );
   return {
-    post: (cart) => {
-      try {
-        // `at` makes each write differ, so a repeated cart still fires the event elsewhere.
-        view.localStorage.setItem(
-          CART_SYNC_CHANNEL,
-          JSON.stringify({ type: 'cart', source, cart, at: Date.now() }),
-        );
-      } catch {
-        // Storage full or blocked: other tabs catch up on their next load.
-      }
-    },
-    close: () => view.removeEventListener('storage', onStorage),
+    post: (cart) => void opened.then((sync) => sync.post(cart)),
+    close: () => void opened.then((sync) => sync.close()),
   };
 };
 
@@ -266,7 +223,7 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
   });
 
   if (options.broadcast !== false) {
-    sync = openSync(doc, async (raw) => {
+    sync = openSyncLater(doc, async (raw) => {
       // Another tab is as untrusted as the network. The parser arrives with the cart endpoints'
       // chunk, which a page without a cart has not needed yet.
       const { parseShoppingCart } = await import('../api/parse.js');

@@ -291,6 +291,12 @@ describe('other tabs', () => {
     const doc = newTab(true);
     const store = track(createCartStore({ api: fakeApi(), doc }));
     const other = new BroadcastChannel(CART_SYNC_CHANNEL);
+    // A real cart first: once it is in, the store is listening (its sync code loads after start).
+    const shared = cart([]);
+    await vi.waitFor(() => {
+      other.postMessage({ type: 'cart', source: 'elsewhere', cart: shared });
+      expect(store.getState().cart).toEqual(shared);
+    });
     other.postMessage({ type: 'cart', source: 'elsewhere', cart: { id: 1, entries: 'lots' } });
     other.postMessage('hello');
     const probe = new BroadcastChannel(CART_SYNC_CHANNEL);
@@ -299,7 +305,7 @@ describe('other tabs', () => {
     await delivered;
     other.close();
     probe.close();
-    expect(store.getState().cart).toBeNull();
+    expect(store.getState().cart).toEqual(shared);
   });
 
   it('falls back to the storage event without BroadcastChannel', async () => {
@@ -310,8 +316,12 @@ describe('other tabs', () => {
     const storeB = track(createCartStore({ api: apiB, doc: docB }));
     const changesB = eventsOn(docB as unknown as EventTarget, 'sf:cart-change');
     await storeA.getState().removeEntry('entry-1');
-    const written = docA.defaultView?.localStorage.getItem(CART_SYNC_CHANNEL) ?? null;
-    expect(written).not.toBeNull();
+    // The sync code loads after start-up, so the write follows a moment later.
+    const written = await vi.waitFor(() => {
+      const value = docA.defaultView?.localStorage.getItem(CART_SYNC_CHANNEL) ?? null;
+      expect(value).not.toBeNull();
+      return value;
+    });
     // What the browser does in every other tab of the origin after that write:
     const viewB = docB.defaultView as unknown as Window & typeof globalThis;
     viewB.dispatchEvent(new viewB.StorageEvent('storage', { key: CART_SYNC_CHANNEL, newValue: written }));
@@ -323,9 +333,16 @@ describe('other tabs', () => {
 
   it('does not share when broadcasting is off', async () => {
     const docA = newTab(false);
+    const storage = docA.defaultView?.localStorage as Storage;
+    const writes = vi.spyOn(storage, 'setItem');
     const storeA = track(createCartStore({ api: fakeApi(), doc: docA, broadcast: false }));
+    // A store that does share, opened after it, tells when a share would have gone out.
+    const sharing = track(createCartStore({ api: fakeApi(), doc: docA }));
     await storeA.getState().removeEntry('entry-1');
-    expect(docA.defaultView?.localStorage.getItem(CART_SYNC_CHANNEL)).toBeNull();
+    await sharing.getState().changeQuantity('entry-1', 2);
+    await vi.waitFor(() => expect(storage.getItem(CART_SYNC_CHANNEL)).not.toBeNull());
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(storage.getItem(CART_SYNC_CHANNEL) ?? 'null')).toMatchObject({ cart: cart() });
   });
 });
 

@@ -1,0 +1,72 @@
+/**
+ * Cart changes between the tabs of one origin: BroadcastChannel where it exists, else a
+ * localStorage write that the other tabs see as a `storage` event. The cart store (./index.ts)
+ * loads this module after start-up; what arrives is parsed there like a network answer.
+ */
+import { CART_SYNC_CHANNEL } from '../contract.js';
+import type { Sync } from './index.js';
+
+/** What one tab tells the others. `source` lets a tab ignore its own echo. */
+interface SyncMessage {
+  readonly type: 'cart';
+  readonly source: string;
+  readonly cart: unknown;
+}
+
+/**
+ * BroadcastChannel where it exists; otherwise a localStorage write, seen by other tabs' `storage`
+ * event. Null without a window to sync through.
+ */
+export const openSync = (doc: Document | undefined, onCart: (cart: unknown) => void): Sync | null => {
+  // Tells this tab's own echo apart; not a secret.
+  const source = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  const accept = (data: unknown): void => {
+    const message = data as Partial<SyncMessage> | null;
+    if (message?.type === 'cart' && message.source !== source) onCart(message.cart);
+  };
+  const view = doc?.defaultView ?? (globalThis.window as Window | undefined);
+  try {
+    // Without BroadcastChannel the constructor is undefined and this throws: storage it is.
+    const channel = new (view as unknown as { BroadcastChannel: typeof BroadcastChannel }).BroadcastChannel(
+      CART_SYNC_CHANNEL,
+    );
+    channel.onmessage = (event: MessageEvent) => accept(event.data);
+    return {
+      post: (cart) => {
+        try {
+          channel.postMessage({ type: 'cart', source, cart } satisfies SyncMessage);
+        } catch {
+          // A closed channel or an uncloneable value only costs the other tabs a refresh.
+        }
+      },
+      close: () => channel.close(),
+    };
+  } catch {
+    // Fall through to storage.
+  }
+  if (!view) return null;
+  const onStorage = (event: StorageEvent): void => {
+    if (event.key !== CART_SYNC_CHANNEL) return;
+    try {
+      // A removed key gives null, which is no message.
+      accept(JSON.parse(event.newValue ?? 'null'));
+    } catch {
+      // Someone else's value under our key: ignore it.
+    }
+  };
+  view.addEventListener('storage', onStorage);
+  return {
+    post: (cart) => {
+      try {
+        // `at` makes each write differ, so a repeated cart still fires the event elsewhere.
+        view.localStorage.setItem(
+          CART_SYNC_CHANNEL,
+          JSON.stringify({ type: 'cart', source, cart, at: Date.now() }),
+        );
+      } catch {
+        // Storage full or blocked: other tabs catch up on their next load.
+      }
+    },
+    close: () => view.removeEventListener('storage', onStorage),
+  };
+};
