@@ -155,11 +155,13 @@ function RuntimeProvider({
  * context and reporter. It starts nothing; the loader reads the cart and starts the platform.
  */
 export function PageStorefrontProvider({ env, children }: { env: WidgetEnv; children?: ReactNode }) {
-  return (
-    <RuntimeProvider runtime={getPageRuntime()} env={env} strings={undefined} window={undefined}>
-      {children}
-    </RuntimeProvider>
+  // The mount's env is one object for the widget's life (the loader's is the page's), so its
+  // reporter is used as it is, without the npm provider's latest-env indirection.
+  const value = useMemo(
+    () => buildStorefront(getPageRuntime(), env.context, undefined, env.report, undefined),
+    [env],
   );
+  return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
 }
 
 /**
