@@ -74,8 +74,8 @@ function reactShims(): Plugin {
 
 /**
  * What goes into the widgets' one shared chunk (`ui`): the UI framework, the React half of the
- * runtime and the framework-free code every product page runs at start (site context, cart store,
- * money, product parsing, their texts). Every product page loads all of it anyway, and
+ * runtime and the framework-free code every storefront page runs at start (site context, cart
+ * store, money, their texts). Every product page loads all of it anyway, and
  * one file gzips smaller than ten (each file is its own request and its own compression window).
  * Code only lazy chunks reach (endpoints, parsers of responses, dialogs, analytics) is not listed
  * and stays in those chunks. The runtime entry and the cart pill are in it too: every storefront
@@ -93,7 +93,7 @@ const UI_CHUNK = new RegExp(
     String.raw`[\\/]src[\\/]react[\\/]ui[\\/]alert\.tsx$`,
     String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics|runtime|create-runtime|choices)\.ts$`,
     String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|texts)|contract|result|constants|site-lists)\.ts$`,
-    String.raw`[\\/]src[\\/]commerce[\\/](money|product|instalments)\.ts$`,
+    String.raw`[\\/]src[\\/]commerce[\\/](money|instalments)\.ts$`,
     String.raw`[\\/]src[\\/]messages[\\/](format|cart-count|product-labels|instalment|locale|storefront)\.ts$`,
     String.raw`[\\/]widgets[\\/]cart-pill[\\/](cart-pill\.tsx|messages\.ts|props\.ts)$`,
   ].join('|'),
@@ -108,9 +108,10 @@ const PRODUCT_CHUNK = new RegExp(
   [
     String.raw`[\\/]widgets[\\/]product-form[\\/](index|messages|props|use-add-to-cart|use-add-button)\.ts$`,
     String.raw`[\\/]widgets[\\/]product-form[\\/](form|reviews-gate)\.tsx$`,
-    // The product rules and the reviews toggle's text: only the product form and the instalment
-    // pill use them at start.
-    String.raw`[\\/]src[\\/](commerce[\\/]rules|messages[\\/]reviews)\.ts$`,
+    // The product parser, the product rules and the reviews toggle's text: only the product form
+    // and the instalment pill use them at start, so the pages without them (cart, restock, forms)
+    // do not carry them in runtime.js, and the parser gzips with the form's own props reader.
+    String.raw`[\\/]src[\\/](commerce[\\/](rules|product)|messages[\\/]reviews)\.ts$`,
     String.raw`[\\/]widgets[\\/]instalment-pill[\\/](instalment-pill\.tsx|messages\.ts|props\.ts)$`,
   ].join('|'),
 );
