@@ -57,16 +57,11 @@ export const platform = () => import('./platform.js');
 // which every widget loads anyway, rather than in a chunk of its own (one request fewer).
 export { track } from './analytics.js';
 
-let env: WidgetEnv | null = null;
-
-/** The environment every widget on this page shares: the page runtime's context and reporter. */
-export function getPageEnv(): WidgetEnv {
-  if (!env) {
-    const runtime = getPageRuntime();
-    env = { context: runtime.context, report: runtime.report };
-  }
-  return env;
-}
+/**
+ * The environment every widget on this page shares: the page runtime itself, whose context and
+ * reporter are a widget's env.
+ */
+export const getPageEnv = (): WidgetEnv => getPageRuntime();
 
 export { getPageRuntime };
 

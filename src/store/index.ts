@@ -77,7 +77,6 @@ export interface ItemAddedDetail {
   readonly entry: CartEntry;
 }
 
-
 /** The api never rejects; this covers an injected one that does, so actions never reject either. */
 const call = async <T>(request: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> => {
   try {
