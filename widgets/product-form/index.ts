@@ -22,35 +22,30 @@ import { parseProductFormProps } from './props.js';
 
 export const name = 'product-form';
 
-/** The image attributes a variant's image replaces. */
-const SERVED_ATTRS = ['src', 'srcset', 'alt'] as const;
-
 /**
- * Returns a callback that shows a variant's image in the block's variant image, and puts the
- * server-rendered image back when no variant (or one without an image) is chosen.
+ * Keeps the block's variant image (`img[data-sf-variant-image]` in the nearest product block,
+ * else in the block's parent) in step with the chosen variant. Its code (./variant-image.ts)
+ * loads with the first variant that changes the image: a shopper who never picks one never
+ * needs it, and until then the image is the server's, which the switcher then keeps to put back.
+ * Later changes apply in order as they come.
  */
-export function variantImageSwitcher(el: HTMLElement): (variant: Variant | null) => void {
+export function followVariantImage(el: HTMLElement, env: WidgetEnv): (variant: Variant | null) => void {
   const scope = el.closest(`[${PRODUCT_BLOCK_ATTR}]`) ?? el.parentElement ?? el;
   const img = scope.querySelector<HTMLImageElement>(`img[${VARIANT_IMAGE_ATTR}]`);
   if (!img) return () => undefined;
-  // The server-rendered values, null for an attribute the image did not have.
-  const original = SERVED_ATTRS.map((attr) => img.getAttribute(attr));
+  let switcher: Promise<((variant: Variant | null) => void) | null> | null = null;
   return (variant) => {
-    // imageUrl went through the item parser's URL check (http(s), paths and data images only).
-    const url = variant?.imageUrl;
-    if (url) {
-      img.setAttribute('src', url);
-      img.removeAttribute('srcset');
-      if (variant?.mainImage?.altText) img.setAttribute('alt', variant.mainImage.altText);
-      img.setAttribute(VARIANT_IMAGE_ATTR, variant?.sku ?? '');
-    } else {
-      SERVED_ATTRS.forEach((attr, i) => {
-        const value = original[i];
-        if (value == null) img.removeAttribute(attr);
-        else img.setAttribute(attr, value);
-      });
-      img.setAttribute(VARIANT_IMAGE_ATTR, '');
-    }
+    if (!switcher && !variant?.imageUrl) return;
+    switcher ??= import('./variant-image.js').then(
+      (m) => m.variantImageSwitcher(img),
+      (error: unknown) => {
+        env.report(error, { widget: name, code: 'CHUNK_LOAD_FAILED' });
+        // The next change tries again.
+        switcher = null;
+        return null;
+      },
+    );
+    void switcher.then((show) => show?.(variant));
   };
 }
 
@@ -62,7 +57,7 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
   // Fields left out cost the shopper nothing more than themselves; the site owner hears once.
   if (dropped.length > 0)
     env.report(new WidgetPropsError(name, dropped), { widget: name, code: 'BAD_PROPS' });
-  const onVariantChange = variantImageSwitcher(el);
+  const onVariantChange = followVariantImage(el, env);
   // Announced from the block so a listener knows which product block chose (README "Events"). A
   // listener gets its own copy of the variant: what it changes there cannot reach the form.
   const onChoiceChange = ({ variant, quantity }: { variant: Variant | null; quantity: number }) => {

@@ -1,0 +1,36 @@
+/**
+ * The product block's variant image following the chosen variant: loaded by the product form
+ * (./index.ts) with the first variant that changes the image.
+ */
+import type { Variant } from '../../src/commerce/product.js';
+import { VARIANT_IMAGE_ATTR } from '../../src/contract.js';
+
+/** The image attributes a variant's image replaces. */
+const SERVED_ATTRS = ['src', 'srcset', 'alt'] as const;
+
+/**
+ * Returns a callback that shows a variant's image in `img`, and puts the server-rendered image
+ * (as it is now) back when no variant (or one without an image) is chosen.
+ */
+export function variantImageSwitcher(img: HTMLImageElement): (variant: Variant | null) => void {
+  // The server-rendered values, null for an attribute the image did not have.
+  const original = SERVED_ATTRS.map((attr) => img.getAttribute(attr));
+  return (variant) => {
+    // imageUrl went through the item parser's URL check (http(s), paths and data images only).
+    const url = variant?.imageUrl;
+    if (url) {
+      img.setAttribute('src', url);
+      img.removeAttribute('srcset');
+      if (variant?.mainImage?.altText) img.setAttribute('alt', variant.mainImage.altText);
+      img.setAttribute(VARIANT_IMAGE_ATTR, variant?.sku ?? '');
+    } else {
+      SERVED_ATTRS.forEach((attr, i) => {
+        const value = original[i];
+        if (value == null) img.removeAttribute(attr);
+        else img.setAttribute(attr, value);
+      });
+      img.setAttribute(VARIANT_IMAGE_ATTR, '');
+    }
+  };
+}
+
