@@ -75,37 +75,28 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
   const shown = offer !== null && price !== null && problem === null;
   const listening = offer !== null;
 
-  useEffect(() => {
-    if (!listening) return;
-    const onChange = (event: Event) => {
-      const next = parseVariantChange(item, (event as CustomEvent<unknown>).detail);
-      if (!next) return;
-      // Another block with the same product (a card, a quick view) has its own choice.
-      const from = blockOf(event.target);
-      if (from !== null && from !== block.current) return;
-      setChoice((prev) => (prev.variant === next.variant && prev.quantity === next.quantity ? prev : next));
-    };
-    document.addEventListener(EVENTS.variantChange, onChange);
-    return () => document.removeEventListener(EVENTS.variantChange, onChange);
-  }, [item, listening]);
-
-  // The product form's choice as the page runtime holds it: how a React app's pill follows its
-  // form, and a loader-mounted one the form of its own block.
+  // The product form's choice, as the page runtime holds it (how a React app's pill follows its
+  // form) or as `sf:variant-change` announces it (a theme's own announcements too). Another block
+  // with the same product (a card, a quick view) has its own choice.
   useEffect(() => {
     if (!listening) return undefined;
-    const follow = (made: ProductChoice) => {
-      if (!followsChoice(block.current, made.scope)) return;
-      const next = parseVariantChange(item, {
-        itemId: item.id,
-        variant: made.variant,
-        quantity: made.quantity,
-      });
+    const follow = (detail: unknown, from: Element | null) => {
+      if (!followsChoice(block.current, from)) return;
+      const next = parseVariantChange(item, detail);
       if (!next) return;
       setChoice((prev) => (prev.variant === next.variant && prev.quantity === next.quantity ? prev : next));
     };
+    const onChange = (event: Event) => follow((event as CustomEvent<unknown>).detail, blockOf(event.target));
+    const fromRuntime = ({ variant, quantity, scope }: ProductChoice) =>
+      follow({ itemId: item.id, variant, quantity }, scope);
     const made = choices.get(item.id);
-    if (made) follow(made);
-    return choices.subscribe(item.id, follow);
+    if (made) fromRuntime(made);
+    const unsubscribe = choices.subscribe(item.id, fromRuntime);
+    document.addEventListener(EVENTS.variantChange, onChange);
+    return () => {
+      unsubscribe();
+      document.removeEventListener(EVENTS.variantChange, onChange);
+    };
   }, [choices, item, listening]);
 
   // Read once the pill is in the page, before it paints, so the button never flashes dark on dark.
