@@ -33,4 +33,3 @@ export function variantImageSwitcher(img: HTMLImageElement): (variant: Variant |
     }
   };
 }
-
