@@ -29,6 +29,7 @@ export const WIDGET_NAMES = [
   'restock-form',
   'site-form',
   'restock-admin',
+  'account',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
@@ -51,6 +52,16 @@ export const EVENTS = {
    * Search, Lead, ViewContent, Purchase, CompleteRegistration, for a site's marketing pixel.
    */
   pixel: 'sf:pixel',
+  /**
+   * A site user signed in or out through `Storefront.account` (detail {@link AccountChangeDetail}),
+   * so widgets showing account data load it again without a page reload.
+   */
+  accountChange: 'sf:account-change',
+  /**
+   * The restock tools sent back-in-stock emails (detail `{ sent: number | null }`), so a page
+   * listing sent mail can show the new rows.
+   */
+  restockSent: 'sf:restock-sent',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
@@ -61,6 +72,11 @@ export interface VariantChangeDetail {
   readonly variant: import('./commerce/product.js').Variant | null;
   /** The quantity the shopper has entered (1 when the form shows no quantity input). */
   readonly quantity: number;
+}
+
+/** `detail` of `sf:account-change`: the account now signed in, or null after a sign-out. */
+export interface AccountChangeDetail {
+  readonly user: import('./api/session.js').SiteUser | null;
 }
 
 /**

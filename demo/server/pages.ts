@@ -10,6 +10,7 @@ import type { Db } from './db';
 import { personalised } from './http';
 import {
   FORM_PAGES,
+  accountPage,
   cartPage,
   checkoutPage,
   editorPage,
@@ -58,6 +59,7 @@ const PAGES: Readonly<Record<string, (db: Db, request: FastifyRequest) => string
   'checkout/subscription': subscriptionPage,
   'checkout/gift-card': giftCardPage,
   'admin/restock': restockAdminPage,
+  account: accountPage,
   editor: editorPage,
   ...Object.fromEntries(
     Object.keys(FORM_PAGES).map((slug) => [

@@ -429,16 +429,45 @@ export function formPage(db: Db, request: FastifyRequest, slug: string): string 
  * carry data: the widget fetches its lists through the endpoints that check the role themselves.
  */
 export function restockAdminPage(db: Db, request: FastifyRequest): string {
-  if (!isManager(currentUser(db, request))) {
-    return renderPage(db, request, 'restock-admin', 'Restock notifications', {
-      manager: false,
-      adminProps: {},
-    });
-  }
+  const user = currentUser(db, request);
+  const manager = isManager(user);
+  const outbox = manager ? outboxRows(db) : [];
+  return renderPage(db, request, 'restock-admin', 'Restock notifications', {
+    manager: manager && { outbox: outbox.length > 0 ? outbox : null },
+    accountProps: user ? { email: user.email } : {},
+    // The page's h1 names the idea; the widget's own heading names its table.
+    adminProps: { strings: { title: 'Products with sign-ups' } },
+    scripts: ['/demo-assets/outbox.js'],
+  });
+}
+
+/** A row of the owner's outbox, as the page and `GET /demo/outbox` show it. */
+export interface OutboxRow {
+  readonly email: string;
+  /** The mailing-list confirmation link the visitor got, for a confirmation mail. */
+  readonly confirmLink: string | null;
+  readonly product: string;
+  /** Named as the restock table names it: its options, else its SKU. */
+  readonly variant: string;
+  /** In the site's locale and time zone, as the restock table prints times. */
+  readonly sent: string;
+}
+
+const SITE_DATE = new Intl.DateTimeFormat(BASE_CONTEXT.locale, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: BASE_CONTEXT.timeZone,
+});
+
+/** The 50 newest mails of the outbox, newest first. Customers' emails: managers only. */
+export function outboxRows(db: Db): OutboxRow[] {
   const rows = db
     .prepare(
-      `SELECT n.email, n.sent, n.variant_id, n.kind, n.link, p.title FROM restock_notifications n
-       LEFT JOIN products p ON p.id = n.product_id ORDER BY n.sent DESC, n.rowid DESC LIMIT 50`,
+      `SELECT n.email, n.sent, n.variant_id, n.kind, n.link, p.title, v.sku, v.attributes_json
+       FROM restock_notifications n
+       LEFT JOIN products p ON p.id = n.product_id
+       LEFT JOIN variants v ON v.item_id = n.product_id AND v.variant_id = n.variant_id
+       ORDER BY n.sent DESC, n.rowid DESC LIMIT 50`,
     )
     .all() as {
     email: string;
@@ -447,18 +476,39 @@ export function restockAdminPage(db: Db, request: FastifyRequest): string {
     kind: string;
     link: string | null;
     title: string | null;
+    sku: string | null;
+    attributes_json: string | null;
   }[];
-  const outbox = rows.map((r) => ({
+  return rows.map((r) => ({
     email: r.email,
     // The demo has no mail server: the owner's outbox shows the confirmation link the visitor would get.
     confirmLink: r.kind === 'confirm-opt-in' ? r.link : null,
     product: r.title ?? '',
-    variant: r.variant_id,
-    sent: new Date(r.sent).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+    variant: variantName(r.attributes_json, r.sku ?? r.variant_id),
+    sent: SITE_DATE.format(new Date(r.sent)),
   }));
-  return renderPage(db, request, 'restock-admin', 'Restock notifications', {
-    manager: { outbox: outbox.length > 0 ? outbox : null },
-    adminProps: {},
+}
+
+/** "Size: M, Colour: Black" from a variant's options (the restock table's wording), else `fallback`. */
+function variantName(attributesJson: string | null, fallback: string): string {
+  let attributes: unknown = null;
+  try {
+    attributes = attributesJson ? JSON.parse(attributesJson) : null;
+  } catch {
+    // A row without readable options is named by its SKU.
+  }
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return fallback;
+  const parts = Object.entries(attributes)
+    .filter((e): e is [string, string] => typeof e[1] === 'string')
+    .map(([name, value]) => `${name}: ${value}`);
+  return parts.length > 0 ? parts.join(', ') : fallback;
+}
+
+/** The sign-in page for site users and the store owner. */
+export function accountPage(db: Db, request: FastifyRequest): string {
+  const user = currentUser(db, request);
+  return renderPage(db, request, 'account', 'Account', {
+    accountProps: user ? { email: user.email } : {},
   });
 }
 

@@ -230,6 +230,18 @@ export const FR: Readonly<Record<string, string>> = {
   Refresh: 'Actualiser',
   'Unable to load restock notifications': 'Impossible de charger les avis de retour en stock',
   'Unable to send restock emails': 'Impossible d’envoyer les courriels de retour en stock',
+  // Sign-in
+  'Sign in': 'Se connecter',
+  Password: 'Mot de passe',
+  'Keep me signed in': 'Rester connecté',
+  'Signing in…': 'Connexion…',
+  'Enter your email and password.': 'Saisissez votre courriel et votre mot de passe.',
+  'Unable to Sign In': 'Impossible de se connecter',
+  'Signed in as {email}': 'Connecté en tant que {email}',
+  'Sign out': 'Se déconnecter',
+  'Signing out…': 'Déconnexion…',
+  'Unable to Sign Out': 'Impossible de se déconnecter',
+  'You are signed out.': 'Vous êtes déconnecté.',
   // Site forms
   Submit: 'Envoyer',
   'Loading form…': 'Chargement du formulaire…',

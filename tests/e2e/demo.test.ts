@@ -41,6 +41,7 @@ const PAGES = [
   '/newsletter',
   '/feedback',
   '/admin/restock',
+  '/account',
   '/editor',
   '/no-such-page',
 ];

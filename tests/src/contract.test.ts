@@ -48,7 +48,7 @@ describe('the page contract', () => {
     expect(contract[name]).toBe(value);
   });
 
-  it('names the seven widgets', () => {
+  it('names the eight widgets', () => {
     expect(contract.WIDGET_NAMES).toEqual([
       'cart-pill',
       'cart-page',
@@ -57,6 +57,7 @@ describe('the page contract', () => {
       'restock-form',
       'site-form',
       'restock-admin',
+      'account',
     ]);
   });
 
@@ -66,12 +67,14 @@ describe('the page contract', () => {
     ['error', 'sf:error'],
     ['variantChange', 'sf:variant-change'],
     ['pixel', 'sf:pixel'],
+    ['accountChange', 'sf:account-change'],
+    ['restockSent', 'sf:restock-sent'],
   ] as const)('event %s is %j', (key, name) => {
     expect(contract.EVENTS[key]).toBe(name);
   });
 
-  it('has exactly five events', () => {
-    expect(Object.keys(contract.EVENTS)).toHaveLength(5);
+  it('has exactly seven events', () => {
+    expect(Object.keys(contract.EVENTS)).toHaveLength(7);
   });
 
   it.each([

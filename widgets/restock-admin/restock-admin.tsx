@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RestockGroup, RestockSendRequest, RestockSignUp } from '../../src/api/restock.js';
 import type { ApiError, ApiResult } from '../../src/api/types.js';
+import { EVENTS } from '../../src/contract.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { RestockAdminProps } from './props.js';
@@ -33,13 +34,19 @@ const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
 /** Groups a send can name: the endpoints take a product and a variant id. */
 const sendable = (g: RestockGroup): g is RestockGroup & { variantId: string } => g.variantId !== null;
 
-/** "Sent 3 restock emails." from the server's `{ sent }`; a plain "sent" when it says nothing. */
-export function sentText(data: unknown, m: RestockAdminMessages): string {
+/** The server's `{ sent }` count, or null when it says nothing usable. */
+function sentCount(data: unknown): number | null {
   const sent =
     typeof data === 'object' && data !== null && 'sent' in data
       ? (data as { sent: unknown }).sent
       : undefined;
-  if (typeof sent !== 'number' || !Number.isSafeInteger(sent) || sent < 0) return m.t('sent');
+  return typeof sent === 'number' && Number.isSafeInteger(sent) && sent >= 0 ? sent : null;
+}
+
+/** "Sent 3 restock emails." from the server's `{ sent }`; a plain "sent" when it says nothing. */
+export function sentText(data: unknown, m: RestockAdminMessages): string {
+  const sent = sentCount(data);
+  if (sent === null) return m.t('sent');
   if (sent === 0) return m.t('sentNone');
   return sent === 1 ? m.t('sentOne') : m.t('sentMany', { count: sent });
 }
@@ -103,6 +110,20 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
     void reload();
   }, [reload]);
 
+  // Who may see the sign-ups is the session's to say: a sign-in or sign-out anywhere on the page
+  // loads the lists again, so nothing of the last account stays on screen.
+  useEffect(() => {
+    const doc = globalThis.document;
+    const changed = () => {
+      setLoad({ kind: 'loading' });
+      setList(null);
+      setOutcome(null);
+      void reload();
+    };
+    doc?.addEventListener(EVENTS.accountChange, changed);
+    return () => doc?.removeEventListener(EVENTS.accountChange, changed);
+  }, [reload]);
+
   const fetchSignUps = async (
     group: RestockGroup & { variantId: string },
     cursor: string | null,
@@ -150,6 +171,9 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
         : { ok: false, message: result.error.message },
     );
     if (result.ok) {
+      globalThis.document?.dispatchEvent(
+        new CustomEvent(EVENTS.restockSent, { detail: { sent: sentCount(result.data) } }),
+      );
       await reload();
       if (list !== null && sendable(list.group)) void fetchSignUps(list.group, null, []);
     }
