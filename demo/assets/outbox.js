@@ -22,9 +22,15 @@
       if (items.length === 0) {
         nodes.push(el('p', 'No notification has been sent yet.'));
       } else {
-        var table = el('table');
+        // A wide table scrolls inside its own labelled region, never the page.
+        var scroll = el('div');
+        scroll.className = 'demo-scroll';
+        scroll.setAttribute('role', 'region');
+        scroll.setAttribute('aria-labelledby', 'demo-outbox-caption');
+        scroll.setAttribute('tabindex', '0');
+        var table = scroll.appendChild(el('table'));
         table.className = 'demo-summary';
-        table.appendChild(el('caption', 'Sent notifications, newest first'));
+        table.appendChild(el('caption', 'Sent notifications, newest first')).id = 'demo-outbox-caption';
         var head = el('tr');
         ['To', 'Product', 'Variant', 'Sent', 'Mail'].forEach(function (name) {
           var th = el('th', name);
@@ -47,7 +53,7 @@
             mail.textContent = 'Back in stock';
           }
         });
-        nodes.push(table);
+        nodes.push(scroll);
       }
     }
     box.replaceChildren.apply(box, nodes);

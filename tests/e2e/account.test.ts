@@ -1,7 +1,8 @@
 /**
  * The owner's sign-in in Chromium, at a phone's width and a desktop's: signing in through the
  * account widget on /admin/restock shows the sign-up table and the outbox without a reload, a send
- * shows up in the outbox at once, and signing out takes both away again.
+ * shows up in the outbox at once, and signing out takes both away again. At 320 px the tables
+ * scroll inside their own regions, never the page.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
@@ -58,6 +59,16 @@ describe.each([320, 1280])('the owner at %i px', (width) => {
     await table.waitFor(WAIT);
     const outbox = page.getByRole('table', { name: 'Sent notifications, newest first' });
 
+    await page.getByRole('button', { name: 'View sign-ups for Risograph Poster POSTER-A2' }).click();
+    await page.getByRole('region', { name: 'Sign-ups for Risograph Poster POSTER-A2' }).waitFor(WAIT);
+    // Wide tables scroll inside their labelled regions; the page itself never scrolls sideways.
+    const sideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect(sideways()).resolves.toBeLessThanOrEqual(0);
+    await expect(page.getByRole('region', { name: 'Products with restock sign-ups' }).count()).resolves.toBe(
+      1,
+    );
+
     await page.getByRole('button', { name: 'Send restock emails for Risograph Poster POSTER-A2' }).click();
     await page.getByText(/^Sent \d+ restock emails?\.$/).waitFor(WAIT);
     const row = outbox.getByRole('row').filter({ hasText: customer });
@@ -65,6 +76,7 @@ describe.each([320, 1280])('the owner at %i px', (width) => {
     await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(
       expect.arrayContaining([customer, 'Risograph Poster', 'POSTER-A2']),
     );
+    await expect(sideways()).resolves.toBeLessThanOrEqual(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('form', { name: 'Sign in' }).waitFor(WAIT);

@@ -74,6 +74,14 @@ describe('the groups table', () => {
     expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Trail Tee');
   });
 
+  it('puts the table in a focusable region named by its caption, which scrolls on a narrow screen', async () => {
+    renderAdmin();
+    const table = await screen.findByRole('table', { name: 'Products with restock sign-ups' });
+    const region = screen.getByRole('region', { name: 'Products with restock sign-ups' });
+    expect(region.contains(table)).toBe(true);
+    expect(region.tabIndex).toBe(0);
+  });
+
   it('fetches the groups through the endpoint loop, every page until hasNextPage is false', async () => {
     const pages = [
       { signUpGroups: [{ ...group(), lastSentOn: null }], hasNextPage: true, nextPageCursor: 'c1' },
