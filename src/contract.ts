@@ -52,16 +52,6 @@ export const EVENTS = {
    * Search, Lead, ViewContent, Purchase, CompleteRegistration, for a site's marketing pixel.
    */
   pixel: 'sf:pixel',
-  /**
-   * A site user signed in or out through `Storefront.account` (detail {@link AccountChangeDetail}),
-   * so widgets showing account data load it again without a page reload.
-   */
-  accountChange: 'sf:account-change',
-  /**
-   * The restock tools sent back-in-stock emails (detail `{ sent: number | null }`), so a page
-   * listing sent mail can show the new rows.
-   */
-  restockSent: 'sf:restock-sent',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
@@ -74,7 +64,10 @@ export interface VariantChangeDetail {
   readonly quantity: number;
 }
 
-/** `detail` of `sf:account-change`: the account now signed in, or null after a sign-out. */
+/**
+ * `detail` of `sf:account-change` (src/contract-account.ts): the account now signed in, or null
+ * after a sign-out.
+ */
 export interface AccountChangeDetail {
   readonly user: import('./api/session.js').SiteUser | null;
 }

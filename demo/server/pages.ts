@@ -21,6 +21,7 @@ import {
   restockAdminPage,
   shopPage,
   subscriptionPage,
+  thanksPage,
 } from './render';
 
 export { formatMoney } from './render';
@@ -60,6 +61,7 @@ const PAGES: Readonly<Record<string, (db: Db, request: FastifyRequest) => string
   'checkout/gift-card': giftCardPage,
   'admin/restock': restockAdminPage,
   account: accountPage,
+  thanks: thanksPage,
   editor: editorPage,
   ...Object.fromEntries(
     Object.keys(FORM_PAGES).map((slug) => [

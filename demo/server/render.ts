@@ -256,7 +256,6 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
     imageAlt: product.title,
     description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
     kindText: KIND_TEXT[productType] ?? '',
-    priceText: priceText(product),
     variants,
     instalmentBlock: productType === 1 ? { item, instalments: instalmentContext(product) } : null,
     restockItem: soldOut && product.variants.length === 1 ? item : null,
@@ -302,6 +301,8 @@ export function cartPage(db: Db, request: FastifyRequest): string {
   const cart = visitorCart(db, request);
   return renderPage(db, request, 'cart', 'Cart', {
     cartRootId: CART_PAGE_ROOT_ID,
+    // The widget's title is the page's h1: the page names the cart once.
+    cartProps: { headingLevel: 1 },
     entries: cart.entries.length > 0 ? cart.entries : null,
     subtotalText: cart.subtotalText,
   });
@@ -374,6 +375,14 @@ export function giftCardPage(db: Db, request: FastifyRequest): string {
         : null,
     subtotalText: '',
     emptyText: 'No gift card was chosen.',
+  });
+}
+
+/** Where the feedback form sends the shopper once it is sent. */
+export function thanksPage(db: Db, request: FastifyRequest): string {
+  return renderPage(db, request, 'message', 'Thank you', {
+    heading: 'Thank you',
+    text: 'Your feedback has reached us.',
   });
 }
 

@@ -230,6 +230,9 @@ export const FR: Readonly<Record<string, string>> = {
   Refresh: 'Actualiser',
   'Unable to load restock notifications': 'Impossible de charger les avis de retour en stock',
   'Unable to send restock emails': 'Impossible d’envoyer les courriels de retour en stock',
+  '{price} each': '{price} l’unité',
+  'View full details': 'Voir la fiche complète',
+  'View full details of {title}': 'Voir la fiche complète de {title}',
   // Sign-in
   'Sign in': 'Se connecter',
   Password: 'Mot de passe',

@@ -7,7 +7,8 @@
  * the login's `xsrfToken` is stored there: later calls then carry it, and a crumb the server
  * re-issues after a failure replaces it the same way. One home for the header, whoever set it.
  */
-import { COOKIES, EVENTS, type AccountChangeDetail } from '../contract.js';
+import { COOKIES, type AccountChangeDetail } from '../contract.js';
+import { ACCOUNT_EVENTS } from '../contract-account.js';
 import { COOKIE_POLICY } from './constants.js';
 import { createClient } from '../api/client.js';
 import {
@@ -40,7 +41,7 @@ function announce(options: SessionOptions, user: AccountChangeDetail['user']): v
   const target = options.events ?? globalThis.document;
   if (typeof target?.dispatchEvent !== 'function') return;
   const detail: AccountChangeDetail = { user };
-  target.dispatchEvent(new CustomEvent(EVENTS.accountChange, { detail }));
+  target.dispatchEvent(new CustomEvent(ACCOUNT_EVENTS.accountChange, { detail }));
 }
 
 let pageSessionApi: SessionApi | null = null;

@@ -208,3 +208,69 @@ describe('controls that cannot be used, and marks', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('one of each, and the slips', () => {
+  it('prints one price on a product page, and offers no instalments for a sold-out choice', async () => {
+    const { page, problems } = await demo.open('/products/prod-tee');
+    const main = page.locator('main');
+    await expect(main.locator('.demo-product__price').count()).resolves.toBe(0);
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('M');
+    await page.getByRole('combobox', { name: 'Color' }).selectOption('Black');
+    await page.getByText(/or 4 interest-free payments of \$6\.25/).waitFor(WAIT);
+    const prices = (await main.innerText()).match(/\$\d+\.\d\d/g) ?? [];
+    // The form's price and the instalment line's payment: no second copy of the price.
+    expect(prices).toEqual(['$25.00', '$6.25']);
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('L');
+    await expect.poll(() => page.locator('main .sf-add-button').first().isDisabled(), WAIT).toBe(true);
+    await expect.poll(() => page.getByText(/interest-free/).count(), WAIT).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('names the cart and the restock page once each', async () => {
+    const context = await demo.browser.newContext({ baseURL: demo.baseUrl });
+    await demo.addToCart(context, MUG);
+    const { page, problems } = await demo.open('/cart', { context });
+    const cartPage = page.locator('[data-sf-widget="cart-page"][data-sf-mounted]');
+    await cartPage.getByRole('heading', { name: 'Organic Cotton Tee' }).waitFor(WAIT);
+    await expect(page.getByRole('heading', { level: 1 }).allInnerTexts()).resolves.toEqual(['Shopping Cart']);
+    await expect(page.getByRole('heading', { name: /^Cart$/ }).count()).resolves.toBe(0);
+    // A unit price on the line, and Checkout a link that may open in a new tab.
+    await cartPage.getByText('$25.00 each').waitFor(WAIT);
+    await expect(cartPage.getByRole('link', { name: 'Checkout' }).getAttribute('href')).resolves.toBe(
+      '/checkout',
+    );
+    const restock = await demo.open('/admin/restock');
+    await restock.page.getByText('Sign in as a store manager to manage restock notifications.').waitFor(WAIT);
+    await expect(restock.page.getByRole('heading', { name: 'Restock notifications' }).count()).resolves.toBe(
+      1,
+    );
+    expect(problems).toEqual([]);
+    expect(restock.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the editor's frame address on the page an ordinary link opened in the frame", async () => {
+    const { page, problems } = await demo.open('/editor?url=/products/prod-tee');
+    const frame = page.frameLocator('#demo-design-frame');
+    await frame.getByRole('link', { name: 'Contact' }).click();
+    await frame.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor(WAIT);
+    await expect.poll(() => page.locator('#demo-frame-url').innerText(), WAIT).toBe('/contact');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the picture and a link to the full page in Quick View', async () => {
+    const { page, problems } = await demo.open('/');
+    await page.getByRole('button', { name: 'Quick View' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor(WAIT);
+    const title = await dialog.getByRole('heading').first().innerText();
+    const link = dialog.getByRole('link', { name: `View full details of ${title}` });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/products\/prod-/);
+    const picture = dialog.locator('img.sf-quick-view__image');
+    await expect(picture.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).resolves.toBe(true);
+    await link.click();
+    await page.waitForURL(`${demo.baseUrl}${href}`, WAIT);
+    expect(problems).toEqual([]);
+  });
+});

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { API_MESSAGES } from '../../src/api/texts.js';
 import type { LoginInput, LoginResult, LogoutInput } from '../../src/api/session.js';
 import type { ApiResult } from '../../src/api/types.js';
-import { EVENTS, type AccountChangeDetail } from '../../src/contract.js';
+import type { AccountChangeDetail } from '../../src/contract.js';
+import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
 import { translate } from '../../src/messages/format.js';
 import { login, logout } from '../../src/page/session.js';
 import { useWidgetId } from '../../src/react/provider.js';
@@ -69,10 +70,10 @@ export function Account({
       setAccount(detail.user?.email ?? null);
       setFailure(null);
     };
-    doc?.addEventListener(EVENTS.accountChange, heard);
+    doc?.addEventListener(ACCOUNT_EVENTS.accountChange, heard);
     return () => {
       live.current = false;
-      doc?.removeEventListener(EVENTS.accountChange, heard);
+      doc?.removeEventListener(ACCOUNT_EVENTS.accountChange, heard);
     };
   }, []);
 

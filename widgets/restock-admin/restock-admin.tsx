@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RestockGroup, RestockSendRequest, RestockSignUp } from '../../src/api/restock.js';
 import type { ApiError, ApiResult } from '../../src/api/types.js';
-import { EVENTS } from '../../src/contract.js';
+import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { RestockAdminProps } from './props.js';
@@ -120,8 +120,8 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
       setOutcome(null);
       void reload();
     };
-    doc?.addEventListener(EVENTS.accountChange, changed);
-    return () => doc?.removeEventListener(EVENTS.accountChange, changed);
+    doc?.addEventListener(ACCOUNT_EVENTS.accountChange, changed);
+    return () => doc?.removeEventListener(ACCOUNT_EVENTS.accountChange, changed);
   }, [reload]);
 
   const fetchSignUps = async (
@@ -172,7 +172,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
     );
     if (result.ok) {
       globalThis.document?.dispatchEvent(
-        new CustomEvent(EVENTS.restockSent, { detail: { sent: sentCount(result.data) } }),
+        new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent: sentCount(result.data) } }),
       );
       await reload();
       if (list !== null && sendable(list.group)) void fetchSignUps(list.group, null, []);

@@ -70,6 +70,7 @@ describe('French catalogue', () => {
       import('../../../widgets/restock-admin/messages.js'),
       import('../../../widgets/site-form/messages.js'),
       import('../../../widgets/account/messages.js'),
+      import('../../../widgets/product-form/quick-view-messages.js'),
     ]);
     const english = new Set<string>();
     const walk = (v: unknown): void => {
