@@ -115,6 +115,43 @@ function instalmentContext(product: Product): Record<string, unknown> {
 export interface PageOptions {
   /** Extra site-context keys for this page (e.g. a captcha key). @default {} */
   context?: Record<string, unknown>;
+  /** The meta description. @default the page's entry in PAGE_DESCRIPTIONS, by title */
+  description?: string;
+  /** Open Graph picture (a product's), a path on this site. @default none */
+  image?: string | null;
+}
+
+/** What a search engine shows under each page's title. */
+const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Shop: `Organic tees, ceramics, prints, tea, a field guide and workshops from ${SITE_TITLE}, a demo store built with storefront widgets.`,
+  Cart: `The items in your ${SITE_TITLE} cart, with their quantities and the subtotal.`,
+  Checkout: `A summary of what your ${SITE_TITLE} order would buy.`,
+  Subscription: `Your ${SITE_TITLE} subscription, ready to check out.`,
+  'Gift Card': `Your ${SITE_TITLE} gift card, ready to check out.`,
+  'Thank you': `Thank you for telling ${SITE_TITLE} how we did.`,
+  'Restock notifications': `The store owner's back-in-stock emails and outbox at ${SITE_TITLE}.`,
+  Account: `Sign in to your ${SITE_TITLE} account, or as the store owner.`,
+  Editor: `The ${SITE_TITLE} site in a design frame, as the site editor shows it.`,
+  'Mailing list': `Your place on the ${SITE_TITLE} mailing list.`,
+  'Page not found': `This page does not exist at ${SITE_TITLE}. Find everything else in the shop.`,
+};
+
+/** `<head>` data a published page carries besides its title: description, canonical, Open Graph. */
+function headOf(
+  request: FastifyRequest | null,
+  title: string,
+  options: PageOptions,
+): Record<string, unknown> {
+  const description = options.description || PAGE_DESCRIPTIONS[title] || `${title} at ${SITE_TITLE}.`;
+  // The page's own address without its query: /checkout/gift-card?sku=… is still /checkout/gift-card.
+  const origin = request ? `${request.protocol}://${request.host}` : null;
+  const canonical = origin && request ? origin + (request.url.split('?')[0] ?? '/') : null;
+  const image = origin && options.image ? origin + options.image : null;
+  return {
+    description,
+    canonical,
+    og: image ? { title, image, url: canonical, description } : null,
+  };
 }
 
 /** The site context (spec 001 §2) of a page the server renders for `request`. */
@@ -157,7 +194,13 @@ export function renderPage(
   data: Record<string, unknown>,
   options: PageOptions = {},
 ): string {
-  return withLayout({ ...siteContext(db, request), ...options.context }, name, title, data);
+  return withLayout(
+    { ...siteContext(db, request), ...options.context },
+    name,
+    title,
+    data,
+    headOf(request, title, options),
+  );
 }
 
 function withLayout(
@@ -165,9 +208,11 @@ function withLayout(
   name: string,
   title: string,
   data: Record<string, unknown>,
+  head: Record<string, unknown>,
 ): string {
   const body = run(name, data);
   return run('layout', {
+    ...head,
     title,
     siteTitle: SITE_TITLE,
     contextId: CONTEXT_SCRIPT_ID,
@@ -249,23 +294,36 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
     product.variants.length > 0 && product.variants.every((v) => tracked(v) && v.qty_in_stock <= 0);
   const express = product.id === EXPRESS_PRODUCT_ID;
   const productType = (item['structuredContent'] as { productType?: number }).productType ?? 1;
-  return renderPage(db, request, 'product', product.title, {
-    title: product.title,
-    item,
-    imageUrl: imageSrc(product.image_url),
-    imageAlt: product.title,
-    description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
-    kindText: KIND_TEXT[productType] ?? '',
-    variants,
-    instalmentBlock: productType === 1 ? { item, instalments: instalmentContext(product) } : null,
-    restockItem: soldOut && product.variants.length === 1 ? item : null,
-    // The product form's fallback holds the sign-up's first render: it wears the restock styles.
-    styles: soldOut && product.variants.length === 1 ? ['/dist/widgets/restock-form.css'] : [],
-    reviews: express ? DEMO_REVIEWS : null,
-    // The site context's review switches, so the fallback shows the reviews toggle the form will.
-    reviewFlags: BASE_CONTEXT.reviews,
-    expressCheckout: express,
-  });
+  return renderPage(
+    db,
+    request,
+    'product',
+    product.title,
+    {
+      title: product.title,
+      item,
+      imageUrl: imageSrc(product.image_url),
+      imageAlt: product.title,
+      description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
+      kindText: KIND_TEXT[productType] ?? '',
+      variants,
+      instalmentBlock: productType === 1 ? { item, instalments: instalmentContext(product) } : null,
+      restockItem: soldOut && product.variants.length === 1 ? item : null,
+      // The product form's fallback holds the sign-up's first render: it wears the restock styles.
+      styles: soldOut && product.variants.length === 1 ? ['/dist/widgets/restock-form.css'] : [],
+      reviews: express ? DEMO_REVIEWS : null,
+      // The site context's review switches, so the fallback shows the reviews toggle the form will.
+      reviewFlags: BASE_CONTEXT.reviews,
+      expressCheckout: express,
+    },
+    {
+      description:
+        typeof item['excerpt'] === 'string' && item['excerpt'] !== ''
+          ? item['excerpt']
+          : `${product.title} at ${SITE_TITLE}.`,
+      image: imageSrc(product.image_url),
+    },
+  );
 }
 
 interface SummaryLine {
@@ -421,14 +479,15 @@ export function formPage(db: Db, request: FastifyRequest, slug: string): string 
       intro: page.intro,
       form: { formId: page.formId, page: { id: `page-${slug}`, contentSource: 'c', permissionType: 0 } },
     },
-    page.captcha
-      ? {
-          context: {
-            captchaSiteKey: request.server.captchaSiteKey ?? 'demo-site-key',
-            captchaScriptUrl: FAKE_CAPTCHA_PATH,
-          },
-        }
-      : {},
+    {
+      description: `${page.intro} ${SITE_TITLE}.`,
+      ...(page.captcha && {
+        context: {
+          captchaSiteKey: request.server.captchaSiteKey ?? 'demo-site-key',
+          captchaScriptUrl: FAKE_CAPTCHA_PATH,
+        },
+      }),
+    },
   );
 }
 
@@ -547,5 +606,11 @@ export function editorPage(db: Db, request: FastifyRequest): string {
 
 /** The 404 page; it needs no database, so any handler can send it. */
 export function notFoundHtml(): string {
-  return withLayout({ ...BASE_CONTEXT }, 'not-found', 'Page not found', {});
+  return withLayout(
+    { ...BASE_CONTEXT },
+    'not-found',
+    'Page not found',
+    {},
+    headOf(null, 'Page not found', {}),
+  );
 }
