@@ -181,6 +181,33 @@ describe('CartPage Continue Shopping', () => {
       expect(assign).not.toHaveBeenCalled();
     },
   );
+
+  it('inside the design frame, Checkout too asks the editor to set the frame address', async () => {
+    const postMessage = vi.fn();
+    const assign = vi.fn();
+    const api = fakeApi({ getCart: async () => okResult(cart([entry()])) });
+    render(
+      <StorefrontProvider
+        env={{ context: { ...DEFAULT_CONTEXT, designFrame: true }, report: vi.fn() }}
+        store={createCartStore({ api, broadcast: false })}
+        api={api}
+        window={{
+          location: {
+            href: 'http://shop.test/cart',
+            origin: 'http://shop.test',
+            assign,
+          } as unknown as Location,
+          parent: { postMessage } as unknown as Window,
+        }}
+      >
+        <CartPage />
+      </StorefrontProvider>,
+    );
+    const link = await screen.findByRole('link', { name: 'Checkout' });
+    expect(fireEvent.click(link)).toBe(false);
+    expect(postMessage).toHaveBeenCalledWith({ type: DESIGN_FRAME_MESSAGE_TYPE, url: '/checkout' }, '*');
+    expect(assign).not.toHaveBeenCalled();
+  });
 });
 
 describe('CartPage quantity', () => {
