@@ -29,6 +29,7 @@ export const WIDGET_NAMES = [
   'restock-form',
   'site-form',
   'restock-admin',
+  'account',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
@@ -61,6 +62,14 @@ export interface VariantChangeDetail {
   readonly variant: import('./commerce/product.js').Variant | null;
   /** The quantity the shopper has entered (1 when the form shows no quantity input). */
   readonly quantity: number;
+}
+
+/**
+ * `detail` of `sf:account-change` (src/contract-account.ts): the account now signed in, or null
+ * after a sign-out.
+ */
+export interface AccountChangeDetail {
+  readonly user: import('./api/session.js').SiteUser | null;
 }
 
 /**

@@ -6,6 +6,18 @@
   var frame = document.getElementById('demo-design-frame');
   var shown = document.getElementById('demo-frame-url');
   if (!frame || !shown) return;
+  // An ordinary link followed inside the frame moves it without a message: the address shown
+  // follows the page the frame has loaded (same origin, so its location is readable).
+  frame.addEventListener('load', function () {
+    var location;
+    try {
+      location = frame.contentWindow && frame.contentWindow.location;
+    } catch (e) {
+      return;
+    }
+    if (!location || location.origin !== window.location.origin) return;
+    shown.textContent = location.pathname + location.search + location.hash;
+  });
   window.addEventListener('message', function (event) {
     var data = event.data;
     if (event.origin !== window.location.origin || event.source !== frame.contentWindow) return;

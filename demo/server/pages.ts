@@ -10,6 +10,7 @@ import type { Db } from './db';
 import { personalised } from './http';
 import {
   FORM_PAGES,
+  accountPage,
   cartPage,
   checkoutPage,
   editorPage,
@@ -20,6 +21,7 @@ import {
   restockAdminPage,
   shopPage,
   subscriptionPage,
+  thanksPage,
 } from './render';
 
 export { formatMoney } from './render';
@@ -58,6 +60,8 @@ const PAGES: Readonly<Record<string, (db: Db, request: FastifyRequest) => string
   'checkout/subscription': subscriptionPage,
   'checkout/gift-card': giftCardPage,
   'admin/restock': restockAdminPage,
+  account: accountPage,
+  thanks: thanksPage,
   editor: editorPage,
   ...Object.fromEntries(
     Object.keys(FORM_PAGES).map((slug) => [

@@ -115,6 +115,43 @@ function instalmentContext(product: Product): Record<string, unknown> {
 export interface PageOptions {
   /** Extra site-context keys for this page (e.g. a captcha key). @default {} */
   context?: Record<string, unknown>;
+  /** The meta description. @default the page's entry in PAGE_DESCRIPTIONS, by title */
+  description?: string;
+  /** Open Graph picture (a product's), a path on this site. @default none */
+  image?: string | null;
+}
+
+/** What a search engine shows under each page's title. */
+const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Shop: `Organic tees, ceramics, prints, tea, a field guide and workshops from ${SITE_TITLE}, a demo store built with storefront widgets.`,
+  Cart: `The items in your ${SITE_TITLE} cart, with their quantities and the subtotal.`,
+  Checkout: `A summary of what your ${SITE_TITLE} order would buy.`,
+  Subscription: `Your ${SITE_TITLE} subscription, ready to check out.`,
+  'Gift Card': `Your ${SITE_TITLE} gift card, ready to check out.`,
+  'Thank you': `Thank you for telling ${SITE_TITLE} how we did.`,
+  'Restock notifications': `The store owner's back-in-stock emails and outbox at ${SITE_TITLE}.`,
+  Account: `Sign in to your ${SITE_TITLE} account, or as the store owner.`,
+  Editor: `The ${SITE_TITLE} site in a design frame, as the site editor shows it.`,
+  'Mailing list': `Your place on the ${SITE_TITLE} mailing list.`,
+  'Page not found': `This page does not exist at ${SITE_TITLE}. Find everything else in the shop.`,
+};
+
+/** `<head>` data a published page carries besides its title: description, canonical, Open Graph. */
+function headOf(
+  request: FastifyRequest | null,
+  title: string,
+  options: PageOptions,
+): Record<string, unknown> {
+  const description = options.description || PAGE_DESCRIPTIONS[title] || `${title} at ${SITE_TITLE}.`;
+  // The page's own address without its query: /checkout/gift-card?sku=… is still /checkout/gift-card.
+  const origin = request ? `${request.protocol}://${request.host}` : null;
+  const canonical = origin && request ? origin + (request.url.split('?')[0] ?? '/') : null;
+  const image = origin && options.image ? origin + options.image : null;
+  return {
+    description,
+    canonical,
+    og: image ? { title, image, url: canonical, description } : null,
+  };
 }
 
 /** The site context (spec 001 §2) of a page the server renders for `request`. */
@@ -157,7 +194,13 @@ export function renderPage(
   data: Record<string, unknown>,
   options: PageOptions = {},
 ): string {
-  return withLayout({ ...siteContext(db, request), ...options.context }, name, title, data);
+  return withLayout(
+    { ...siteContext(db, request), ...options.context },
+    name,
+    title,
+    data,
+    headOf(request, title, options),
+  );
 }
 
 function withLayout(
@@ -165,9 +208,11 @@ function withLayout(
   name: string,
   title: string,
   data: Record<string, unknown>,
+  head: Record<string, unknown>,
 ): string {
   const body = run(name, data);
   return run('layout', {
+    ...head,
     title,
     siteTitle: SITE_TITLE,
     contextId: CONTEXT_SCRIPT_ID,
@@ -249,24 +294,36 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
     product.variants.length > 0 && product.variants.every((v) => tracked(v) && v.qty_in_stock <= 0);
   const express = product.id === EXPRESS_PRODUCT_ID;
   const productType = (item['structuredContent'] as { productType?: number }).productType ?? 1;
-  return renderPage(db, request, 'product', product.title, {
-    title: product.title,
-    item,
-    imageUrl: imageSrc(product.image_url),
-    imageAlt: product.title,
-    description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
-    kindText: KIND_TEXT[productType] ?? '',
-    priceText: priceText(product),
-    variants,
-    instalmentBlock: productType === 1 ? { item, instalments: instalmentContext(product) } : null,
-    restockItem: soldOut && product.variants.length === 1 ? item : null,
-    // The product form's fallback holds the sign-up's first render: it wears the restock styles.
-    styles: soldOut && product.variants.length === 1 ? ['/dist/widgets/restock-form.css'] : [],
-    reviews: express ? DEMO_REVIEWS : null,
-    // The site context's review switches, so the fallback shows the reviews toggle the form will.
-    reviewFlags: BASE_CONTEXT.reviews,
-    expressCheckout: express,
-  });
+  return renderPage(
+    db,
+    request,
+    'product',
+    product.title,
+    {
+      title: product.title,
+      item,
+      imageUrl: imageSrc(product.image_url),
+      imageAlt: product.title,
+      description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
+      kindText: KIND_TEXT[productType] ?? '',
+      variants,
+      instalmentBlock: productType === 1 ? { item, instalments: instalmentContext(product) } : null,
+      restockItem: soldOut && product.variants.length === 1 ? item : null,
+      // The product form's fallback holds the sign-up's first render: it wears the restock styles.
+      styles: soldOut && product.variants.length === 1 ? ['/dist/widgets/restock-form.css'] : [],
+      reviews: express ? DEMO_REVIEWS : null,
+      // The site context's review switches, so the fallback shows the reviews toggle the form will.
+      reviewFlags: BASE_CONTEXT.reviews,
+      expressCheckout: express,
+    },
+    {
+      description:
+        typeof item['excerpt'] === 'string' && item['excerpt'] !== ''
+          ? item['excerpt']
+          : `${product.title} at ${SITE_TITLE}.`,
+      image: imageSrc(product.image_url),
+    },
+  );
 }
 
 interface SummaryLine {
@@ -302,6 +359,8 @@ export function cartPage(db: Db, request: FastifyRequest): string {
   const cart = visitorCart(db, request);
   return renderPage(db, request, 'cart', 'Cart', {
     cartRootId: CART_PAGE_ROOT_ID,
+    // The widget's title is the page's h1: the page names the cart once.
+    cartProps: { headingLevel: 1 },
     entries: cart.entries.length > 0 ? cart.entries : null,
     subtotalText: cart.subtotalText,
   });
@@ -377,6 +436,14 @@ export function giftCardPage(db: Db, request: FastifyRequest): string {
   });
 }
 
+/** Where the feedback form sends the shopper once it is sent. */
+export function thanksPage(db: Db, request: FastifyRequest): string {
+  return renderPage(db, request, 'message', 'Thank you', {
+    heading: 'Thank you',
+    text: 'Your feedback has reached us.',
+  });
+}
+
 /** The site-form pages: contact, newsletter and the feedback form with a captcha. */
 export const FORM_PAGES: Readonly<
   Record<string, { title: string; intro: string; formId: string; captcha?: boolean }>
@@ -412,14 +479,15 @@ export function formPage(db: Db, request: FastifyRequest, slug: string): string 
       intro: page.intro,
       form: { formId: page.formId, page: { id: `page-${slug}`, contentSource: 'c', permissionType: 0 } },
     },
-    page.captcha
-      ? {
-          context: {
-            captchaSiteKey: request.server.captchaSiteKey ?? 'demo-site-key',
-            captchaScriptUrl: FAKE_CAPTCHA_PATH,
-          },
-        }
-      : {},
+    {
+      description: `${page.intro} ${SITE_TITLE}.`,
+      ...(page.captcha && {
+        context: {
+          captchaSiteKey: request.server.captchaSiteKey ?? 'demo-site-key',
+          captchaScriptUrl: FAKE_CAPTCHA_PATH,
+        },
+      }),
+    },
   );
 }
 
@@ -429,16 +497,45 @@ export function formPage(db: Db, request: FastifyRequest, slug: string): string 
  * carry data: the widget fetches its lists through the endpoints that check the role themselves.
  */
 export function restockAdminPage(db: Db, request: FastifyRequest): string {
-  if (!isManager(currentUser(db, request))) {
-    return renderPage(db, request, 'restock-admin', 'Restock notifications', {
-      manager: false,
-      adminProps: {},
-    });
-  }
+  const user = currentUser(db, request);
+  const manager = isManager(user);
+  const outbox = manager ? outboxRows(db) : [];
+  return renderPage(db, request, 'restock-admin', 'Restock notifications', {
+    manager: manager && { outbox: outbox.length > 0 ? outbox : null },
+    accountProps: user ? { email: user.email } : {},
+    // The page's h1 names the idea; the widget's own heading names its table.
+    adminProps: { strings: { title: 'Products with sign-ups' } },
+    scripts: ['/demo-assets/outbox.js'],
+  });
+}
+
+/** A row of the owner's outbox, as the page and `GET /demo/outbox` show it. */
+export interface OutboxRow {
+  readonly email: string;
+  /** The mailing-list confirmation link the visitor got, for a confirmation mail. */
+  readonly confirmLink: string | null;
+  readonly product: string;
+  /** Named as the restock table names it: its options, else its SKU. */
+  readonly variant: string;
+  /** In the site's locale and time zone, as the restock table prints times. */
+  readonly sent: string;
+}
+
+const SITE_DATE = new Intl.DateTimeFormat(BASE_CONTEXT.locale, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: BASE_CONTEXT.timeZone,
+});
+
+/** The 50 newest mails of the outbox, newest first. Customers' emails: managers only. */
+export function outboxRows(db: Db): OutboxRow[] {
   const rows = db
     .prepare(
-      `SELECT n.email, n.sent, n.variant_id, n.kind, n.link, p.title FROM restock_notifications n
-       LEFT JOIN products p ON p.id = n.product_id ORDER BY n.sent DESC, n.rowid DESC LIMIT 50`,
+      `SELECT n.email, n.sent, n.variant_id, n.kind, n.link, p.title, v.sku, v.attributes_json
+       FROM restock_notifications n
+       LEFT JOIN products p ON p.id = n.product_id
+       LEFT JOIN variants v ON v.item_id = n.product_id AND v.variant_id = n.variant_id
+       ORDER BY n.sent DESC, n.rowid DESC LIMIT 50`,
     )
     .all() as {
     email: string;
@@ -447,18 +544,39 @@ export function restockAdminPage(db: Db, request: FastifyRequest): string {
     kind: string;
     link: string | null;
     title: string | null;
+    sku: string | null;
+    attributes_json: string | null;
   }[];
-  const outbox = rows.map((r) => ({
+  return rows.map((r) => ({
     email: r.email,
     // The demo has no mail server: the owner's outbox shows the confirmation link the visitor would get.
     confirmLink: r.kind === 'confirm-opt-in' ? r.link : null,
     product: r.title ?? '',
-    variant: r.variant_id,
-    sent: new Date(r.sent).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+    variant: variantName(r.attributes_json, r.sku ?? r.variant_id),
+    sent: SITE_DATE.format(new Date(r.sent)),
   }));
-  return renderPage(db, request, 'restock-admin', 'Restock notifications', {
-    manager: { outbox: outbox.length > 0 ? outbox : null },
-    adminProps: {},
+}
+
+/** "Size: M, Colour: Black" from a variant's options (the restock table's wording), else `fallback`. */
+function variantName(attributesJson: string | null, fallback: string): string {
+  let attributes: unknown = null;
+  try {
+    attributes = attributesJson ? JSON.parse(attributesJson) : null;
+  } catch {
+    // A row without readable options is named by its SKU.
+  }
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return fallback;
+  const parts = Object.entries(attributes)
+    .filter((e): e is [string, string] => typeof e[1] === 'string')
+    .map(([name, value]) => `${name}: ${value}`);
+  return parts.length > 0 ? parts.join(', ') : fallback;
+}
+
+/** The sign-in page for site users and the store owner. */
+export function accountPage(db: Db, request: FastifyRequest): string {
+  const user = currentUser(db, request);
+  return renderPage(db, request, 'account', 'Account', {
+    accountProps: user ? { email: user.email } : {},
   });
 }
 
@@ -488,5 +606,11 @@ export function editorPage(db: Db, request: FastifyRequest): string {
 
 /** The 404 page; it needs no database, so any handler can send it. */
 export function notFoundHtml(): string {
-  return withLayout({ ...BASE_CONTEXT }, 'not-found', 'Page not found', {});
+  return withLayout(
+    { ...BASE_CONTEXT },
+    'not-found',
+    'Page not found',
+    {},
+    headOf(null, 'Page not found', {}),
+  );
 }

@@ -9,7 +9,7 @@ import type { Db } from './db';
 import { isValidEmail } from './forms';
 import { MAX_RESTOCK_SIGNUPS_PER_PRODUCT, OPT_IN_LINK_TTL_MS, type RateLimitSetting } from './limits';
 import { badField, currentUser, isManager, isRecord, newToken, personalised, sendError } from './http';
-import { optInPage } from './render';
+import { optInPage, outboxRows } from './render';
 
 const BASE = '/api/site-users/account/notifications/restock';
 /** Where the mailing-list confirmation mail links to. */
@@ -266,6 +266,12 @@ export function registerRestockRoutes(
     return personalised(reply)
       .type('text/html; charset=utf-8')
       .send(optInPage(db, request, true));
+  });
+
+  // The owner's outbox for the restock page, so it shows a send or a sign-in without a reload.
+  app.get('/demo/outbox', async (request, reply) => {
+    if (!requireManager(db, request, reply)) return reply;
+    return personalised(reply).send({ items: outboxRows(db) });
   });
 
   app.get(`${BASE}/groups`, async (request, reply) => {

@@ -585,14 +585,16 @@ export function qualifiesForInstalments(item: ProductItem): boolean {
 
 /**
  * The amount the instalment pill speaks of: what the buyer pays for the chosen variant (the
- * lowest price while the choice is incomplete) times the quantity. Null without a price or for
- * an amount beyond exact arithmetic.
+ * lowest price while the choice is incomplete) times the quantity. Null without a price, for an
+ * amount beyond exact arithmetic, and for what cannot be bought (a sold-out variant, or a sold-out
+ * product before a choice): no offer to pay for it in instalments.
  */
 export function instalmentPrice(
   item: ProductLike,
   variant: VariantFacts | null,
   quantity: number,
 ): Money | null {
+  if (variant ? isVariantSoldOut(item, variant) : isSoldOut(item)) return null;
   const unit = variant ? effectivePrice(variant) : (priceRange(item)?.low ?? null);
   if (!unit || !Number.isSafeInteger(quantity) || quantity < 1) return null;
   const amount = unit.amount * quantity;

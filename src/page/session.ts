@@ -7,7 +7,8 @@
  * the login's `xsrfToken` is stored there: later calls then carry it, and a crumb the server
  * re-issues after a failure replaces it the same way. One home for the header, whoever set it.
  */
-import { COOKIES } from '../contract.js';
+import { COOKIES, type AccountChangeDetail } from '../contract.js';
+import { ACCOUNT_EVENTS } from '../contract-account.js';
 import { COOKIE_POLICY } from './constants.js';
 import { createClient } from '../api/client.js';
 import {
@@ -31,6 +32,16 @@ export interface SessionOptions {
   readonly doc?: Document | undefined;
   /** Reloads the shared cart. @default the page's cart store */
   readonly reloadCart?: (() => Promise<unknown>) | undefined;
+  /** Where `sf:account-change` is dispatched. @default globalThis.document */
+  readonly events?: EventTarget | undefined;
+}
+
+/** Tells the page's widgets the account changed, so they load what it may see without a reload. */
+function announce(options: SessionOptions, user: AccountChangeDetail['user']): void {
+  const target = options.events ?? globalThis.document;
+  if (typeof target?.dispatchEvent !== 'function') return;
+  const detail: AccountChangeDetail = { user };
+  target.dispatchEvent(new CustomEvent(ACCOUNT_EVENTS.accountChange, { detail }));
 }
 
 let pageSessionApi: SessionApi | null = null;
@@ -66,6 +77,7 @@ export async function login(
   if (doc) writeCookie(doc, COOKIES.crumb, result.data.xsrfToken, COOKIE_POLICY.analyticsLifetimeMs);
   signedInUserId = result.data.siteUser?.id ?? null;
   await (options.reloadCart ?? reloadPageCart)().catch(() => undefined);
+  announce(options, result.data.siteUser);
   return result;
 }
 
@@ -78,5 +90,6 @@ export async function logout(
   if (!result.ok) return result;
   signedInUserId = null;
   await (options.reloadCart ?? reloadPageCart)().catch(() => undefined);
+  announce(options, null);
   return result;
 }

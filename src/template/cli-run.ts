@@ -28,8 +28,8 @@ ${USAGE}
   --locale TAG     the locale of the locale-aware formatters (BCP 47, default en-US)
   -h, --help       prints this help
 
-The output goes to standard output and template errors to standard error, one a line with
-their line and column. Exit code: 0 when the render is clean, 1 when it reported errors, 2 for
+The output goes to standard output and template errors to standard error, one a line as
+FILE:LINE:COLUMN: type: message (a missing partial at the place that uses it). Exit code: 0 when the render is clean, 1 when it reported errors, 2 for
 a usage or input problem.
 
   sf-template render page.html data.json --partials partials/ --locale de-DE
@@ -46,6 +46,37 @@ export interface CliIo {
 
 class UsageError extends Error {}
 
+const OPTIONS = ['--partials', '--locale', '--help'] as const;
+const COMMANDS = ['render', 'help'] as const;
+
+/** Edit distance (insertions, deletions, substitutions), for "did you mean". */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
+/** `; did you mean '--locale'?` for the nearest known word within two edits, else nothing. */
+function didYouMean(word: string, known: readonly string[]): string {
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const candidate of known) {
+    const d = distance(word, candidate);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best === null ? '' : `; did you mean '${best}'?`;
+}
+
 /** The file argument that means standard input. */
 const STDIN = '-';
 
@@ -60,7 +91,11 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
   if (argv.some((a) => a === '--help' || a === '-h') || argv[0] === 'help') return 'help';
   const [command, ...rest] = argv;
   if (command !== 'render')
-    throw new UsageError(command === undefined ? USAGE : `unknown command '${command}'\n${USAGE}`);
+    throw new UsageError(
+      command === undefined
+        ? USAGE
+        : `unknown command '${command}'${didYouMean(command, COMMANDS)}\n${USAGE}`,
+    );
   const positional: string[] = [];
   const flags: Record<string, string> = {};
   for (let k = 0; k < rest.length; k++) {
@@ -71,7 +106,7 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
       flags[a.slice(2)] = value;
       k++;
     } else if (a.startsWith('-') && a !== STDIN) {
-      throw new UsageError(`unknown option '${a}'\n${USAGE}`);
+      throw new UsageError(`unknown option '${a}'${didYouMean(a, OPTIONS)}\n${USAGE}`);
     } else {
       positional.push(a);
     }
@@ -123,8 +158,61 @@ function readPartials(dir: string): Record<string, string> {
   return partials;
 }
 
-const describe = (e: TemplateError): string =>
-  `${e.type}: ${e.message}${e.line !== undefined ? ` (line ${e.line}, column ${e.column ?? 1})` : ''}`;
+/** Line and column (both from 1) of `offset` in `text`. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const lines = before.split('\n');
+  return { line: lines.length, column: (lines[lines.length - 1] ?? '').length + 1 };
+}
+
+/**
+ * Where a partial named in `e` is used: the engine reports a missing or broken partial without a
+ * position, so the CLI finds the first `{…|apply name}` or `{.include name}` in the template, then
+ * in the partials, and names that file.
+ */
+function partialUse(
+  e: TemplateError,
+  sources: readonly { file: string; text: string }[],
+): { file: string; line: number; column: number } | null {
+  const name = /^Partial(?: or macro)? '([^']+)'/.exec(e.message)?.[1];
+  if (name === undefined) return null;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const use = new RegExp(`(?:\\|\\s*apply|\\.include)\\s+${escaped}(?=[\\s|}])`);
+  for (const source of sources) {
+    const match = use.exec(source.text);
+    // At the instruction's opening brace, as the engine places its own errors.
+    if (match)
+      return { file: source.file, ...lineAndColumn(source.text, source.text.lastIndexOf('{', match.index)) };
+  }
+  return null;
+}
+
+/** `page.html:2:1: unknown-formatter: Formatter 'shout' is unknown`, as compilers print them. */
+function describe(
+  e: TemplateError,
+  template: string,
+  sources: readonly { file: string; text: string }[],
+): string {
+  if (e.line !== undefined) return `${template}:${e.line}:${e.column ?? 1}: ${e.type}: ${e.message}`;
+  const at = partialUse(e, sources);
+  return at
+    ? `${at.file}:${at.line}:${at.column}: ${e.type}: ${e.message}`
+    : `${template}: ${e.type}: ${e.message}`;
+}
+
+/** `data.json:3:7: not valid JSON: …`, the position read from the parser's message. */
+function jsonError(file: string, text: string, e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const lineColumn = /\(line (\d+) column (\d+)\)/.exec(message);
+  const where = lineColumn
+    ? { line: Number(lineColumn[1]), column: Number(lineColumn[2]) }
+    : lineAndColumn(text, position === undefined ? text.length : Number(position));
+  const reason = message
+    .replace(/\s*(?:in JSON )?at position \d+.*$/, '')
+    .replace(/\s*\(line \d+ column \d+\)/, '');
+  return `${named(file)}:${where.line}:${where.column}: not valid JSON: ${reason}`;
+}
 
 /** Runs the CLI; returns the exit code. */
 export function runCli(argv: readonly string[], io: CliIo): number {
@@ -140,16 +228,20 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     try {
       json = JSON.parse(dataText);
     } catch (e) {
-      throw new UsageError(
-        `the data from ${named(args.data)} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
-      );
+      throw new UsageError(jsonError(args.data, dataText, e));
     }
-    const { output, errors } = render(template, json, {
-      partials: args.partials === undefined ? {} : readPartials(args.partials),
-      locale: args.locale,
-    });
+    const partials = args.partials === undefined ? {} : readPartials(args.partials);
+    const { output, errors } = render(template, json, { partials, locale: args.locale });
     io.out(output);
-    for (const e of errors) io.err(`${describe(e)}\n`);
+    const templateName = named(args.template);
+    const sources = [
+      { file: templateName, text: template },
+      ...Object.entries(partials).map(([name, text]) => ({
+        file: path.join(args.partials ?? '', name),
+        text,
+      })),
+    ];
+    for (const e of errors) io.err(`${describe(e, templateName, sources)}\n`);
     return errors.length > 0 ? 1 : 0;
   } catch (e) {
     io.err(`sf-template: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -274,9 +274,10 @@ describe('the feedback page (the form with a captcha)', () => {
 
     await captcha.check();
     await form.getByRole('button', { name: 'Submit' }).click();
-    // The feedback form's success address is the shop.
-    await page.waitForURL(`${demo.baseUrl}/`, WAIT);
-    await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor(WAIT);
+    // The feedback form's success address thanks the shopper.
+    await page.waitForURL(`${demo.baseUrl}/thanks`, WAIT);
+    await page.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor(WAIT);
+    await page.getByText('Your feedback has reached us.').waitFor(WAIT);
     expect(problems).toEqual([]);
   });
 });
@@ -294,7 +295,7 @@ describe('the cart page', () => {
       await cartPage.getByRole('heading', { name: 'Organic Cotton Tee' }).waitFor(WAIT);
       for (const control of [
         cartPage.getByRole('link', { name: 'Continue Shopping' }),
-        cartPage.getByRole('button', { name: 'Checkout' }),
+        cartPage.getByRole('link', { name: 'Checkout' }),
       ]) {
         const box = await control.boundingBox();
         expect(box).not.toBeNull();

@@ -41,6 +41,7 @@ const PAGES = [
   '/newsletter',
   '/feedback',
   '/admin/restock',
+  '/account',
   '/editor',
   '/no-such-page',
 ];
@@ -272,9 +273,10 @@ describe('the demo store', () => {
     await page.getByRole('textbox', { name: /Comments/ }).fill('Lovely shop.');
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await page.getByRole('button', { name: 'Submit' }).click();
-    // The feedback form's success address is the shop.
-    await page.waitForURL(`${baseUrl}/`, WAIT);
-    await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
+    // The feedback form's success address thanks the shopper.
+    await page.waitForURL(`${baseUrl}/thanks`, WAIT);
+    await page.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor(WAIT);
+    await page.getByText('Your feedback has reached us.').waitFor(WAIT);
     expect(problems).toEqual([]);
     await page.context().close();
   });

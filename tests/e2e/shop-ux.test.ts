@@ -40,7 +40,7 @@ async function cartPage(width: number, items = [TEE, WORKSHOP]): Promise<Page> {
   const { page, log } = await e2e.newPage(context);
   opened.push({ page, context, log });
   await page.goto('/shop-ux/cart.html');
-  await page.locator(`#${CART_PAGE_ROOT_ID}`).getByRole('button', { name: 'Checkout' }).waitFor(WAIT);
+  await page.locator(`#${CART_PAGE_ROOT_ID}`).getByRole('link', { name: 'Checkout' }).waitFor(WAIT);
   // Every block in place: a widget arriving later cannot change what the test measured.
   await widgetsMounted(page);
   return page;
@@ -141,11 +141,11 @@ describe('French', () => {
 
     await page.goto('/shop-ux/cart.html');
     const root = page.locator(`#${CART_PAGE_ROOT_ID}`);
-    await root.getByRole('button', { name: 'Checkout' }).waitFor(WAIT);
+    await root.getByRole('link', { name: 'Checkout' }).waitFor(WAIT);
     const english = [...scripts];
 
     await page.goto('/shop-ux/cart-fr.html');
-    await root.getByRole('button', { name: 'Passer à la caisse' }).waitFor(WAIT);
+    await root.getByRole('link', { name: 'Passer à la caisse' }).waitFor(WAIT);
     expect(await root.getByRole('heading', { level: 2 }).innerText()).toBe('Mon sac');
     expect(await root.getByRole('button', { name: 'Retirer Pottery Workshop (2 hours)' }).innerText()).toBe(
       'Retirer',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
 import * as contract from '../../src/contract';
 
 // The page contract is a promise to every site that pasted our markup: these values only change
@@ -48,7 +49,7 @@ describe('the page contract', () => {
     expect(contract[name]).toBe(value);
   });
 
-  it('names the seven widgets', () => {
+  it('names the eight widgets', () => {
     expect(contract.WIDGET_NAMES).toEqual([
       'cart-pill',
       'cart-page',
@@ -57,6 +58,7 @@ describe('the page contract', () => {
       'restock-form',
       'site-form',
       'restock-admin',
+      'account',
     ]);
   });
 
@@ -68,6 +70,13 @@ describe('the page contract', () => {
     ['pixel', 'sf:pixel'],
   ] as const)('event %s is %j', (key, name) => {
     expect(contract.EVENTS[key]).toBe(name);
+  });
+
+  it.each([
+    ['accountChange', 'sf:account-change'],
+    ['restockSent', 'sf:restock-sent'],
+  ] as const)('account event %s is %j', (key, name) => {
+    expect(ACCOUNT_EVENTS[key]).toBe(name);
   });
 
   it('has exactly five events', () => {

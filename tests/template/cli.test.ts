@@ -76,11 +76,43 @@ describe('sf-template render', () => {
     expect(cli('render', t, data, '--locale', 'en-US').stdout).toBe('1,234.5');
   });
 
-  it('prints template errors on stderr with their position and exits 1', () => {
-    const r = cli('render', file('bad.tpl', 'a\n{x|shout}'), file('bad.json', '{}'));
+  it('prints template errors on stderr as file:line:column and exits 1', () => {
+    const t = file('bad.tpl', 'a\n{x|shout}');
+    const r = cli('render', t, file('bad.json', '{}'));
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('a\n{x|shout}');
-    expect(r.stderr).toBe("unknown-formatter: Formatter 'shout' is unknown (line 2, column 1)\n");
+    expect(r.stderr).toBe(`${t}:2:1: unknown-formatter: Formatter 'shout' is unknown\n`);
+  });
+
+  it('places a missing partial where the template uses it', () => {
+    const t = file('missing.tpl', 'one\n  two {item|apply nowhere} three');
+    const r = cli('render', t, file('missing.json', '{"item":{}}'), '--partials', path.join(dir, 'partials'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`${t}:2:7: partial: Partial or macro 'nowhere' not found\n`);
+  });
+
+  it('places a missing partial used by another partial in that partial', () => {
+    const partials = path.join(dir, 'nested');
+    mkdirSync(partials, { recursive: true });
+    writeFileSync(path.join(partials, 'outer.html'), 'x\n{.include inner-missing}');
+    const t = file('nested.tpl', '{item|apply outer}');
+    const r = cli('render', t, file('nested.json', '{"item":{}}'), '--partials', partials);
+    expect(r.stderr).toContain(`${path.join(partials, 'outer.html')}:2:1: partial: `);
+    expect(r.stderr).toContain("'inner-missing'");
+  });
+
+  it.each([
+    ['a bad property', '{\n  "a": 1,\n  nope\n}', 3, 3],
+    ['a cut-off document', '{\n  "a": [1, 2', 2, 13],
+  ])('gives line and column of %s in the JSON data', (_name, json, line, column) => {
+    const d = file('lc.json', json);
+    const r = cli('render', file('lc.tpl', '{a}'), d);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^sf-template: ${d.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}:${line}:${column}: not valid JSON: `,
+      ),
+    );
   });
 
   it('escapes data in its output like every render', () => {
@@ -90,10 +122,17 @@ describe('sf-template render', () => {
 
   it.each([
     ['no command', [], /usage: sf-template render/],
-    ['an unknown command', ['draw'], /unknown command 'draw'/],
+    ['an unknown command', ['draw'], /unknown command 'draw'\n/],
+    ['a misspelt command', ['rendr', 'a', 'b'], /unknown command 'rendr'; did you mean 'render'\?/],
+    [
+      'a misspelt option',
+      ['render', 'a', 'b', '--local', 'fr'],
+      /unknown option '--local'; did you mean '--locale'\?/,
+    ],
+    ['another misspelt option', ['render', 'a', 'b', '--partial', 'p'], /did you mean '--partials'\?/],
     ['a missing data file argument', ['render', 'x.tpl'], /usage:/],
     ['a third positional argument', ['render', 'a', 'b', 'c'], /usage:/],
-    ['an unknown option', ['render', 'a', 'b', '--fast'], /unknown option '--fast'/],
+    ['an unknown option', ['render', 'a', 'b', '--fast'], /unknown option '--fast'\n/],
     ['an option without its value', ['render', 'a', 'b', '--locale'], /--locale needs a value/],
     [
       'an unreadable template',
@@ -144,31 +183,33 @@ describe('sf-template render', () => {
     const r = cliWithInput('{nope', 'render', file('s.tpl', '{a}'), '-');
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^sf-template: the data from standard input is not valid JSON: /);
+    expect(r.stderr).toMatch(/^sf-template: standard input:1:2: not valid JSON: /);
   });
 
   it('names an unknown instruction on stderr with its position', () => {
-    const r = cli('render', file('u.tpl', 'x\n{.sektion a}{b}{.end}'), file('u.json', '{"b":"B"}'));
+    const t = file('u.tpl', 'x\n{.sektion a}{b}{.end}');
+    const r = cli('render', t, file('u.json', '{"b":"B"}'));
     expect(r).toEqual({
       code: 1,
       stdout: 'x\n{.sektion a}B',
-      stderr: "syntax: Instruction '.sektion' is unknown (line 2, column 1)\n",
+      stderr: `${t}:2:1: syntax: Instruction '.sektion' is unknown\n`,
     });
   });
 
   it('reports one unclosed section once', () => {
-    const r = cli('render', file('o.tpl', '{.section a}{a}'), file('o.json', '{"a":"A"}'));
+    const t = file('o.tpl', '{.section a}{a}');
+    const r = cli('render', t, file('o.json', '{"a":"A"}'));
     expect(r).toEqual({
       code: 1,
       stdout: 'A',
-      stderr: 'assembly: Reached end of input in the middle of SECTION (line 1, column 1)\n',
+      stderr: `${t}:1:1: assembly: Reached end of input in the middle of SECTION\n`,
     });
   });
 
   it('exits 2 when the data is not JSON', () => {
     const r = cli('render', file('j.tpl', '{a}'), file('j.json', '{nope'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/is not valid JSON/);
+    expect(r.stderr).toMatch(/j\.json:1:2: not valid JSON: /);
   });
 
   it('exits 2 when the partials directory cannot be read', () => {
@@ -217,7 +258,7 @@ describe('the sf-template process', { timeout: 30_000 }, () => {
     expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
       code: 1,
       stdout: 'Hi Ada\n{x|shout}',
-      stderr: "unknown-formatter: Formatter 'shout' is unknown (line 2, column 1)\n",
+      stderr: `${t}:2:1: unknown-formatter: Formatter 'shout' is unknown\n`,
     });
   });
 

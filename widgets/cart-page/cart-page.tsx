@@ -36,6 +36,12 @@ export interface CartPageProps {
    * @default none
    */
   readonly instalments?: Result<InstalmentContext> | undefined;
+  /**
+   * Level of the page's title ("Shopping Cart"): 1 where the widget's title is the page's own
+   * heading, so the page does not name the cart twice; entry titles sit one level below.
+   * @default 2
+   */
+  readonly headingLevel?: 1 | 2 | undefined;
 }
 
 interface Failure {
@@ -104,7 +110,8 @@ function imageSrc(url: string | null | undefined): string | null {
  * additional-fields answers, plus the subtotal. Every change waits for the server: an entry stays
  * in view, with its old quantity, until the server confirms.
  */
-export function CartPage({ strings, instalments }: CartPageProps) {
+export function CartPage({ strings, instalments, headingLevel = 2 }: CartPageProps) {
+  const Title = headingLevel === 1 ? 'h1' : 'h2';
   const { store, api, context, navigate, reporter } = useStorefront();
   const titleId = useWidgetId();
   const m = useMemo(() => cartPageMessages(strings), [strings]);
@@ -308,9 +315,9 @@ export function CartPage({ strings, instalments }: CartPageProps) {
     if (loadError) {
       return (
         <section className="sf-cart-page" aria-labelledby={titleId}>
-          <h2 id={titleId} className="sf-cart-page__title">
+          <Title id={titleId} className="sf-cart-page__title">
             {m.t('title')}
-          </h2>
+          </Title>
           <Alert title={m.t('loadFailed')} message={loadError.message} />
           <button type="button" className="sf-button sf-cart-page__retry" onClick={loadCart}>
             {m.t('retry')}
@@ -320,9 +327,9 @@ export function CartPage({ strings, instalments }: CartPageProps) {
     }
     return (
       <section className="sf-cart-page" aria-busy="true" aria-labelledby={titleId}>
-        <h2 id={titleId} className="sf-cart-page__title">
+        <Title id={titleId} className="sf-cart-page__title">
           {m.t('title')}
-        </h2>
+        </Title>
         <p role="status" className="sf-cart-page__loading">
           {m.t('loading')}
         </p>
@@ -338,9 +345,9 @@ export function CartPage({ strings, instalments }: CartPageProps) {
       aria-labelledby={titleId}
       aria-busy={status !== 'idle'}
     >
-      <h2 id={titleId} ref={headingRef} tabIndex={-1} className="sf-cart-page__title">
+      <Title id={titleId} ref={headingRef} tabIndex={-1} className="sf-cart-page__title">
         {m.t('title')}
-      </h2>
+      </Title>
       <p role="status" className="sf-cart-page__status">
         {status === 'recalculating' ? m.t('updating') : ''}
       </p>
@@ -360,6 +367,8 @@ export function CartPage({ strings, instalments }: CartPageProps) {
                 m={m}
                 busy={pending[entry.id] !== undefined}
                 lineTotal={money(entry.subTotal)}
+                unitPrice={money(entry.purchasePriceCents)}
+                EntryTitle={headingLevel === 1 ? 'h2' : 'h3'}
                 answers={entryAnswers(
                   entry,
                   entry.additionalFieldsFormId ? schemas[entry.additionalFieldsFormId] : undefined,
@@ -380,13 +389,18 @@ export function CartPage({ strings, instalments }: CartPageProps) {
           {minimum && <p className="sf-cart-page__instalment-minimum">{minimum}</p>}
           <div className="sf-cart-page__actions">
             {continueShopping}
-            <button
-              type="button"
+            {/* A link, so it opens in a new tab like any other; the design frame moves instead. */}
+            <a
               className="sf-button sf-cart-page__checkout"
-              onClick={() => navigate(PATHS.checkout)}
+              href={PATHS.checkout}
+              onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+                if (!context.designFrame) return;
+                event.preventDefault();
+                navigate(PATHS.checkout);
+              }}
             >
               {m.t('checkout')}
-            </button>
+            </a>
           </div>
         </>
       )}
@@ -435,6 +449,9 @@ interface EntryRowProps {
   readonly m: CartPageMessages;
   readonly busy: boolean;
   readonly lineTotal: string;
+  readonly unitPrice: string;
+  /** The entry title's element: one level below the page's title. */
+  readonly EntryTitle: 'h2' | 'h3';
   readonly answers: readonly EntryAnswer[];
   /** Settles once the server has answered the change. */
   readonly onQuantity: (quantity: number) => Promise<void>;
@@ -442,7 +459,18 @@ interface EntryRowProps {
   readonly onEdit: () => void;
 }
 
-function EntryRow({ entry, m, busy, lineTotal, answers, onQuantity, onRemove, onEdit }: EntryRowProps) {
+function EntryRow({
+  entry,
+  m,
+  busy,
+  lineTotal,
+  unitPrice,
+  EntryTitle,
+  answers,
+  onQuantity,
+  onRemove,
+  onEdit,
+}: EntryRowProps) {
   const [draft, setDraft] = useState(String(entry.quantity));
   // A confirmed change (or another tab's) replaces whatever is typed.
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
@@ -477,7 +505,7 @@ function EntryRow({ entry, m, busy, lineTotal, answers, onQuantity, onRemove, on
     <li className="sf-cart-entry" aria-busy={busy}>
       {image !== null && <img className="sf-cart-entry__image" src={image} alt="" />}
       <div className="sf-cart-entry__details">
-        <h3 className="sf-cart-entry__title">{title}</h3>
+        <EntryTitle className="sf-cart-entry__title">{title}</EntryTitle>
         {attributes.length > 0 && (
           <p className="sf-cart-entry__variant">
             {attributes
@@ -485,6 +513,7 @@ function EntryRow({ entry, m, busy, lineTotal, answers, onQuantity, onRemove, on
               .join(m.t('attributeSeparator'))}
           </p>
         )}
+        <p className="sf-cart-entry__unit">{m.t('unitPrice', { price: unitPrice })}</p>
         {answers.length > 0 && (
           <ul className="sf-cart-entry__answers">
             {answers.map((a) => (

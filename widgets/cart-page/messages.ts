@@ -32,6 +32,7 @@ export const CART_PAGE_MESSAGES = {
   decrease: 'Decrease quantity of {title}',
   increase: 'Increase quantity of {title}',
   lineTotal: 'Line total',
+  unitPrice: '{price} each',
   editForm: 'Edit details',
   editFormOf: 'Edit details of {title}',
   updating: 'Updating cart…',

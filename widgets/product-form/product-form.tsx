@@ -3,15 +3,16 @@
  * mounts the form (./form.tsx) directly and loads this module only for a card (`quickView`), so a
  * product page carries no card code.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormSchema as AdditionalFieldsSchema } from '../../src/api/form-schema.js';
 import type { Merchandising, ProductItem, StoreSettings, Variant } from '../../src/commerce/product.js';
+import { WIDGET_ATTR } from '../../src/contract.js';
 import { track } from '../../src/page/analytics.js';
 import { useStorefront } from '../../src/react/provider.js';
 import { ProductFormBody } from './form.js';
 import { productFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
-import type { QuickViewDialog as QuickViewDialogType } from './quick-view.js';
+import type { CardFacts, QuickViewDialog as QuickViewDialogType } from './quick-view.js';
 
 /** Props of the product form. Only `item` is required. */
 export interface ProductFormProps {
@@ -63,14 +64,17 @@ export function ProductForm(props: ProductFormProps) {
 
 /** A product card's Quick View button and, once clicked, its lightbox around the form. */
 export function QuickViewButton(props: ProductFormProps) {
-  const { reporter } = useStorefront();
+  const { reporter, context, navigate } = useStorefront();
+  const button = useRef<HTMLButtonElement>(null);
   const m = useMemo(() => productFormMessages(props.strings), [props.strings]);
   const [Dialog, setDialog] = useState<typeof QuickViewDialogType | null>(null);
+  const [facts, setFacts] = useState<CardFacts | null>(null);
   const openQuickView = async () => {
     // Recorded by the platform layer (census RecordQuickView), unless tracking is off.
     track({ type: 'quick-view', itemId: props.item.id });
     try {
       const mod = await import('./quick-view.js');
+      setFacts(mod.cardFacts(button.current?.closest(`[${WIDGET_ATTR}]`) ?? null));
       setDialog(() => mod.QuickViewDialog);
     } catch (error) {
       reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' });
@@ -79,17 +83,25 @@ export function QuickViewButton(props: ProductFormProps) {
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="sf-button sf-button--secondary sf-quick-view-button"
         onClick={() => void openQuickView()}
       >
         {m.t('quickView')}
       </button>
-      {Dialog && (
+      {Dialog && facts && (
         <Dialog
           title={props.item.title ?? m.t('quickView')}
           closeLabel={m.t('close')}
           onClose={() => setDialog(null)}
+          facts={facts}
+          strings={props.strings}
+          onFollow={(url, event) => {
+            if (!context.designFrame) return;
+            event.preventDefault();
+            navigate(url);
+          }}
         >
           <ProductFormBody {...props} quickView={false} publishChoice={false} />
         </Dialog>

@@ -1,18 +1,87 @@
 /** The quick-view lightbox of a product card, loaded on the first click of Quick View. */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { isRecord } from '../../src/result.js';
 import { Lightbox } from '../../src/react/ui/lightbox.js';
+import { PROPS_ATTR } from '../../src/contract.js';
+import { quickViewMessages } from './quick-view-messages.js';
+
+/** The product's page and picture as a card's block gives them. */
+export interface CardFacts {
+  readonly url: string | null;
+  readonly imageUrl: string | null;
+  readonly imageAlt: string;
+}
+
+/** A path on this site: the only link a card's lightbox follows. */
+const SITE_PATH = /^\/(?![/\\])/;
+/** A picture on this site or any https host; no other scheme (javascript:, data:) reaches `src`. */
+const IMAGE_URL = /^(?:https:\/\/|\/(?![/\\]))/i;
+
+const matching = (v: unknown, pattern: RegExp): string | null =>
+  typeof v === 'string' && pattern.test(v) ? v : null;
+
+/**
+ * Reads the card's page address and picture from its block's raw props (`item.fullUrl`,
+ * `item.mainImage`): the parsed product keeps neither, and parsing them on every product page would
+ * cost the start-up budget. The checks here are stricter than the parser's `safeUrl`, which this
+ * chunk does not import for the same reason.
+ */
+export function cardFacts(block: Element | null): CardFacts {
+  let item: unknown = null;
+  try {
+    const raw: unknown = JSON.parse(block?.getAttribute(PROPS_ATTR) ?? 'null');
+    item = isRecord(raw) ? raw['item'] : null;
+  } catch {
+    // No readable props: the lightbox shows the form alone.
+  }
+  if (!isRecord(item)) return { url: null, imageUrl: null, imageAlt: '' };
+  const image = isRecord(item['mainImage']) ? item['mainImage'] : null;
+  return {
+    url: matching(item['fullUrl'], SITE_PATH),
+    imageUrl: matching(image?.['assetUrl'], IMAGE_URL),
+    imageAlt: typeof image?.['altText'] === 'string' ? image['altText'] : '',
+  };
+}
 
 export interface QuickViewDialogProps {
   readonly title: string;
   readonly closeLabel: string;
   readonly onClose: () => void;
+  readonly facts: CardFacts;
+  /** Text overrides (keys of ./quick-view-messages.ts). @default {} */
+  readonly strings?: Readonly<Record<string, string>> | undefined;
+  /** Follows the link; inside the design frame it moves the frame instead. */
+  readonly onFollow?: ((url: string, event: { preventDefault(): void }) => void) | undefined;
   readonly children: ReactNode;
 }
 
-export function QuickViewDialog({ title, closeLabel, onClose, children }: QuickViewDialogProps) {
+export function QuickViewDialog({
+  title,
+  closeLabel,
+  onClose,
+  facts,
+  strings,
+  onFollow,
+  children,
+}: QuickViewDialogProps) {
+  const m = useMemo(() => quickViewMessages(strings), [strings]);
+  const { url, imageUrl, imageAlt } = facts;
   return (
     <Lightbox open title={title} closeLabel={closeLabel} onClose={onClose} initialFocus={1}>
-      <div className="sf-quick-view">{children}</div>
+      <div className="sf-quick-view">
+        {imageUrl !== null && <img className="sf-quick-view__image" src={imageUrl} alt={imageAlt} />}
+        {children}
+        {url !== null && (
+          <a
+            className="sf-quick-view__link"
+            href={url}
+            aria-label={m.t('fullDetailsOf', { title })}
+            onClick={(event) => onFollow?.(url, event)}
+          >
+            {m.t('fullDetails')}
+          </a>
+        )}
+      </div>
     </Lightbox>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RestockGroup, RestockSendRequest, RestockSignUp } from '../../src/api/restock.js';
 import type { ApiError, ApiResult } from '../../src/api/types.js';
+import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { RestockAdminProps } from './props.js';
@@ -33,13 +34,19 @@ const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
 /** Groups a send can name: the endpoints take a product and a variant id. */
 const sendable = (g: RestockGroup): g is RestockGroup & { variantId: string } => g.variantId !== null;
 
-/** "Sent 3 restock emails." from the server's `{ sent }`; a plain "sent" when it says nothing. */
-export function sentText(data: unknown, m: RestockAdminMessages): string {
+/** The server's `{ sent }` count, or null when it says nothing usable. */
+function sentCount(data: unknown): number | null {
   const sent =
     typeof data === 'object' && data !== null && 'sent' in data
       ? (data as { sent: unknown }).sent
       : undefined;
-  if (typeof sent !== 'number' || !Number.isSafeInteger(sent) || sent < 0) return m.t('sent');
+  return typeof sent === 'number' && Number.isSafeInteger(sent) && sent >= 0 ? sent : null;
+}
+
+/** "Sent 3 restock emails." from the server's `{ sent }`; a plain "sent" when it says nothing. */
+export function sentText(data: unknown, m: RestockAdminMessages): string {
+  const sent = sentCount(data);
+  if (sent === null) return m.t('sent');
   if (sent === 0) return m.t('sentNone');
   return sent === 1 ? m.t('sentOne') : m.t('sentMany', { count: sent });
 }
@@ -103,6 +110,20 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
     void reload();
   }, [reload]);
 
+  // Who may see the sign-ups is the session's to say: a sign-in or sign-out anywhere on the page
+  // loads the lists again, so nothing of the last account stays on screen.
+  useEffect(() => {
+    const doc = globalThis.document;
+    const changed = () => {
+      setLoad({ kind: 'loading' });
+      setList(null);
+      setOutcome(null);
+      void reload();
+    };
+    doc?.addEventListener(ACCOUNT_EVENTS.accountChange, changed);
+    return () => doc?.removeEventListener(ACCOUNT_EVENTS.accountChange, changed);
+  }, [reload]);
+
   const fetchSignUps = async (
     group: RestockGroup & { variantId: string },
     cursor: string | null,
@@ -150,6 +171,9 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
         : { ok: false, message: result.error.message },
     );
     if (result.ok) {
+      globalThis.document?.dispatchEvent(
+        new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent: sentCount(result.data) } }),
+      );
       await reload();
       if (list !== null && sendable(list.group)) void fetchSignUps(list.group, null, []);
     }
@@ -175,6 +199,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   };
 
   const titleId = `${baseId}-title`;
+  const captionId = `${baseId}-caption`;
   const header = (
     <h2 id={titleId} className="sf-restock-admin__title">
       {m.t('title')}
@@ -234,62 +259,65 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
       {groups.length === 0 ? (
         <p className="sf-restock-admin__status">{m.t('empty')}</p>
       ) : (
-        <table className="sf-restock-admin__table">
-          <caption>{m.t('groupsCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{m.t('product')}</th>
-              <th scope="col">{m.t('variant')}</th>
-              <th scope="col">{m.t('signUps')}</th>
-              <th scope="col">{m.t('pending')}</th>
-              <th scope="col">{m.t('stock')}</th>
-              <th scope="col">{m.t('lastSent')}</th>
-              <th scope="col">{m.t('actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((g) => {
-              const key = keyOf(g);
-              const title = g.title || g.productId;
-              const open = list !== null && keyOf(list.group) === key;
-              return (
-                <tr key={key}>
-                  <th scope="row">{title}</th>
-                  <td>{variantText(g, m)}</td>
-                  <td>{g.signUpCount}</td>
-                  <td>{g.pendingCount}</td>
-                  <td>{g.unlimited ? m.t('unlimited') : g.qtyInStock}</td>
-                  <td>{g.lastSentOn === null ? m.t('never') : formatDate(g.lastSentOn)}</td>
-                  <td className="sf-restock-admin__actions">
-                    <button
-                      type="button"
-                      className="sf-button sf-button--secondary"
-                      aria-label={m.t('viewOf', { title: `${title} ${variantText(g, m)}` })}
-                      // The label stays the same; aria-expanded says whether the list is open.
-                      aria-expanded={open}
-                      disabled={!sendable(g)}
-                      onClick={() => openList(g)}
-                    >
-                      {m.t('view')}
-                    </button>
-                    <button
-                      type="button"
-                      className="sf-button"
-                      aria-label={m.t('sendOf', { title: `${title} ${variantText(g, m)}` })}
-                      aria-disabled={busy || undefined}
-                      disabled={!sendable(g)}
-                      onClick={() => {
-                        if (!busy) sendOne(g);
-                      }}
-                    >
-                      {sending === key ? m.t('sending') : m.t('send')}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        // On a narrow screen the table scrolls inside its own labelled region, never the page.
+        <div className="sf-restock-admin__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <table className="sf-restock-admin__table">
+            <caption id={captionId}>{m.t('groupsCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{m.t('product')}</th>
+                <th scope="col">{m.t('variant')}</th>
+                <th scope="col">{m.t('signUps')}</th>
+                <th scope="col">{m.t('pending')}</th>
+                <th scope="col">{m.t('stock')}</th>
+                <th scope="col">{m.t('lastSent')}</th>
+                <th scope="col">{m.t('actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => {
+                const key = keyOf(g);
+                const title = g.title || g.productId;
+                const open = list !== null && keyOf(list.group) === key;
+                return (
+                  <tr key={key}>
+                    <th scope="row">{title}</th>
+                    <td>{variantText(g, m)}</td>
+                    <td>{g.signUpCount}</td>
+                    <td>{g.pendingCount}</td>
+                    <td>{g.unlimited ? m.t('unlimited') : g.qtyInStock}</td>
+                    <td>{g.lastSentOn === null ? m.t('never') : formatDate(g.lastSentOn)}</td>
+                    <td className="sf-restock-admin__actions">
+                      <button
+                        type="button"
+                        className="sf-button sf-button--secondary"
+                        aria-label={m.t('viewOf', { title: `${title} ${variantText(g, m)}` })}
+                        // The label stays the same; aria-expanded says whether the list is open.
+                        aria-expanded={open}
+                        disabled={!sendable(g)}
+                        onClick={() => openList(g)}
+                      >
+                        {m.t('view')}
+                      </button>
+                      <button
+                        type="button"
+                        className="sf-button"
+                        aria-label={m.t('sendOf', { title: `${title} ${variantText(g, m)}` })}
+                        aria-disabled={busy || undefined}
+                        disabled={!sendable(g)}
+                        onClick={() => {
+                          if (!busy) sendOne(g);
+                        }}
+                      >
+                        {sending === key ? m.t('sending') : m.t('send')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       {list !== null && (
         <SignUps
@@ -322,39 +350,43 @@ function SignUps({
 }) {
   const title = `${list.group.title || list.group.productId} ${variantText(list.group, m)}`;
   const heading = m.t('signUpsOf', { title });
+  const headingId = `${useWidgetId()}-signups`;
   return (
-    <section className="sf-restock-admin__signups" aria-label={heading} aria-busy={list.loading || undefined}>
-      <h3 ref={headingRef} tabIndex={-1} className="sf-restock-admin__subtitle">
+    // Named once: by the scroll region around its table, which its heading labels.
+    <div className="sf-restock-admin__signups" aria-busy={list.loading || undefined}>
+      <h3 ref={headingRef} id={headingId} tabIndex={-1} className="sf-restock-admin__subtitle">
         {heading}
       </h3>
       {list.error !== null && <Alert title={m.t('failedTitle')} message={list.error} />}
-      <table className="sf-restock-admin__table">
-        <caption className="sf-visually-hidden">{heading}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{m.t('email')}</th>
-            <th scope="col">{m.t('mailingList')}</th>
-            <th scope="col">{m.t('signedUp')}</th>
-            <th scope="col">{m.t('notified')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.items.map((s) => (
-            <tr key={s.id}>
-              <th scope="row">{s.email}</th>
-              <td>{s.isJoinMailingList ? m.t('yes') : m.t('no')}</td>
-              <td>{formatDate(s.created)}</td>
-              <td>{s.notifiedOn === null ? m.t('notYet') : formatDate(s.notifiedOn)}</td>
+      <div className="sf-restock-admin__scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <table className="sf-restock-admin__table">
+          <caption className="sf-visually-hidden">{heading}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.t('email')}</th>
+              <th scope="col">{m.t('mailingList')}</th>
+              <th scope="col">{m.t('signedUp')}</th>
+              <th scope="col">{m.t('notified')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.items.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">{s.email}</th>
+                <td>{s.isJoinMailingList ? m.t('yes') : m.t('no')}</td>
+                <td>{formatDate(s.created)}</td>
+                <td>{s.notifiedOn === null ? m.t('notYet') : formatDate(s.notifiedOn)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {list.loading && <p className="sf-restock-admin__status">{m.t('loadingMore')}</p>}
       {!list.loading && list.cursor !== null && (
         <button type="button" className="sf-button sf-button--secondary" onClick={onMore}>
           {m.t('loadMore')}
         </button>
       )}
-    </section>
+    </div>
   );
 }

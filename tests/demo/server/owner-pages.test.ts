@@ -10,7 +10,7 @@ import { startServer, Visitor } from './visitor';
 
 const SIGN_UP = '/api/site-users/account/notifications/restock';
 const CUSTOMER = 'reader@example.com';
-const PROMPT = 'Sign in as the store owner (owner@example.com) to send back-in-stock emails.';
+const ADMIN_PROPS = { strings: { title: 'Products with sign-ups' } };
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -46,9 +46,12 @@ async function sendOneNotification(): Promise<Visitor> {
 }
 
 /** The restock-admin block's props, parsed from the page. */
-function adminProps(html: string): unknown {
-  const match = /data-sf-widget="restock-admin"[^>]*data-sf-props="([^"]*)"/.exec(html);
-  if (!match?.[1]) throw new Error('no restock-admin block with props');
+const adminProps = (html: string): unknown => blockProps(html, 'restock-admin');
+
+/** The props of the page's first `name` block, parsed from the page. */
+function blockProps(html: string, name: string): unknown {
+  const match = new RegExp(`data-sf-widget="${name}"[^>]*data-sf-props="([^"]*)"`).exec(html);
+  if (!match?.[1]) throw new Error(`no ${name} block with props`);
   return JSON.parse(
     match[1]
       .replace(/&quot;/g, '"')
@@ -66,38 +69,102 @@ describe('/admin/restock', () => {
     const visitor = login ? await signedIn(login.email, login.password) : await new Visitor(app).arrive();
     const res = await visitor.get('/admin/restock');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(PROMPT);
+    expect(blockProps(res.body, 'account')).toEqual(login ? { email: login.email } : {});
     expect(res.body).not.toContain(CUSTOMER);
     expect(res.body).not.toContain('reader%40example.com');
     expect(res.body).not.toMatch(/Outbox|<table/);
-    expect(adminProps(res.body)).toEqual({});
+    expect(adminProps(res.body)).toEqual(ADMIN_PROPS);
   });
 
   it('shows the owner the outbox, with the email only in the table', async () => {
     const owner = await sendOneNotification();
     const res = await owner.get('/admin/restock');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/<td>reader@example\.com<\/td><td>Risograph Poster<\/td>/);
-    expect(res.body).not.toContain(PROMPT);
-    expect(adminProps(res.body)).toEqual({});
+    expect(res.body).toMatch(/<td>reader@example\.com<\/td><td>Risograph Poster<\/td><td>POSTER-A2<\/td>/);
+    expect(blockProps(res.body, 'account')).toEqual({ email: 'owner@example.com' });
+    expect(adminProps(res.body)).toEqual(ADMIN_PROPS);
   });
 
   it('treats an ended session as a stranger', async () => {
     const owner = await sendOneNotification();
     await owner.delete('/api/site-users/account/session');
     const res = await owner.get('/admin/restock');
-    expect(res.body).toContain(PROMPT);
+    expect(blockProps(res.body, 'account')).toEqual({});
     expect(res.body).not.toContain(CUSTOMER);
   });
 });
 
-describe('no other page shows a customer email', () => {
-  it.each(['/', '/products/prod-poster', '/cart', '/checkout', '/contact', '/editor', '/no-such-page'])(
-    '%s as a stranger',
+describe('GET /demo/outbox', () => {
+  it.each([
+    ['a stranger', null, 401],
+    ['a signed-in shopper', { email: 'shopper@example.com', password: 'shopper-password' }, 403],
+  ])('refuses %s', async (_name, login, status) => {
+    await sendOneNotification();
+    const visitor = login ? await signedIn(login.email, login.password) : await new Visitor(app).arrive();
+    const res = await visitor.get('/demo/outbox');
+    expect(res.statusCode).toBe(status);
+    expect(res.body).not.toContain(CUSTOMER);
+  });
+
+  it("gives the owner the mail sent, the variant by SKU and the time in the site's zone", async () => {
+    const before = Date.now();
+    const owner = await sendOneNotification();
+    const res = await owner.get('/demo/outbox');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const items = (res.json() as { items: Record<string, unknown>[] }).items;
+    expect(items).toHaveLength(1);
+    const zone = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'America/New_York',
+    });
+    expect(items[0]).toMatchObject({
+      email: CUSTOMER,
+      product: 'Risograph Poster',
+      variant: 'POSTER-A2',
+      confirmLink: null,
+    });
+    // The minute may turn between the send and this line.
+    expect([zone.format(before), zone.format(Date.now())]).toContain(items[0]?.['sent']);
+  });
+});
+
+describe('/account', () => {
+  it('offers a stranger the sign-in block and names the signed-in account', async () => {
+    const stranger = await new Visitor(app).arrive();
+    const page = await stranger.get('/account');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Account</h1>');
+    expect(blockProps(page.body, 'account')).toEqual({});
+    const owner = await signedIn('owner@example.com', 'owner-password');
+    expect(blockProps((await owner.get('/account')).body, 'account')).toEqual({ email: 'owner@example.com' });
+  });
+
+  it.each(['/', '/cart', '/products/prod-poster', '/admin/restock'])(
+    '%s links to it in the header',
     async (path) => {
-      await sendOneNotification();
       const res = await new Visitor(app).get(path);
-      expect(res.body).not.toContain(CUSTOMER);
+      expect(res.body).toMatch(
+        /<nav class="demo-nav"[^>]*>[\s\S]*<a href="\/account">Account<\/a>[\s\S]*<\/nav>/,
+      );
     },
   );
+});
+
+describe('no other page shows a customer email', () => {
+  it.each([
+    '/',
+    '/products/prod-poster',
+    '/cart',
+    '/checkout',
+    '/contact',
+    '/editor',
+    '/account',
+    '/no-such-page',
+  ])('%s as a stranger', async (path) => {
+    await sendOneNotification();
+    const res = await new Visitor(app).get(path);
+    expect(res.body).not.toContain(CUSTOMER);
+  });
 });

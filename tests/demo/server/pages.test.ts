@@ -97,10 +97,41 @@ describe('demo pages rendered by the template engine', () => {
   ])('prints %s in its own currency, on its page and its shop card', async (path, title, price) => {
     app = await startServer({});
     const page = parseBody((await app.inject(path)).body);
-    expect(page.querySelector('.demo-product__price')?.textContent?.trim()).toBe(price);
+    // One price per page: the product form's (its fallback before it mounts), none of the template's.
+    expect(page.querySelector('.demo-product__price')).toBeNull();
+    expect(page.querySelector('.sf-product-form__current')?.textContent?.trim()).toBe(price);
     const shop = parseBody((await app.inject('/')).body);
     const card = [...shop.querySelectorAll('.demo-card')].find((c) => c.textContent?.includes(title));
     expect(card?.querySelector('.demo-card__price')?.textContent).toBe(price);
+  });
+
+  it('says only that no gift card was chosen when the address names none', async () => {
+    app = await startServer({});
+    const text = textOf((await app.inject('/checkout/gift-card')).body);
+    expect(text).toContain('No gift card was chosen.');
+    expect(text).not.toContain('Your gift card is ready to check out.');
+    const chosen = textOf((await app.inject('/checkout/gift-card?itemId=prod-gift-card&sku=GIFT-25')).body);
+    expect(chosen).toContain('Your gift card is ready to check out.');
+    expect(chosen).not.toContain('No gift card was chosen.');
+  });
+
+  it("thanks the shopper on the feedback form's success address", async () => {
+    app = await startServer({});
+    const res = await app.inject('/thanks');
+    expect(res.statusCode).toBe(200);
+    expect(textOf(res.body)).toContain('Your feedback has reached us.');
+  });
+
+  it('shows every product in its own picture, the poster in a poster', async () => {
+    app = await startServer({});
+    const shop = parseBody((await app.inject('/')).body);
+    const images = [...shop.querySelectorAll('.demo-card img')].map((img) => img.getAttribute('src'));
+    expect(images.length).toBeGreaterThan(5);
+    expect(new Set(images).size).toBe(images.length);
+    const poster = parseBody((await app.inject('/products/prod-poster')).body);
+    expect(poster.querySelector('img[data-sf-variant-image]')?.getAttribute('src')).toBe(
+      '/demo-assets/poster.svg',
+    );
   });
 
   it('gives a product priced outside the instalment range currency an unavailable instalment context', async () => {

@@ -164,11 +164,12 @@ describe('the range, compared in minor units (spec 000 §4, §9)', () => {
 
 describe('the amount the pill speaks of', () => {
   const tee = product(1, [
-    variant({ sku: 'S', price: money(2700) }),
-    variant({ sku: 'M', price: money(2500), salePrice: money(1950), onSale: true }),
-    variant({ sku: 'L', price: null }),
+    variant({ sku: 'S', price: money(2700), qtyInStock: 5 }),
+    variant({ sku: 'M', price: money(2500), salePrice: money(1950), onSale: true, unlimited: true }),
+    variant({ sku: 'L', price: null, qtyInStock: 5 }),
+    variant({ sku: 'XL', price: money(2700), qtyInStock: 0 }),
   ]);
-  const [small, medium, large] = tee.structuredContent.variants;
+  const [small, medium, large, soldOut] = tee.structuredContent.variants;
 
   it.each([
     ['the chosen variant times the quantity', small, 3, money(8100)],
@@ -176,6 +177,7 @@ describe('the amount the pill speaks of', () => {
     ['the lowest price before a complete choice', null, 1, money(1950)],
     ['the lowest price times the quantity', null, 4, money(7800)],
     ['nothing for a variant without a price', large, 1, null],
+    ['nothing for a sold-out variant', soldOut, 1, null],
     ['nothing for a quantity below 1', small, 0, null],
     ['nothing for a fractional quantity', small, 1.5, null],
   ])('is %s', (_name, chosen, quantity, expected) => {
@@ -186,8 +188,13 @@ describe('the amount the pill speaks of', () => {
     expect(instalmentPrice(product(1, [variant({ price: null })]), null, 1)).toBeNull();
   });
 
+  it('is nothing for a sold-out product before a choice, the lowest price once a variant has stock', () => {
+    expect(instalmentPrice(product(1, [variant({ qtyInStock: 0 })]), null, 1)).toBeNull();
+    expect(instalmentPrice(product(1, [variant({ qtyInStock: 2 })]), null, 1)).toEqual(money(1000));
+  });
+
   it('is nothing beyond exact arithmetic', () => {
-    const dear = product(1, [variant({ price: money(Number.MAX_SAFE_INTEGER - 1) })]);
+    const dear = product(1, [variant({ price: money(Number.MAX_SAFE_INTEGER - 1), unlimited: true })]);
     expect(instalmentPrice(dear, null, 2)).toBeNull();
   });
 });

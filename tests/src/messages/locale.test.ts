@@ -5,6 +5,7 @@ import { cartPageMessages } from '../../../widgets/cart-page/messages.js';
 import { createCartPillMessages } from '../../../widgets/cart-pill/messages.js';
 import { productFormMessages } from '../../../widgets/product-form/messages.js';
 import { uiMessages } from '../../../src/react/ui/messages.js';
+import { accountMessages } from '../../../widgets/account/messages.js';
 
 afterEach(() => loadTranslations('en-US'));
 
@@ -34,6 +35,8 @@ describe('French catalogue', () => {
     expect(productFormMessages().t('addToCart')).toBe('Ajouter au panier');
     expect(uiMessages().close).toBe('Fermer');
     expect(uiMessages({ close: 'Quitter' }).close).toBe('Quitter');
+    expect(accountMessages().t('signedInAs', { email: 'a@b.fr' })).toBe('Connecté en tant que a@b.fr');
+    expect(accountMessages().t('signInFailedTitle')).toBe('Impossible de se connecter');
   });
 
   it('goes back to English for an English site', async () => {
@@ -66,6 +69,8 @@ describe('French catalogue', () => {
       import('../../../widgets/restock-form/messages.js'),
       import('../../../widgets/restock-admin/messages.js'),
       import('../../../widgets/site-form/messages.js'),
+      import('../../../widgets/account/messages.js'),
+      import('../../../widgets/product-form/quick-view-messages.js'),
     ]);
     const english = new Set<string>();
     const walk = (v: unknown): void => {

@@ -157,3 +157,29 @@ describe('account logout', () => {
     expect(calls).toHaveLength(2);
   });
 });
+
+describe('sf:account-change', () => {
+  function listen() {
+    const events = new EventTarget();
+    const heard: unknown[] = [];
+    events.addEventListener('sf:account-change', (e) => heard.push((e as CustomEvent).detail));
+    return { events, heard };
+  }
+
+  it('tells the page who signed in, then that nobody is signed in after the sign-out', async () => {
+    const { options } = await visitor();
+    const { events, heard } = listen();
+    await login(SHOPPER, { ...options, events });
+    expect(heard).toEqual([{ user: expect.objectContaining({ email: SHOPPER.email, roles: ['viewer'] }) }]);
+    await logout({}, { ...options, events });
+    expect(heard).toHaveLength(2);
+    expect(heard[1]).toEqual({ user: null });
+  });
+
+  it('stays silent when the sign-in fails', async () => {
+    const { options } = await visitor();
+    const { events, heard } = listen();
+    await login({ email: SHOPPER.email, password: 'wrong' }, { ...options, events });
+    expect(heard).toEqual([]);
+  });
+});

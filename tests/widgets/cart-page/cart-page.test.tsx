@@ -7,6 +7,7 @@ import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { StorefrontProvider } from '../../../src/react/provider.js';
 import { createCartStore } from '../../../src/store/index.js';
 import type { ShoppingCart } from '../../../src/store/types.js';
+import { parseCartPageProps } from '../../../widgets/cart-page/props.js';
 import { CartPage } from '../../../widgets/cart-page/cart-page.js';
 import { cart, entry, failResult, fakeApi, offline, okResult, renderWithStorefront } from '../fixtures.js';
 
@@ -109,15 +110,32 @@ describe('CartPage states', () => {
       within(rows[0]!).getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Organic Tee' }).value,
     ).toBe('2');
     expect(rows[0]!.textContent).toContain('$50.00');
+    expect(within(rows[0]!).getByText('$25.00 each')).toBeInstanceOf(HTMLParagraphElement);
     expect(rows[1]!.textContent).toContain('$12.50');
     expect(screen.queryByText('Updating cart…')).toBeNull();
     expect(screen.getByLabelText('Subtotal').textContent).toBe('$62.50');
   });
 
-  it('goes to checkout', async () => {
-    const { user, assign } = await renderCart();
-    await user.click(screen.getByRole('button', { name: 'Checkout' }));
-    expect(assign).toHaveBeenCalledWith('/checkout');
+  it('goes to checkout through a real link the browser follows (and may open in a new tab)', async () => {
+    await renderCart();
+    const link = screen.getByRole('link', { name: 'Checkout' });
+    expect(link.getAttribute('href')).toBe('/checkout');
+    expect(fireEvent.click(link)).toBe(true);
+  });
+});
+
+describe('CartPage heading level', () => {
+  it('is the page h1 with h2 entry titles when the page asks, h2 over h3 otherwise', async () => {
+    const api = fakeApi({ getCart: async () => okResult(cart([entry()])) });
+    const { unmount } = renderWithStorefront(<CartPage headingLevel={1} />, { api });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Shopping Cart');
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Organic Tee');
+    unmount();
+    renderWithStorefront(<CartPage />, { api });
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Shopping Cart');
+    expect((await screen.findByRole('heading', { level: 3 })).textContent).toBe('Organic Tee');
+    expect(parseCartPageProps({ headingLevel: 1 })).toEqual({ ok: true, value: { headingLevel: 1 } });
+    expect(parseCartPageProps({ headingLevel: 3 }).ok).toBe(false);
   });
 });
 
@@ -163,6 +181,33 @@ describe('CartPage Continue Shopping', () => {
       expect(assign).not.toHaveBeenCalled();
     },
   );
+
+  it('inside the design frame, Checkout too asks the editor to set the frame address', async () => {
+    const postMessage = vi.fn();
+    const assign = vi.fn();
+    const api = fakeApi({ getCart: async () => okResult(cart([entry()])) });
+    render(
+      <StorefrontProvider
+        env={{ context: { ...DEFAULT_CONTEXT, designFrame: true }, report: vi.fn() }}
+        store={createCartStore({ api, broadcast: false })}
+        api={api}
+        window={{
+          location: {
+            href: 'http://shop.test/cart',
+            origin: 'http://shop.test',
+            assign,
+          } as unknown as Location,
+          parent: { postMessage } as unknown as Window,
+        }}
+      >
+        <CartPage />
+      </StorefrontProvider>,
+    );
+    const link = await screen.findByRole('link', { name: 'Checkout' });
+    expect(fireEvent.click(link)).toBe(false);
+    expect(postMessage).toHaveBeenCalledWith({ type: DESIGN_FRAME_MESSAGE_TYPE, url: '/checkout' }, '*');
+    expect(assign).not.toHaveBeenCalled();
+  });
 });
 
 describe('CartPage quantity', () => {

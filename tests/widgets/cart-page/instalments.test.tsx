@@ -23,7 +23,7 @@ async function renderCart(subTotal: number, props: unknown) {
   const r = renderWithStorefront(<CartPage {...(parsed.value as CartPageProps)} />, {
     api: fakeApi({ getCart: async () => okResult(c) }),
   });
-  await screen.findByRole('button', { name: 'Checkout' });
+  await screen.findByRole('link', { name: 'Checkout' });
   return r;
 }
 

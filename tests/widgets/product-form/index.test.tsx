@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
@@ -50,6 +50,37 @@ describe('product-form widget module', () => {
     await userEvent.click(quickView);
     const dialog = await screen.findByRole('dialog', { name: TEE.title });
     expect(dialog.querySelector('.sf-add-button')?.textContent).toBe('Add To Cart');
+  });
+
+  it("shows the card's picture and a link to the full page in the quick view", async () => {
+    const item = {
+      ...TEE,
+      fullUrl: '/products/tee',
+      mainImage: { assetUrl: '/img/tee-card.svg', altText: 'Black tee, folded' },
+    };
+    const { el } = page({ item, quickView: true });
+    await act(async () => {
+      unmount = mount(el, { item, quickView: true }, env());
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Quick View' }));
+    const dialog = await screen.findByRole('dialog', { name: TEE.title });
+    const picture = within(dialog).getByRole('img', { name: 'Black tee, folded' });
+    expect(picture.getAttribute('src')).toBe('/img/tee-card.svg');
+    const link = within(dialog).getByRole('link', { name: `View full details of ${TEE.title}` });
+    expect(link.getAttribute('href')).toBe('/products/tee');
+    expect(link.textContent).toBe('View full details');
+  });
+
+  it('shows no link for an address off the site, nor a picture with an unsafe address', async () => {
+    const item = { ...TEE, fullUrl: '//elsewhere.test/tee', mainImage: { assetUrl: 'javascript:alert(1)' } };
+    const { el } = page({ item, quickView: true });
+    await act(async () => {
+      unmount = mount(el, { item, quickView: true }, env());
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Quick View' }));
+    const dialog = await screen.findByRole('dialog', { name: TEE.title });
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    expect(dialog.querySelector('.sf-quick-view__image')).toBeNull();
   });
 
   it('leaves a card untouched when unmounted before its button loads', async () => {

@@ -74,6 +74,14 @@ describe('the groups table', () => {
     expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Trail Tee');
   });
 
+  it('puts the table in a focusable region named by its caption, which scrolls on a narrow screen', async () => {
+    renderAdmin();
+    const table = await screen.findByRole('table', { name: 'Products with restock sign-ups' });
+    const region = screen.getByRole('region', { name: 'Products with restock sign-ups' });
+    expect(region.contains(table)).toBe(true);
+    expect(region.tabIndex).toBe(0);
+  });
+
   it('fetches the groups through the endpoint loop, every page until hasNextPage is false', async () => {
     const pages = [
       { signUpGroups: [{ ...group(), lastSentOn: null }], hasNextPage: true, nextPageCursor: 'c1' },
@@ -129,6 +137,34 @@ describe('who may see it', () => {
     );
   });
 
+  it('loads the table once a manager signs in on the page, and hides it again on sign-out', async () => {
+    let signedIn = false;
+    renderAdmin({
+      getAllRestockGroups: async () =>
+        signedIn ? okResult(GROUPS) : failResult('Sign in to manage restock notifications.', { status: 401 }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sign in as a store manager to manage restock notifications.',
+    );
+    signedIn = true;
+    act(() => {
+      document.dispatchEvent(
+        new CustomEvent('sf:account-change', {
+          detail: { user: { id: 'user-1', email: 'owner@example.com', roles: ['admin'] } },
+        }),
+      );
+    });
+    expect(await screen.findByRole('table', { name: 'Products with restock sign-ups' })).toBeTruthy();
+    signedIn = false;
+    act(() => {
+      document.dispatchEvent(new CustomEvent('sf:account-change', { detail: { user: null } }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sign in as a store manager to manage restock notifications.',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('shows the catalogued text when offline', async () => {
     renderAdmin({
       getAllRestockGroups: async () => ({
@@ -158,6 +194,19 @@ describe('sending', () => {
     await waitFor(() => expect(r.api.getAllRestockGroups).toHaveBeenCalledTimes(2));
     const row = screen.getByRole('row', { name: /Trail Tee/ });
     expect(within(row).getAllByRole('cell')[2]?.textContent).toBe('0');
+  });
+
+  it('tells the page how many emails went out, so a list of sent mail can update', async () => {
+    const heard: unknown[] = [];
+    const listener = (e: Event) => heard.push((e as CustomEvent).detail);
+    document.addEventListener('sf:restock-sent', listener);
+    try {
+      const r = renderAdmin({ sendRestock: async () => okResult({ sent: 2 }) });
+      await r.user.click(await screen.findByRole('button', { name: /^Send restock emails for Trail Tee/ }));
+      await waitFor(() => expect(heard).toEqual([{ sent: 2 }]));
+    } finally {
+      document.removeEventListener('sf:restock-sent', listener);
+    }
   });
 
   it.each([

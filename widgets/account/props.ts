@@ -1,0 +1,37 @@
+import {
+  fail,
+  isRecord,
+  notesInto,
+  ok,
+  readFields,
+  readStringEntries,
+  type Result,
+} from '../../src/result.js';
+
+/** `data-sf-props` of the sign-in widget. Every key is optional. */
+export interface AccountProps {
+  /** The signed-in account's email as the page was rendered; absent when nobody is signed in. @default none */
+  readonly email?: string | undefined;
+  /** Text overrides by key of widgets/account/messages.ts. @default {} */
+  readonly strings?: Readonly<Record<string, string>> | undefined;
+}
+
+const readEmail = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' && v.length <= 256 ? v.trim() : null;
+
+/** Nothing, or `{ "email"?: string, "strings"?: { [key]: text } }`; any other shape is refused. */
+export function parseAccountProps(raw: unknown): Result<AccountProps> {
+  if (raw === undefined || raw === null) return ok({});
+  if (!isRecord(raw)) return fail(['account props must be an object']);
+  const issues: string[] = [];
+  const props = readFields(
+    raw,
+    [
+      ['email', readEmail, 'an email of at most 256 characters'],
+      ['strings', readStringEntries, 'an object'],
+    ],
+    '',
+    notesInto(issues),
+  ) as AccountProps;
+  return issues.length > 0 ? fail(issues) : ok(props);
+}
