@@ -18,6 +18,7 @@ import { parseCatalog, type ProductItem } from './catalog';
 import { isSeeded, openDatabase, seedDatabase, type Db } from './db';
 import { registerFaults } from './faults';
 import { parseForm, type FormSchema } from './forms';
+import { registerGroupCommit } from './group-commit';
 import { registerInstalmentPages } from './instalments';
 import {
   clientErrorHandler,
@@ -248,6 +249,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.decorate('captchaSiteKey', options.captchaSiteKey || null);
   app.decorate('secureCookies', options.secureCookies === true);
   app.decorate('hsts', options.hsts === true);
+  registerGroupCommit(app, db);
   app.addHook('onClose', async () => {
     db.close();
   });
@@ -351,6 +353,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/dist/',
+      // The build writes .br and .gz beside each file (scripts/precompress.mjs).
+      preCompressed: true,
       dotfiles: 'ignore',
       index: false,
       decorateReply: false,
