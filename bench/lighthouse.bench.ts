@@ -20,6 +20,14 @@ import { CHROMIUM_PATH, DIST_DIR } from '../tests/e2e/harness';
 
 const PAGES = (process.env['BENCH_PAGES'] ?? '/products/prod-tee,/cart,/,/contact').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The performance score's metrics, printed for every page. */
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'speed-index',
+  'cumulative-layout-shift',
+];
 /** Lighthouse's own line between a passed audit and one to look at. */
 const PASS = 0.9;
 
@@ -81,6 +89,8 @@ async function main(): Promise<void> {
       });
       console.log(`${path}: ${scores.join(', ')}`);
       if ((lhr.categories['performance']?.score ?? 0) < 1) below += 1;
+      const metrics = METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '-'}`);
+      console.log(`  ${metrics.join(', ')}`);
       for (const id of CATEGORIES) {
         for (const ref of lhr.categories[id]?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id];
@@ -88,6 +98,12 @@ async function main(): Promise<void> {
           if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
           const value = audit.displayValue ? `: ${audit.displayValue}` : '';
           console.log(`  ${id} / ${audit.id} (${audit.score.toFixed(2)})${value}`);
+          // The files an audit names (uncompressed, render-blocking, ...), the first few.
+          const items = (audit.details as { items?: { url?: unknown }[] } | undefined)?.items ?? [];
+          const urls = items.flatMap((item) =>
+            typeof item.url === 'string' ? [item.url.replace(base, '')] : [],
+          );
+          if (urls.length > 0) console.log(`    ${urls.slice(0, 4).join(', ')}`);
         }
       }
     }

@@ -20,6 +20,7 @@ import { registerFaults } from './faults';
 import { parseForm, type FormSchema } from './forms';
 import { registerGroupCommit } from './group-commit';
 import { registerInstalmentPages } from './instalments';
+import { precompressedFolder } from './precompressed-assets';
 import {
   clientErrorHandler,
   decodedPath,
@@ -343,7 +344,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     .filter((d): d is string => typeof d === 'string' && existsSync(d))
     .map((d) => resolve(d));
   await app.register(fastifyStatic, {
-    root: assetsDir,
+    // The compressed copies first: a client that accepts none gets the file of demo/assets/.
+    root: [precompressedFolder(assetsDir), assetsDir],
+    preCompressed: true,
     prefix: '/demo-assets/',
     dotfiles: 'ignore',
     index: false,

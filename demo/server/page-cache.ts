@@ -34,7 +34,7 @@ BEGIN UPDATE catalog_version SET n = n + 1 WHERE id = 1; END;`,
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-interface Entry {
+export interface RenderedPage {
   readonly html: string;
   gzip?: Buffer;
   br?: Buffer;
@@ -59,6 +59,36 @@ export function pickEncoding(header: string | undefined): Encoding {
   return 'identity';
 }
 
+/**
+ * Sends `page` compressed as the client accepts, with `Vary: Cookie, Accept-Encoding` (every page
+ * the server renders depends on the visitor's cookies). The compressed bytes are kept on `page`
+ * for its next request. `brotliQuality`: 9 for cached pages (made once), lower for pages made
+ * for one request.
+ */
+export function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  brotliQuality: number,
+): FastifyReply {
+  reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
+  const encoding =
+    Buffer.byteLength(page.html) < MIN_COMPRESS_BYTES
+      ? 'identity'
+      : pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') {
+    page.br ??= brotliCompressSync(page.html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality },
+    });
+    return reply.header('Content-Encoding', 'br').send(page.br);
+  }
+  if (encoding === 'gzip') {
+    page.gzip ??= gzipSync(page.html, { level: brotliQuality >= 9 ? 9 : 6 });
+    return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  }
+  return reply.send(page.html);
+}
+
 export interface PageCache {
   /**
    * Sends the page `key` names from the cache, rendering it first on a miss. `render` returning
@@ -77,10 +107,10 @@ export interface PageCache {
 export function createPageCache(db: Db, maxEntries = PAGE_CACHE_ENTRIES): PageCache {
   db.exec(VERSION_SCHEMA);
   const readVersion = db.prepare('SELECT n FROM catalog_version WHERE id = 1').pluck();
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, RenderedPage>();
   let version: unknown = readVersion.get();
 
-  const lookup = (key: string, render: () => string | null): Entry | null => {
+  const lookup = (key: string, render: () => string | null): RenderedPage | null => {
     const now = readVersion.get();
     if (now !== version) {
       entries.clear();
@@ -95,7 +125,7 @@ export function createPageCache(db: Db, maxEntries = PAGE_CACHE_ENTRIES): PageCa
     }
     const html = render();
     if (html === null) return null;
-    const entry: Entry = { html };
+    const entry: RenderedPage = { html };
     entries.set(key, entry);
     if (entries.size > maxEntries) {
       const oldest = entries.keys().next();
@@ -107,23 +137,7 @@ export function createPageCache(db: Db, maxEntries = PAGE_CACHE_ENTRIES): PageCa
   return {
     send(request, reply, key, render) {
       const entry = lookup(key, render);
-      if (entry === null) return null;
-      reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
-      const encoding =
-        Buffer.byteLength(entry.html) < MIN_COMPRESS_BYTES
-          ? 'identity'
-          : pickEncoding(request.headers['accept-encoding']);
-      if (encoding === 'br') {
-        entry.br ??= brotliCompressSync(entry.html, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 9 },
-        });
-        return reply.header('Content-Encoding', 'br').send(entry.br);
-      }
-      if (encoding === 'gzip') {
-        entry.gzip ??= gzipSync(entry.html, { level: 9 });
-        return reply.header('Content-Encoding', 'gzip').send(entry.gzip);
-      }
-      return reply.send(entry.html);
+      return entry === null ? null : sendHtml(request, reply, entry, 9);
     },
     get size() {
       return entries.size;

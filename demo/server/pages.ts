@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from './cart';
 import type { Db } from './db';
 import { personalised } from './http';
-import { createPageCache } from './page-cache';
+import { createPageCache, sendHtml } from './page-cache';
 import {
   FORM_PAGES,
   cartPage,
@@ -102,7 +102,7 @@ export function registerPages(
       if (html === null) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
       // Every page the server renders carries the visitor's session in its site context, and
       // some their cart or the owner's outbox.
-      return personalised(reply).type('text/html; charset=utf-8').send(html);
+      return sendHtml(request, personalised(reply), { html }, 5);
     };
   for (const [rel, page] of Object.entries(PAGES)) {
     app.get(

@@ -4,12 +4,13 @@
  * files, the rendered-page cache (never one visitor's page for another, fresh after a stock
  * change) and group commit (concurrent writes share an fsync, none is lost).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../../demo/server/app';
 import { CART, add, startServer, Visitor } from './visitor';
 
 let app: FastifyInstance | undefined;
@@ -76,6 +77,22 @@ describe('precompressed static files', () => {
   });
 });
 
+describe("the demo's own assets", () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ])('answers Accept-Encoding %s with the stylesheet as %s', async (accept, encoding) => {
+    app = await startServer();
+    const res = await app.inject({ url: '/demo-assets/demo.css', headers: { 'accept-encoding': accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(String(res.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    expect(decoded(res)).toBe(readFileSync(resolve(PROJECT_ROOT, 'demo/assets/demo.css'), 'utf8'));
+  });
+});
+
 describe('rendered-page cache', () => {
   it('serves a product page compressed and shows a stock change on the next request', async () => {
     app = await startServer();
@@ -115,7 +132,10 @@ describe('rendered-page cache', () => {
 
     // The cart page shows the visitor's cart: rendered for each of them.
     expect((await add(owner, 'prod-field-guide', null)).statusCode).toBe(200);
-    expect(decoded(await owner.request('GET', '/cart', undefined, { headers }))).toContain('Field Guide');
+    const ownerCart = await owner.request('GET', '/cart', undefined, { headers });
+    expect(ownerCart.headers['content-encoding']).toBe('gzip');
+    expect(String(ownerCart.headers['vary'])).toBe('Cookie, Accept-Encoding');
+    expect(decoded(ownerCart)).toContain('Field Guide');
     expect(decoded(await stranger.request('GET', '/cart', undefined, { headers }))).not.toContain(
       'Field Guide',
     );
