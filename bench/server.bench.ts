@@ -76,6 +76,28 @@ async function main(): Promise<void> {
       }),
     ]);
 
+    // Page reads on half the connections while the other half adds to cart: what a write costs
+    // the readers of the same process.
+    const half = CONNECTIONS / 2;
+    const alongside = (next: (i: number, c: number) => ReturnType<typeof send>): Promise<LoadResult> =>
+      load({ connections: half, durationMs: SECONDS * 1000, maxRequests: MAX_REQUESTS, next });
+    const [pagesBesideAdds] = await Promise.all([
+      alongside(() => send(`${server.base}/products/prod-tee`)),
+      alongside((_i, c) => {
+        const v = visitors[c]!;
+        return send(`${server.base}/api/commerce/shopping-cart/entries`, {
+          method: 'POST',
+          headers: {
+            cookie: v.cookie,
+            'content-type': 'application/json',
+            'x-csrf-token': v.jar.get('crumb') ?? '',
+          },
+          body: JSON.stringify({ itemId: 'prod-field-guide', sku: null, quantity: 1 }),
+        });
+      }),
+    ]);
+    rows.push(['GET product page, adds too', pagesBesideAdds]);
+
     // 20 wrong logins a second (the issue's flood) while the cart is read with cookies.
     const flooder = new Client(server.base);
     await flooder.call('GET', '/');
@@ -109,6 +131,16 @@ async function main(): Promise<void> {
       console.log(
         `${name.padEnd(26)} ${r.perSecond.toFixed(0).padStart(9)} ${r.p50Ms.toFixed(2).padStart(8)} ${r.p99Ms.toFixed(2).padStart(8)}  ${statuses}${r.failures > 0 ? ` failed×${r.failures}` : ''}`,
       );
+    }
+    // Bytes on the wire for what every product page fetches (content-length of each answer).
+    const wireBytes = async (path: string, accept: string): Promise<string> => {
+      const reply = await send(`${server.base}${path}`, { headers: { 'accept-encoding': accept } });
+      const length = reply.headers['content-length'];
+      return `${reply.headers['content-encoding'] ?? 'identity'} ${length ?? Buffer.byteLength(reply.body)} B`;
+    };
+    for (const path of ['/dist/loader.js', '/dist/widgets/runtime.js', '/products/prod-tee']) {
+      const sizes = await Promise.all(['identity', 'gzip', 'br'].map((a) => wireBytes(path, a)));
+      console.log(`${path.padEnd(26)} ${sizes.join(', ')}`);
     }
     const withCookies = rows[0]![1].perSecond;
     const cookieless = rows[1]![1].perSecond;

@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { precompress } from './precompress.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const finalDist = resolve(root, 'dist');
@@ -68,6 +69,12 @@ if (existsSync(cli)) {
   if (!code.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${code}`);
   chmodSync(cli, 0o755);
 }
+
+step('precompress what the reference server sends (.br, .gz)');
+const packed = precompress([resolve(dist, 'loader.js'), resolve(dist, 'widgets')]);
+process.stdout.write(
+  `${packed.files} files: ${packed.raw} B, gzip ${packed.gzip} B, brotli ${packed.brotli} B\n`,
+);
 
 step('swap the new build into dist/');
 const old = resolve(root, `dist.old-${process.pid}`);

@@ -19,7 +19,9 @@ import { parseCatalog, type ProductItem } from './catalog';
 import { isSeeded, openDatabase, seedDatabase, type Db } from './db';
 import { registerFaults } from './faults';
 import { parseForm, type FormSchema } from './forms';
+import { registerGroupCommit } from './group-commit';
 import { registerInstalmentPages } from './instalments';
+import { precompressedFolder } from './precompressed-assets';
 import {
   clientErrorHandler,
   decodedPath,
@@ -257,6 +259,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.decorate('captchaSiteKey', options.captchaSiteKey || null);
   app.decorate('secureCookies', options.secureCookies === true);
   app.decorate('hsts', options.hsts === true);
+  registerGroupCommit(app, db);
   app.addHook('onClose', async () => {
     db.close();
   });
@@ -353,7 +356,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     .filter((d): d is string => typeof d === 'string' && existsSync(d))
     .map((d) => resolve(d));
   await app.register(fastifyStatic, {
-    root: assetsDir,
+    // The compressed copies first: a client that accepts none gets the file of demo/assets/.
+    root: [precompressedFolder(assetsDir), assetsDir],
+    preCompressed: true,
     prefix: '/demo-assets/',
     dotfiles: 'ignore',
     index: false,
@@ -363,6 +368,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/dist/',
+      // The build writes .br and .gz beside each file (scripts/precompress.mjs).
+      preCompressed: true,
       dotfiles: 'ignore',
       index: false,
       decorateReply: false,

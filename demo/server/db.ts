@@ -124,6 +124,7 @@ export function openDatabase(path: string): Db {
   // Durability (README "Security"): WAL with synchronous=FULL syncs the log at every commit, so a
   // write the server has acknowledged survives a killed process and a power cut alike. NORMAL
   // would survive only the first. The log is truncated back to 4 MB after each checkpoint.
+  // The server runs NORMAL with its own fsync per group of writes instead (group-commit.ts).
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('journal_size_limit = 4194304');

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from './cart';
 import type { Db } from './db';
 import { personalised } from './http';
+import { createPageCache, sendHtml } from './page-cache';
 import {
   FORM_PAGES,
   accountPage,
@@ -20,6 +21,7 @@ import {
   productPage,
   restockAdminPage,
   shopPage,
+  siteContext,
   subscriptionPage,
   thanksPage,
 } from './render';
@@ -52,6 +54,13 @@ function findPageFile(
   return null;
 }
 
+/**
+ * Pages made only of the catalogue and the site context: served from the page cache. The cart,
+ * checkout, editor and owner pages show the visitor's cart or the owner's data and are rendered
+ * for each request.
+ */
+const CACHED_PAGES: ReadonlySet<string> = new Set(['', ...Object.keys(FORM_PAGES)]);
+
 /** The pages the server renders, by path without the leading slash. */
 const PAGES: Readonly<Record<string, (db: Db, request: FastifyRequest) => string>> = {
   '': shopPage,
@@ -81,16 +90,23 @@ export function registerPages(
   roots: readonly string[],
   allowed: (pathName: string, root: string) => boolean = () => true,
 ): void {
+  const cache = createPageCache(db);
   const serve =
-    (rel: string, render: (request: FastifyRequest) => string | null) =>
+    (rel: string, render: (request: FastifyRequest) => string | null, cached = CACHED_PAGES.has(rel)) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const file = findPageFile(roots, rel, allowed);
       if (file) return reply.sendFile(file.file, file.root);
+      if (cached) {
+        const key = `/${rel}\n${JSON.stringify(siteContext(db, request))}`;
+        const sent = cache.send(request, personalised(reply), key, () => render(request));
+        if (sent !== null) return sent;
+        return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
+      }
       const html = render(request);
       if (html === null) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
       // Every page the server renders carries the visitor's session in its site context, and
       // some their cart or the owner's outbox.
-      return personalised(reply).type('text/html; charset=utf-8').send(html);
+      return sendHtml(request, personalised(reply), { html }, 5);
     };
   for (const [rel, page] of Object.entries(PAGES)) {
     app.get(
@@ -102,9 +118,13 @@ export function registerPages(
     const { id } = request.params as { id: string };
     if (!/^[\w.-]{1,100}$/.test(id))
       return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
-    return serve(join('products', id), (req) => {
-      const product = getProduct(db, id);
-      return product ? productPage(db, req, product) : null;
-    })(request, reply);
+    return serve(
+      join('products', id),
+      (req) => {
+        const product = getProduct(db, id);
+        return product ? productPage(db, req, product) : null;
+      },
+      true,
+    )(request, reply);
   });
 }

@@ -155,7 +155,7 @@ function headOf(
 }
 
 /** The site context (spec 001 §2) of a page the server renders for `request`. */
-function siteContext(db: Db, request: FastifyRequest): Record<string, unknown> {
+export function siteContext(db: Db, request: FastifyRequest): Record<string, unknown> {
   const user = currentUser(db, request);
   // A page the editor shows in its frame hands navigation to the editor (sf:set-frame-url);
   // the browser says so itself with Sec-Fetch-Dest on same-origin frame loads.
