@@ -73,17 +73,12 @@ export { MESSAGES, createMessages, format } from './messages/index.js';
 export type { MessageKey, MessageParams, Messages } from './messages/index.js';
 
 // Api and store
-export { createApi, getApi } from './api/index.js';
+export { createApi } from './api/index.js';
+export { getApi, getCartStore } from './page/create-runtime.js';
 export type { Api, ApiError, ApiErrorKind, ApiOptions, ApiResult } from './api/index.js';
 export { parseFormSchema } from './api/form-schema.js';
 export type { FieldValue, FormSchema, FormSchemaField, FormValues } from './api/form-schema.js';
-export {
-  createCartStore,
-  getCartStore,
-  selectCount,
-  selectSubtotal,
-  shouldLoadCartAtStart,
-} from './store/index.js';
+export { createCartStore, selectCount, selectSubtotal, shouldLoadCartAtStart } from './store/index.js';
 export type {
   AddEntryInput,
   CartActions,
@@ -110,6 +105,7 @@ export {
   defineWidget,
   mountWidget,
   useCart,
+  useProductChoice,
   useStorefront,
   useWidgetId,
 } from './react/index.js';

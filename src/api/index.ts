@@ -5,7 +5,6 @@
  *
  * The endpoints live in one module per domain (cart, forms, restock, analytics) so a bundle takes
  * only the ones it calls; `createApi` puts them all together for npm users and tests, and
- * `getApi` is the page's client, which loads the non-cart modules on first use.
  */
 import { createAnalyticsApi } from './analytics.js';
 import { createCartApi } from './cart.js';
@@ -41,7 +40,6 @@ export { createAnalyticsApi } from './analytics.js';
 export { createCartApi } from './cart.js';
 export { createClient } from './client.js';
 export { createFormsApi } from './forms.js';
-export { getApi } from './page.js';
 export { createRestockApi } from './restock.js';
 export { parseCartEntry, parseShoppingCart } from './parse.js';
 

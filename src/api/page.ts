@@ -4,7 +4,6 @@
  * endpoints and response parsers it may never use: a visitor with no cart cookie who never
  * presses a button never loads the cart's. Callers see one complete `Api`.
  */
-import { readSiteContext } from '../page/context.js';
 import type { AnalyticsApi } from './analytics.js';
 import type { CartApi } from './cart.js';
 import type { ApiClient } from './client.js';
@@ -70,21 +69,3 @@ export const createPageApi = (loadClient: () => Promise<ApiClient>): Api => ({
     'recordJavascriptErrors recordHit buttonClick buttonRender formRender overlay recordQuickView performanceSettings performanceRecords recordEvent',
   ),
 });
-
-let pageApi: Api | null = null;
-
-/** The page-wide client, rooted at the site context's `apiRoot`. */
-export const getApi = (): Api => {
-  let client: Promise<ApiClient> | null = null;
-  pageApi ??= createPageApi(() => {
-    // A failed load is tried again by the next call (deferEndpoints reports it as offline).
-    client ??= import('./client.js')
-      .then((m) => m.createClient({ apiRoot: readSiteContext().context.apiRoot }))
-      .catch((error: unknown) => {
-        client = null;
-        throw error;
-      });
-    return client;
-  });
-  return pageApi;
-};

@@ -78,6 +78,11 @@ export interface SiteContextResult {
    * when the context was clean.
    */
   readonly issues: string[];
+  /**
+   * The value as given when it was an object (null otherwise): the platform layer reads its own
+   * keys from it (`pageType`, `experiments`, …), which the widgets' context leaves out.
+   */
+  readonly raw: Readonly<Record<string, unknown>> | null;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -207,9 +212,9 @@ export const DEFAULT_CONTEXT: SiteContext = deepFreeze(readFields({}, FIELDS, ''
  */
 export function parseSiteContext(raw: unknown): SiteContextResult {
   const issues: string[] = [];
-  if (!isRecord(raw)) return { context: DEFAULT_CONTEXT, issues: [`${CONTEXT} is not an object`] };
+  if (!isRecord(raw)) return { context: DEFAULT_CONTEXT, issues: [`${CONTEXT} is not an object`], raw: null };
   const context = readFields(raw, FIELDS, '', notesInto(issues));
-  return { context: deepFreeze(context as unknown as SiteContext), issues };
+  return { context: deepFreeze(context as unknown as SiteContext), issues, raw };
 }
 
 /**
@@ -223,7 +228,11 @@ export function readSiteContext(doc: Document | undefined = globalThis.document)
     raw = JSON.parse(el?.textContent ?? '');
   } catch {
     // No document (server rendering), no element, or text that is not JSON: the defaults.
-    return { context: DEFAULT_CONTEXT, issues: [`${CONTEXT} is not ${el ? 'JSON' : 'on the page'}`] };
+    return {
+      context: DEFAULT_CONTEXT,
+      issues: [`${CONTEXT} is not ${el ? 'JSON' : 'on the page'}`],
+      raw: null,
+    };
   }
   return parseSiteContext(raw);
 }

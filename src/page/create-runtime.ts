@@ -4,13 +4,18 @@
  * {@link createPageRuntime}. The script tag's runtime (./runtime.ts) builds the page's from the
  * `#sf-context` script; the npm `StorefrontProvider` builds one from its props. Both then read
  * the cart at start under the same cookie rules (spec 000 §4) and start the same platform layer.
+ *
+ * This is the one place that reads `#sf-context` and the one holder of page-wide state: the
+ * page's api client, cart store and choices are the page runtime's, built here once. Everything
+ * else is handed a runtime (the widgets through their env or the provider) or asks
+ * {@link getPageRuntime} for the page's.
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
 import type { Api } from '../api/page.js';
-import { createPageApi, getApi } from '../api/page.js';
+import { createPageApi } from '../api/page.js';
 import type { ApiClient } from '../api/client.js';
 import { loadTranslations } from '../messages/locale.js';
-import { createCartStore, getCartStore, shouldLoadCartAtStart, type CartStore } from '../store/index.js';
+import { createCartStore, shouldLoadCartAtStart, type CartStore } from '../store/index.js';
 import { createProductChoices, type ProductChoices } from './choices.js';
 import {
   DEFAULT_CONTEXT,
@@ -25,6 +30,11 @@ export type Report = (error: unknown, info?: Record<string, string>) => void;
 
 export interface PageRuntime {
   readonly context: SiteContext;
+  /**
+   * The context as it was given, when it was an object: the platform layer's own keys
+   * (`pageType`, `experiments`, …) are read from it. Null without one.
+   */
+  readonly raw: Readonly<Record<string, unknown>> | null;
   readonly report: Report;
   readonly api: Api;
   readonly store: CartStore;
@@ -54,14 +64,15 @@ const warnAbout = (issues: readonly string[]): void => {
 };
 
 /** The site context from options: the given object, else the page's script, with overrides. */
-function contextOf(options: PageRuntimeOptions): SiteContext {
+function contextOf(options: PageRuntimeOptions): Pick<PageRuntime, 'context' | 'raw'> {
   let context = DEFAULT_CONTEXT;
+  let raw: PageRuntime['raw'] = null;
   if (options.context !== undefined) {
     const parsed = parseSiteContext(options.context);
     warnAbout(parsed.issues);
-    context = parsed.context;
+    ({ context, raw } = parsed);
   } else if (typeof document !== 'undefined') {
-    context = readSiteContext().context;
+    ({ context, raw } = readSiteContext());
   }
   const apiRoot = options.apiRoot === undefined ? null : normalizeApiRoot(options.apiRoot);
   if (options.apiRoot !== undefined && apiRoot === null)
@@ -70,7 +81,10 @@ function contextOf(options: PageRuntimeOptions): SiteContext {
     ...(apiRoot !== null && { apiRoot }),
     ...(options.locale !== undefined && options.locale !== '' && { locale: options.locale }),
   };
-  return Object.keys(overrides).length > 0 ? Object.freeze({ ...context, ...overrides }) : context;
+  return {
+    context: Object.keys(overrides).length > 0 ? Object.freeze({ ...context, ...overrides }) : context,
+    raw,
+  };
 }
 
 /** The api over a client rooted at `apiRoot`, its code loaded with the first call. */
@@ -89,15 +103,11 @@ function apiAt(apiRoot: string): Api {
 
 /** Builds a page runtime. Nothing starts until {@link loadCartAtStart} and {@link startPlatform}. */
 export function createPageRuntime(options: PageRuntimeOptions = {}): PageRuntime {
-  const context = contextOf(options);
+  const { context, raw } = contextOf(options);
   const report = options.report ?? reportError;
   const api = options.api ?? apiAt(context.apiRoot);
   const store = options.store ?? createCartStore({ api });
-  return assemble(context, report, api, store);
-}
-
-function assemble(context: SiteContext, report: Report, api: Api, store: CartStore): PageRuntime {
-  return { context, report, api, store, choices: createProductChoices() };
+  return { context, raw, report, api, store, choices: createProductChoices() };
 }
 
 /**
@@ -136,9 +146,9 @@ export function loadCartAtStart(runtime: PageRuntime): void {
 export function startPlatform(runtime: PageRuntime): void {
   if (platformStartedFor.has(runtime)) return;
   platformStartedFor.add(runtime);
-  const { context, api, report } = runtime;
+  const { context, raw, api, report } = runtime;
   import('./platform.js').then(
-    (p) => p.start({ context, api, report }),
+    (p) => p.start({ context, raw, api, report }),
     (error: unknown) => report(error, { code: 'CHUNK_LOAD_FAILED' }),
   );
 }
@@ -146,16 +156,30 @@ export function startPlatform(runtime: PageRuntime): void {
 let page: PageRuntime | null = null;
 
 /**
- * The page's runtime, from its `#sf-context` script: what the loader's widgets and a provider
- * without options share. Its api and store are the page-wide ones.
+ * The page's runtime, from its `#sf-context` script, built on first use: what the loader's
+ * widgets, the platform layer and a provider without options share.
  */
 export function getPageRuntime(): PageRuntime {
   if (!page) {
-    const { context, issues } = readSiteContext();
+    const { context, issues, raw } = readSiteContext();
     // A malformed context still gives a working page (defaults); the owner should hear of it.
     if (issues.length > 0 && typeof document !== 'undefined' && document.getElementById(CONTEXT_SCRIPT_ID))
       warnAbout(issues);
-    page = assemble(context, reportError, getApi(), getCartStore());
+    const api = apiAt(context.apiRoot);
+    page = {
+      context,
+      raw,
+      report: reportError,
+      api,
+      store: createCartStore({ api }),
+      choices: createProductChoices(),
+    };
   }
   return page;
 }
+
+/** The page runtime's api client (rooted at the site context's `apiRoot`), each group loaded on first use. */
+export const getApi = (): Api => getPageRuntime().api;
+
+/** The page runtime's cart store: the one every widget on the page shares. */
+export const getCartStore = (): CartStore => getPageRuntime().store;

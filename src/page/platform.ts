@@ -8,14 +8,13 @@
  * type) no analytics request is made at all; widget events are dropped. Every send is
  * fire-and-forget and its failure silently ignored (spec 000 §8).
  */
-import { CONTEXT_SCRIPT_ID } from '../contract.js';
 import { PLATFORM_FLAGS } from './constants.js';
-import { getApi } from '../api/page.js';
 import type { AnalyticsApi } from '../api/analytics.js';
-import { isRecord, type JsonRecord } from '../result.js';
+import type { JsonRecord } from '../result.js';
 import { connectPlatform, type AnalyticsEvent, type AnalyticsSink } from './analytics.js';
 import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
-import { isFeatureEnabled, readSiteContext, type SiteContext } from './context.js';
+import { isFeatureEnabled, type SiteContext } from './context.js';
+import { getPageRuntime } from './create-runtime.js';
 import { readCookie } from './cookies.js';
 import {
   COMMERCE_SCHEMA,
@@ -51,18 +50,6 @@ import { login, loginId, logout } from './session.js';
 export { login, logout };
 // `Storefront.track` of the loader's global reaches the widgets' queue through this chunk.
 export { track } from './analytics.js';
-
-/** The site context as the page wrote it: the platform keys (`pageType`, `experiments`, …) live here. */
-export function readRawContext(doc: Document | undefined = globalThis.document): JsonRecord | null {
-  try {
-    const text = doc?.getElementById(CONTEXT_SCRIPT_ID)?.textContent;
-    if (!text) return null;
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Page-type code of spec 001 §2 from the context key `pageType`, or null. */
 export const readPageType = (raw: JsonRecord | null): number | null => {
@@ -298,20 +285,24 @@ export function createPlatform(deps: PlatformDeps): Platform {
   return { tracking, visitor, session, analyticsId: aid, handle };
 }
 
-/** What a page runtime hands the platform: its context, api and reporter. */
+/**
+ * What a page runtime hands the platform: its context (parsed, and as given: the platform keys
+ * `pageType`, `experiments`, … live there), api and reporter.
+ */
 export interface PlatformRuntime {
   readonly context: SiteContext;
+  readonly raw: JsonRecord | null;
   readonly api: PlatformDeps['api'];
   readonly report: PlatformDeps['report'];
 }
 
-/** The page's own dependencies, or a runtime's (the npm provider's api root and context). */
+/** The dependencies of the page's platform: a runtime's (the page's, or the npm provider's). */
 export function pageDeps(
   win: Window & typeof globalThis = globalThis.window,
-  runtime?: PlatformRuntime,
+  runtime: PlatformRuntime = getPageRuntime(),
 ): PlatformDeps {
   const doc = win.document;
-  const context = runtime?.context ?? readSiteContext(doc).context;
+  const { context, raw, api, report } = runtime;
   let beacon: ((url: string, data: BodyInit) => boolean) | null = null;
   try {
     if (typeof win.navigator.sendBeacon === 'function') beacon = win.navigator.sendBeacon.bind(win.navigator);
@@ -322,15 +313,15 @@ export function pageDeps(
     win,
     doc,
     context,
-    raw: readRawContext(doc),
-    api: runtime?.api ?? getApi(),
+    raw,
+    api,
     identity: pageIdentityEnv(doc),
     sendVisitorEvents: createVisitorEventSender({
       url: `${context.apiRoot}v1/clanker/events`,
       sendBeacon: beacon,
     }),
     sendBeacon: beacon,
-    report: runtime?.report ?? reportError,
+    report,
   };
 }
 
@@ -395,8 +386,7 @@ let pageFlags: Flags | null = null;
 /** The page's flags: the site context's definitions with the address's overrides. */
 export function flags(): Flags {
   if (!pageFlags) {
-    const raw = readRawContext();
-    const { context } = readSiteContext();
+    const { context, raw } = getPageRuntime();
     pageFlags = createFlags({
       definitions: raw === null ? null : flagDefinitions(context.features, raw['experiments']),
       overrides: typeof location === 'undefined' ? {} : flagOverrides(parseQuery(location.search)),

@@ -4,7 +4,7 @@
  * into a flood of requests, so sends are debounced and capped, the queue is bounded and stacks
  * are truncated. Reporting never throws: it runs inside error handlers.
  */
-import { getApi } from '../api/page.js';
+import { getApi } from './create-runtime.js';
 import { PAGE_LIMITS } from './constants.js';
 
 /** One reported error as it goes over the wire. */

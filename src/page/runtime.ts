@@ -5,9 +5,9 @@
  * one site context, one reporter, one cart store per page.
  */
 import { EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
-import { getPageRuntime, readCart } from './create-runtime.js';
+import { getCartStore, getPageRuntime, readCart } from './create-runtime.js';
 import { loadTranslations } from '../messages/locale.js';
-import { getCartStore, type CartStore } from '../store/index.js';
+import type { CartStore } from '../store/index.js';
 
 export { getCartStore };
 export type { CartStore };

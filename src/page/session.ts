@@ -19,8 +19,7 @@ import {
   type SessionApi,
 } from '../api/session.js';
 import type { ApiResult } from '../api/types.js';
-import { getCartStore } from '../store/index.js';
-import { readSiteContext } from './context.js';
+import { getPageRuntime } from './create-runtime.js';
 import { writeCookie } from './identity.js';
 
 export type { LoginInput, LoginResult, LogoutInput, SiteUser } from '../api/session.js';
@@ -46,9 +45,9 @@ function announce(options: SessionOptions, user: AccountChangeDetail['user']): v
 
 let pageSessionApi: SessionApi | null = null;
 const sessionApi = (): SessionApi =>
-  (pageSessionApi ??= createSessionApi(createClient({ apiRoot: readSiteContext().context.apiRoot })));
+  (pageSessionApi ??= createSessionApi(createClient({ apiRoot: getPageRuntime().context.apiRoot })));
 
-const reloadPageCart = () => getCartStore().getState().load();
+const reloadPageCart = () => getPageRuntime().store.getState().load();
 
 let signedInUserId: string | null = null;
 

@@ -7,6 +7,7 @@ export {
   IdPrefixContext,
   StorefrontProvider,
   useCart,
+  useProductChoice,
   useStorefront,
   useWidgetId,
   type Storefront,

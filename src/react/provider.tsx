@@ -1,5 +1,6 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -11,7 +12,7 @@ import {
 import type { WidgetEnv } from '../contract.js';
 import type { SiteContext } from '../page/context.js';
 import type { Api } from '../api/page.js';
-import type { ProductChoices } from '../page/choices.js';
+import type { ProductChoice, ProductChoices } from '../page/choices.js';
 import {
   createPageRuntime,
   getPageRuntime,
@@ -235,6 +236,25 @@ export function useCart<T>(selector: (state: CartState) => T): T {
     store.subscribe,
     () => selector(store.getState()),
     () => selector(store.getInitialState()),
+  );
+}
+
+/**
+ * The shopper's latest choice (variant and quantity) for a product, as the product form made it;
+ * undefined until a form has chosen. What the instalment pill and the restock form follow, for a
+ * theme's own parts (a variant image, a gallery) in a React app.
+ */
+export function useProductChoice(itemId: string): ProductChoice | undefined {
+  const { choices } = useStorefront();
+  const subscribe = useCallback(
+    (changed: () => void) => choices.subscribe(itemId, changed),
+    [choices, itemId],
+  );
+  // `get` returns the stored choice object, so the snapshot is stable between changes.
+  return useSyncExternalStore(
+    subscribe,
+    () => choices.get(itemId),
+    () => undefined,
   );
 }
 

@@ -6,7 +6,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CartApi, UpdateAdditionalFieldsInput } from '../api/cart.js';
 import { API_MESSAGES } from '../api/texts.js';
-import { getApi } from '../api/page.js';
 import type { ApiError, ApiResult } from '../api/types.js';
 import { COOKIES, EVENTS } from '../contract.js';
 import { readCookie } from '../page/cookies.js';
@@ -240,14 +239,6 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
     subscribe: store.subscribe,
     dispose: () => sync.close(),
   };
-};
-
-let pageStore: CartStore | null = null;
-
-/** The page-wide store, created on first use with the page-wide api client. */
-export const getCartStore = (): CartStore => {
-  pageStore ??= createCartStore({ api: getApi() });
-  return pageStore;
 };
 
 /** Items in the cart (the pill's count). */

@@ -91,6 +91,7 @@ describe('the npm entry (src/index.ts)', () => {
         'shouldLoadCartAtStart',
         'track',
         'useCart',
+        'useProductChoice',
         'useStorefront',
         'useWidgetId',
       ].sort(),

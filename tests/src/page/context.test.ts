@@ -101,7 +101,7 @@ describe('parseSiteContext', () => {
   });
 
   it('gives the defaults and no issue for an empty object (every key is optional)', () => {
-    expect(parseSiteContext({})).toEqual({ context: DEFAULT_CONTEXT, issues: [] });
+    expect(parseSiteContext({})).toEqual({ context: DEFAULT_CONTEXT, issues: [], raw: {} });
   });
 
   it.each([
@@ -196,10 +196,8 @@ describe('parseSiteContext', () => {
   });
 
   it('treats null keys as absent', () => {
-    expect(parseSiteContext({ websiteId: null, captchaSiteKey: null, currency: null })).toEqual({
-      context: DEFAULT_CONTEXT,
-      issues: [],
-    });
+    const raw = { websiteId: null, captchaSiteKey: null, currency: null };
+    expect(parseSiteContext(raw)).toEqual({ context: DEFAULT_CONTEXT, issues: [], raw });
   });
 
   it('keeps page-supplied flag names away from Object.prototype', () => {

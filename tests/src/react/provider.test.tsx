@@ -16,6 +16,7 @@ import {
   StorefrontProvider,
   parseInstalmentContext,
   parseProductItem,
+  useProductChoice,
   useStorefront,
 } from '../../../src/index.js';
 import { Visitor, add } from '../../demo/server/visitor.js';
@@ -104,8 +105,8 @@ describe('StorefrontProvider with apiRoot', () => {
     );
     const contexts = () =>
       started.map((s) => (s as { context: { websiteId?: string; apiRoot: string } }).context);
-    await waitFor(() =>
-      expect(contexts().map((c) => `${c.websiteId} ${c.apiRoot}`)).toContain(`site-1 ${API_ROOT}`),
+    await waitFor(
+      () => expect(contexts().map((c) => `${c.websiteId} ${c.apiRoot}`)).toContain(`site-1 ${API_ROOT}`),
       { timeout: 5000 },
     );
     unmount();
@@ -136,5 +137,29 @@ describe('widgets of a React app follow the product form through the runtime', (
     await waitFor(() => expect(pill()).toBe('Available for orders over $20.00 Afterpay'));
     await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'L');
     await waitFor(() => expect(pill()).toBe('or 4 interest-free payments of $11.25 with Afterpay'));
+  });
+
+  it("lets a theme's own part follow the choice (a variant image)", async () => {
+    function VariantImage() {
+      const choice = useProductChoice(item.id);
+      return <p>{choice?.variant ? `image of ${choice.variant.sku}` : 'no variant'}</p>;
+    }
+    const parentRender = vi.fn();
+    function Counted() {
+      parentRender();
+      return <VariantImage />;
+    }
+    render(
+      <StorefrontProvider apiRoot={API_ROOT} analytics={false}>
+        <ProductForm item={item} />
+        <Counted />
+      </StorefrontProvider>,
+    );
+    expect(screen.getByText('no variant')).toBeInstanceOf(HTMLElement);
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'L');
+    const chosen = item.structuredContent.variants.find((v) => v.attributes['Size'] === 'L');
+    expect(await screen.findByText(`image of ${chosen?.sku}`)).toBeInstanceOf(HTMLElement);
+    // The hook re-renders the part that reads it, not its parent.
+    expect(parentRender).toHaveBeenCalledTimes(1);
   });
 });

@@ -406,7 +406,7 @@ describe('failures keep their type', () => {
 
 describe('the page-wide store', () => {
   it('is one store, reading the cart from the site context api root', async () => {
-    const { getCartStore } = await import('../../../src/store/index.js');
+    const { getCartStore } = await import('../../../src/page/create-runtime.js');
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = 'sf-context';
