@@ -35,7 +35,7 @@ import { useLatest } from '../../src/react/use-latest.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import { pageOverrides, productFormMessages, type ProductFormMessages } from './messages.js';
 import type { ProductFormProps } from './product-form.js';
-import type { ReviewsGate as ReviewsGateType } from './reviews-gate.js';
+import { ReviewsGate } from './reviews-gate.js';
 import { useAddToCart } from './use-add-to-cart.js';
 
 // The form dialog and the reviews list are dynamic imports made on first use, so neither is in
@@ -77,7 +77,7 @@ export function ProductFormBody({
   /** A quick view's form keeps its choice to itself: the page's pill follows the page's form. */
   readonly publishChoice?: boolean;
 }) {
-  const { context, choices, reporter } = useStorefront();
+  const { context, choices } = useStorefront();
   const rootRef = useRef<HTMLDivElement>(null);
   const id = useWidgetId();
   // The page's overrides by catalogue key: for the form's texts, the add flow's (loaded with it)
@@ -167,21 +167,6 @@ export function ProductFormBody({
     ((context.reviews.native && reviews.native.length > 0) ||
       (context.reviews.imported && reviews.imported.length > 0));
   const restockVariantId = soldOut && tracksStock(item) ? (variant?.id ?? variant?.sku ?? null) : null;
-
-  // The reviews toggle's code loads only for a product that has reviews to show: most product
-  // pages have none, and the section sits below the form anyway.
-  const [ReviewsGate, setReviewsGate] = useState<typeof ReviewsGateType | null>(null);
-  useEffect(() => {
-    if (!showReviews || ReviewsGate) return undefined;
-    let live = true;
-    import('./reviews-gate.js').then(
-      (mod) => live && setReviewsGate(() => mod.ReviewsGate),
-      (error: unknown) => reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [showReviews, ReviewsGate, reporter]);
 
   return (
     <div
@@ -296,7 +281,7 @@ export function ProductFormBody({
 
       {flow.dialog}
 
-      {showReviews && reviews && ReviewsGate && (
+      {showReviews && reviews && (
         <ReviewsGate
           itemId={item.id}
           reviews={reviews}
