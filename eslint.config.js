@@ -1,5 +1,5 @@
 // Flat config. Besides the usual recommended sets, `no-restricted-imports` enforces the import
-// arrows of design.md: loader -> (dynamic import) widgets -> src, never backwards or sideways.
+// arrows of CONTRIBUTING.md: loader -> (dynamic import) widgets -> src, never backwards or sideways.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 const REACT = {
   regex: '^(react|react-dom|preact)(/.*)?$',
-  message: 'This layer is framework-free (design.md "Shape").',
+  message: 'This layer is framework-free (CONTRIBUTING.md "Folder map").',
 };
 const ZUSTAND_REACT = {
   regex: '^zustand(/(react|shallow|traditional))?$',
@@ -31,7 +31,7 @@ const LOADER_TO_HEAVY = {
 // store <- the page runtime and platform layer <- react. Nothing below the runtime reaches up to it.
 const CORE_TO_REACT = {
   regex: '^(\\.\\./)+react(/.*)?$',
-  message: 'Only src/react/ is React; framework-free code never imports it (design.md "Shape").',
+  message: 'Only src/react/ is React; framework-free code never imports it (CONTRIBUTING.md "Folder map").',
 };
 const BELOW_RUNTIME = {
   regex: '^(\\.\\./)+page/(runtime|create-runtime|platform|reporter|session|analytics|choices)(\\.js)?$',

@@ -153,7 +153,7 @@ function widgetStyles(prefix: string): Plugin {
 /**
  * The script-tag build sends through src/api/transport-fetch.ts instead of the ky transport: the
  * same outcomes (the api suites run over both, tests/src/api/transport-fetch*.test.ts) for
- * several KB less on every page (README "Performance"). npm users keep ky.
+ * several KB less on every page (docs/decisions.md). npm users keep ky.
  */
 function fetchTransport(): Plugin {
   const kyTransport = resolve(root, 'src/api/transport.ts');

@@ -1,7 +1,7 @@
 /**
  * The product page in a real browser: the built SDK (dist/) in the system Chromium against the
  * reference server, as a visitor gets it. Not a test: it prints figures and exits 1 only when a
- * budget of issue 10 is missed (a task over 50 ms while 100 blocks mount, CLS above 0.01).
+ * budget of docs/performance.md is missed (a task over 50 ms while 100 blocks mount, CLS above 0.01).
  *
  *   npm run build && npm run bench:browser
  *   BENCH_RUNS=5 npm run bench:browser      more runs (default 3; the median is printed, and the worst)

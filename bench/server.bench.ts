@@ -15,7 +15,7 @@ import { Client, load, send, startServerProcess, type LoadResult } from '../test
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
 const CONNECTIONS = 16;
 const MAX_REQUESTS = 200_000;
-/** The cookieless read may be at most this much slower than the read with cookies (issue 9). */
+/** The cookieless read may be at most this much slower than the read with cookies (docs/security.md). */
 const COOKIELESS_FACTOR = 1.5;
 
 async function main(): Promise<void> {
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     ]);
     rows.push(['GET product page, adds too', pagesBesideAdds]);
 
-    // 20 wrong logins a second (the issue's flood) while the cart is read with cookies.
+    // 20 wrong logins a second (the flood of docs/server.md) while the cart is read with cookies.
     const flooder = new Client(server.base);
     await flooder.call('GET', '/');
     let flooding = true;

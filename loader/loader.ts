@@ -157,7 +157,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   };
 
   // Blocks mount one after another in slices of about 8 ms, then a timer hands the thread back: a
-  // page of 100 product blocks mounted in one go held the main thread for over 100 ms (issue 10).
+  // page of 100 product blocks mounted in one go held the main thread for over 100 ms (docs/performance.md).
   // A timer, not `scheduler.yield()`: a yield resumes ahead of the browser's rendering, so one
   // frame then styled and laid out every block mounted since the last (tasks of 50-70 ms); after
   // a timer the frame in between holds one slice's blocks.
@@ -194,7 +194,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
           pending.delete(el);
           if (!el.isConnected) return;
           // Props are read and parsed in the block's own turn: parsing every block's props in the
-          // first scan was one task of over 60 ms for 100 product blocks (issue 10).
+          // first scan was one task of over 60 ms for 100 product blocks (docs/performance.md).
           let props: unknown = {};
           const raw = el.getAttribute(PROPS_ATTR);
           if (raw && raw.trim()) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build`: the four vite builds of vite.config.ts, then the library's declarations.
-// Output layout is documented in vite.config.ts and design.md ("Builds").
+// Output layout is documented in vite.config.ts and docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

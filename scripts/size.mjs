@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run size`: gzip size of every shipped entry against its budget (design.md "Builds").
+// `npm run size`: gzip size of every shipped entry against its budget (docs/performance.md).
 // Reads dist/ (run `npm run build` first). Exits 1 when anything is over budget or missing.
 // `--json` prints the same figures as JSON for tests and tooling.
 //
@@ -7,7 +7,7 @@
 // must fetch before the entry runs), each gzipped on its own because each is its own request.
 // Dynamic imports are not counted: they load later, on demand.
 //
-// The budgets are for JavaScript (design.md: "all JS for a product page"), so the widget rows and
+// The budgets are for JavaScript (docs/decisions.md: "Budgets count JavaScript"), so the widget rows and
 // the product page total count `.js` files only. Stylesheets are measured on their own rows
 // (`<entry> css`, `product page css`) against a looser budget: they do not block scripting, and a
 // theme may restyle them anyway.
@@ -28,7 +28,7 @@ export const BUDGETS = {
   loader: 2 * KB,
   widget: 30 * KB,
   productPage: 25 * KB,
-  /** Not a design.md budget: a ceiling so a stylesheet cannot grow unnoticed. */
+  /** Not a JavaScript budget: a ceiling so a stylesheet cannot grow unnoticed. */
   productPageCss: 10 * KB,
   /** storefront-widgets/template: the engine without the commerce family. */
   template: 30 * KB,

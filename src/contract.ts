@@ -113,14 +113,14 @@ export const INSTALMENT_CONTEXT_KEYS = [
 ] as const;
 
 /**
- * Props of a restock-form block (design.md page contract): `{ "productId", "variantId"? }`, the
+ * Props of a restock-form block (docs/widgets/restock-form.md): `{ "productId", "variantId"? }`, the
  * variant's id (or sku), absent for a single-variant product. The product form's own restock block
  * and the template engine's `{item|sf-block restock-form}` emit exactly these.
  */
 export const RESTOCK_FORM_PROPS_KEYS = ['productId', 'variantId'] as const;
 
 /**
- * Props of a site-form block (design.md page contract): `{ "formId", "form"?, "page"? }`. `form`
+ * Props of a site-form block (docs/widgets/site-form.md): `{ "formId", "form"?, "page"? }`. `form`
  * is the schema as GET /api/template/GetTemplateSchema returns it (fetched when absent); `page`
  * names the page a submission comes from, with the keys of {@link SITE_FORM_PAGE_KEYS}.
  */

@@ -121,7 +121,7 @@ function seedHash(password: string): string {
 
 export function openDatabase(path: string): Db {
   const db = new Database(path);
-  // Durability (README "Security"): WAL with synchronous=FULL syncs the log at every commit, so a
+  // Durability (docs/server.md): WAL with synchronous=FULL syncs the log at every commit, so a
   // write the server has acknowledged survives a killed process and a power cut alike. NORMAL
   // would survive only the first. The log is truncated back to 4 MB after each checkpoint.
   // The server runs NORMAL with its own fsync per group of writes instead (group-commit.ts).

@@ -1,6 +1,6 @@
 /**
  * Every limit of the reference server in one place: rates, sizes, lifetimes and storage caps.
- * README "Security" lists them; docs/http-api.md gives the wire-level ones.
+ * docs/security.md lists them; docs/http-api.md gives the wire-level ones.
  */
 import { QUANTITY } from '../../src/commerce/rules';
 
@@ -31,7 +31,7 @@ export const DEFAULT_RATE_LIMITS = {
   /**
    * Failed logins per account at one address before that pair waits: 30 s, doubling with each
    * further failure up to 15 minutes. Never the account as a whole: the owner's own address keeps
-   * its own count (README "Security").
+   * its own count (docs/security.md).
    */
   loginFailures: { max: 5, timeWindowMs: 15 * 60_000 } as RateLimitSetting,
   /** Analytics, performance and error beacons together, per client IP. */

@@ -1,7 +1,7 @@
 /**
  * The one HTTP client every endpoint module builds on: one transport (ky; plain fetch in the
- * script-tag build, see ./transport.ts), the crumb header, the request/parse/error mapping of
- * design.md house style 3. Endpoint modules (cart, forms, restock, analytics) only describe their
+ * script-tag build, see ./transport.ts), the crumb header, the request/parse/error mapping
+ * (results, never throws). Endpoint modules (cart, forms, restock, analytics) only describe their
  * calls; a page loads the ones it uses, and this file stays the only place that talks to the
  * network.
  */

@@ -1,7 +1,7 @@
 /**
  * How a call reaches the network: the part of the client that differs between builds. This one,
  * for npm users and tests, is ky. The script-tag build swaps in ./transport-fetch.ts, a few lines
- * over `fetch` with the same outcomes (vite.config.ts, README "Performance"); the api suites run
+ * over `fetch` with the same outcomes (vite.config.ts, docs/decisions.md); the api suites run
  * against both.
  */
 import ky, { isTimeoutError } from 'ky';

@@ -1,5 +1,5 @@
 /**
- * Money is an integer count of minor units plus a currency code (spec 000 §3, design.md §6).
+ * Money is an integer count of minor units plus a currency code (spec 000 §3, CONTRIBUTING.md).
  * Prices are never touched with float arithmetic: parsing works on the digits of the string, and
  * formatting hands Intl.NumberFormat an exact decimal string.
  */

@@ -1,6 +1,6 @@
 /**
  * The one interpolation helper and the catalogue lookup every message catalogue goes through
- * (design.md house style 7). Framework-free and catalogue-free: a bundle pays only for the
+ * (CONTRIBUTING.md "Code style"). Framework-free and catalogue-free: a bundle pays only for the
  * catalogues it imports (./storefront.ts, ./cart.ts, ./product.ts, ./form.ts, ./platform.ts).
  */
 import { isRecord } from '../result.js';

@@ -1,6 +1,6 @@
 /**
- * The site context: what the page tells the storefront about the site (spec 000 §3, design.md
- * "page contract"). It arrives as JSON in `<script type="application/json" id="sf-context">` and
+ * The site context: what the page tells the storefront about the site (spec 000 §3, see
+ * docs/page-contract.md). It arrives as JSON in `<script type="application/json" id="sf-context">` and
  * is parsed once here. Every key is optional; a bad key falls back to its default on its own and
  * is reported, and a missing or unreadable context gives the defaults with one reported issue.
  */

@@ -1,5 +1,5 @@
 /**
- * Leaving the page, with the design-frame rule of design.md: inside the editor's design frame
+ * Leaving the page, with the design-frame rule (docs/page-contract.md): inside the editor's design frame
  * the page must not navigate itself; it asks the editor (its parent window) to set the frame
  * address instead. Framework-free so the loader-side code and tests can use it.
  */

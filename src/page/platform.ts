@@ -338,7 +338,7 @@ export function whenIdle(win: Window & typeof globalThis, fn: () => void): void 
 /**
  * Connects `handle` to the widget events, handing over those queued before it one per task: a
  * page of 100 product blocks queues an event per block, and sending them all from the idle
- * callback would make one task of them (issue 10). Events tracked meanwhile wait their turn.
+ * callback would make one task of them (docs/performance.md). Events tracked meanwhile wait their turn.
  * `later` runs the next turn. @default a timer
  */
 export function connectInTurns(

@@ -72,7 +72,7 @@ let localeLoaded: Promise<void> | null = null;
  * the loader mounts widgets only then, so a French page never shows English first. The site
  * context is read in a task of its own after a timer, once for the page: read in the task that
  * evaluated this chunk, its checks (the time zone's Intl formatter above all) made that task the
- * longest of a page of 100 product blocks (issue 10).
+ * longest of a page of 100 product blocks (docs/performance.md).
  */
 export const localeReady = (): Promise<void> =>
   (localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() =>

@@ -64,7 +64,7 @@ describe('loader: scanning and mounting', () => {
   });
 });
 
-describe('loader: mounting in slices (issue 10: no long task while 100 blocks mount)', () => {
+describe('loader: mounting in slices (no long task while 100 blocks mount)', () => {
   const global = globalThis as { scheduler?: unknown };
   afterEach(() => {
     delete global.scheduler;

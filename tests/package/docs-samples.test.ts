@@ -59,8 +59,23 @@ afterAll(() => {
 });
 
 describe('the code samples of the docs', () => {
-  it('include the npm recipe of the README', () => {
-    expect(samples.some((s) => s.code.includes('<StorefrontProvider apiRoot='))).toBe(true);
+  it.each(['README.md', 'docs/npm.md'])('include the npm recipe of %s, with its apiRoot', (file) => {
+    expect(samples.some((s) => s.file === file && s.code.includes('<StorefrontProvider apiRoot='))).toBe(
+      true,
+    );
+  });
+
+  it('show the npm component of each widget page in use, as the widget index names it', () => {
+    const index = readFileSync(join(ROOT, 'docs/widgets/README.md'), 'utf8');
+    // Rows of the index: | [`name`](name.md) | what it is | `Component` or none |
+    const rows = [...index.matchAll(/^\| \[`[a-z-]+`\]\(([a-z-]+\.md)\) .*\| `(\w+)`\s*\|$/gm)];
+    const missing = rows.flatMap(([, page, component]) =>
+      samples.some((s) => s.file === `docs/widgets/${page}` && s.code.includes(`<${component}`))
+        ? []
+        : [`docs/widgets/${page} has no sample rendering <${component}>`],
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    expect(missing).toEqual([]);
   });
 
   it('type-check against the built package', async () => {

@@ -1,5 +1,5 @@
 /**
- * The attack requests of issue 9 over real sockets against the server process: each is refused,
+ * The attack requests of docs/security.md over real sockets against the server process: each is refused,
  * and nothing it tried is stored.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

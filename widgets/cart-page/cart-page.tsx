@@ -295,7 +295,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
     return { ok: true };
   };
 
-  // A real link to the shop; inside the design frame the editor moves the frame instead (design.md),
+  // A real link to the shop; in the design frame the editor moves the frame instead (docs/page-contract.md),
   // as for every link a widget follows.
   const continueShopping = (
     <a

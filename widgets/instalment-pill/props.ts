@@ -1,5 +1,5 @@
 /**
- * `data-sf-props` of the instalment pill, parsed once at the edge (the README documents the shape):
+ * `data-sf-props` of the instalment pill, parsed once at the edge (docs/widgets/instalment-pill.md):
  *
  * { "item": <product item, spec 001 §3>, "instalments": { "afterPayAvailable", "afterPayMin",
  *   "afterPayMax", "shopperLanguage", "stripeAccountCountry" }, "count"?: 4, "strings"? }

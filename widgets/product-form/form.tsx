@@ -249,7 +249,7 @@ export function ProductFormBody({
             [PROPS_ATTR]: JSON.stringify({
               productId: item.id,
               variantId: restockVariantId,
-              // The sign-up's own merchandising (README "restock-form"); absent, its defaults.
+              // The sign-up's own merchandising (docs/widgets/restock-form.md); absent, its defaults.
               ...(merchandising.mailingListSignUpEnabled && {
                 mailingListSignUpEnabled: true,
                 mailingListOptInByDefault: merchandising.mailingListOptInByDefault,

@@ -58,7 +58,7 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
   if (dropped.length > 0)
     env.report(new WidgetPropsError(name, dropped), { widget: name, code: 'BAD_PROPS' });
   const onVariantChange = followVariantImage(el, env);
-  // Announced from the block so a listener knows which product block chose (README "Events"). A
+  // Announced from the block so a listener knows which product block chose (docs/page-contract.md). A
   // listener gets its own copy of the variant: what it changes there cannot reach the form.
   const onChoiceChange = ({ variant, quantity }: { variant: Variant | null; quantity: number }) => {
     const detail: VariantChangeDetail = {

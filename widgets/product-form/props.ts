@@ -1,5 +1,5 @@
 /**
- * `data-sf-props` of the product form, parsed once at the edge (the README documents the shape):
+ * `data-sf-props` of the product form, parsed once at the edge (docs/widgets/product-form.md):
  *
  * { "item": <product item, spec 001 §3>, "merchandising"?, "strings"?, "storeSettings"?,
  *   "reviews"?: { "native"?: Review[], "imported"?: Review[] }, "expressCheckout"?, "quickView"? }

@@ -2,7 +2,7 @@ import type { VariantChangeDetail } from '../../src/contract.js';
 import { fail, isRecord, ok, readStringEntries, type Result } from '../../src/result.js';
 
 /**
- * `data-sf-props` of the restock form: `{ "productId", "variantId"? }` (design.md page contract),
+ * `data-sf-props` of the restock form: `{ "productId", "variantId"? }` (docs/widgets/restock-form.md),
  * plus what the product's merchandising says about the mailing list and the texts.
  */
 export interface RestockFormProps {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The attacks of issue 9, each as a request an attacker could send: every one is refused.
+ * The attacks of docs/security.md, each as a request an attacker could send: every one is refused.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';

@@ -11,7 +11,7 @@ import {
 } from '../../../src/page/runtime.js';
 
 describe('page runtime', () => {
-  it('reads the site context for the locale in a task of its own, once for the page (issue 10)', async () => {
+  it('reads the site context for the locale in a task of its own, once for the page', async () => {
     vi.useFakeTimers();
     try {
       const ready = localeReady();

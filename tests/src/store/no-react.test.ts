@@ -46,7 +46,7 @@ const moduleGraph = (entries: string[]) => {
 const REACT =
   /^(react|react-dom|preact)(\/|$)|^zustand(\/(react|shallow|traditional))?$|^@floating-ui\/react/;
 
-describe('the store and the api are framework-free (design.md house style 5)', () => {
+describe('the store and the api are framework-free (CONTRIBUTING.md "Folder map")', () => {
   it.each(['src/store/index.ts', 'src/api/index.ts', 'src/page/reporter.ts'])(
     '%s reaches no React, directly or through its imports',
     (entry) => {

@@ -27,7 +27,7 @@ describe('site-form props', () => {
     expect(parseSiteFormProps(raw).ok).toBe(false);
   });
 
-  it('reads the page fields of the issue example', () => {
+  it('reads the page fields of a contact page', () => {
     const parsed = parseSiteFormProps({
       formId: 'form-contact',
       page: { id: 'page-contact', contentSource: 'i', permissionType: 2 },

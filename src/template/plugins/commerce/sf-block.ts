@@ -1,9 +1,9 @@
 /**
  * `{item|sf-block product-form}`: wraps server-rendered fallback markup in a block the loader mounts
- * (design.md, "The page contract"). The props travel as escaped JSON in the props attribute.
+ * (docs/page-contract.md, "Blocks"). The props travel as escaped JSON in the props attribute.
  *
  * A fallback holds the boxes its widget's first render will hold, with the widget's classes and
- * texts, so replacing it moves nothing on the page (issue 10: CLS at most 0.01) once the widget
+ * texts, so replacing it moves nothing on the page (docs/performance.md: CLS at most 0.01) once the widget
  * stylesheets are linked in the page's head. Its controls are disabled: they do nothing before
  * the widget takes over, and the widget's own replace them, so none is announced twice.
  */
@@ -238,7 +238,7 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
     if (isRecord(strings)) props['strings'] = strings;
     const storeSettings = lookup(ctx, 'websiteSettings.storeSettings') ?? lookup(ctx, 'storeSettings');
     if (isRecord(storeSettings)) props['storeSettings'] = storeSettings;
-    // A page may offer reviews and express checkout for its product (README, "product-form").
+    // A page may offer reviews and express checkout for its product (docs/widgets/product-form.md).
     const reviews = lookup(ctx, 'reviews');
     if (isRecord(reviews)) props['reviews'] = reviews;
     if (lookup(ctx, 'expressCheckout') === true) props['expressCheckout'] = true;
