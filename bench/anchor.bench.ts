@@ -15,7 +15,7 @@
  *   `data-sf-ready`; the anchor's when every `createComponent` has resolved (rendered, events
  *   bound) and each product's frame holds its add button.
  * - JavaScript within 10 s and requests within 10 s: every script file, and every request of the
- *   page and its frames, until 10 s after navigation starts.
+ *   page and its frames but the favicon, until 10 s after navigation starts.
  * - Main-thread CPU to interactive: the thread time (`tdur` of `RunTask` in a Chromium trace) of
  *   the page's main thread from the start of the trace until the usable mark.
  * - Time to interactive on slow 4G with a 4x slower CPU: navigation start to the usable mark
@@ -51,6 +51,7 @@ const SLOW_4G = {
   uploadThroughput: (675 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
+const FAVICON = /\/favicon\.\w+$/;
 
 /**
  * Installed before our page's scripts: marks the moment every product form has mounted and the
@@ -121,7 +122,10 @@ async function visit(
   if (options.ours) await page.addInitScript(OURS_USABLE);
   const started = Date.now();
   let requests = 0;
-  page.on('request', () => {
+  page.on('request', (request) => {
+    // Chromium asks for an icon on its own where a page names none (the anchor's), and that
+    // request never reaches this event: the demo's named icon is left out to match.
+    if (FAVICON.test(new URL(request.url()).pathname)) return;
     if (Date.now() - started <= WINDOW_MS) requests += 1;
   });
   const scriptBytes = new Map<string, Promise<number>>();
