@@ -24,12 +24,13 @@
  *   variant, sold out with the restock form, with instalments out of range, with reviews and
  *   express checkout, and the shop.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer } from '../demo/server/app';
 import { CHROMIUM_PATH, DIST_DIR } from '../tests/e2e/harness';
+import { median, traced, writeBlocksPage, type TraceEvent } from './chromium';
 
 const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 3));
 const VERBOSE = process.env['BENCH_VERBOSE'] === '1';
@@ -131,41 +132,6 @@ async function waitMounted(page: Page): Promise<void> {
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] ?? 0;
-};
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly args?: { name?: string; data?: { message?: string } };
-}
-
-/** Traces what `run` makes the page do: every event of the timeline categories. */
-async function traced(page: Page, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
-    },
-  });
-  await run();
-  const complete = new Promise<void>((done) => cdp.once('Tracing.tracingComplete', () => done()));
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  return events;
-}
-
 /**
  * The page's tasks by thread time (ms) from DOMContentLoaded until 500 ms after the mount mark,
  * and the parse task that fires DOMContentLoaded. The page's main thread is the renderer main
@@ -253,18 +219,12 @@ async function main(): Promise<void> {
   });
   try {
     // The 100-block page: the server's own product page with its product block repeated.
-    const html = await (await fetch(`${base}/products/${PRODUCT}`)).text();
-    const block = /<article[\s\S]*?<\/article>/.exec(html)?.[0];
-    if (!block) throw new Error(`no product block in /products/${PRODUCT}`);
-    writeFileSync(
-      join(pages, 'bench-blocks.html'),
-      html.replace(block, Array.from({ length: BLOCKS }, () => block).join('\n')),
-    );
+    const blocksPage = await writeBlocksPage(base, pages, PRODUCT, BLOCKS);
 
     const mounts: Awaited<ReturnType<typeof hundredBlocks>>[] = [];
     const cls = new Map<string, { cls: number; shifts: Shift[] }[]>(CLS_PAGES.map((p) => [p, []]));
     for (let i = 0; i < RUNS; i++) {
-      mounts.push(await hundredBlocks(browser, `${base}/bench-blocks.html`));
+      mounts.push(await hundredBlocks(browser, `${base}${blocksPage}`));
       for (const path of CLS_PAGES) cls.get(path)?.push(await pageCls(browser, `${base}${path}`));
     }
     const longest = mounts.map((m) => m.longestTaskMs);
