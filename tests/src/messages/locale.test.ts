@@ -6,6 +6,9 @@ import { productFormMessages } from '../../../widgets/product-form/messages.js';
 import { uiMessages } from '../../../src/react/ui/messages.js';
 import { accountMessages } from '../../../widgets/account/messages.js';
 import { instalmentPillMessages } from '../../../widgets/instalment-pill/messages.js';
+import { missingOptionsMessage } from '../../../src/commerce/add-checks.js';
+import { ADD_MESSAGES } from '../../../src/messages/add.js';
+import { createMessages } from '../../../src/messages/format.js';
 
 afterEach(() => loadTranslations('en-US'));
 
@@ -79,6 +82,35 @@ describe('the other catalogues', () => {
       '$20.00を超えるご注文でご利用いただけます',
     );
     expect(productFormMessages({ productAddToCartText: 'かごに入れる' }).t('addToCart')).toBe('かごに入れる');
+  });
+});
+
+/** The add checks' texts in the language loaded last (the rules' own default is made once a page). */
+const addMessages = () => createMessages(null, ADD_MESSAGES);
+
+describe('a product page', () => {
+  it('mounts with the first part of its catalogue and gets the rest right after', async () => {
+    await loadTranslations('de-DE', false);
+    expect(productFormMessages().t('addToCart')).toBe('In den Warenkorb');
+    expect(instalmentPillMessages().t('instalmentOver', { amount: '20,00 $' })).toBe(
+      'Verfügbar für Bestellungen über 20,00 $',
+    );
+    await vi.waitFor(() => expect(cartPageMessages().t('title')).toBe('Warenkorb'));
+  });
+});
+
+describe('option names', () => {
+  it('are shown in the page language where a catalogue names them, else as the merchant wrote them', async () => {
+    await loadTranslations('de-DE');
+    expect(missingOptionsMessage(['Size'], addMessages())).toBe('Bitte wählen Sie die Option Größe aus.');
+    expect(missingOptionsMessage(['Size', 'Color'], addMessages())).toBe(
+      'Bitte wählen Sie die Optionen Größe und Farbe aus.',
+    );
+    expect(missingOptionsMessage(['Kragenform'], addMessages())).toBe(
+      'Bitte wählen Sie die Option Kragenform aus.',
+    );
+    await loadTranslations('fr-CA');
+    expect(missingOptionsMessage(['Roast'], addMessages())).toBe('Veuillez choisir l’option Torréfaction.');
   });
 });
 
