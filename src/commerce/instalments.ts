@@ -6,7 +6,6 @@
 import { INSTALMENTS } from '../constants.js';
 import { INSTALMENT_CONTEXT_KEYS } from '../contract.js';
 import { fail, isRecord, notesInto, ok, type Result } from '../result.js';
-import { TRANSLATED_LANGUAGES } from '../messages/translated.js';
 import { parseMoney, type Money } from './money.js';
 
 const [AVAILABLE, MIN, MAX, LANGUAGE, COUNTRY] = INSTALMENT_CONTEXT_KEYS;
@@ -106,15 +105,4 @@ export function instalmentOffer(context: InstalmentContext): InstalmentOffer | n
     min: context.afterPayMin,
     max: context.afterPayMax,
   };
-}
-
-/**
- * The locale of the provider's texts on a page (PATHS.instalmentInfo): the page's language in the
- * offer's country when the catalogues translate into it (a German page with an en-US offer reads
- * `de-US`), else the offer's own locale.
- */
-export function instalmentTextsLocale(offer: Pick<InstalmentOffer, 'locale'>, pageLocale: string): string {
-  const language = (pageLocale.split(/[-_]/)[0] ?? '').toLowerCase();
-  const country = offer.locale.split('-')[1] ?? '';
-  return TRANSLATED_LANGUAGES.includes(language) ? `${language}-${country}` : offer.locale;
 }

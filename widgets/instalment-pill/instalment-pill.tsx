@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { instalmentOffer, instalmentTextsLocale } from '../../src/commerce/instalments.js';
+import { instalmentOffer } from '../../src/commerce/instalments.js';
 import { instalmentPrice, instalmentText, qualifiesForInstalments } from '../../src/commerce/rules.js';
 import { isDarkColor } from '../../src/constants.js';
 import { EVENTS, PRODUCT_BLOCK_ATTR } from '../../src/contract.js';
@@ -156,7 +156,8 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
       </div>
       {open && Popup && (
         <Popup
-          locale={instalmentTextsLocale(offer, context.locale)}
+          locale={offer.locale}
+          pageLocale={context.locale}
           title={infoLabel}
           summary={text(false)}
           closeLabel={m.t('close')}

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   instalmentLocale,
   instalmentOffer,
-  instalmentTextsLocale,
   parseInstalmentContext,
   type InstalmentContext,
 } from '../../../src/commerce/instalments';
@@ -259,19 +258,5 @@ describe('the cart page minimum (spec 000 §5)', () => {
     [0, true],
   ])('a subtotal of %i cents with a $35.00 minimum is below it: %s', (subtotal, below) => {
     expect(belowInstalmentMinimum(subtotal, 3500)).toBe(below);
-  });
-});
-
-describe('the language of the provider texts', () => {
-  it.each([
-    ['en-US', 'en-US', 'en-US'],
-    ['en-US', 'de-DE', 'de-US'],
-    ['en-GB', 'ja-JP', 'ja-GB'],
-    ['en-US', 'pt-PT', 'pt-US'],
-    ['fr-CA', 'en-CA', 'fr-CA'],
-    ['en-CA', 'fr-CA', 'fr-CA'],
-    ['en-US', 'sv-SE', 'en-US'],
-  ])('an %s offer on a %s page reads the %s texts', (offer, page, texts) => {
-    expect(instalmentTextsLocale({ locale: offer }, page)).toBe(texts);
   });
 });
