@@ -5,9 +5,9 @@
  *
  * Each language comes in two parts. `./languages/<lang>.ts` holds what a product page shows as its
  * widgets mount (add button, option names, instalment line, cart pill): a product page waits for
- * that part only, so its start-up bytes stay within budget, and fetches the rest
- * (`<lang>-more.ts`: failures, dialogs, the other widgets) right after, before anyone can act on
- * the page. A page with any other widget waits for both, so no widget ever shows English first.
+ * that part only, a fifth of the whole, and fetches the rest (`<lang>-more.ts`: failures,
+ * dialogs, the other widgets) right after, before anyone can act on the page. A page with any
+ * other widget waits for both, so no widget ever shows English first.
  */
 import { setTranslations } from './format.js';
 
