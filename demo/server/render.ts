@@ -16,6 +16,7 @@ import {
 import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID } from '../../src/contract';
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
+import { localizedStrings } from './localized';
 import {
   currencyOf,
   findOpenCart,
@@ -237,10 +238,12 @@ function withLayout(
   data: Record<string, unknown>,
   head: Record<string, unknown>,
 ): string {
-  const body = run(name, data);
+  const locale = typeof context['locale'] === 'string' ? context['locale'] : BASE_CONTEXT.locale;
+  const strings = localizedStrings(locale);
+  const body = run(name, strings ? { ...data, localizedStrings: strings } : data, locale);
   return run('layout', {
     ...head,
-    lang: typeof context['locale'] === 'string' ? context['locale'] : BASE_CONTEXT.locale,
+    lang: locale,
     title,
     siteTitle: SITE_TITLE,
     contextId: CONTEXT_SCRIPT_ID,
@@ -251,10 +254,10 @@ function withLayout(
   });
 }
 
-function run(name: string, data: unknown): string {
+function run(name: string, data: unknown, locale: string = BASE_CONTEXT.locale): string {
   const template = templates[name];
   if (template === undefined) throw new Error(`demo template ${name}.html is missing`);
-  const { output, errors } = render(template, data, { partials: templates });
+  const { output, errors } = render(template, data, { partials: templates, locale });
   for (const error of errors) console.warn(`demo/templates/${name}.html: ${error.message}`);
   return output;
 }

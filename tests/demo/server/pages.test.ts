@@ -199,17 +199,24 @@ describe('a demo page in another locale (?locale=)', () => {
   };
 
   it.each([
-    ['de-DE', 'L / Black: 25,00 $ (sold out)'],
-    ['ja-JP', 'L / Black: $25.00 (sold out)'],
-    ['fr-CA', 'L / Black: 25,00 $ US (sold out)'],
-  ])('renders a product page in %s: its context, its language and its prices', async (locale, line) => {
-    app = await startServer({});
-    const res = await app.inject(`/products/prod-tee?locale=${locale}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<html lang="${locale}">`);
-    expect(contextOf(res.body)['locale']).toBe(locale);
-    expect(textOf(res.body)).toContain(line);
-  });
+    ['de-DE', 'L / Black: 25,00 $ (sold out)', '19,50 $ – 27,00 $', 'In den Warenkorb'],
+    ['ja-JP', 'L / Black: $25.00 (sold out)', '$19.50 – $27.00', 'カートに追加'],
+    ['fr-CA', 'L / Black: 25,00 $ US (sold out)', '19,50 $ US – 27,00 $ US', 'Ajouter au panier'],
+  ])(
+    'renders a product page in %s: its context, its language and its prices',
+    async (locale, line, range, add) => {
+      app = await startServer({});
+      const res = await app.inject(`/products/prod-tee?locale=${locale}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<html lang="${locale}">`);
+      expect(contextOf(res.body)['locale']).toBe(locale);
+      const text = textOf(res.body);
+      expect(text).toContain(line);
+      // The product form's fallback, as the widget will read once mounted.
+      expect(text).toContain(range);
+      expect(parseBody(res.body).querySelector('.sf-product-form button')?.textContent).toBe(add);
+    },
+  );
 
   it('keeps the site locale for a locale the demo does not have, and caches each locale apart', async () => {
     app = await startServer({});
