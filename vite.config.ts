@@ -94,7 +94,7 @@ const UI_CHUNK = new RegExp(
     String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics|runtime|create-runtime|choices)\.ts$`,
     String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|texts)|contract|result|constants|site-lists)\.ts$`,
     String.raw`[\\/]src[\\/]commerce[\\/](money|instalments)\.ts$`,
-    String.raw`[\\/]src[\\/]messages[\\/](format|cart-count|product-labels|instalment|locale|storefront)\.ts$`,
+    String.raw`[\\/]src[\\/]messages[\\/](format|cart-count|product-labels|instalment|storefront)\.ts$`,
     String.raw`[\\/]widgets[\\/]cart-pill[\\/](cart-pill\.tsx|messages\.ts|props\.ts)$`,
   ].join('|'),
 );

@@ -136,6 +136,48 @@ row(
 );
 row('product page css', pageFiles, BUDGETS.productPageCss, 'stylesheets of the same widgets', isCss);
 
+// The product page in each catalogue language: what an English page loads, plus the chunk that
+// picks the language and the part of its catalogue the page waits for before mounting
+// (src/messages/locale.ts). The rest of the catalogue loads after the widgets have mounted.
+/** Files (relative to dist/) of a chunk of the widgets build, by source, and its static imports. */
+function sourceClosure(src) {
+  const files = new Set();
+  const visit = (k) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(`widgets/${chunk.file}`)) return;
+    files.add(`widgets/${chunk.file}`);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(src);
+  return files;
+}
+const LANGUAGE_DIR = 'src/messages/languages/';
+const languages = Object.keys(manifest)
+  .filter((k) => k.startsWith(LANGUAGE_DIR) && !k.endsWith('-more.ts'))
+  .map((k) => k.slice(LANGUAGE_DIR.length, -'.ts'.length))
+  .sort();
+if (languages.length === 0) missing.push(`${LANGUAGE_DIR}*`);
+/** Reported beside the rows: a figure per locale, against the product page budget. */
+const localeRows = languages.map((language) => {
+  const files = [
+    ...new Set([
+      ...pageFiles,
+      ...sourceClosure('src/page/page-language.ts'),
+      ...sourceClosure(`${LANGUAGE_DIR}${language}.ts`),
+    ]),
+  ]
+    .filter(isJs)
+    .sort();
+  const gzip = sum(files);
+  return {
+    name: `product page (${language})`,
+    files,
+    gzip,
+    budget: BUDGETS.productPage,
+    ok: gzip <= BUDGETS.productPage,
+  };
+});
+
 if (existsSync(resolve(dist, 'lib/template.js'))) {
   row('lib/template', fileClosure('lib/template.js'), BUDGETS.template, 'template core + static imports');
 } else {
@@ -160,7 +202,7 @@ for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/template.d.ts']) {
 const ok = rows.every((r) => r.ok) && missing.length === 0;
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ ok, kb: KB, rows, missing }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ ok, kb: KB, rows, localeRows, missing }, null, 2)}\n`);
 } else {
   const fmt = (n) => `${(n / KB).toFixed(2)} KB`;
   const nameWidth = Math.max(...rows.map((r) => r.name.length), 5);
@@ -168,6 +210,14 @@ if (json) {
     `${'entry'.padEnd(nameWidth)}  ${'gzip'.padStart(9)}  ${'budget'.padStart(9)}  status`,
     ...rows.flatMap((r) => [
       `${r.name.padEnd(nameWidth)}  ${fmt(r.gzip).padStart(9)}  ${fmt(r.budget).padStart(9)}  ${r.ok ? 'ok  ' : 'OVER'}  ${r.note}`,
+      ...(listFiles
+        ? r.files.map((f) => `    ${f.padEnd(nameWidth + 10)} ${fmt(gzipSize(resolve(dist, f))).padStart(9)}`)
+        : []),
+    ]),
+    '',
+    'product page by catalogue language (reported, not enforced yet: see docs/languages.md)',
+    ...localeRows.flatMap((r) => [
+      `${r.name.padEnd(nameWidth)}  ${fmt(r.gzip).padStart(9)}  ${fmt(r.budget).padStart(9)}  ${r.ok ? 'ok  ' : 'OVER'}  ${r.ok ? '' : `by ${r.gzip - r.budget} B`}`,
       ...(listFiles
         ? r.files.map((f) => `    ${f.padEnd(nameWidth + 10)} ${fmt(gzipSize(resolve(dist, f))).padStart(9)}`)
         : []),

@@ -16,6 +16,7 @@ import {
 import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID } from '../../src/contract';
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
+import { localizedStrings } from './localized';
 import {
   currencyOf,
   findOpenCart,
@@ -65,12 +66,38 @@ const scriptJson = (value: unknown): string =>
 
 /**
  * Minor units of a currency as the pages print them, through the SDK's one money formatter in the
- * pages' locale: `2500` USD is $25.00, `1500` JPY is ¥1,500 (no minor unit). The catalogue accepts
- * store currencies only, so the fallback never prints.
+ * page's locale: `2500` USD is $25.00 (25,00 $ on a de-DE page), `1500` JPY is ¥1,500 (no minor
+ * unit). The catalogue accepts store currencies only, so the fallback never prints.
  */
-export function formatMoney(cents: number, currency: string): string {
+export function formatMoney(cents: number, currency: string, locale: string = BASE_CONTEXT.locale): string {
   const code = parseCurrencyCode(currency) ?? DEFAULT_CURRENCY;
-  return formatMoneyValue({ amount: cents, currency: code }, { locale: BASE_CONTEXT.locale });
+  return formatMoneyValue({ amount: cents, currency: code }, { locale });
+}
+
+/**
+ * The locales a demo page can be shown in with `?locale=` (docs/languages.md): one per catalogue
+ * language and a few of their neighbours. The store, its currency and its products stay the same.
+ */
+export const DEMO_LOCALES: readonly string[] = [
+  'en-US',
+  'en-GB',
+  'fr-CA',
+  'fr-FR',
+  'de-DE',
+  'de-AT',
+  'es-ES',
+  'es-MX',
+  'it-IT',
+  'nl-NL',
+  'pt-BR',
+  'pt-PT',
+  'ja-JP',
+];
+
+/** The locale a request asks for with `?locale=`, if the demo has it; else the site's own. */
+export function pageLocale(request: FastifyRequest | null): string {
+  const asked = (request?.query as Record<string, unknown> | undefined)?.['locale'];
+  return typeof asked === 'string' && DEMO_LOCALES.includes(asked) ? asked : BASE_CONTEXT.locale;
 }
 
 /** Browsers drop tabs and newlines from addresses and read a backslash as a slash. */
@@ -94,14 +121,14 @@ export function imageSrc(url: string | null): string | null {
   }
 }
 
-function priceText(p: Product): string {
+function priceText(p: Product, locale: string): string {
   const prices = p.variants.map(unitPrice);
   if (prices.length === 0) return '';
   const min = Math.min(...prices);
   const max = Math.max(...prices);
   return min === max
-    ? formatMoney(min, p.currency)
-    : `${formatMoney(min, p.currency)} – ${formatMoney(max, p.currency)}`;
+    ? formatMoney(min, p.currency, locale)
+    : `${formatMoney(min, p.currency, locale)} – ${formatMoney(max, p.currency, locale)}`;
 }
 
 /** The instalment context of one product (spec 000 §3 is per item): none outside the range's currency. */
@@ -163,6 +190,7 @@ export function siteContext(db: Db, request: FastifyRequest): Record<string, unk
     request.headers['sec-fetch-dest'] === 'iframe' && request.headers['sec-fetch-site'] === 'same-origin';
   return {
     ...BASE_CONTEXT,
+    locale: pageLocale(request),
     authenticatedAccountId: user?.id ?? null,
     websiteRoles: user?.roles ?? [],
     currency: currencyOf(db),
@@ -210,9 +238,12 @@ function withLayout(
   data: Record<string, unknown>,
   head: Record<string, unknown>,
 ): string {
-  const body = run(name, data);
+  const locale = typeof context['locale'] === 'string' ? context['locale'] : BASE_CONTEXT.locale;
+  const strings = localizedStrings(locale);
+  const body = run(name, strings ? { ...data, localizedStrings: strings } : data, locale);
   return run('layout', {
     ...head,
+    lang: locale,
     title,
     siteTitle: SITE_TITLE,
     contextId: CONTEXT_SCRIPT_ID,
@@ -223,10 +254,10 @@ function withLayout(
   });
 }
 
-function run(name: string, data: unknown): string {
+function run(name: string, data: unknown, locale: string = BASE_CONTEXT.locale): string {
   const template = templates[name];
   if (template === undefined) throw new Error(`demo template ${name}.html is missing`);
-  const { output, errors } = render(template, data, { partials: templates });
+  const { output, errors } = render(template, data, { partials: templates, locale });
   for (const error of errors) console.warn(`demo/templates/${name}.html: ${error.message}`);
   return output;
 }
@@ -236,7 +267,7 @@ export function shopPage(db: Db, request: FastifyRequest): string {
     url: `/products/${encodeURIComponent(p.id)}`,
     title: p.title,
     imageUrl: imageSrc(p.image_url),
-    priceText: priceText(p),
+    priceText: priceText(p, pageLocale(request)),
     item: productItem(p),
     quickView: true,
   }));
@@ -285,7 +316,7 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
           const attributes = JSON.parse(v.attributes_json) as Record<string, string>;
           return {
             label: Object.values(attributes).join(' / ') || product.title,
-            priceText: formatMoney(unitPrice(v), product.currency),
+            priceText: formatMoney(unitPrice(v), product.currency, pageLocale(request)),
             status: tracked(v) && v.qty_in_stock <= 0 ? 'sold out' : '',
           };
         })

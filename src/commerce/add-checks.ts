@@ -3,7 +3,7 @@
  * of its own so that only the add flow, loaded on first use, carries them.
  */
 import { ADD_MESSAGES, type AddMessageKey } from '../messages/add.js';
-import { catalogueDefaults, type Messages as MessagesOf } from '../messages/format.js';
+import { catalogueDefaults, translate, type Messages as MessagesOf } from '../messages/format.js';
 import type { ProductItem, Variant } from './product.js';
 import {
   findVariant,
@@ -54,14 +54,16 @@ export function missingOptionsMessage(
   missing: readonly string[],
   messages: Messages = addMessages(),
 ): string {
-  if (missing.length === 0) return '';
-  if (missing.length === 1) return messages.t('selectOneOption', { option: missing[0] ?? '' });
-  if (missing.length === 2) {
-    return messages.t('selectTwoOptions', { option1: missing[0] ?? '', option2: missing[1] ?? '' });
+  // Option names are the merchant's; the page's language names the common ones ("Size").
+  const names = missing.map(translate);
+  if (names.length === 0) return '';
+  if (names.length === 1) return messages.t('selectOneOption', { option: names[0] ?? '' });
+  if (names.length === 2) {
+    return messages.t('selectTwoOptions', { option1: names[0] ?? '', option2: names[1] ?? '' });
   }
   return messages.t('selectManyOptions', {
-    optionsList: missing.slice(0, -1).join(', '),
-    lastOption: missing[missing.length - 1] ?? '',
+    optionsList: names.slice(0, -1).join(', '),
+    lastOption: names[names.length - 1] ?? '',
   });
 }
 

@@ -6,7 +6,6 @@
  */
 import { EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
 import { getCartStore, getPageRuntime, readCart } from './create-runtime.js';
-import { loadTranslations } from '../messages/locale.js';
 import type { CartStore } from '../store/index.js';
 
 export { getCartStore };
@@ -68,16 +67,25 @@ export { getPageRuntime };
 let localeLoaded: Promise<void> | null = null;
 
 /**
- * Settles once the catalogue language of the site context's locale is in place (./messages/locale.ts):
- * the loader mounts widgets only then, so a French page never shows English first. The site
- * context is read in a task of its own after a timer, once for the page: read in the task that
- * evaluated this chunk, its checks (the time zone's Intl formatter above all) made that task the
- * longest of a page of 100 product blocks (docs/performance.md).
+ * Settles once the catalogue language of the site context's locale is in place
+ * (../messages/locale.ts): the loader mounts widgets only then, so a French page never shows
+ * English first. An English page fetches nothing; a product page waits only for the part of the
+ * catalogue its widgets show as they mount (./page-language.ts). The site context is read in a
+ * task of its own after a timer, once for the page: read in the task that evaluated this chunk,
+ * its checks (the time zone's Intl formatter above all) made that task the longest of a page of
+ * 100 product blocks.
  */
 export const localeReady = (): Promise<void> =>
-  (localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() =>
-    loadTranslations(getPageEnv().context.locale),
-  ));
+  (localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() => {
+    const { locale } = getPageEnv().context;
+    return /^en(?:[-_]|$)/i.test(locale)
+      ? undefined
+      : import('./page-language.js').then(
+          (m) => m.loadPageLanguage(locale),
+          // A chunk that cannot load leaves the page in English rather than without widgets.
+          () => undefined,
+        );
+  }));
 
 /**
  * The time limit of the cart read `loadCart` starts, in ms: a read at page start holds

@@ -18,13 +18,19 @@ const report = () => {
   const run = spawnSync(process.execPath, [resolve(PROJECT_ROOT, 'scripts/size.mjs'), '--json'], {
     encoding: 'utf8',
   });
-  const parsed = JSON.parse(run.stdout) as { ok: boolean; kb: number; rows: Row[]; missing: string[] };
+  const parsed = JSON.parse(run.stdout) as {
+    ok: boolean;
+    kb: number;
+    rows: Row[];
+    localeRows: Row[];
+    missing: string[];
+  };
   return { ...parsed, status: run.status };
 };
 const gzipOf = (file: string) => gzipSync(readFileSync(resolve(DIST_DIR, file)), { level: 9 }).length;
 
 describe('npm run size --json', () => {
-  const { rows, status, ok, kb } = report();
+  const { rows, localeRows, status, ok, kb } = report();
   const row = (name: string) => rows.find((r) => r.name === name);
 
   it('exits 1 exactly when something is over budget or missing', () => {
@@ -72,4 +78,22 @@ describe('npm run size --json', () => {
       ]),
     );
   });
+
+  it.each(['de', 'es', 'fr', 'it', 'ja', 'nl', 'pt-BR'])(
+    'measures a %s product page with the part of its catalogue it waits for',
+    (language) => {
+      const page = localeRows.find((r) => r.name === `product page (${language})`);
+      expect(page?.budget).toBe(25 * kb);
+      expect(page?.files).toEqual(
+        expect.arrayContaining([
+          ...(row('product page total')?.files ?? []),
+          expect.stringMatching(/^widgets\/chunks\/page-language-[\w-]{8}\.js$/),
+          expect.stringMatching(new RegExp(`^widgets/chunks/${language}-[\\w-]{8}\\.js$`)),
+        ]),
+      );
+      // The rest of the catalogue loads after the widgets have mounted.
+      expect(page?.files.filter((f) => f.includes(`/${language}-more-`))).toEqual([]);
+      expect(page?.gzip).toBe(page?.files.reduce((sum, f) => sum + gzipOf(f), 0));
+    },
+  );
 });

@@ -12,6 +12,7 @@ import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
+import { translate } from '../../src/messages/format.js';
 import { belowInstalmentMinimum } from '../../src/commerce/rules.js';
 import type { Result } from '../../src/result.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
@@ -509,7 +510,7 @@ function EntryRow({
         {attributes.length > 0 && (
           <p className="sf-cart-entry__variant">
             {attributes
-              .map(([name, value]) => m.t('variantAttribute', { name, value }))
+              .map(([name, value]) => m.t('variantAttribute', { name: translate(name), value }))
               .join(m.t('attributeSeparator'))}
           </p>
         )}

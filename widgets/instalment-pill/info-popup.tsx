@@ -6,6 +6,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { PATHS } from '../../src/contract.js';
 import { Lightbox } from '../../src/react/ui/lightbox.js';
+import { instalmentTextsLocale } from './texts-locale.js';
 
 /** The texts of one provider locale, as the info page serves them. */
 export interface InstalmentInfo {
@@ -59,8 +60,10 @@ export function loadInstalmentInfo(
 }
 
 export interface InstalmentInfoPopupProps {
-  /** The provider locale whose texts to show. */
+  /** The provider locale of the offer. */
   readonly locale: string;
+  /** The page's locale: the texts are shown in its language where the server has them. */
+  readonly pageLocale?: string | undefined;
   /** The dialog's heading (it is labelled by it). */
   readonly title: string;
   /** The pill's own line for this order, shown first. */
@@ -77,7 +80,8 @@ export interface InstalmentInfoPopupProps {
  * button that opened it. The provider's texts arrive as plain strings and are shown as text.
  */
 export function InstalmentInfoPopup({
-  locale,
+  locale: offerLocale,
+  pageLocale = offerLocale,
   title,
   summary,
   closeLabel,
@@ -85,6 +89,7 @@ export function InstalmentInfoPopup({
   onClose,
 }: InstalmentInfoPopupProps) {
   const [info, setInfo] = useState<InstalmentInfo | null>(null);
+  const locale = instalmentTextsLocale(offerLocale, pageLocale);
   useEffect(() => {
     let live = true;
     void loadInstalmentInfo(locale).then((loaded) => {

@@ -157,6 +157,7 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
       {open && Popup && (
         <Popup
           locale={offer.locale}
+          pageLocale={context.locale}
           title={infoLabel}
           summary={text(false)}
           closeLabel={m.t('close')}

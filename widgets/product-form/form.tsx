@@ -24,6 +24,7 @@ import { FEATURE_FLAGS } from '../../src/constants.js';
 import { isFeatureEnabled } from '../../src/page/context.js';
 import { PRODUCT_BLOCK_ATTR, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
 import { formatMoney, type Money } from '../../src/commerce/money.js';
+import { translate } from '../../src/messages/format.js';
 import {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
@@ -182,7 +183,8 @@ export function ProductFormBody({
 
       {names.map((name) => (
         <div className="sf-product-form__option" key={name}>
-          <label htmlFor={`${id}-opt-${name}`}>{name}</label>
+          {/* The merchant's option name, in the page's language when the catalogues name it. */}
+          <label htmlFor={`${id}-opt-${name}`}>{translate(name)}</label>
           <select
             id={`${id}-opt-${name}`}
             value={selection[name] ?? ''}
@@ -196,7 +198,7 @@ export function ProductFormBody({
             }}
           >
             <option value="">
-              {m.t(giftCard ? 'giftCardSelect' : 'selectVariant', { variantName: name })}
+              {m.t(giftCard ? 'giftCardSelect' : 'selectVariant', { variantName: translate(name) })}
             </option>
             {optionValues(item, name).map((value) =>
               // A choice that leads only to sold-out variants says so in its own text.

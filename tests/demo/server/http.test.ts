@@ -220,11 +220,30 @@ describe('instalment modal pages', () => {
     );
   });
 
-  it.each(['/instalments/de-DE.json', '/instalments/en-US.txt', '/instalments/..%2fen-US.json'])(
-    'answers 404 for %s',
-    async (url) => {
-      await start();
-      expect((await app.inject(url)).statusCode).toBe(404);
-    },
-  );
+  it.each([
+    ['de-US', 'Afterpay', 'In 4 zinsfreien Raten bezahlen'],
+    ['es-US', 'Afterpay', 'Paga en 4 plazos sin intereses'],
+    ['it-AU', 'Afterpay', 'Paga in 4 rate senza interessi'],
+    ['nl-NZ', 'Afterpay', 'Betaal in 4 renteloze termijnen'],
+    ['pt-US', 'Afterpay', 'Pague em 4 parcelas sem juros'],
+    ['ja-GB', 'Clearpay', '4回の無利息分割払い'],
+    ['fr-US', 'Afterpay', 'Payez en 4 versements sans intérêts'],
+  ])('serves %s, a catalogue language in a provider country, with %s', async (locale, brand, title) => {
+    await start();
+    const json = (await app.inject(`/instalments/${locale}.json`)).json();
+    expect(json).toMatchObject({ locale, brand, title });
+    expect(json.paragraphs).toHaveLength(4);
+    expect(json.paragraphs.join(' ')).toContain(brand);
+    expect(json.paragraphs.join(' ')).not.toContain("'");
+  });
+
+  it.each([
+    '/instalments/de-DE.json',
+    '/instalments/sv-US.json',
+    '/instalments/en-US.txt',
+    '/instalments/..%2fen-US.json',
+  ])('answers 404 for %s', async (url) => {
+    await start();
+    expect((await app.inject(url)).statusCode).toBe(404);
+  });
 });

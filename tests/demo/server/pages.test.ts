@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROPS_ATTR, WIDGET_ATTR } from '../../../src/contract';
+import { CONTEXT_SCRIPT_ID, PROPS_ATTR, WIDGET_ATTR } from '../../../src/contract';
 import { add, startServer, Visitor } from './visitor';
 
 let app: FastifyInstance | undefined;
@@ -187,5 +187,45 @@ describe('demo pages rendered by the template engine', () => {
     const missing = await app.inject('/no-such-page');
     expect(missing.statusCode).toBe(404);
     expect(textOf(missing.body)).toContain('Page not found');
+  });
+});
+
+describe('a demo page in another locale (?locale=)', () => {
+  const contextOf = (html: string): Record<string, unknown> => {
+    const json = new DOMParser()
+      .parseFromString(html, 'text/html')
+      .getElementById(CONTEXT_SCRIPT_ID)?.textContent;
+    return JSON.parse(json ?? 'null') as Record<string, unknown>;
+  };
+
+  it.each([
+    ['de-DE', 'L / Black: 25,00 $ (sold out)', '19,50 $ – 27,00 $', 'In den Warenkorb'],
+    ['ja-JP', 'L / Black: $25.00 (sold out)', '$19.50 – $27.00', 'カートに追加'],
+    ['fr-CA', 'L / Black: 25,00 $ US (sold out)', '19,50 $ US – 27,00 $ US', 'Ajouter au panier'],
+  ])(
+    'renders a product page in %s: its context, its language and its prices',
+    async (locale, line, range, add) => {
+      app = await startServer({});
+      const res = await app.inject(`/products/prod-tee?locale=${locale}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<html lang="${locale}">`);
+      expect(contextOf(res.body)['locale']).toBe(locale);
+      const text = textOf(res.body);
+      expect(text).toContain(line);
+      // The product form's fallback, as the widget will read once mounted.
+      expect(text).toContain(range);
+      expect(parseBody(res.body).querySelector('.sf-product-form button')?.textContent).toBe(add);
+    },
+  );
+
+  it('keeps the site locale for a locale the demo does not have, and caches each locale apart', async () => {
+    app = await startServer({});
+    const odd = await app.inject('/products/prod-tee?locale=xx-<b>');
+    expect(odd.body).toContain('<html lang="en-US">');
+    expect(contextOf(odd.body)['locale']).toBe('en-US');
+    const german = await app.inject('/?locale=de-DE');
+    const english = await app.inject('/');
+    expect(contextOf(german.body)['locale']).toBe('de-DE');
+    expect(contextOf(english.body)['locale']).toBe('en-US');
   });
 });

@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { FR } from '../../../src/messages/fr.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueLanguage, loadTranslations } from '../../../src/messages/locale.js';
 import { cartPageMessages } from '../../../widgets/cart-page/messages.js';
 import { createCartPillMessages } from '../../../widgets/cart-pill/messages.js';
 import { productFormMessages } from '../../../widgets/product-form/messages.js';
 import { uiMessages } from '../../../src/react/ui/messages.js';
 import { accountMessages } from '../../../widgets/account/messages.js';
+import { instalmentPillMessages } from '../../../widgets/instalment-pill/messages.js';
+import { missingOptionsMessage } from '../../../src/commerce/add-checks.js';
+import { ADD_MESSAGES } from '../../../src/messages/add.js';
+import { createMessages } from '../../../src/messages/format.js';
 
 afterEach(() => loadTranslations('en-US'));
 
@@ -17,7 +20,17 @@ describe('catalogueLanguage', () => {
     ['FR_ca', 'fr'],
     ['en-US', 'en'],
     ['fry', 'en'],
-    ['de-DE', 'en'],
+    ['de-DE', 'de'],
+    ['de_AT', 'de'],
+    ['es-MX', 'es'],
+    ['it-IT', 'it'],
+    ['nl-BE', 'nl'],
+    ['pt-BR', 'pt-BR'],
+    ['pt-PT', 'pt-BR'],
+    ['ja-JP', 'ja'],
+    ['JA', 'ja'],
+    ['jam', 'en'],
+    ['sv-SE', 'en'],
     ['', 'en'],
   ] as const)('%s reads the %s catalogue', (locale, language) => {
     expect(catalogueLanguage(locale)).toBe(language);
@@ -44,41 +57,60 @@ describe('French catalogue', () => {
     await loadTranslations('en-US');
     expect(cartPageMessages().t('title')).toBe('Shopping Cart');
   });
+});
 
-  it('keeps every placeholder of the English text in its French', () => {
-    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    const broken = Object.entries(FR).filter(
-      ([en, fr]) => placeholders(en).join() !== placeholders(fr).join(),
-    );
-    expect(broken).toEqual([]);
+describe('the other catalogues', () => {
+  it.each([
+    { locale: 'de-DE', add: 'In den Warenkorb', title: 'Warenkorb', close: 'Schließen' },
+    { locale: 'es-ES', add: 'Añadir al carrito', title: 'Carrito', close: 'Cerrar' },
+    { locale: 'it-IT', add: 'Aggiungi al carrello', title: 'Carrello', close: 'Chiudi' },
+    { locale: 'nl-NL', add: 'In winkelwagen', title: 'Winkelwagen', close: 'Sluiten' },
+    { locale: 'pt-BR', add: 'Adicionar ao carrinho', title: 'Carrinho', close: 'Fechar' },
+    { locale: 'pt-PT', add: 'Adicionar ao carrinho', title: 'Carrinho', close: 'Fechar' },
+    { locale: 'ja-JP', add: 'カートに追加', title: 'ショッピングカート', close: '閉じる' },
+  ])('a $locale site reads its own', async ({ locale, add, title, close }) => {
+    await loadTranslations(locale);
+    expect(productFormMessages().t('addToCart')).toBe(add);
+    expect(cartPageMessages().t('title')).toBe(title);
+    expect(uiMessages().close).toBe(close);
   });
 
-  it('has no French for a text that no catalogue holds', async () => {
-    const modules = await Promise.all([
-      import('../../../src/messages/storefront.js'),
-      import('../../../src/messages/cart.js'),
-      import('../../../src/messages/product.js'),
-      import('../../../src/messages/form.js'),
-      import('../../../src/messages/platform.js'),
-      import('../../../src/react/ui/messages.js'),
-      import('../../../widgets/cart-page/messages.js'),
-      import('../../../widgets/cart-pill/messages.js'),
-      import('../../../widgets/product-form/messages.js'),
-      import('../../../widgets/product-form/reviews.js'),
-      import('../../../widgets/instalment-pill/messages.js'),
-      import('../../../widgets/restock-form/messages.js'),
-      import('../../../widgets/restock-admin/messages.js'),
-      import('../../../widgets/site-form/messages.js'),
-      import('../../../widgets/account/messages.js'),
-      import('../../../widgets/product-form/quick-view-messages.js'),
-    ]);
-    const english = new Set<string>();
-    const walk = (v: unknown): void => {
-      if (typeof v === 'string') english.add(v);
-      else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
-    };
-    for (const m of modules) for (const v of Object.values(m)) if (typeof v === 'object') walk(v);
-    expect(Object.keys(FR).filter((en) => !english.has(en))).toEqual([]);
+  it("fills placeholders in the language's own word order, page strings still winning", async () => {
+    await loadTranslations('ja-JP');
+    expect(cartPageMessages().t('removeItem', { title: 'マグカップ' })).toBe('マグカップを削除');
+    expect(instalmentPillMessages().t('instalmentOver', { amount: '$20.00' })).toBe(
+      '$20.00を超えるご注文でご利用いただけます',
+    );
+    expect(productFormMessages({ productAddToCartText: 'かごに入れる' }).t('addToCart')).toBe('かごに入れる');
+  });
+});
+
+/** The add checks' texts in the language loaded last (the rules' own default is made once a page). */
+const addMessages = () => createMessages(null, ADD_MESSAGES);
+
+describe('a product page', () => {
+  it('mounts with the first part of its catalogue and gets the rest right after', async () => {
+    await loadTranslations('de-DE', false);
+    expect(productFormMessages().t('addToCart')).toBe('In den Warenkorb');
+    expect(instalmentPillMessages().t('instalmentOver', { amount: '20,00 $' })).toBe(
+      'Verfügbar für Bestellungen über 20,00 $',
+    );
+    await vi.waitFor(() => expect(cartPageMessages().t('title')).toBe('Warenkorb'));
+  });
+});
+
+describe('option names', () => {
+  it('are shown in the page language where a catalogue names them, else as the merchant wrote them', async () => {
+    await loadTranslations('de-DE');
+    expect(missingOptionsMessage(['Size'], addMessages())).toBe('Bitte wählen Sie die Option Größe aus.');
+    expect(missingOptionsMessage(['Size', 'Color'], addMessages())).toBe(
+      'Bitte wählen Sie die Optionen Größe und Farbe aus.',
+    );
+    expect(missingOptionsMessage(['Kragenform'], addMessages())).toBe(
+      'Bitte wählen Sie die Option Kragenform aus.',
+    );
+    await loadTranslations('fr-CA');
+    expect(missingOptionsMessage(['Roast'], addMessages())).toBe('Veuillez choisir l’option Torréfaction.');
   });
 });
 

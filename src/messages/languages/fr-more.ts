@@ -1,41 +1,22 @@
 /**
- * The French catalogue (fr, used for fr-CA, fr-FR, …): the French of every user-facing English
- * text of the catalogues, keyed by the English text itself, so one table serves every widget and a
- * key renamed in a catalogue needs no change here. Loaded on its own (./locale.ts) only on pages
- * whose site context names a French locale; English pages never fetch it. A text missing here stays
- * in English, and a page's `strings` still override either.
+ * French (fr): every catalogued text but those of ./fr.ts, keyed by the English text.
  */
-export const FR: Readonly<Record<string, string>> = {
+const FR_MORE: Readonly<Record<string, string>> = {
   // Storefront (spec 000 §8)
   'Your session has expired. Please reload the page and try again.':
     'Votre session a expiré. Veuillez recharger la page et réessayer.',
   'Please enable cookies in your browser, reload the page, and try again.':
     'Veuillez activer les témoins (cookies) dans votre navigateur, recharger la page et réessayer.',
   'Please try again in a few seconds.': 'Veuillez réessayer dans quelques secondes.',
-  'Please check your internet connection': 'Veuillez vérifier votre connexion Internet',
   'Please try again': 'Veuillez réessayer',
   // Cart
-  item: 'article',
-  items: 'articles',
-  'One item in cart': 'Un article dans le panier',
-  '{count} items in cart': '{count} articles dans le panier',
-  'More than 100 items in cart': 'Plus de 100 articles dans le panier',
   'Unable to update quantity': 'Impossible de modifier la quantité',
   'Unable to update form': 'Impossible de modifier le formulaire',
-  'Unable to open form': "Impossible d'ouvrir le formulaire",
-  'Unable to remove item': "Impossible de retirer l'article",
+  'Unable to open form': 'Impossible d’ouvrir le formulaire',
+  'Unable to remove item': 'Impossible de retirer l’article',
   // Product
-  'Add To Cart': 'Ajouter au panier',
-  Subscribe: "S'abonner",
-  Purchase: 'Acheter',
-  Quantity: 'Quantité',
-  'sold out': 'épuisé',
-  sale: 'solde',
-  'Quick View': 'Aperçu rapide',
   'N/A': 'S.O.',
   'Select Value': 'Choisir une valeur',
-  'Select {variantName}': 'Choisir : {variantName}',
-  Value: 'Valeur',
   'Strongly Disagree': 'Pas du tout d’accord',
   Disagree: 'Pas d’accord',
   Neutral: 'Neutre',
@@ -43,8 +24,6 @@ export const FR: Readonly<Record<string, string>> = {
   'Strongly Agree': 'Tout à fait d’accord',
   Free: 'Gratuit',
   'out of stock': 'en rupture de stock',
-  'Adding…': 'Ajout…',
-  'Added!': 'Ajouté !',
   'Please select the {option} option.': 'Veuillez choisir l’option {option}.',
   'Please select the {option1} and {option2} options.':
     'Veuillez choisir les options {option1} et {option2}.',
@@ -59,17 +38,10 @@ export const FR: Readonly<Record<string, string>> = {
   'Quantity must be at least {min}.': 'La quantité doit être d’au moins {min}.',
   'Quantity must be at most {max}.': 'La quantité doit être d’au plus {max}.',
   'Select a denomination for the Gift Card.': 'Choisissez un montant pour la carte-cadeau.',
-  'Unable to Add Item': "Impossible d'ajouter l'article",
-  'Unable to Purchase Item': "Impossible d'acheter l'article",
-  'Unable to purchase Gift Card': "Impossible d'acheter la carte-cadeau",
   Required: 'Obligatoire',
   'Saving…': 'Enregistrement…',
-  'Available for orders up to {amount}': 'Offert pour les commandes jusqu’à {amount}',
-  'Available for orders over {amount}': 'Offert pour les commandes de plus de {amount}',
   'To check out, your order subtotal must be {subtotal} or more.':
     'Pour passer à la caisse, le sous-total de votre commande doit être d’au moins {subtotal}.',
-  '{count} interest-free payments of {amount}': '{count} versements sans intérêt de {amount}',
-  'or {count} interest-free payments of {amount} with': 'ou {count} versements sans intérêt de {amount} avec',
   'every week': 'chaque semaine',
   'every month': 'chaque mois',
   'every year': 'chaque année',
@@ -137,8 +109,34 @@ export const FR: Readonly<Record<string, string>> = {
   'Unable to connect. Please try again': 'Connexion impossible. Veuillez réessayer',
   'Please enter a valid email': 'Veuillez saisir un courriel valide',
   'Emails must be formatted as {email}': 'Les courriels doivent suivre le format {email}',
+  'File upload failed to complete': 'Le téléversement du fichier n’a pas abouti',
+  'File processing failed to complete': 'Le traitement du fichier n’a pas abouti',
+  'There was a problem while renaming your file.':
+    'Un problème est survenu lors du renommage de votre fichier.',
+  'There was a problem while uploading your file.':
+    'Un problème est survenu lors du téléversement de votre fichier.',
+  'Failed to load timezone': 'Impossible de charger le fuseau horaire',
+  '{provider} basic accounts are not supported. Please share a video from another {provider} account.':
+    'Les comptes {provider} de base ne sont pas pris en charge. Veuillez partager une vidéo d’un autre compte {provider}.',
+  'Code editing is not available on Android.': 'La modification du code n’est pas offerte sur Android.',
+  'Unable to load fonts': 'Impossible de charger les polices',
+  'Unable to load collections': 'Impossible de charger les collections',
+  'Links must be formatted as {host} or {altHost}': 'Les liens doivent suivre le format {host} ou {altHost}',
+  '{val} is not a valid page URL': '{val} n’est pas une adresse de page valide',
+  '{val} is not one of the expected options': '{val} ne fait pas partie des options attendues',
+  'This {tagType} already exists': 'Ce {tagType} existe déjà',
+  'You may only edit one {tagType} at a time': 'Vous ne pouvez modifier qu’un seul {tagType} à la fois',
+  'A List must be selected': 'Veuillez choisir une liste',
+  'Please enter a file name': 'Veuillez saisir un nom de fichier',
+  'Your dataset must have at least one column': 'Votre jeu de données doit avoir au moins une colonne',
+  'Your dataset must have at least one row': 'Votre jeu de données doit avoir au moins une ligne',
+  'Enter some data!': 'Saisissez des données !',
+  'One or more rows was missing data': 'Il manque des données dans une ou plusieurs lignes',
+  'The file {fileName} is too large. The maximum allowed file size is {maxSize}.':
+    'Le fichier {fileName} est trop volumineux. La taille maximale permise est de {maxSize}.',
+  'The file {fileName} does not appear to be a supported {fileTypeMessage}file.':
+    'Le fichier {fileName} ne semble pas être un fichier {fileTypeMessage}pris en charge.',
   // Shared dialog and field parts
-  Close: 'Fermer',
   Save: 'Enregistrer',
   Month: 'Mois',
   Day: 'Jour',
@@ -148,6 +146,8 @@ export const FR: Readonly<Record<string, string>> = {
   Hour: 'Heure',
   Minute: 'Minute',
   'AM/PM': 'AM/PM',
+  AM: 'AM',
+  PM: 'PM',
   'Address 1': 'Adresse 1',
   'Address 2': 'Adresse 2',
   City: 'Ville',
@@ -177,13 +177,9 @@ export const FR: Readonly<Record<string, string>> = {
   'Try again': 'Réessayer',
   '{name}: {value}': '{name} : {value}',
   // Product form
-  'Original price': 'Prix d’origine',
-  Price: 'Prix',
   Reviews: 'Avis',
-  'Reviews ({count})': 'Avis ({count})',
   'More reviews': 'Plus d’avis',
   '{rating} out of 5 stars': '{rating} étoiles sur 5',
-  'About {brand}': 'À propos de {brand}',
   // Restock sign-up
   'Get an email when this item is back in stock.':
     'Recevez un courriel quand cet article sera de retour en stock.',
@@ -254,3 +250,5 @@ export const FR: Readonly<Record<string, string>> = {
   'Characters used': 'Caractères utilisés',
   'Thank you!': 'Merci !',
 };
+
+export default FR_MORE;

@@ -1,0 +1,58 @@
+/**
+ * The template's localized strings (spec 001 §3) for a demo page in another language, taken from
+ * the widgets' catalogues: the server-rendered fallbacks (the add button, the option selects, the
+ * marks) then read as the widgets will once mounted, and a reader without JavaScript gets them too.
+ */
+import { catalogueLanguage, type CatalogueLanguage } from '../../src/messages/locale';
+import DE from '../../src/messages/languages/de';
+import DE_MORE from '../../src/messages/languages/de-more';
+import ES from '../../src/messages/languages/es';
+import ES_MORE from '../../src/messages/languages/es-more';
+import FR from '../../src/messages/languages/fr';
+import FR_MORE from '../../src/messages/languages/fr-more';
+import IT from '../../src/messages/languages/it';
+import IT_MORE from '../../src/messages/languages/it-more';
+import JA from '../../src/messages/languages/ja';
+import JA_MORE from '../../src/messages/languages/ja-more';
+import NL from '../../src/messages/languages/nl';
+import NL_MORE from '../../src/messages/languages/nl-more';
+import PT_BR from '../../src/messages/languages/pt-BR';
+import PT_BR_MORE from '../../src/messages/languages/pt-BR-more';
+
+type Table = Readonly<Record<string, string>>;
+
+const TABLES: Readonly<Record<CatalogueLanguage, Table | null>> = {
+  en: null,
+  fr: { ...FR, ...FR_MORE },
+  de: { ...DE, ...DE_MORE },
+  es: { ...ES, ...ES_MORE },
+  it: { ...IT, ...IT_MORE },
+  nl: { ...NL, ...NL_MORE },
+  'pt-BR': { ...PT_BR, ...PT_BR_MORE },
+  ja: { ...JA, ...JA_MORE },
+};
+
+/** Each localized-string name the engine reads, with the English text the catalogues translate. */
+const LOCALIZED_STRING_TEXTS: Readonly<Record<string, string>> = {
+  productAddToCartText: 'Add To Cart',
+  productSubscribeText: 'Subscribe',
+  productQuantityInputLabel: 'Quantity',
+  productSoldOutText: 'sold out',
+  productSaleText: 'sale',
+  productQuickViewText: 'Quick View',
+  productVariantSelectText: 'Select {variantName}',
+  giftCardVariantSelectText: 'Select Value',
+  giftCardValueDisplayText: 'Value',
+  productPriceUnavailable: 'Unavailable',
+  productSummaryFormNoAnswerText: 'N/A',
+  reviewsCount: 'Reviews ({count})',
+};
+
+/** The localized strings of a page in `locale`, or null for an English page (the engine's own). */
+export function localizedStrings(locale: string): Record<string, string> | null {
+  const table = TABLES[catalogueLanguage(locale)];
+  if (!table) return null;
+  return Object.fromEntries(
+    Object.entries(LOCALIZED_STRING_TEXTS).map(([name, english]) => [name, table[english] ?? english]),
+  );
+}

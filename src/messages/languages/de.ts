@@ -1,0 +1,61 @@
+/**
+ * German (de, for de-DE, de-AT, de-CH, …): the texts a product page shows as its widgets mount,
+ * keyed by the English text. The rest of the catalogue is ./de-more.ts; ../locale.ts explains the
+ * split.
+ */
+const DE: Readonly<Record<string, string>> = {
+  // Storefront (spec 000 §8)
+  'Please check your internet connection': 'Bitte überprüfen Sie Ihre Internetverbindung',
+  // Cart
+  item: 'Artikel',
+  items: 'Artikel',
+  'One item in cart': '1 Artikel im Warenkorb',
+  '{count} items in cart': '{count} Artikel im Warenkorb',
+  'More than 100 items in cart': 'Mehr als 100 Artikel im Warenkorb',
+  // Product
+  'Add To Cart': 'In den Warenkorb',
+  Subscribe: 'Abonnieren',
+  Purchase: 'Kaufen',
+  Quantity: 'Menge',
+  'sold out': 'ausverkauft',
+  sale: 'Sale',
+  'Quick View': 'Schnellansicht',
+  'Select {variantName}': '{variantName} auswählen',
+  Value: 'Wert',
+  'Adding…': 'Wird hinzugefügt…',
+  'Added!': 'Hinzugefügt!',
+  'Unable to Add Item': 'Artikel konnte nicht hinzugefügt werden',
+  'Unable to Purchase Item': 'Artikel konnte nicht gekauft werden',
+  'Unable to purchase Gift Card': 'Geschenkgutschein konnte nicht gekauft werden',
+  'Available for orders up to {amount}': 'Verfügbar für Bestellungen bis {amount}',
+  'Available for orders over {amount}': 'Verfügbar für Bestellungen über {amount}',
+  '{count} interest-free payments of {amount}': '{count} zinsfreie Raten à {amount}',
+  'or {count} interest-free payments of {amount} with': 'oder {count} zinsfreie Raten à {amount} mit',
+  // Shared dialog and field parts
+  Close: 'Schließen',
+  // Option names merchants give variants
+  Size: 'Größe',
+  Color: 'Farbe',
+  Colour: 'Farbe',
+  Material: 'Material',
+  Style: 'Stil',
+  Finish: 'Ausführung',
+  Flavor: 'Geschmack',
+  Flavour: 'Geschmack',
+  Weight: 'Gewicht',
+  Length: 'Länge',
+  Pattern: 'Muster',
+  Format: 'Format',
+  Roast: 'Röstung',
+  Grind: 'Mahlgrad',
+  // Product form
+  'Original price': 'Ursprünglicher Preis',
+  Price: 'Preis',
+  'Reviews ({count})': 'Bewertungen ({count})',
+  'About {brand}': 'Über {brand}',
+};
+
+export default DE;
+
+/** The rest of the German catalogue. */
+export const more = () => import('./de-more.js');

@@ -1,0 +1,60 @@
+/**
+ * Spanish (es, for es-ES, es-MX, …): the texts a product page shows as its widgets mount, keyed by
+ * the English text. The rest of the catalogue is ./es-more.ts; ../locale.ts explains the split.
+ */
+const ES: Readonly<Record<string, string>> = {
+  // Storefront (spec 000 §8)
+  'Please check your internet connection': 'Comprueba tu conexión a internet',
+  // Cart
+  item: 'artículo',
+  items: 'artículos',
+  'One item in cart': 'Un artículo en el carrito',
+  '{count} items in cart': '{count} artículos en el carrito',
+  'More than 100 items in cart': 'Más de 100 artículos en el carrito',
+  // Product
+  'Add To Cart': 'Añadir al carrito',
+  Subscribe: 'Suscribirse',
+  Purchase: 'Comprar',
+  Quantity: 'Cantidad',
+  'sold out': 'agotado',
+  sale: 'oferta',
+  'Quick View': 'Vista rápida',
+  'Select {variantName}': 'Selecciona {variantName}',
+  Value: 'Valor',
+  'Adding…': 'Añadiendo…',
+  'Added!': '¡Añadido!',
+  'Unable to Add Item': 'No se ha podido añadir el artículo',
+  'Unable to Purchase Item': 'No se ha podido comprar el artículo',
+  'Unable to purchase Gift Card': 'No se ha podido comprar la tarjeta regalo',
+  'Available for orders up to {amount}': 'Disponible para pedidos de hasta {amount}',
+  'Available for orders over {amount}': 'Disponible para pedidos de más de {amount}',
+  '{count} interest-free payments of {amount}': '{count} pagos sin intereses de {amount}',
+  'or {count} interest-free payments of {amount} with': 'o {count} pagos sin intereses de {amount} con',
+  // Shared dialog and field parts
+  Close: 'Cerrar',
+  // Option names merchants give variants
+  Size: 'Talla',
+  Color: 'Color',
+  Colour: 'Color',
+  Material: 'Material',
+  Style: 'Estilo',
+  Finish: 'Acabado',
+  Flavor: 'Sabor',
+  Flavour: 'Sabor',
+  Weight: 'Peso',
+  Length: 'Longitud',
+  Pattern: 'Estampado',
+  Format: 'Formato',
+  Roast: 'Tueste',
+  Grind: 'Molienda',
+  // Product form
+  'Original price': 'Precio original',
+  Price: 'Precio',
+  'Reviews ({count})': 'Reseñas ({count})',
+  'About {brand}': 'Acerca de {brand}',
+};
+
+export default ES;
+
+/** The rest of the Spanish catalogue. */
+export const more = () => import('./es-more.js');

@@ -1,0 +1,60 @@
+/**
+ * French (fr, for fr-CA, fr-FR, …): the texts a product page shows as its widgets mount, keyed by
+ * the English text. The rest of the catalogue is ./fr-more.ts; ../locale.ts explains the split.
+ */
+const FR: Readonly<Record<string, string>> = {
+  // Storefront (spec 000 §8)
+  'Please check your internet connection': 'Veuillez vérifier votre connexion Internet',
+  // Cart
+  item: 'article',
+  items: 'articles',
+  'One item in cart': 'Un article dans le panier',
+  '{count} items in cart': '{count} articles dans le panier',
+  'More than 100 items in cart': 'Plus de 100 articles dans le panier',
+  // Product
+  'Add To Cart': 'Ajouter au panier',
+  Subscribe: 'S’abonner',
+  Purchase: 'Acheter',
+  Quantity: 'Quantité',
+  'sold out': 'épuisé',
+  sale: 'solde',
+  'Quick View': 'Aperçu rapide',
+  'Select {variantName}': 'Choisir : {variantName}',
+  Value: 'Valeur',
+  'Adding…': 'Ajout…',
+  'Added!': 'Ajouté !',
+  'Unable to Add Item': 'Impossible d’ajouter l’article',
+  'Unable to Purchase Item': 'Impossible d’acheter l’article',
+  'Unable to purchase Gift Card': 'Impossible d’acheter la carte-cadeau',
+  'Available for orders up to {amount}': 'Offert pour les commandes jusqu’à {amount}',
+  'Available for orders over {amount}': 'Offert pour les commandes de plus de {amount}',
+  '{count} interest-free payments of {amount}': '{count} versements sans intérêt de {amount}',
+  'or {count} interest-free payments of {amount} with': 'ou {count} versements sans intérêt de {amount} avec',
+  // Shared dialog and field parts
+  Close: 'Fermer',
+  // Option names merchants give variants
+  Size: 'Taille',
+  Color: 'Couleur',
+  Colour: 'Couleur',
+  Material: 'Matière',
+  Style: 'Style',
+  Finish: 'Finition',
+  Flavor: 'Saveur',
+  Flavour: 'Saveur',
+  Weight: 'Poids',
+  Length: 'Longueur',
+  Pattern: 'Motif',
+  Format: 'Format',
+  Roast: 'Torréfaction',
+  Grind: 'Mouture',
+  // Product form
+  'Original price': 'Prix d’origine',
+  Price: 'Prix',
+  'Reviews ({count})': 'Avis ({count})',
+  'About {brand}': 'À propos de {brand}',
+};
+
+export default FR;
+
+/** The rest of the French catalogue. */
+export const more = () => import('./fr-more.js');

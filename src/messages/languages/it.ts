@@ -1,0 +1,60 @@
+/**
+ * Italian (it, for it-IT, it-CH): the texts a product page shows as its widgets mount, keyed by the
+ * English text. The rest of the catalogue is ./it-more.ts; ../locale.ts explains the split.
+ */
+const IT: Readonly<Record<string, string>> = {
+  // Storefront (spec 000 §8)
+  'Please check your internet connection': 'Controlla la connessione a internet',
+  // Cart
+  item: 'articolo',
+  items: 'articoli',
+  'One item in cart': 'Un articolo nel carrello',
+  '{count} items in cart': '{count} articoli nel carrello',
+  'More than 100 items in cart': 'Più di 100 articoli nel carrello',
+  // Product
+  'Add To Cart': 'Aggiungi al carrello',
+  Subscribe: 'Abbonati',
+  Purchase: 'Acquista',
+  Quantity: 'Quantità',
+  'sold out': 'esaurito',
+  sale: 'saldi',
+  'Quick View': 'Anteprima',
+  'Select {variantName}': 'Seleziona {variantName}',
+  Value: 'Valore',
+  'Adding…': 'Aggiunta in corso…',
+  'Added!': 'Aggiunto!',
+  'Unable to Add Item': 'Impossibile aggiungere l’articolo',
+  'Unable to Purchase Item': 'Impossibile acquistare l’articolo',
+  'Unable to purchase Gift Card': 'Impossibile acquistare la carta regalo',
+  'Available for orders up to {amount}': 'Disponibile per ordini fino a {amount}',
+  'Available for orders over {amount}': 'Disponibile per ordini superiori a {amount}',
+  '{count} interest-free payments of {amount}': '{count} rate senza interessi da {amount}',
+  'or {count} interest-free payments of {amount} with': 'o {count} rate senza interessi da {amount} con',
+  // Shared dialog and field parts
+  Close: 'Chiudi',
+  // Option names merchants give variants
+  Size: 'Taglia',
+  Color: 'Colore',
+  Colour: 'Colore',
+  Material: 'Materiale',
+  Style: 'Stile',
+  Finish: 'Finitura',
+  Flavor: 'Gusto',
+  Flavour: 'Gusto',
+  Weight: 'Peso',
+  Length: 'Lunghezza',
+  Pattern: 'Fantasia',
+  Format: 'Formato',
+  Roast: 'Tostatura',
+  Grind: 'Macinatura',
+  // Product form
+  'Original price': 'Prezzo originale',
+  Price: 'Prezzo',
+  'Reviews ({count})': 'Recensioni ({count})',
+  'About {brand}': 'Informazioni su {brand}',
+};
+
+export default IT;
+
+/** The rest of the Italian catalogue. */
+export const more = () => import('./it-more.js');

@@ -1,0 +1,60 @@
+/**
+ * Dutch (nl, for nl-NL, nl-BE): the texts a product page shows as its widgets mount, keyed by the
+ * English text. The rest of the catalogue is ./nl-more.ts; ../locale.ts explains the split.
+ */
+const NL: Readonly<Record<string, string>> = {
+  // Storefront (spec 000 §8)
+  'Please check your internet connection': 'Controleer je internetverbinding',
+  // Cart
+  item: 'artikel',
+  items: 'artikelen',
+  'One item in cart': 'Eén artikel in winkelwagen',
+  '{count} items in cart': '{count} artikelen in winkelwagen',
+  'More than 100 items in cart': 'Meer dan 100 artikelen in winkelwagen',
+  // Product
+  'Add To Cart': 'In winkelwagen',
+  Subscribe: 'Abonneren',
+  Purchase: 'Kopen',
+  Quantity: 'Aantal',
+  'sold out': 'uitverkocht',
+  sale: 'sale',
+  'Quick View': 'Snel bekijken',
+  'Select {variantName}': 'Kies {variantName}',
+  Value: 'Waarde',
+  'Adding…': 'Toevoegen…',
+  'Added!': 'Toegevoegd!',
+  'Unable to Add Item': 'Kan artikel niet toevoegen',
+  'Unable to Purchase Item': 'Kan artikel niet kopen',
+  'Unable to purchase Gift Card': 'Kan cadeaukaart niet kopen',
+  'Available for orders up to {amount}': 'Beschikbaar voor bestellingen tot {amount}',
+  'Available for orders over {amount}': 'Beschikbaar voor bestellingen vanaf {amount}',
+  '{count} interest-free payments of {amount}': '{count} renteloze termijnen van {amount}',
+  'or {count} interest-free payments of {amount} with': 'of {count} renteloze termijnen van {amount} met',
+  // Shared dialog and field parts
+  Close: 'Sluiten',
+  // Option names merchants give variants
+  Size: 'Maat',
+  Color: 'Kleur',
+  Colour: 'Kleur',
+  Material: 'Materiaal',
+  Style: 'Stijl',
+  Finish: 'Afwerking',
+  Flavor: 'Smaak',
+  Flavour: 'Smaak',
+  Weight: 'Gewicht',
+  Length: 'Lengte',
+  Pattern: 'Patroon',
+  Format: 'Formaat',
+  Roast: 'Branding',
+  Grind: 'Maling',
+  // Product form
+  'Original price': 'Oorspronkelijke prijs',
+  Price: 'Prijs',
+  'Reviews ({count})': 'Beoordelingen ({count})',
+  'About {brand}': 'Over {brand}',
+};
+
+export default NL;
+
+/** The rest of the Dutch catalogue. */
+export const more = () => import('./nl-more.js');

@@ -1,0 +1,61 @@
+/**
+ * Brazilian Portuguese (pt-BR, for every Portuguese locale, pt-PT included): the texts a product
+ * page shows as its widgets mount, keyed by the English text. The rest of the catalogue is
+ * ./pt-BR-more.ts; ../locale.ts explains the split.
+ */
+const PT_BR: Readonly<Record<string, string>> = {
+  // Storefront (spec 000 §8)
+  'Please check your internet connection': 'Verifique sua conexão com a internet',
+  // Cart
+  item: 'item',
+  items: 'itens',
+  'One item in cart': 'Um item no carrinho',
+  '{count} items in cart': '{count} itens no carrinho',
+  'More than 100 items in cart': 'Mais de 100 itens no carrinho',
+  // Product
+  'Add To Cart': 'Adicionar ao carrinho',
+  Subscribe: 'Assinar',
+  Purchase: 'Comprar',
+  Quantity: 'Quantidade',
+  'sold out': 'esgotado',
+  sale: 'promoção',
+  'Quick View': 'Visualização rápida',
+  'Select {variantName}': 'Selecione {variantName}',
+  Value: 'Valor',
+  'Adding…': 'Adicionando…',
+  'Added!': 'Adicionado!',
+  'Unable to Add Item': 'Não foi possível adicionar o item',
+  'Unable to Purchase Item': 'Não foi possível comprar o item',
+  'Unable to purchase Gift Card': 'Não foi possível comprar o vale-presente',
+  'Available for orders up to {amount}': 'Disponível para pedidos de até {amount}',
+  'Available for orders over {amount}': 'Disponível para pedidos acima de {amount}',
+  '{count} interest-free payments of {amount}': '{count} parcelas sem juros de {amount}',
+  'or {count} interest-free payments of {amount} with': 'ou {count} parcelas sem juros de {amount} com',
+  // Shared dialog and field parts
+  Close: 'Fechar',
+  // Option names merchants give variants
+  Size: 'Tamanho',
+  Color: 'Cor',
+  Colour: 'Cor',
+  Material: 'Material',
+  Style: 'Estilo',
+  Finish: 'Acabamento',
+  Flavor: 'Sabor',
+  Flavour: 'Sabor',
+  Weight: 'Peso',
+  Length: 'Comprimento',
+  Pattern: 'Estampa',
+  Format: 'Formato',
+  Roast: 'Torra',
+  Grind: 'Moagem',
+  // Product form
+  'Original price': 'Preço original',
+  Price: 'Preço',
+  'Reviews ({count})': 'Avaliações ({count})',
+  'About {brand}': 'Sobre {brand}',
+};
+
+export default PT_BR;
+
+/** The rest of the Brazilian Portuguese catalogue. */
+export const more = () => import('./pt-BR-more.js');

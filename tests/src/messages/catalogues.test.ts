@@ -1,0 +1,103 @@
+/// <reference types="vite/client" />
+/**
+ * Every translated catalogue against the English texts: complete (no English text missing, none
+ * that no catalogue holds), the same placeholders, typographic apostrophes. The English set is
+ * read from the catalogue modules themselves (every `*_MESSAGES` export), so a text added to a
+ * widget's catalogue fails here until each language has it.
+ */
+import { describe, expect, it } from 'vitest';
+import { OPTION_NAME_MESSAGES } from '../../../src/messages/option-names.js';
+import { CART_PILL_MESSAGES } from '../../../widgets/cart-pill/messages.js';
+import { INSTALMENT_PILL_MESSAGES } from '../../../widgets/instalment-pill/messages.js';
+import { PRODUCT_FORM_MESSAGES } from '../../../widgets/product-form/messages.js';
+
+const CATALOGUE_MODULES = {
+  ...import.meta.glob('../../../src/messages/*.ts', { eager: true }),
+  ...import.meta.glob('../../../src/react/ui/messages.ts', { eager: true }),
+  ...import.meta.glob('../../../widgets/*/messages.ts', { eager: true }),
+  ...import.meta.glob('../../../widgets/*/*-messages.ts', { eager: true }),
+  ...import.meta.glob('../../../widgets/product-form/reviews.tsx', { eager: true }),
+} as Record<string, Record<string, unknown>>;
+
+/** Every English text a catalogue holds. */
+const english = new Set<string>();
+for (const module of Object.values(CATALOGUE_MODULES)) {
+  for (const [name, table] of Object.entries(module)) {
+    if (!name.endsWith('_MESSAGES') || typeof table !== 'object' || table === null) continue;
+    for (const text of Object.values(table)) if (typeof text === 'string') english.add(text);
+  }
+}
+
+/** The providers' brand names stay as they are in every language. */
+const BRAND_NAMES = new Set(['Afterpay', 'Clearpay']);
+
+/** A text with no letter outside its placeholders (`{min} – {max}`, `★`) reads the same everywhere. */
+const languageNeutral = (text: string): boolean =>
+  BRAND_NAMES.has(text) || !/\p{L}/u.test(text.replace(/\{\w+\}/g, ''));
+
+const placeholders = (text: string): string[] =>
+  [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+
+type Table = Readonly<Record<string, string>>;
+const LANGUAGES = ['fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'ja'] as const;
+
+/** Each language's two parts (src/messages/locale.ts): the product page's and the rest. */
+const CATALOGUES = await Promise.all(
+  LANGUAGES.map(async (language) => {
+    const first = (await import(`../../../src/messages/languages/${language}.ts`)) as {
+      default: Table;
+      more: () => Promise<{ default: Table }>;
+    };
+    const rest = (await first.more()).default;
+    return { language, first: first.default, rest, table: { ...first.default, ...rest } as Table };
+  }),
+);
+
+/** What the product page's widgets show as they mount: the first part of every catalogue. */
+const PRODUCT_PAGE_TEXTS = [
+  PRODUCT_FORM_MESSAGES,
+  INSTALMENT_PILL_MESSAGES,
+  CART_PILL_MESSAGES,
+  OPTION_NAME_MESSAGES,
+].flatMap((catalogue) => Object.values(catalogue) as string[]);
+
+describe('the English texts', () => {
+  it('are read from the catalogues, the spec texts and the option names among them', () => {
+    expect(english.size).toBeGreaterThan(250);
+    for (const text of ['Add To Cart', 'Unable to Add Item', 'Available for orders over {amount}', 'Size'])
+      expect(english).toContain(text);
+  });
+});
+
+describe.each(CATALOGUES)('the $language catalogue', ({ table, first, rest }) => {
+  it('holds in its first part every text a product page shows as it mounts, and only those', () => {
+    const wanted = PRODUCT_PAGE_TEXTS.filter((text) => !languageNeutral(text));
+    expect(wanted.filter((text) => !Object.hasOwn(first, text))).toEqual([]);
+    expect(Object.keys(first).filter((text) => !PRODUCT_PAGE_TEXTS.includes(text))).toEqual([]);
+    expect(Object.keys(rest).filter((text) => Object.hasOwn(first, text))).toEqual([]);
+  });
+
+  it('translates every English text', () => {
+    const missing = [...english].filter((text) => !languageNeutral(text) && !Object.hasOwn(table, text));
+    expect(missing).toEqual([]);
+  });
+
+  it('holds no text that no catalogue has', () => {
+    expect(Object.keys(table).filter((text) => !english.has(text))).toEqual([]);
+  });
+
+  it('keeps the placeholders of every English text', () => {
+    const differing = Object.entries(table).filter(
+      ([text, translated]) => placeholders(text).join() !== placeholders(translated).join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('writes apostrophes as ’, never as a straight quote', () => {
+    expect(Object.values(table).filter((translated) => translated.includes("'"))).toEqual([]);
+  });
+
+  it('leaves no text empty', () => {
+    expect(Object.entries(table).filter(([, translated]) => translated.trim() === '')).toEqual([]);
+  });
+});
