@@ -157,9 +157,9 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
       {open && Popup && (
         <Popup
           locale={offer.locale}
-          title={infoLabel}
+          count={count}
+          strings={strings}
           summary={text(false)}
-          closeLabel={m.t('close')}
           returnFocus={infoButton}
           onClose={() => setOpen(false)}
         />
