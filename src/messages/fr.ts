@@ -115,7 +115,7 @@ export const FR: Readonly<Record<string, string>> = {
   'No Comments': 'Aucun commentaire',
   '1 Comment': '1 commentaire',
   '{count} Comments': '{count} commentaires',
-  'Invalid date': 'Date non valide',
+  'Invalid date.': 'Date non valide.',
   'less than a minute ago': 'il y a moins d’une minute',
   'about a minute ago': 'il y a environ une minute',
   'about an hour ago': 'il y a environ une heure',

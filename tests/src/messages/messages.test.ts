@@ -96,7 +96,7 @@ const CATALOGUE: readonly [MessageKey, string, boolean][] = [
   ['commentsNone', 'No Comments', true],
   ['commentsOne', '1 Comment', true],
   ['commentsMany', '{count} Comments', false],
-  ['invalidDate', 'Invalid date', true],
+  ['invalidDate', 'Invalid date.', true],
   ['subscriptionEveryWeek', 'every week', false],
   ['subscriptionEveryMonth', 'every month', false],
   ['subscriptionEveryYear', 'every year', false],
