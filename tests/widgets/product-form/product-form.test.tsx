@@ -411,6 +411,12 @@ describe('validation before any request', () => {
     expect(addButton().textContent).toBe('Add To Cart');
   });
 
+  it("opens a gift card's denomination select on Select Value, the platform markup's text (spec 001 §9)", () => {
+    setup({ item: GIFT_CARD });
+    const select = screen.getByRole('combobox');
+    expect(within(select).getAllByRole('option')[0]?.textContent).toBe('Select Value');
+  });
+
   it('asks for a gift card denomination under its own title', async () => {
     const { user, assign } = setup({ item: GIFT_CARD });
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
