@@ -30,6 +30,7 @@ const CATALOGUE: readonly [MessageKey, string, boolean][] = [
   ['noAnswer', 'N/A', true],
   ['selectValue', 'Select Value', true],
   ['selectVariant', 'Select {variantName}', true],
+  ['giftCardSelect', 'Select Value', true],
   ['giftCardValue', 'Value', false],
   ['likertStronglyDisagree', 'Strongly Disagree', true],
   ['likertDisagree', 'Disagree', true],
