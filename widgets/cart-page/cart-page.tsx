@@ -433,8 +433,9 @@ function Adjustments({ cart, m, money }: AdjustmentsProps) {
   if (cart.validCoupons.length === 0 && shipping === null) return null;
   return (
     <dl className="sf-cart-page__adjustments">
-      {cart.validCoupons.map((coupon) => (
-        <div key={coupon.code} className="sf-cart-page__adjustment">
+      {cart.validCoupons.map((coupon, i) => (
+        // A server may list one code twice; the position keeps the keys apart.
+        <div key={`${i}:${coupon.code}`} className="sf-cart-page__adjustment">
           <dt>{m.t('discountLine', { name: coupon.name ?? coupon.code })}</dt>
           <dd>{m.t('discountAmount', { amount: money(coupon.discountCents) })}</dd>
         </div>
