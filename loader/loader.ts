@@ -4,6 +4,7 @@
  * DOM changes. No framework and no store here; both live in chunks loaded on demand.
  */
 import {
+  CART_PAGE_ROOT_ID,
   COOKIES,
   CONTEXT_SCRIPT_ID,
   MOUNTED_ATTR,
@@ -225,6 +226,9 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   };
 
   const blocks = (root: ParentNode): HTMLElement[] => {
+    // The cart page's root is known by its fixed id alone: it is the cart page's block.
+    const cart = doc.getElementById(CART_PAGE_ROOT_ID);
+    if (cart && !cart.hasAttribute(WIDGET_ATTR)) cart.setAttribute(WIDGET_ATTR, 'cart-page');
     const found = Array.from(root.querySelectorAll<HTMLElement>(`[${WIDGET_ATTR}]`));
     if ((root as Element).hasAttribute?.(WIDGET_ATTR)) found.unshift(root as HTMLElement);
     return found;

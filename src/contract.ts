@@ -93,8 +93,9 @@ export const PATHS = {
   /** Gift card page, reached with `?itemId=&sku=` for the chosen denomination. */
   giftCard: '/checkout/gift-card',
   /**
-   * Folder of the static instalment info pages of spec 000 §7, one per provider locale:
-   * `/instalments/en-US.json` (plain texts: `{ locale, brand, title, paragraphs }`) and `.html`.
+   * Folder of the reference server's static instalment info pages of spec 000 §7, one per
+   * provider locale: `/instalments/en-US.json` (plain texts: `{ locale, brand, title, paragraphs }`)
+   * and `.html`. Widgets read the texts from the site context's `instalmentTextsUrl`.
    */
   instalmentInfo: '/instalments',
 } as const;

@@ -93,6 +93,7 @@ export type {
   CartStoreState,
   ShoppingCart,
 } from './store/index.js';
+export type { Coupon, ShippingLocation, ShippingOption, TaxRule } from './store/types.js';
 export { createErrorReporter, getErrorReporter } from './page/reporter.js';
 export type { ErrorReporter, ErrorReporterOptions } from './page/reporter.js';
 export type { ProductChoice, ProductChoices } from './page/choices.js';

@@ -109,15 +109,9 @@ export interface WireEntry extends CartEntry {
   readonly productType: number;
 }
 
+/** The shipping, tax and coupon fields are the SDK's shapes; the demo computes none (empty). */
 export type WireCart = ShoppingCart & {
   readonly entries: readonly WireEntry[];
-  readonly shippingOptions: readonly unknown[];
-  readonly selectedShippingOption: null;
-  readonly shippingLocation: null;
-  readonly applicableTaxRules: readonly unknown[];
-  readonly coupons: readonly unknown[];
-  readonly validCoupons: readonly unknown[];
-  readonly invalidCoupons: readonly unknown[];
 };
 
 function entryJson(db: Db, row: EntryRow): WireEntry | null {

@@ -75,6 +75,10 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
     disclaimer: readText(raw['disclaimer']),
     successRedirect: redirect,
     captchaSettings: { enabled: captcha['enabled'] === true, siteKey: readText(captcha['siteKey']) },
+    // The site owner's markup, served as stored: the site form shows it sanitised, never as is.
+    ...(typeof raw['postSubmitContent'] === 'string' && raw['postSubmitContent'].trim() !== ''
+      ? { postSubmitContent: raw['postSubmitContent'] }
+      : {}),
   });
 }
 

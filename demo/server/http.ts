@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIES } from '../../src/contract';
+import { ADD_MESSAGES } from '../../src/messages/add';
+import { format } from '../../src/messages/format';
 import { createCrumbKeeper, type CrumbKeeper } from './crumbs';
 import type { Db } from './db';
 import {
@@ -166,8 +168,9 @@ export function queryFlag(value: unknown): boolean | undefined | 'invalid' {
 /** A quantity as text: decimal digits only, so `0x10`, `0b101` and `1e1` are not numbers. */
 const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*$/;
 
+/** The SDK's text for a quantity out of range, so both sides refuse it in the same words. */
 export const quantityRangeMessage = (min: number): string =>
-  `Quantity must be between ${min} and ${MAX_ENTRY_QUANTITY}.`;
+  format(ADD_MESSAGES.quantityOutOfRange, { min, max: MAX_ENTRY_QUANTITY });
 
 /** Parses a quantity per spec 000 §5; returns the message on failure. */
 export function parseQuantity(
@@ -176,8 +179,8 @@ export function parseQuantity(
 ): { ok: true; value: number } | { ok: false; message: string } {
   const n = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n))
-    return { ok: false, message: 'Quantity must be a number.' };
-  if (!Number.isInteger(n)) return { ok: false, message: 'Quantity must be a whole number.' };
+    return { ok: false, message: ADD_MESSAGES.quantityNotNumber };
+  if (!Number.isInteger(n)) return { ok: false, message: ADD_MESSAGES.quantityNotWhole };
   if (n < min || n > MAX_ENTRY_QUANTITY) return { ok: false, message: quantityRangeMessage(min) };
   return { ok: true, value: n };
 }

@@ -211,6 +211,8 @@ const BASE_CONTEXT = {
   restockSuccessText: 'Signed up!',
   apiRoot: '/api/',
   reviews: { native: true, imported: true },
+  // The instalment info pages this server serves (./instalments.ts).
+  instalmentTextsUrl: '/instalments/{locale}.json',
 } as const;
 
 /** Renders `name` with `data`, then the layout around it. Engine errors are logged, never shown. */

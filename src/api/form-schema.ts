@@ -54,8 +54,8 @@ export interface FormSchema {
   readonly captchaSettings: { readonly enabled: boolean; readonly siteKey: string | null };
   /**
    * Content shown after a successful submission (spec 000 §2 "post-submit content"), from
-   * `postSubmitContent` or the platform's `postSubmitHtml`. Untrusted: a page shows its text,
-   * never its markup.
+   * `postSubmitContent` or the platform's `postSubmitHtml`. Untrusted: the site form shows it
+   * rebuilt from an allow-list (widgets/site-form/post-submit.ts), never as received.
    */
   readonly postSubmitContent?: string;
 }

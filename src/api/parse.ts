@@ -5,7 +5,15 @@
  */
 import { fail, isRecord, ok, readId, type Result } from '../result.js';
 import { readStringMap } from '../readers.js';
-import type { CartEntry, ChosenVariant, ShoppingCart } from '../store/types.js';
+import type {
+  CartEntry,
+  ChosenVariant,
+  Coupon,
+  ShippingLocation,
+  ShippingOption,
+  ShoppingCart,
+  TaxRule,
+} from '../store/types.js';
 
 export type Parser<T> = (body: unknown) => Result<T>;
 
@@ -81,6 +89,79 @@ export const parseCartEntry = (value: unknown): Result<CartEntry> => {
   });
 };
 
+/** An optional text: absent or null is null, a string is itself, anything else undefined (bad). */
+const readOptionalText = (value: unknown): string | null | undefined =>
+  value === undefined || value === null ? null : typeof value === 'string' ? value : undefined;
+
+const parseShippingOption = (value: unknown): ShippingOption | undefined => {
+  if (!isRecord(value)) return undefined;
+  const id = readId(value['id']);
+  const name = value['name'];
+  const costCents = value['costCents'];
+  if (id === null || typeof name !== 'string' || !isCount(costCents)) return undefined;
+  return { id, name, costCents };
+};
+
+const parseShippingLocation = (value: unknown): ShippingLocation | undefined => {
+  if (!isRecord(value)) return undefined;
+  const country = value['country'];
+  const region = readOptionalText(value['region']);
+  const postalCode = readOptionalText(value['postalCode']);
+  if (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country)) return undefined;
+  if (region === undefined || postalCode === undefined) return undefined;
+  return { country, region, postalCode };
+};
+
+const parseTaxRule = (value: unknown): TaxRule | undefined => {
+  if (!isRecord(value)) return undefined;
+  const { name, rate, taxCents } = value;
+  if (typeof name !== 'string' || !isCount(taxCents)) return undefined;
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) return undefined;
+  return { name, rate, taxCents };
+};
+
+const parseCoupon = (value: unknown): Coupon | undefined => {
+  if (!isRecord(value)) return undefined;
+  const code = value['code'];
+  const name = readOptionalText(value['name']);
+  const discountCents = value['discountCents'] ?? 0;
+  if (typeof code !== 'string' || code === '' || name === undefined || !isCount(discountCents))
+    return undefined;
+  return { code, name, discountCents };
+};
+
+/**
+ * A list field of the cart: absent or null reads as empty (servers that do not compute it), and a
+ * list with any malformed element is an issue like any other malformed field.
+ */
+const parseList = <T>(
+  value: unknown,
+  parseItem: (item: unknown) => T | undefined,
+  key: string,
+  issues: string[],
+): readonly T[] => {
+  if (value === undefined || value === null) return [];
+  const items = Array.isArray(value) ? value.map(parseItem) : [undefined];
+  if (items.some((item) => item === undefined)) {
+    issues.push(`cart.${key}`);
+    return [];
+  }
+  return items as T[];
+};
+
+/** An optional object field of the cart: absent or null is null, a malformed one an issue. */
+const parseOptional = <T>(
+  value: unknown,
+  parse: (value: unknown) => T | undefined,
+  key: string,
+  issues: string[],
+): T | null => {
+  if (value === undefined || value === null) return null;
+  const parsed = parse(value);
+  if (parsed === undefined) issues.push(`cart.${key}`);
+  return parsed ?? null;
+};
+
 const CART_MONEY = [
   'subtotalCents',
   'taxCents',
@@ -122,6 +203,29 @@ export const parseShoppingCart = (value: unknown): Result<ShoppingCart> => {
       else issues.push(...entry.issues);
     }
   }
+  // Spec 000 §3's shipping, tax and coupon fields.
+  const shippingOptions = parseList(value['shippingOptions'], parseShippingOption, 'shippingOptions', issues);
+  const selectedShippingOption = parseOptional(
+    value['selectedShippingOption'],
+    parseShippingOption,
+    'selectedShippingOption',
+    issues,
+  );
+  const shippingLocation = parseOptional(
+    value['shippingLocation'],
+    parseShippingLocation,
+    'shippingLocation',
+    issues,
+  );
+  const applicableTaxRules = parseList(
+    value['applicableTaxRules'],
+    parseTaxRule,
+    'applicableTaxRules',
+    issues,
+  );
+  const coupons = parseList(value['coupons'], parseCoupon, 'coupons', issues);
+  const validCoupons = parseList(value['validCoupons'], parseCoupon, 'validCoupons', issues);
+  const invalidCoupons = parseList(value['invalidCoupons'], parseCoupon, 'invalidCoupons', issues);
   const summedQuantity = entries.reduce((sum, entry) => sum + entry.quantity, 0);
   const totalQuantity = value['totalQuantity'] ?? summedQuantity;
   if (!isCount(totalQuantity)) issues.push('cart.totalQuantity');
@@ -146,6 +250,13 @@ export const parseShoppingCart = (value: unknown): Result<ShoppingCart> => {
     hasDigital: flag('hasDigital'),
     purelyDigital: flag('purelyDigital'),
     requiresShipping: flag('requiresShipping'),
+    shippingOptions,
+    selectedShippingOption,
+    shippingLocation,
+    applicableTaxRules,
+    coupons,
+    validCoupons,
+    invalidCoupons,
   });
 };
 

@@ -36,14 +36,11 @@ export function parseQuantity(
 ): QuantityParse {
   const read = readQuantity(input);
   if (typeof read === 'number') return { ok: true, quantity: read };
-  // Each text gets only its own placeholder, so an override naming another shows it as written.
-  const params =
-    read === 'quantityTooLow'
-      ? { min: QUANTITY.min }
-      : read === 'quantityTooHigh'
-        ? { max: QUANTITY.max }
-        : undefined;
-  return { ok: false, message: messages.t(read, params) };
+  // Below 1 and above 9999 are one rule with one text, the server's as well.
+  if (read === 'quantityTooLow' || read === 'quantityTooHigh') {
+    return { ok: false, message: messages.t('quantityOutOfRange', { min: QUANTITY.min, max: QUANTITY.max }) };
+  }
+  return { ok: false, message: messages.t(read) };
 }
 
 /**

@@ -291,7 +291,9 @@ function formatterFor(
 
 /**
  * Formats money for display with Intl.NumberFormat. The number handed to Intl is the exact
- * decimal string, so amounts beyond float precision still print every digit.
+ * decimal string, so amounts beyond float precision still print every digit. The page's locale
+ * picks the separators: a deliberate departure from spec 001 §9's one format, which `en-US`
+ * prints exactly (docs/decisions.md).
  */
 export function formatMoney(money: Money, opts: FormatMoneyOptions = {}): string {
   const places = fractionDigits(money.currency);

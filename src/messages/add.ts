@@ -8,11 +8,16 @@ export const ADD_MESSAGES = {
   selectManyOptions: 'Please select the {optionsList} and {lastOption} options.',
   variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
   notEnoughStock: 'Sorry, we do not have enough of that item available.',
+  /** Spec 000 §8: what the stock form check (the stock call before an add) shows. */
+  outOfStock: 'out of stock',
   quantityNotNumber: 'Quantity must be a number.',
   quantityNotWhole: 'Quantity must be a whole number.',
-  /** Ours: spec 001 §5 sets the input's min 1 and max 9999 without quoting a text for either. */
-  quantityTooLow: 'Quantity must be at least {min}.',
-  quantityTooHigh: 'Quantity must be at most {max}.',
+  /**
+   * Spec 001 §5 sets the input's min 1 and max 9999 without quoting a text: this one is the
+   * reference server's too (demo/server/http.ts), so a quantity out of range reads the same
+   * whichever side refuses it.
+   */
+  quantityOutOfRange: 'Quantity must be between {min} and {max}.',
   giftCardDenomination: 'Select a denomination for the Gift Card.',
 } as const;
 

@@ -2,12 +2,14 @@
  * Platform texts (spec 001 §5, §8, §9): template texts, relative times, the shared user messages
  * and validation messages of the site tooling.
  */
+import { TEMPLATE_TEXTS } from './template-texts.js';
+
 export const PLATFORM_MESSAGES = {
   // Template texts (spec 001 §5)
   commentsNone: 'No Comments',
   commentsOne: '1 Comment',
   commentsMany: '{count} Comments',
-  invalidDate: 'Invalid date',
+  invalidDate: TEMPLATE_TEXTS.invalidDate,
 
   // Relative times (spec 001 §9 names the units and "about a year ago"; the rest follows it)
   relativeLessThanMinute: 'less than a minute ago',

@@ -13,6 +13,11 @@ export const PRODUCT_LABEL_MESSAGES = {
   sale: 'sale',
   quickView: 'Quick View',
   selectVariant: 'Select {variantName}',
+  /**
+   * A gift card's denomination select (spec 001 §9 "Select Value"): the widget and the platform
+   * markup both read it here, rather than naming the option as other products do.
+   */
+  giftCardSelect: 'Select Value',
 
   // Add-to-cart button states (spec 000 §4)
   adding: 'Adding…',

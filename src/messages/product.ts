@@ -20,7 +20,6 @@ export const PRODUCT_MESSAGES = {
   ...PRODUCT_LABEL_MESSAGES,
   ...FIELD_MESSAGES,
   free: 'Free',
-  outOfStock: 'out of stock',
   ...ADD_MESSAGES,
   ...INSTALMENT_MESSAGES,
   // The cart page's, below the instalment provider's minimum (spec 000 §5).

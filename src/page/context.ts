@@ -69,6 +69,13 @@ export interface SiteContext {
   readonly reviews: ReviewSettings;
   /** Money arrives as `{ value, currency }` rather than `{ decimalValue, currencyCode }`. @default false */
   readonly useCLDRMoneyFormat: boolean;
+  /**
+   * Where the instalment provider's texts are read, `{locale}` standing for the provider locale
+   * (`/instalments/{locale}.json`): a same-site path or an http(s) address serving
+   * `{ title, paragraphs }` (docs/decisions.md). Without it the info popup shows its own lines.
+   * @default none
+   */
+  readonly instalmentTextsUrl?: string;
 }
 
 export interface SiteContextResult {
@@ -201,6 +208,7 @@ const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
   ['pillTheme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"', 'light'],
   ['reviews', fieldsOf(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '')],
   ['useCLDRMoneyFormat', bool, BOOLEAN, false],
+  ['instalmentTextsUrl', text(normalizeScriptUrl), ADDRESS],
 ];
 
 /** Every key's default; the optional keys without one are absent. */

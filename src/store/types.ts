@@ -23,6 +23,41 @@ export interface CartEntry {
   readonly imageUrl?: string | null;
 }
 
+/** A way to ship the cart, as the server offers it (spec 000 §3 `shippingOptions`). */
+export interface ShippingOption {
+  readonly id: string;
+  /** What the shopper reads, e.g. "Standard (3-5 days)". */
+  readonly name: string;
+  /** Cost in minor units. */
+  readonly costCents: number;
+}
+
+/** Where the cart ships to, as far as the server knows it. */
+export interface ShippingLocation {
+  /** ISO 3166-1 alpha-2 code. */
+  readonly country: string;
+  readonly region: string | null;
+  readonly postalCode: string | null;
+}
+
+/** A tax rule that applies to the cart. */
+export interface TaxRule {
+  readonly name: string;
+  /** Rate in percent (8.875 is 8.875 %). */
+  readonly rate: number;
+  /** Tax the rule adds, in minor units. */
+  readonly taxCents: number;
+}
+
+/** A coupon code on the cart: entered, applied (valid) or refused (invalid). */
+export interface Coupon {
+  readonly code: string;
+  /** The merchant's name for the promotion, when it has one. */
+  readonly name: string | null;
+  /** Discount the coupon gives, in minor units (0 for one that does not apply). */
+  readonly discountCents: number;
+}
+
 export interface ShoppingCart {
   readonly id: string;
   readonly websiteId: string;
@@ -40,4 +75,13 @@ export interface ShoppingCart {
   readonly hasDigital: boolean;
   readonly purelyDigital: boolean;
   readonly requiresShipping: boolean;
+  /** The ways to ship the cart; empty until the server knows where it goes. */
+  readonly shippingOptions: readonly ShippingOption[];
+  readonly selectedShippingOption: ShippingOption | null;
+  readonly shippingLocation: ShippingLocation | null;
+  readonly applicableTaxRules: readonly TaxRule[];
+  /** Every code entered; `validCoupons` are the applied ones, `invalidCoupons` the refused. */
+  readonly coupons: readonly Coupon[];
+  readonly validCoupons: readonly Coupon[];
+  readonly invalidCoupons: readonly Coupon[];
 }

@@ -171,7 +171,7 @@ describe('the info popup', () => {
     expect(await dialog.getByText('4 interest-free payments of $7.50', { exact: true }).count()).toBe(1);
   });
 
-  it('only logs a warning when the texts fail to load, and still opens', async () => {
+  it('only logs a warning when the texts fail to load, and shows its own disclosure lines', async () => {
     await e2e.fault({ path: '/instalments/en-US.json', status: 500, times: 1 });
     const { page, log } = await open(PRODUCT);
     await infoButton(page).click();
@@ -185,7 +185,9 @@ describe('the info popup', () => {
         WAIT,
       )
       .toBe(1);
-    expect(await dialog.getByRole('heading', { level: 3 }).count()).toBe(0);
+    await dialog.getByRole('heading', { level: 3, name: 'Pay over time with Afterpay' }).waitFor(WAIT);
+    expect(await dialog.getByText('Eligibility criteria apply. Late fees may apply.').count()).toBe(1);
+    expect(await dialog.getByText('See the Afterpay terms for details.').count()).toBe(1);
     expect(log.pageErrors).toEqual([]);
   });
 

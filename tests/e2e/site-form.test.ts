@@ -151,6 +151,54 @@ describe('site form', () => {
     expect(dialogs).toEqual([]);
   });
 
+  it('shows post-submit content as sanitised HTML, loaded after the submit, inert under the strict CSP', async () => {
+    const page = await open('/site-form/post-submit.html');
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const sanitiser: string[] = [];
+    page.on('request', (r) => {
+      if (/\/post-submit-[\w-]+\.js$/.test(r.url())) sanitiser.push(r.url());
+    });
+    await page.getByRole('textbox', { name: 'Your name (required)' }).fill('Ada Lovelace');
+    expect(sanitiser).toEqual([]);
+    await submit(page).click();
+    const done = page.getByRole('status').filter({ hasText: 'Thanks for asking.' });
+    await done.waitFor(WAIT);
+    expect(sanitiser).toHaveLength(1);
+    expect(await done.getByRole('heading', { level: 2, name: 'See you soon' }).count()).toBe(1);
+    expect(await done.getByRole('link', { name: 'our opening hours' }).getAttribute('href')).toBe(
+      `${e2e.baseUrl}/site-form/thanks.html`,
+    );
+    expect(await done.getByRole('link', { name: 'the map' }).getAttribute('href')).toBe(
+      'https://example.com/map',
+    );
+    expect(await done.getByRole('link', { name: 'Claim a prize' }).count()).toBe(0);
+    expect(await done.getByText('Claim a prize').count()).toBe(1);
+    // Chromium checks the CSP while it parses the markup, in the inert document too: those reports
+    // are the policy refusing the hostile attributes and the style element, nothing else.
+    const parsed = await cspViolations(page);
+    expect(new Set(parsed.map((v) => v.split(' ')[0]))).toEqual(
+      new Set(['script-src-attr', 'style-src-attr', 'style-src-elem']),
+    );
+    // Every event the hostile markup names, fired at what is left of it: no handler, no new report.
+    await done.getByRole('link', { name: 'our opening hours' }).hover();
+    await done.getByRole('heading', { name: 'See you soon' }).click();
+    await done.getByText('Claim a prize').click();
+    expect(
+      await done.evaluate(
+        (el) => el.querySelectorAll('script, img, svg, iframe, style, [style], [onclick]').length,
+      ),
+    ).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { hacked?: unknown }).hacked)).toBeUndefined();
+    expect(await page.locator('main').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/site-form/post-submit.html');
+    expect(dialogs).toEqual([]);
+    expect(await cspViolations(page)).toEqual(parsed);
+  });
+
   it('checks the fields in the browser: errors on the fields, the message above and below, focus on the first', async () => {
     const page = await open('/site-form/contact.html');
     await page.getByRole('textbox', { name: 'Email (required)' }).fill('not-an-email');

@@ -32,6 +32,19 @@ describe('loader: scanning and mounting', () => {
     expect(h.imports).toContain(chunkUrl('runtime.js'));
   });
 
+  it('mounts the cart page on a root with its fixed id and no data-sf-widget', async () => {
+    const cartPage = fakeWidget('cart-page');
+    const h = createHarness({
+      body: `<main><div id="sf-cart-page" data-sf-props='{"label":"Your cart"}'><p>Loading</p></div></main>`,
+      modules: { 'cart-page.js': cartPage.module },
+      widgets: ['cart-pill', 'cart-page'],
+    });
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'Your cart' })).toBeInstanceOf(HTMLElement);
+    expect(h.doc.getElementById('sf-cart-page')?.hasAttribute('data-sf-mounted')).toBe(true);
+    expect(h.imports).toContain(chunkUrl('cart-page.js'));
+  });
+
   it('gives a block without data-sf-props an empty props object', async () => {
     const pill = fakeWidget('cart-pill');
     createHarness({ body: pillBlock(), modules: { 'cart-pill.js': pill.module } });

@@ -4,12 +4,14 @@ import type {
   Cart,
   CartChangeDetail,
   CartEntry,
+  Coupon,
   FormSchema,
   ItemAddedDetail,
   Money,
   PixelEventDetail,
   ProductFormProps,
   ProductItem,
+  ShippingOption,
   SiteFormProps,
   Variant,
   VariantChangeDetail,
@@ -108,6 +110,8 @@ describe('the npm entry (src/index.ts)', () => {
     expectTypeOf<CartChangeDetail['cart']>().toEqualTypeOf<Cart>();
     expectTypeOf<ItemAddedDetail['entry']>().toEqualTypeOf<CartEntry>();
     expectTypeOf<Cart['entries'][number]>().toEqualTypeOf<CartEntry>();
+    expectTypeOf<Cart['validCoupons'][number]>().toEqualTypeOf<Coupon>();
+    expectTypeOf<Cart['selectedShippingOption']>().toEqualTypeOf<ShippingOption | null>();
     expectTypeOf<Variant['price']>().toEqualTypeOf<Money | null>();
     expectTypeOf<PixelEventDetail['event']>().toBeString();
   });

@@ -81,6 +81,13 @@ export function cart(entries: CartEntry[] = [entry()]): ShoppingCart {
     hasDigital: false,
     purelyDigital: false,
     requiresShipping: true,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
   };
 }
 

@@ -16,7 +16,7 @@ import { translate } from '../../src/messages/format.js';
 import { belowInstalmentMinimum } from '../../src/commerce/rules.js';
 import type { Result } from '../../src/result.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
-import type { CartEntry } from '../../src/store/types.js';
+import type { CartEntry, ShoppingCart } from '../../src/store/types.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
@@ -387,6 +387,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
               {money(cart?.subtotalCents ?? 0)}
             </output>
           </div>
+          {cart && <Adjustments cart={cart} m={m} money={money} />}
           {minimum && <p className="sf-cart-page__instalment-minimum">{minimum}</p>}
           <div className="sf-cart-page__actions">
             {continueShopping}
@@ -415,6 +416,42 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
         />
       )}
     </section>
+  );
+}
+
+interface AdjustmentsProps {
+  readonly cart: ShoppingCart;
+  readonly m: CartPageMessages;
+  readonly money: (amount: number) => string;
+}
+
+/**
+ * What the server changed on top of the subtotal: a line per applied coupon, the chosen shipping
+ * option, and then the total the shopper pays. Nothing when the cart has neither.
+ */
+function Adjustments({ cart, m, money }: AdjustmentsProps) {
+  const shipping = cart.selectedShippingOption;
+  if (cart.validCoupons.length === 0 && shipping === null) return null;
+  return (
+    <dl className="sf-cart-page__adjustments">
+      {cart.validCoupons.map((coupon, i) => (
+        // A server may list one code twice; the position keeps the keys apart.
+        <div key={`${i}:${coupon.code}`} className="sf-cart-page__adjustment">
+          <dt>{m.t('discountLine', { name: coupon.name ?? coupon.code })}</dt>
+          <dd>{m.t('discountAmount', { amount: money(coupon.discountCents) })}</dd>
+        </div>
+      ))}
+      {shipping && (
+        <div className="sf-cart-page__adjustment">
+          <dt>{m.t('shippingLine', { name: shipping.name })}</dt>
+          <dd>{money(shipping.costCents)}</dd>
+        </div>
+      )}
+      <div className="sf-cart-page__adjustment sf-cart-page__total">
+        <dt>{m.t('total')}</dt>
+        <dd>{money(cart.grandTotalCents)}</dd>
+      </div>
+    </dl>
   );
 }
 

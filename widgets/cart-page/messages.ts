@@ -24,6 +24,12 @@ export const CART_PAGE_MESSAGES = {
   empty: 'You have nothing in your shopping cart.',
   continueShopping: 'Continue Shopping',
   subtotal: 'Subtotal',
+  /** An applied coupon under the subtotal: its promotion name, else its code. */
+  discountLine: 'Discount ({name})',
+  discountAmount: '−{amount}',
+  /** The chosen shipping option under the subtotal. */
+  shippingLine: 'Shipping ({name})',
+  total: 'Total',
   instalmentMinimum: PRODUCT_MESSAGES.instalmentMinimumSubtotal,
   checkout: 'Checkout',
   remove: 'Remove',

@@ -1,11 +1,16 @@
 /**
- * The instalment info popup, loaded on the first open of a pill: the provider's texts from the
- * static info page of spec 000 §7 (`/instalments/<locale>.json`) in the shared lightbox. A page that
- * never opens it downloads neither this module nor the lightbox.
+ * The instalment info popup, loaded on the first open of a pill: the provider's texts in the
+ * shared lightbox. They come from the site context's `instalmentTextsUrl` (spec 000 §7's static
+ * info page, chosen by locale; docs/decisions.md gives the shape); without one, or when it fails,
+ * the popup shows its own disclosure lines. A page that never opens it downloads neither this
+ * module nor the lightbox.
  */
-import { useEffect, useState, type RefObject } from 'react';
-import { PATHS } from '../../src/contract.js';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { INSTALMENTS } from '../../src/constants.js';
+import { createMessages } from '../../src/messages/format.js';
+import { useStorefront } from '../../src/react/provider.js';
 import { Lightbox } from '../../src/react/ui/lightbox.js';
+import { brandName, instalmentPillMessages } from './messages.js';
 import { instalmentTextsLocale } from './texts-locale.js';
 
 /** The texts of one provider locale, as the info page serves them. */
@@ -13,6 +18,19 @@ export interface InstalmentInfo {
   readonly title: string;
   readonly paragraphs: readonly string[];
 }
+
+/**
+ * What the popup says when the provider's texts are not configured or do not load: the terms a
+ * shopper must read before choosing the provider. Ours (the spec does not quote them); the page
+ * overrides any through the pill's `strings`.
+ */
+export const INSTALMENT_INFO_MESSAGES = {
+  instalmentInfoTitle: 'Pay over time with {brand}',
+  instalmentInfoSplit: 'Your purchase is split into {count} payments, taken every 2 weeks.',
+  instalmentInfoEligibility: 'Eligibility criteria apply. Late fees may apply.',
+  instalmentInfoExcludes: 'Payment amounts exclude tax and shipping, which are added at checkout.',
+  instalmentInfoTerms: 'See the {brand} terms for details.',
+} as const;
 
 /** Give up on the texts after this long; the popup keeps what it has. */
 const TIMEOUT_MS = 10_000;
@@ -26,17 +44,23 @@ const readInfo = (raw: unknown): InstalmentInfo | null => {
   return { title, paragraphs: paragraphs.filter((p): p is string => typeof p === 'string') };
 };
 
+/** The texts' address for a locale: `{locale}` in the configured URL replaced by it. */
+export const instalmentTextsAddress = (template: string, locale: string): string =>
+  template.replaceAll('{locale}', encodeURIComponent(locale));
+
 /**
- * The provider's texts for a locale (`en-US`), fetched once per page. A failure resolves to null
- * and only logs a warning (spec 000 §8); it is forgotten, so the next open tries again.
+ * The provider's texts for a locale (`en-US`) from the configured URL (`instalmentTextsUrl` of the
+ * site context), fetched once per page. A failure resolves to null and only logs a warning (spec
+ * 000 §8); it is forgotten, so the next open tries again.
  */
 export function loadInstalmentInfo(
+  template: string,
   locale: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<InstalmentInfo | null> {
-  let pending = cache.get(locale);
+  const url = instalmentTextsAddress(template, locale);
+  let pending = cache.get(url);
   if (!pending) {
-    const url = `${PATHS.instalmentInfo}/${encodeURIComponent(locale)}.json`;
     pending = (async () => {
       try {
         const response = await fetchImpl(url, {
@@ -49,12 +73,12 @@ export function loadInstalmentInfo(
         if (!info) throw new Error('unexpected response');
         return info;
       } catch (error) {
-        cache.delete(locale);
+        cache.delete(url);
         console.warn(`[storefront] instalment-pill: could not load ${url}: ${String(error)}`);
         return null;
       }
     })();
-    cache.set(locale, pending);
+    cache.set(url, pending);
   }
   return pending;
 }
@@ -62,13 +86,14 @@ export function loadInstalmentInfo(
 export interface InstalmentInfoPopupProps {
   /** The provider locale of the offer. */
   readonly locale: string;
-  /** The page's locale: the texts are shown in its language where the server has them. */
+  /** The page's locale: the texts are shown in its language where the server has them. @default locale */
   readonly pageLocale?: string | undefined;
-  /** The dialog's heading (it is labelled by it). */
-  readonly title: string;
+  /** The number of payments (the pill's `count`). @default 4 */
+  readonly count?: number | undefined;
+  /** The pill's text overrides, which reach the popup's own lines too. @default {} */
+  readonly strings?: Readonly<Record<string, string>> | undefined;
   /** The pill's own line for this order, shown first. */
   readonly summary: string;
-  readonly closeLabel: string;
   /** Where focus goes on close: the pill's info button, whichever part of the pill was clicked. */
   readonly returnFocus: RefObject<HTMLElement | null>;
   /** Told when the popup closes; focus is seen to here. */
@@ -77,28 +102,54 @@ export interface InstalmentInfoPopupProps {
 
 /**
  * A modal dialog: Escape, the close button and a click outside close it, focus returns to the
- * button that opened it. The provider's texts arrive as plain strings and are shown as text.
+ * button that opened it. The provider's texts arrive as plain strings and are shown as text; until
+ * they arrive, and instead of them when there are none, the popup's own lines are shown.
  */
 export function InstalmentInfoPopup({
   locale: offerLocale,
   pageLocale = offerLocale,
-  title,
+  count = INSTALMENTS.defaultCount,
+  strings,
   summary,
-  closeLabel,
   returnFocus,
   onClose,
 }: InstalmentInfoPopupProps) {
+  const { context } = useStorefront();
+  const template = context.instalmentTextsUrl;
   const [info, setInfo] = useState<InstalmentInfo | null>(null);
+  const [settled, setSettled] = useState(template === undefined);
+  // The offer's country in the page's language (de-US), where the texts exist in it.
   const locale = instalmentTextsLocale(offerLocale, pageLocale);
   useEffect(() => {
+    if (template === undefined) return;
     let live = true;
-    void loadInstalmentInfo(locale).then((loaded) => {
-      if (live) setInfo(loaded);
+    void loadInstalmentInfo(template, locale).then((loaded) => {
+      if (!live) return;
+      setInfo(loaded);
+      setSettled(true);
     });
     return () => {
       live = false;
     };
-  }, [locale]);
+  }, [template, locale]);
+  // The pill's catalogue with the page's overrides: the dialog is named as the pill's info button.
+  const pill = useMemo(() => instalmentPillMessages(strings), [strings]);
+  const brandKey = INSTALMENTS.brandByLocale[offerLocale as keyof typeof INSTALMENTS.brandByLocale];
+  const brand = brandName(brandKey ?? 'afterpay', pill);
+  const fallback = useMemo((): InstalmentInfo => {
+    const m = createMessages(strings, INSTALMENT_INFO_MESSAGES);
+    return {
+      title: m.t('instalmentInfoTitle', { brand }),
+      paragraphs: [
+        m.t('instalmentInfoSplit', { count }),
+        m.t('instalmentInfoEligibility'),
+        m.t('instalmentInfoExcludes'),
+        m.t('instalmentInfoTerms', { brand }),
+      ],
+    };
+  }, [strings, brand, count]);
+  // While the provider's texts load nothing more shows, so the lines do not change under the eye.
+  const shown = info ?? (settled ? fallback : null);
 
   const close = () => {
     onClose();
@@ -111,13 +162,19 @@ export function InstalmentInfoPopup({
   };
 
   return (
-    <Lightbox open title={title} closeLabel={closeLabel} onClose={close} returnFocus={returnFocus}>
+    <Lightbox
+      open
+      title={pill.t('instalmentInfo', { brand })}
+      closeLabel={pill.t('close')}
+      onClose={close}
+      returnFocus={returnFocus}
+    >
       <div className="sf-instalment-info">
         <p className="sf-instalment-info__summary">{summary}</p>
-        {info && (
+        {shown && (
           <>
-            <h3 className="sf-instalment-info__title">{info.title}</h3>
-            {info.paragraphs.map((text, i) => (
+            <h3 className="sf-instalment-info__title">{shown.title}</h3>
+            {shown.paragraphs.map((text, i) => (
               <p key={i}>{text}</p>
             ))}
           </>

@@ -158,9 +158,9 @@ export function InstalmentPill({ item, instalments, count, strings }: Instalment
         <Popup
           locale={offer.locale}
           pageLocale={context.locale}
-          title={infoLabel}
+          count={count}
+          strings={strings}
           summary={text(false)}
-          closeLabel={m.t('close')}
           returnFocus={infoButton}
           onClose={() => setOpen(false)}
         />

@@ -111,7 +111,8 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
       const stock = await api.getStock(item.id);
       if (!stock.ok) return failWith(stock.error.message);
       const mine = stock.data.results.filter((r) => r.sku === undefined || r.sku === null || r.sku === sku);
-      if (!stockCheckPasses(mine, quantityInCart(sku))) return failWith(m.t('notEnoughStock'));
+      // Spec 000 §8: the stock form check shows "out of stock" (§5's text is the variant's own check).
+      if (!stockCheckPasses(mine, quantityInCart(sku))) return failWith(m.t('outOfStock'));
     }
 
     if (subscribable) {

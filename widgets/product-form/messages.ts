@@ -13,7 +13,6 @@ import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 export const PRODUCT_FORM_MESSAGES = {
   ...PRODUCT_LABEL_MESSAGES,
   close: 'Close',
-  giftCardSelect: PRODUCT_LABEL_MESSAGES.selectVariant,
   checkConnection: STOREFRONT_MESSAGES.checkConnection,
   // Ours: the spec does not quote these.
   /** Price of a product whose variants differ in price, before one is chosen. */

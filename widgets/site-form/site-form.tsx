@@ -33,7 +33,12 @@ type Phase =
   | { readonly kind: 'editing' }
   | { readonly kind: 'submitting' }
   | { readonly kind: 'redirecting' }
-  | { readonly kind: 'done'; readonly message: string | null; readonly content: string | null };
+  | {
+      readonly kind: 'done';
+      readonly message: string | null;
+      /** The post-submit content, sanitised (./post-submit.ts). */
+      readonly content: DocumentFragment | null;
+    };
 
 /** The client rules of spec 000 §5 over every answering field: field id to message. */
 export function validateSiteForm(
@@ -85,13 +90,39 @@ const formProblem = (m: SiteFormMessages, message: string): Problem => ({
 });
 
 /**
- * The text of untrusted post-submit markup. A DOMParser document is inert (no script runs, nothing
- * loads), and only its text reaches the page, as a text node; without DOMParser the raw string is
- * shown as text, which is just as safe.
+ * The text of untrusted post-submit markup, shown when the sanitiser's chunk fails to load. A
+ * DOMParser document is inert (no script runs, nothing loads), and only its text reaches the page,
+ * as a text node; without DOMParser the raw string is shown as text, which is just as safe.
  */
 export function textOf(html: string): string {
   if (typeof DOMParser === 'undefined') return html;
   return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim();
+}
+
+/**
+ * The post-submit content as sanitised HTML, from the chunk that holds the sanitiser: it loads only
+ * here, after a successful submit. Should that chunk fail to load, the content's text is shown.
+ * Null when nothing readable is left.
+ */
+async function postSubmitContent(html: string, doc: Document): Promise<DocumentFragment | null> {
+  const content = await import('./post-submit.js').then(
+    (mod) => mod.sanitizeHtml(html, doc),
+    () => {
+      const text = doc.createDocumentFragment();
+      text.append(textOf(html));
+      return text;
+    },
+  );
+  return content.textContent?.trim() ? content : null;
+}
+
+/** Shows a sanitised fragment; a copy of it, so the one in state stays whole across renders. */
+function PostSubmitContent({ content }: { readonly content: DocumentFragment }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.replaceChildren(content.cloneNode(true));
+  }, [content]);
+  return <div ref={ref} className="sf-site-form__content" />;
 }
 
 const pageTitle = (): string => (typeof document === 'undefined' ? '' : document.title);
@@ -102,7 +133,7 @@ const pagePath = (): string => (typeof location === 'undefined' ? '/' : location
  * "Submitting…"), checks the fields, the captcha, fetches a submission key and saves. A failure
  * shows its catalogued text, resets the captcha and unlocks the form with every answer kept; a
  * success tracks a newsletter sign-up, then goes to the success address or shows the submission
- * text (as text, never as HTML).
+ * text (as text, never as HTML) and the post-submit content (as sanitised HTML).
  */
 export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFormProps) {
   const { api, redirect, reporter, context } = useStorefront();
@@ -244,11 +275,14 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
       setPhase({ kind: 'redirecting' });
       return;
     }
-    const content = s.postSubmitContent === undefined ? null : textOf(s.postSubmitContent);
+    const content =
+      s.postSubmitContent === undefined
+        ? null
+        : await postSubmitContent(s.postSubmitContent, formRef.current?.ownerDocument ?? document);
     setPhase({
       kind: 'done',
       message: s.submissionMessage ?? (content ? null : m.t('thankYou')),
-      content: content || null,
+      content,
     });
   };
 
@@ -290,7 +324,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
       <div className="sf-site-form">
         <div ref={doneRef} role="status" tabIndex={-1} className="sf-site-form__done">
           {phase.message !== null && <p className="sf-site-form__message">{phase.message}</p>}
-          {phase.content !== null && <p className="sf-site-form__content">{phase.content}</p>}
+          {phase.content !== null && <PostSubmitContent content={phase.content} />}
         </div>
       </div>
     );

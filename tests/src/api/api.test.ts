@@ -284,6 +284,55 @@ describe('responses are parsed, never trusted', () => {
     });
   });
 
+  const SPRING = { code: 'SPRING10', name: 'Spring sale', discountCents: 625 };
+  const STANDARD = { id: 'standard', name: 'Standard', costCents: 450 };
+  const CART_EXTRAS = {
+    shippingOptions: [STANDARD, { id: 'express', name: 'Express', costCents: 1500 }],
+    selectedShippingOption: STANDARD,
+    shippingLocation: { country: 'US', region: 'NY', postalCode: '10001' },
+    applicableTaxRules: [{ name: 'NY sales tax', rate: 8.875, taxCents: 444 }],
+    coupons: [SPRING, { code: 'OLD', name: null, discountCents: 0 }],
+    validCoupons: [SPRING],
+    invalidCoupons: [{ code: 'OLD', name: null, discountCents: 0 }],
+  };
+
+  it('reads the shipping, tax and coupon fields of spec 000 §3', async () => {
+    const { fetch } = fakeFetch(json(200, { ...cart(), ...CART_EXTRAS }));
+    expect(dataOf(await apiWith(fetch).getCart())).toMatchObject(CART_EXTRAS);
+  });
+
+  it('reads absent or null shipping, tax and coupon fields as none', async () => {
+    const bare: Record<string, unknown> = { ...cart() };
+    for (const key of Object.keys(CART_EXTRAS)) delete bare[key];
+    const { fetch } = fakeFetch(json(200, { ...bare, applicableTaxRules: null, coupons: null }));
+    expect(dataOf(await apiWith(fetch).getCart())).toMatchObject({
+      shippingOptions: [],
+      selectedShippingOption: null,
+      shippingLocation: null,
+      applicableTaxRules: [],
+      coupons: [],
+      validCoupons: [],
+      invalidCoupons: [],
+    });
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['shipping options that are not a list', { shippingOptions: 'standard' }],
+    ['a shipping option without a name', { shippingOptions: [{ id: 'a', costCents: 0 }] }],
+    [
+      'a chosen shipping option with a fractional cost',
+      { selectedShippingOption: { ...STANDARD, costCents: 4.5 } },
+    ],
+    ['a shipping location with a country name', { shippingLocation: { country: 'United States' } }],
+    ['a tax rule above 100 %', { applicableTaxRules: [{ name: 'x', rate: 150, taxCents: 0 }] }],
+    ['a coupon without a code', { coupons: [{ name: 'Spring', discountCents: 100 }] }],
+    ['a valid coupon with a negative discount', { validCoupons: [{ code: 'A', discountCents: -100 }] }],
+    ['invalid coupons that are an object', { invalidCoupons: { code: 'A' } }],
+  ])('rejects %s as an invalid response', async (_name, extra) => {
+    const { fetch } = fakeFetch(json(200, { ...cart(), ...extra }));
+    expect(errorOf(await apiWith(fetch).getCart()).kind).toBe('invalid-response');
+  });
+
   it('rejects an add whose newlyAdded entry is missing', async () => {
     const { fetch } = fakeFetch(json(200, { shoppingCart: cart() }));
     const result = await apiWith(fetch).addCartEntry({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });

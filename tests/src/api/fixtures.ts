@@ -87,6 +87,13 @@ export const cart = (
     hasDigital: false,
     purelyDigital: false,
     requiresShipping: true,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
     ...overrides,
   };
 };

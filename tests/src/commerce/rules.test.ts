@@ -207,9 +207,9 @@ describe('quantity input', () => {
     ['NaN', 'Quantity must be a number.'],
     ['1.5', 'Quantity must be a whole number.'],
     ['.5', 'Quantity must be a whole number.'],
-    ['0', 'Quantity must be at least 1.'],
-    ['-3', 'Quantity must be at least 1.'],
-    ['10000', 'Quantity must be at most 9999.'],
+    ['0', 'Quantity must be between 1 and 9999.'],
+    ['-3', 'Quantity must be between 1 and 9999.'],
+    ['10000', 'Quantity must be between 1 and 9999.'],
   ])('quantity %j is refused with %j', (input, message) => {
     expect(parseQuantity(input)).toEqual({ ok: false, message });
   });
@@ -225,9 +225,9 @@ describe('quantity input', () => {
     expect(readQuantity(input)).toBe(expected);
   });
 
-  it('fills only the placeholder of the quantity text refused', () => {
-    const messages = createMessages({ quantityTooLow: 'At least {min}, at most {max}.' });
-    expect(parseQuantity('0', messages)).toEqual({ ok: false, message: 'At least 1, at most {max}.' });
+  it('fills both bounds of the range text, however it is reworded', () => {
+    const messages = createMessages({ quantityOutOfRange: 'From {min} to {max}.' });
+    expect(parseQuantity('10000', messages)).toEqual({ ok: false, message: 'From 1 to 9999.' });
   });
 });
 

@@ -77,6 +77,7 @@ describe('parseSiteContext', () => {
       pillTheme: 'dark',
       reviews: { native: true, imported: false },
       useCLDRMoneyFormat: true,
+      instalmentTextsUrl: 'https://texts.provider.example/{locale}.json',
     });
     expect(issues).toEqual([]);
     expect(context).toEqual({
@@ -97,6 +98,7 @@ describe('parseSiteContext', () => {
       pillTheme: 'dark',
       reviews: { native: true, imported: false },
       useCLDRMoneyFormat: true,
+      instalmentTextsUrl: 'https://texts.provider.example/{locale}.json',
     });
   });
 
@@ -146,6 +148,9 @@ describe('parseSiteContext', () => {
     ['captchaScriptUrl', 'captcha.js'],
     ['captchaScriptUrl', 3],
     ['useCLDRMoneyFormat', 1],
+    ['instalmentTextsUrl', 'javascript:alert(1)//{locale}'],
+    ['instalmentTextsUrl', '//evil.example/{locale}.json'],
+    ['instalmentTextsUrl', ''],
   ])('falls back to the default %s when given %j, with one issue', (key, value) => {
     const { context, issues } = parseSiteContext({
       [key]: value,

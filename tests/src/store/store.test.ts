@@ -1,6 +1,6 @@
 import { Window } from 'happy-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../src/api/index.js';
+import { createApi, type Api } from '../../../src/api/index.js';
 import type { ApiError, ApiResult } from '../../../src/api/types.js';
 import { CART_SYNC_CHANNEL } from '../../../src/contract.js';
 import {
@@ -12,7 +12,7 @@ import {
   type CartStore,
 } from '../../../src/store/index.js';
 import type { CartEntry, ShoppingCart } from '../../../src/store/types.js';
-import { cart, entry, fakeDoc } from '../api/fixtures.js';
+import { API_ROOT, cart, entry, fakeDoc, fakeFetch, json } from '../api/fixtures.js';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -434,5 +434,33 @@ describe('the page-wide store', () => {
       script.remove();
       getCartStore().dispose();
     }
+  });
+});
+
+describe('the cart the store holds', () => {
+  it("keeps the server's shipping, tax and coupon fields (what Storefront.cart.get() reads)", async () => {
+    const coupon = { code: 'SPRING10', name: null, discountCents: 500 };
+    const standard = { id: 'standard', name: 'Standard', costCents: 450 };
+    const { fetch } = fakeFetch(
+      json(200, {
+        ...cart(),
+        shippingOptions: [standard],
+        selectedShippingOption: standard,
+        coupons: [coupon],
+        validCoupons: [coupon],
+      }),
+    );
+    const api = createApi({ apiRoot: API_ROOT, fetch, doc: fakeDoc('crumb=token-1') });
+    const store = track(createCartStore({ api, broadcast: false }));
+    await store.getState().load();
+    expect(store.getState().cart).toMatchObject({
+      shippingOptions: [standard],
+      selectedShippingOption: standard,
+      coupons: [coupon],
+      validCoupons: [coupon],
+      invalidCoupons: [],
+      applicableTaxRules: [],
+      shippingLocation: null,
+    });
   });
 });

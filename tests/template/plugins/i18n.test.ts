@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { PLATFORM_MESSAGES } from '../../../src/messages/platform';
 import { i18nFormatters } from '../../../src/template/plugins/i18n-formatters';
 import { fakeContext, type FakeOptions } from './fake-context';
 
@@ -122,6 +123,10 @@ describe('relative times', () => {
 
   it('reports an invalid date', () => {
     expect(format('timesince', 'yesterday', [], { now })).toBe('Invalid date.');
+  });
+
+  it("prints the widgets' catalogue text for an invalid date, one text in one place", () => {
+    expect(format('timesince', 'yesterday', [], { now })).toBe(PLATFORM_MESSAGES.invalidDate);
   });
 });
 

@@ -166,6 +166,24 @@ describe('sf-block for the instalment pill, site form and restock admin', () => 
     );
   });
 
+  it("server-renders a gift card's denomination select on Select Value, as the widget shows it", () => {
+    const card = {
+      ...item,
+      structuredContent: {
+        productType: 4,
+        variants: ['25.00', '50.00'].map((value, i) => ({
+          id: `gc${i}`,
+          attributes: { Amount: `$${value}` },
+          priceMoney: { value, currency: 'USD' },
+        })),
+      },
+    };
+    const { output, errors } = render('{item|sf-block product-form}', { item: card });
+    expect(errors).toEqual([]);
+    const select = block(output, 'product-form').querySelector('.sf-product-form__option select');
+    expect(select?.querySelector('option')?.textContent).toBe('Select Value');
+  });
+
   it('server-renders a sold-out product with its mark, the restock slot and the sold-out button', () => {
     const poster = {
       ...item,

@@ -124,6 +124,36 @@ describe('CartPage states', () => {
   });
 });
 
+describe('CartPage discounts and shipping', () => {
+  const SPRING = { code: 'SPRING10', name: 'Spring sale', discountCents: 625 };
+  const STANDARD = { id: 'standard', name: 'Standard (3-5 days)', costCents: 450 };
+
+  it('lists each applied coupon, the chosen shipping option and the total under the subtotal', async () => {
+    const c = cart([entry()]);
+    await renderCart({
+      ...c,
+      coupons: [SPRING, { code: 'OLD', name: null, discountCents: 0 }],
+      validCoupons: [SPRING, { code: 'WELCOME', name: null, discountCents: 100 }],
+      invalidCoupons: [{ code: 'OLD', name: null, discountCents: 0 }],
+      shippingOptions: [STANDARD, { id: 'express', name: 'Express', costCents: 1500 }],
+      selectedShippingOption: STANDARD,
+      shippingCostCents: 450,
+      discountCents: 725,
+      grandTotalCents: 5000 - 725 + 450,
+    });
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    const values = screen.getAllByRole('definition').map((d) => d.textContent);
+    expect(terms).toEqual([
+      'Discount (Spring sale)',
+      'Discount (WELCOME)',
+      'Shipping (Standard (3-5 days))',
+      'Total',
+    ]);
+    expect(values).toEqual(['−$6.25', '−$1.00', '$4.50', '$47.25']);
+    expect(screen.queryByText(/OLD/)).toBeNull();
+  });
+});
+
 describe('CartPage heading level', () => {
   it('is the page h1 with h2 entry titles when the page asks, h2 over h3 otherwise', async () => {
     const api = fakeApi({ getCart: async () => okResult(cart([entry()])) });

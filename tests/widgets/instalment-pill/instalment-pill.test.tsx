@@ -41,7 +41,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
+const TEXTS_URL = '/instalments/{locale}.json';
+/** The page's environment; `textsUrl` null leaves the site context without a texts URL. */
+const env = (textsUrl: string | null = TEXTS_URL) => ({
+  context: { ...DEFAULT_CONTEXT, ...(textsUrl === null ? {} : { instalmentTextsUrl: textsUrl }) },
+  report: vi.fn(),
+});
 
 /** A product block with a product form slot and the pill, plus a second block with the same item. */
 async function page(props: Record<string, unknown>, e = env()) {
@@ -309,16 +314,25 @@ describe('the info popup', () => {
     await screen.findByRole('dialog', { name: 'About Afterpay' });
   });
 
-  it('only warns when the texts do not load, and tries again on the next open', async () => {
+  const FALLBACK = [
+    'Your purchase is split into 4 payments, taken every 2 weeks.',
+    'Eligibility criteria apply. Late fees may apply.',
+    'Payment amounts exclude tax and shipping, which are added at checkout.',
+    'See the Afterpay terms for details.',
+  ];
+  const paragraphs = (dialog: HTMLElement) =>
+    [...dialog.querySelectorAll('.sf-instalment-info > p')].slice(1).map((p) => p.textContent);
+
+  it('only warns when the texts do not load, shows its own disclosure lines, and tries again on the next open', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await page({ item: TEE, instalments: { ...US, shopperLanguage: 'en-AU', stripeAccountCountry: 'AU' } });
     const user = userEvent.setup();
     failNext = true;
     await user.click(screen.getByRole('button', { name: 'About Afterpay' }));
     const dialog = await screen.findByRole('dialog', { name: 'About Afterpay' });
-    await flush();
+    await within(dialog).findByRole('heading', { level: 3, name: 'Pay over time with Afterpay' });
     expect(within(dialog).getByText('Available for orders over $20.00')).toBeInstanceOf(HTMLElement);
-    expect(within(dialog).queryByRole('heading', { level: 3 })).toBeNull();
+    expect(paragraphs(dialog)).toEqual(FALLBACK);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('/instalments/en-AU.json');
 
@@ -328,6 +342,34 @@ describe('the info popup', () => {
     const again = await screen.findByRole('dialog', { name: 'About Afterpay' });
     await within(again).findByRole('heading', { name: 'Pay in 4 interest-free instalments' });
     expect(served).toEqual(['/instalments/en-AU.json', '/instalments/en-AU.json']);
+  });
+
+  it('shows its own disclosure lines, with the count and the brand, when the site names no texts URL', async () => {
+    await page(
+      { item: TEE, instalments: { ...US, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' }, count: 6 },
+      env(null),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'About Clearpay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About Clearpay' });
+    expect(within(dialog).getByRole('heading', { level: 3 }).textContent).toBe('Pay over time with Clearpay');
+    expect(paragraphs(dialog)).toEqual([
+      'Your purchase is split into 6 payments, taken every 2 weeks.',
+      FALLBACK[1],
+      FALLBACK[2],
+      'See the Clearpay terms for details.',
+    ]);
+    expect(served).toEqual([]);
+  });
+
+  it("reads the texts from the site context's URL, the provider locale in place of {locale}", async () => {
+    await page(
+      { item: TEE, instalments: { ...US, shopperLanguage: 'fr-CA', stripeAccountCountry: 'CA' } },
+      env('http://localhost/instalments/{locale}.json?v=2'),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'About Afterpay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About Afterpay' });
+    await within(dialog).findByRole('heading', { level: 3, name: 'Payez en 4 versements sans intérêts' });
+    expect(served).toEqual(['http://localhost/instalments/fr-CA.json?v=2']);
   });
 });
 

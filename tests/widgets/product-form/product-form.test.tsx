@@ -286,7 +286,7 @@ describe('sold-out path', () => {
     await user.type(input, '0');
     await user.click(addButton());
     expect(screen.getByRole('alert', { name: 'Unable to Add Item' }).textContent).toContain(
-      'Quantity must be at least 1.',
+      'Quantity must be between 1 and 9999.',
     );
     expect(api.addCartEntry).not.toHaveBeenCalled();
   });
@@ -334,7 +334,7 @@ describe('page text overrides', () => {
   });
 
   it.each([
-    ['quantityTooLow', 'Pick at least {min}.', '0', 'Pick at least 1.'],
+    ['quantityOutOfRange', 'Pick {min} to {max}.', '0', 'Pick 1 to 9999.'],
     ['notEnoughStock', 'Too few left.', '11', 'Too few left.'],
   ])('%s replaces the text the add checks show', async (key, text, quantity, shown) => {
     const { user } = setup({ item: MUG, strings: { [key]: text } });
@@ -393,8 +393,8 @@ describe('validation before any request', () => {
     ['more than the stock', MUG, {}, '11', 'Sorry, we do not have enough of that item available.'],
     ['a quantity that is not a number', MUG, {}, '', 'Quantity must be a number.'],
     ['a fractional quantity', MUG, {}, '1.5', 'Quantity must be a whole number.'],
-    ['a quantity of 0', MUG, {}, '0', 'Quantity must be at least 1.'],
-    ['a negative quantity', MUG, {}, '-3', 'Quantity must be at least 1.'],
+    ['a quantity of 0', MUG, {}, '0', 'Quantity must be between 1 and 9999.'],
+    ['a negative quantity', MUG, {}, '-3', 'Quantity must be between 1 and 9999.'],
   ])('%s shows the message in the Unable to Add Item alert', async (_n, item, choices, quantity, message) => {
     const { user, api } = setup({ item });
     await choose(user, choices);
@@ -409,6 +409,12 @@ describe('validation before any request', () => {
     expect(api.getStock).not.toHaveBeenCalled();
     expect(api.addCartEntry).not.toHaveBeenCalled();
     expect(addButton().textContent).toBe('Add To Cart');
+  });
+
+  it("opens a gift card's denomination select on Select Value, the platform markup's text (spec 001 §9)", () => {
+    setup({ item: GIFT_CARD });
+    const select = screen.getByRole('combobox');
+    expect(within(select).getAllByRole('option')[0]?.textContent).toBe('Select Value');
   });
 
   it('asks for a gift card denomination under its own title', async () => {
@@ -521,9 +527,9 @@ describe('add to cart', () => {
     });
     await user.click(addButton());
     await settle();
-    expect(screen.getByRole('alert').textContent).toContain(
-      'Sorry, we do not have enough of that item available.',
-    );
+    // Spec 000 §8: the stock form check shows "out of stock".
+    expect(screen.getByRole('alert').textContent).toContain('out of stock');
+    expect(screen.getByRole('alert').textContent).not.toContain('Sorry');
     expect(api.getStock).toHaveBeenCalledWith('mug');
     expect(api.addCartEntry).not.toHaveBeenCalled();
   });

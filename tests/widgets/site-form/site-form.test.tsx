@@ -339,20 +339,36 @@ describe('submitting (spec 000 §4 "Generic form submit")', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Thank you!');
   });
 
-  it('shows post-submit content as its text, never its markup', async () => {
+  it('shows post-submit content as sanitised HTML: formatting and safe links kept, the rest inert', async () => {
     const r = renderForm({
       form: schema({
         submissionMessage: null,
         postSubmitContent:
-          '<p>See you <b>soon</b></p><script>window.hacked = true</script><img src=x onerror="window.hacked = true">',
+          '<p>See you <b>soon</b> at <a href="/hours" onclick="window.hacked = true">our shop</a>.</p>' +
+          '<p style="display:none"><a href="javascript:window.hacked = true">Claim</a></p>' +
+          '<script>window.hacked = true</script><img src=x onerror="window.hacked = true">',
       }),
     });
     await fillValid(r.user);
     await r.user.click(screen.getByRole('button', { name: 'Submit' }));
     const done = await screen.findByRole('status');
-    expect(done.textContent).toBe('See you soonwindow.hacked = true');
-    expect(done.querySelectorAll('b, script, img')).toHaveLength(0);
+    const link = await within(done).findByRole('link', { name: 'our shop' });
+    expect(link.getAttribute('href')).toBe(new URL('/hours', document.baseURI).href);
+    expect(link.getAttribute('onclick')).toBeNull();
+    expect(within(done).getByText('soon').tagName).toBe('B');
+    expect(within(done).queryByRole('link', { name: 'Claim' })).toBeNull();
+    expect(done.textContent).toBe('See you soon at our shop.Claim');
+    expect(done.querySelectorAll('script, img, [style], [onclick]')).toHaveLength(0);
     expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it('says Thank you! when nothing readable is left of the post-submit content', async () => {
+    const r = renderForm({
+      form: schema({ submissionMessage: null, postSubmitContent: '<script>window.hacked = true</script>' }),
+    });
+    await fillValid(r.user);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Thank you!');
   });
 
   it('shows the submission text above the post-submit content', async () => {

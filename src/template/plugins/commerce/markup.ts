@@ -4,6 +4,7 @@
  * `escapeHtml` (or `escapeAttributeLoose`); class names and layout match the platform's own pages,
  * whose scripts and themes select on them.
  */
+import { PRODUCT_LABEL_MESSAGES } from '../../../messages/product-labels';
 import type { TemplateContext } from '../api';
 import {
   asArray,
@@ -134,7 +135,7 @@ export function variantsSelectHtml(ctx: TemplateContext, item: unknown): string 
     : '';
   // The wording is the same for every option: looked up once, not per option.
   const selectWording = giftCard
-    ? localized(ctx, 'giftCardVariantSelectText', 'Select Value')
+    ? localized(ctx, 'giftCardVariantSelectText', PRODUCT_LABEL_MESSAGES.giftCardSelect)
     : localized(ctx, 'productVariantSelectText', 'Select {variantName}');
   let options = '';
   for (const option of variantOptions(c, variants(item))) {

@@ -25,6 +25,7 @@ import {
   tracksStock,
 } from '../../../commerce/rules';
 import { readBoolean } from '../../../result';
+import { PRODUCT_LABEL_MESSAGES } from '../../../messages/product-labels';
 import { RESTOCK_MESSAGES, restockOverrides } from '../../../messages/restock';
 import { REVIEWS_COUNT_MESSAGES } from '../../../messages/reviews';
 import type { TemplateContext } from '../api';
@@ -90,11 +91,9 @@ function productFormHtml(ctx: TemplateContext, item: unknown, express: boolean):
   let controls = '';
   if (hasVariants(facts)) {
     const gift = facts.structuredContent.productType === 4;
-    const wording = localized(
-      ctx,
-      gift ? 'giftCardVariantSelectText' : 'productVariantSelectText',
-      'Select {variantName}',
-    );
+    const wording = gift
+      ? localized(ctx, 'giftCardVariantSelectText', PRODUCT_LABEL_MESSAGES.giftCardSelect)
+      : localized(ctx, 'productVariantSelectText', PRODUCT_LABEL_MESSAGES.selectVariant);
     for (const option of variantOptions(c, all)) {
       const name = escapeHtml(option.name);
       controls +=

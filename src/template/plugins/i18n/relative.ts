@@ -1,4 +1,5 @@
 /** Relative times: the locale-aware `relative-time` and the English `timesince` (spec 001 §9). */
+import { TEMPLATE_TEXTS } from '../../../messages/template-texts';
 import { applyContext, cached, type ParsedOptions } from './options';
 
 const SECOND = 1000;
@@ -53,7 +54,7 @@ export function formatRelative(deltaMs: number, options: ParsedOptions, locale: 
   return applyContext(f.format(amount === 0 ? 0 : amount, unit), options, locale);
 }
 
-export const INVALID_DATE = 'Invalid date.';
+export const INVALID_DATE = TEMPLATE_TEXTS.invalidDate;
 
 const TIMESINCE: ReadonlyArray<readonly [number, string, string]> = [
   [YEAR, 'a year', 'years'],
