@@ -30,7 +30,7 @@ import {
   type ProductItem,
   type Variant,
 } from '../../src/commerce/product.js';
-import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { useLatest } from '../../src/react/use-latest.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import { pageOverrides, productFormMessages, type ProductFormMessages } from './messages.js';
@@ -95,6 +95,11 @@ export function ProductFormBody({
   const [quantityText, setQuantityText] = useState(String(QUANTITY.default));
 
   const variant = fixedVariant ?? findVariant(item, selection);
+
+  // Spec 000 §4: while the first cart read runs (the loader starts it before any widget mounts),
+  // the add button waits, disabled in the stylesheet's loading phase: the stock check counts what
+  // the cart holds, and it is not known yet.
+  const waiting = useCart((s) => !s.initialised && s.status === 'loading');
 
   useEffect(() => {
     track({ type: 'product-page-viewed', itemId: item.id });
@@ -283,8 +288,9 @@ export function ProductFormBody({
       <button
         type="button"
         className="sf-button sf-add-button"
-        data-sf-phase={flow.phase}
-        disabled={soldOut}
+        data-sf-phase={waiting ? 'loading' : flow.phase}
+        disabled={soldOut || waiting}
+        aria-busy={waiting || undefined}
         aria-disabled={(!soldOut && flow.phase !== 'idle') || undefined}
         onPointerDown={flow.prefetch}
         onFocus={flow.prefetch}

@@ -1,7 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
+import type { ApiResult } from '../../../src/api/types.js';
 import type { SiteContext } from '../../../src/page/context.js';
+import type { ShoppingCart } from '../../../src/store/types.js';
 import { ProductForm } from '../../../widgets/product-form/product-form.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
 import {
@@ -533,6 +535,76 @@ describe('add to cart', () => {
     await user.click(addButton());
     await settle();
     expect(store.getState().cart?.totalQuantity).toBe(1);
+  });
+});
+
+describe('the cart read of page start (spec 000 §4)', () => {
+  const mugInCart = () =>
+    cart([entry({ itemId: 'mug', chosenVariant: { sku: 'MUG', attributes: {} }, quantity: 4 })]);
+
+  it('keeps the add button disabled in its loading phase until the read has settled', async () => {
+    let answer: (r: ApiResult<ShoppingCart>) => void = () => undefined;
+    const api = fakeApi({
+      getCart: () => new Promise((resolve) => (answer = resolve)),
+      getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
+    });
+    const { store } = setup({ item: MUG }, { api, context: { authenticatedAccountId: 'shopper-1' } });
+    let read: Promise<unknown> = Promise.resolve();
+    act(() => {
+      read = store.getState().load();
+    });
+    expect(addButton()).toHaveProperty('disabled', true);
+    expect(addButton().getAttribute('aria-busy')).toBe('true');
+    expect(addButton().getAttribute('data-sf-phase')).toBe('loading');
+    await act(async () => {
+      answer(okResult(mugInCart()));
+      await read;
+    });
+    expect(addButton()).toHaveProperty('disabled', false);
+    expect(addButton().hasAttribute('aria-busy')).toBe(false);
+    expect(addButton().getAttribute('data-sf-phase')).toBe('idle');
+  });
+
+  it('lets the button go once the read has failed, and reads the cart again before the stock check', async () => {
+    let reads = 0;
+    const api = fakeApi({
+      getCart: async () => (++reads === 1 ? offline : okResult(mugInCart())),
+      getStock: async () => okResult({ results: [{ sku: 'MUG', unlimited: false, qtyInStock: 4 }] }),
+    });
+    const { user, store } = setup(
+      { item: MUG },
+      { api, context: { authenticatedAccountId: 'shopper-1' } },
+    );
+    await act(async () => {
+      await store.getState().load();
+    });
+    expect(addButton()).toHaveProperty('disabled', false);
+    await user.click(addButton());
+    await settle();
+    // The four mugs already in the cart count: the unknown cart was not taken for an empty one.
+    expect(reads).toBe(2);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Sorry, we do not have enough of that item available.',
+    );
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+
+  it('shows a read that fails again instead of checking the stock against nothing', async () => {
+    const api = fakeApi({ getCart: async () => offline });
+    const { user, store } = setup(
+      { item: MUG },
+      { api, context: { authenticatedAccountId: 'shopper-1' } },
+    );
+    await act(async () => {
+      await store.getState().load();
+    });
+    await user.click(addButton());
+    await settle();
+    expect(screen.getByRole('alert', { name: 'Unable to Add Item' }).textContent).toContain(
+      'Please check your internet connection',
+    );
+    expect(api.getStock).not.toHaveBeenCalled();
+    expect(api.addCartEntry).not.toHaveBeenCalled();
   });
 });
 
