@@ -36,6 +36,7 @@ import { createFlags, flagDefinitions, flagOverrides, type FlagResult, type Flag
 import {
   ANALYTICS_COOKIES,
   analyticsId,
+  forgetIdentity,
   pageIdentityEnv,
   sessionInfo,
   visitorIdentity,
@@ -110,8 +111,9 @@ export interface Platform {
   /** Whether this page view may be tracked at all. */
   readonly tracking: boolean;
   readonly visitor: VisitorIdentity;
-  /** Null when tracking is skipped (nothing was read or written). */
+  /** Null when tracking is skipped or the cookie policy is restrictive (nothing read or written). */
   readonly session: SessionInfo | null;
+  /** Null when tracking is skipped or the cookie policy is restrictive. */
   readonly analyticsId: string | null;
   /** Receives widget events; never throws. */
   handle(event: AnalyticsEvent): void;
@@ -129,6 +131,10 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const tracking = trackingAllowed({ context, pageType, pathname });
   // The policy is honoured whether or not this page is tracked: the cookies go either way.
   const restrictive = context.cookieSettings.isRestrictiveCookiePolicyEnabled;
+  // A restrictive policy stores no identifier at all: the census cookies, the analytics and
+  // session ids and the storage markers are removed and none is written. Events and the census
+  // still go, without ids (CONTRIBUTING, departures).
+  if (restrictive) forgetIdentity(deps.identity);
   if (!tracking) {
     return {
       tracking,
@@ -142,8 +148,8 @@ export function createPlatform(deps: PlatformDeps): Platform {
   }
 
   const visitor = visitorIdentity(deps.identity, restrictive);
-  const session = sessionInfo(deps.identity);
-  const aid = analyticsId(deps.identity);
+  const session = restrictive ? null : sessionInfo(deps.identity);
+  const aid = restrictive ? null : analyticsId(deps.identity);
   const query = parseQuery(win.location.search);
 
   const base: RecordBase = {
@@ -155,7 +161,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
     explicitLocale: readOptionalText(raw, 'locale'),
     analyticsId: aid,
     marketingId: readCookie(ANALYTICS_COOKIES.marketingId, doc),
-    sessionId: session.sessionId,
+    sessionId: session?.sessionId ?? null,
     environment: readEnvironment(raw),
   };
   const snapshot = (): PageSnapshot => ({
@@ -234,7 +240,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
             ...payload,
             siteUserId: context.authenticatedAccountId ?? null,
             loginId: loginId() ?? context.authenticatedAccountId ?? null,
-            sessionId: session.sessionId,
+            sessionId: session?.sessionId ?? null,
           },
         }),
       ]),

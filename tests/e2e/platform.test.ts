@@ -178,6 +178,46 @@ describe('census and events', () => {
     expect(sentCookies.length).toBeGreaterThan(0);
     for (const header of sentCookies) expect(header).not.toMatch(/\bss_c(id|pvisit|visit|vr|vt)=/);
   });
+  it('a restrictive-cookie page stores no identifier and still sends its events without one', async () => {
+    const since = Date.now();
+    const context = await visitor();
+    // Ids an earlier visit under another policy left behind.
+    await context.addCookies(
+      ['sf_aid', 'sf_sid'].map((name) => ({ name, value: `old-${name}`, url: e2e.baseUrl })),
+    );
+    const { page } = await openStarted(context, '/platform/restrictive.html', (p) =>
+      p.addInitScript(() => {
+        localStorage.setItem('sf-analytics-id', JSON.stringify({ value: 'old', expires: 4e12 }));
+        localStorage.setItem('sf-has-landed', 'true');
+      }),
+    );
+    const add = page.getByRole('button', { name: 'Add To Cart', exact: true });
+    await add.waitFor(WAIT);
+    await add.click();
+    const [event] = await until(
+      () =>
+        rows(
+          "SELECT * FROM events WHERE source = 'clanker' AND name = 'AddToCart' AND created >= ?",
+          since,
+        ).filter((e) => (e['payload'] as { pagePath?: unknown }).pagePath === '/platform/restrictive.html'),
+      'the AddToCart event',
+    );
+    expect(event!['payload']).toMatchObject({
+      analyticsId: null,
+      sessionId: null,
+      payload: { sessionId: null },
+    });
+
+    const stored = await page.evaluate(() => ({
+      cookies: document.cookie.split(';').map((c) => c.split('=')[0]!.trim()),
+      local: Object.keys(localStorage),
+      session: Object.keys(sessionStorage),
+    }));
+    for (const name of ['sf_aid', 'sf_sid', ...COOKIE_POLICY.restrictedCookies])
+      expect(stored.cookies).not.toContain(name);
+    expect(stored.local).toEqual([]);
+    expect(stored.session).toEqual([]);
+  });
 });
 
 describe('error reports', () => {

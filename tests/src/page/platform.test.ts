@@ -151,6 +151,44 @@ describe('the page view', () => {
     expect(p.cookieWrites.filter((w) => w.startsWith('ss_') && !/Max-Age=0\b/.test(w))).toEqual([]);
   });
 
+  it('under a restrictive policy stores no identifier and sends events without one', () => {
+    const p = page('/shop', { cookieSettings: { isRestrictiveCookiePolicyEnabled: true } });
+    p.jar.set('sf_aid', 'old-analytics-id');
+    p.jar.set('sf_sid', 'old-session-id');
+    const local = new Map<string, string>([
+      ['sf-analytics-id', JSON.stringify({ value: 'old-analytics-id', expires: 2e12 })],
+      ['sf-has-landed', 'true'],
+    ]);
+    const session = new Map<string, string>([['sf-first-session', '1']]);
+    const storage = (m: Map<string, string>) =>
+      ({
+        getItem: (k: string) => m.get(k) ?? null,
+        setItem: (k: string, v: string) => void m.set(k, v),
+        removeItem: (k: string) => void m.delete(k),
+      }) as unknown as Storage;
+    const deps = {
+      ...p.deps,
+      identity: { ...p.deps.identity, local: () => storage(local), session: () => storage(session) },
+    };
+    const platform = createPlatform(deps);
+    platform.handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 1 });
+
+    expect([...p.jar.keys()]).toEqual([]);
+    expect(p.cookieWrites.filter((w) => !/Max-Age=0\b/.test(w))).toEqual([]);
+    expect([...local.keys(), ...session.keys()]).toEqual([]);
+    expect(platform.analyticsId).toBeNull();
+    expect(platform.session).toBeNull();
+    // The page view and the event still go, carrying no id.
+    expect(p.api.recordHit).toHaveBeenCalledTimes(1);
+    expect(p.visitorEvents).toHaveLength(1);
+    expect(p.visitorEvents[0]).toMatchObject({
+      eventName: 'AddToCart',
+      analyticsId: null,
+      sessionId: null,
+      payload: { itemId: 'tee', sessionId: null },
+    });
+  });
+
   it('records no page view on /search but fires the Search pixel', () => {
     const p = page('/search?q=mug');
     createPlatform(p.deps);
