@@ -185,12 +185,12 @@ describe('census and events', () => {
     await context.addCookies(
       ['sf_aid', 'sf_sid'].map((name) => ({ name, value: `old-${name}`, url: e2e.baseUrl })),
     );
-    const { page } = await openStarted(context, '/platform/restrictive.html', (p) =>
-      p.addInitScript(() => {
+    const { page } = await openStarted(context, '/platform/restrictive.html', async (p) => {
+      await p.addInitScript(() => {
         localStorage.setItem('sf-analytics-id', JSON.stringify({ value: 'old', expires: 4e12 }));
         localStorage.setItem('sf-has-landed', 'true');
-      }),
-    );
+      });
+    });
     const add = page.getByRole('button', { name: 'Add To Cart', exact: true });
     await add.waitFor(WAIT);
     await add.click();
