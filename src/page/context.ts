@@ -15,6 +15,7 @@ import {
   type FieldReader,
 } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
+import { siteFlags } from './flags.js';
 
 export interface CookieSettings {
   /**
@@ -228,7 +229,10 @@ export function readSiteContext(doc: Document | undefined = globalThis.document)
   return parseSiteContext(raw);
 }
 
-/** Whether a feature flag is on; unknown flags are off. */
+/**
+ * Whether a feature flag is on, as the SDK reads its own: an `sf-flag-<name>` override in the page
+ * address first, else the context's `features`; unknown flags are off.
+ */
 export function isFeatureEnabled(context: SiteContext, name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(context.features, name) && context.features[name] === true;
+  return siteFlags(context.features).isEnabled(name);
 }

@@ -15,7 +15,7 @@ import type { AnalyticsApi } from '../api/analytics.js';
 import { isRecord, type JsonRecord } from '../result.js';
 import { connectPlatform, type AnalyticsEvent, type AnalyticsSink } from './analytics.js';
 import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
-import { isFeatureEnabled, readSiteContext, type SiteContext } from './context.js';
+import { readSiteContext, type SiteContext } from './context.js';
 import { readCookie } from './cookies.js';
 import {
   COMMERCE_SCHEMA,
@@ -32,7 +32,14 @@ import {
   type PixelEventName,
   type RecordBase,
 } from './events.js';
-import { createFlags, flagDefinitions, flagOverrides, type FlagResult, type Flags } from './flags.js';
+import {
+  addressOverrides,
+  createFlags,
+  flagDefinitions,
+  siteFlags,
+  type FlagResult,
+  type Flags,
+} from './flags.js';
 import {
   ANALYTICS_COOKIES,
   analyticsId,
@@ -128,7 +135,9 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const { win, doc, context, raw, api } = deps;
   const pathname = win.location.pathname;
   const pageType = readPageType(raw);
-  const tracking = trackingAllowed({ context, pageType, pathname });
+  // The flags as `Storefront.flags` reads them: the address's overrides count here too.
+  const flags = siteFlags(context.features, raw?.['experiments'], win.location.search);
+  const tracking = trackingAllowed({ context, pageType, pathname, flags });
   // The policy is honoured whether or not this page is tracked: the cookies go either way.
   const restrictive = context.cookieSettings.isRestrictiveCookiePolicyEnabled;
   // A restrictive policy stores no identifier at all: the census cookies, the analytics and
@@ -180,7 +189,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const pixel = (event: PixelEventName, data: Readonly<Record<string, unknown>>) =>
     firePixel(doc, event, data);
 
-  if (pageViewTracked({ context, pageType, pathname })) {
+  if (pageViewTracked({ context, pageType, pathname, flags })) {
     quiet(
       api.recordHit({
         event: PAGE_VIEW_EVENT,
@@ -226,7 +235,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
     }
   }
 
-  const visitorMetrics = isFeatureEnabled(context, PLATFORM_FLAGS.visitorMetrics);
+  const visitorMetrics = flags.toggle(PLATFORM_FLAGS.visitorMetrics).value;
   const visitorCookie = visitor.visitorId ?? undefined;
 
   const shoppingEvent = (name: string, itemId: string | null, payload: Record<string, unknown>) =>
@@ -405,7 +414,7 @@ export function flags(): Flags {
     const { context } = readSiteContext();
     pageFlags = createFlags({
       definitions: raw === null ? null : flagDefinitions(context.features, raw['experiments']),
-      overrides: typeof location === 'undefined' ? {} : flagOverrides(parseQuery(location.search)),
+      overrides: addressOverrides(),
     });
   }
   return pageFlags;

@@ -20,8 +20,6 @@ import {
   QUANTITY,
   type OptionSelection,
 } from '../../src/commerce/rules.js';
-import { FEATURE_FLAGS } from '../../src/constants.js';
-import { isFeatureEnabled } from '../../src/page/context.js';
 import { PRODUCT_BLOCK_ATTR, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
 import { formatMoney, type Money } from '../../src/commerce/money.js';
 import {
@@ -166,9 +164,9 @@ export function ProductFormBody({
 
   const price = priceLine(item, variant, money, m);
   const scarcity = scarcityMessage(merchandising, item, variant);
+  // The review kill switch is read by the gate itself (./reviews-gate.tsx), with the flags' code.
   const showReviews =
     reviews !== undefined &&
-    !isFeatureEnabled(context, FEATURE_FLAGS.reviewRenderingKillSwitch) &&
     ((context.reviews.native && reviews.native.length > 0) ||
       (context.reviews.imported && reviews.imported.length > 0));
   const restockVariantId = soldOut && tracksStock(item) ? (variant?.id ?? variant?.sku ?? null) : null;

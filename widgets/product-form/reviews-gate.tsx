@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { FEATURE_FLAGS } from '../../src/constants.js';
 import { track } from '../../src/page/analytics.js';
-import { useWidgetId } from '../../src/react/provider.js';
+import { siteFlags } from '../../src/page/flags.js';
+import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
 import type { ReviewsSection as ReviewsSectionType } from './reviews.js';
@@ -15,11 +17,19 @@ export interface ReviewsGateProps {
   readonly imported: boolean;
 }
 
-/** The reviews "tab": a disclosure whose list (and its code) loads when first opened. */
+/**
+ * The reviews "tab": a disclosure whose list (and its code) loads when first opened. Nothing when
+ * the review kill switch is on (spec 000 §6), an address override included.
+ */
 export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }: ReviewsGateProps) {
+  const { context } = useStorefront();
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
   const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
+  const [killed] = useState(
+    () => siteFlags(context.features).toggle(FEATURE_FLAGS.reviewRenderingKillSwitch).value,
+  );
+  if (killed) return null;
   const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
   return (
     <section className="sf-reviews" aria-labelledby={`${id}-reviews-heading`}>

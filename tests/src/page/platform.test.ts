@@ -189,6 +189,31 @@ describe('the page view', () => {
     });
   });
 
+  it.each([
+    ['the address turns the census off', '/shop?sf-flag-visitor_census=false', {}],
+    [
+      'the address overrides the context',
+      '/shop?sf-flag-visitor_census=false',
+      { features: { visitor_census: true } },
+    ],
+  ])('makes no request when %s', (_n, path, raw) => {
+    const p = page(path, raw);
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'item-added', itemId: 'tee', sku: 'T', quantity: 1 });
+    expect(platform.tracking).toBe(false);
+    expect(requestsOf(p.api)).toBe(0);
+    expect(p.visitorEvents).toEqual([]);
+  });
+
+  it('sends visitor metrics when the address turns them on', () => {
+    const p = page('/shop?sf-flag-visitor_metrics=true');
+    createPlatform(p.deps).handle({ type: 'item-added', itemId: 'tee', sku: 'T', quantity: 1 });
+    expect(p.api.recordEvent).toHaveBeenCalledWith({
+      event: 'visitor_metrics',
+      data: { eventName: 'add_to_cart', itemId: 'tee', sku: 'T', quantity: 1 },
+    });
+  });
+
   it('records no page view on /search but fires the Search pixel', () => {
     const p = page('/search?q=mug');
     createPlatform(p.deps);

@@ -571,10 +571,7 @@ describe('the cart read of page start (spec 000 §4)', () => {
       getCart: async () => (++reads === 1 ? offline : okResult(mugInCart())),
       getStock: async () => okResult({ results: [{ sku: 'MUG', unlimited: false, qtyInStock: 4 }] }),
     });
-    const { user, store } = setup(
-      { item: MUG },
-      { api, context: { authenticatedAccountId: 'shopper-1' } },
-    );
+    const { user, store } = setup({ item: MUG }, { api, context: { authenticatedAccountId: 'shopper-1' } });
     await act(async () => {
       await store.getState().load();
     });
@@ -591,10 +588,7 @@ describe('the cart read of page start (spec 000 §4)', () => {
 
   it('shows a read that fails again instead of checking the stock against nothing', async () => {
     const api = fakeApi({ getCart: async () => offline });
-    const { user, store } = setup(
-      { item: MUG },
-      { api, context: { authenticatedAccountId: 'shopper-1' } },
-    );
+    const { user, store } = setup({ item: MUG }, { api, context: { authenticatedAccountId: 'shopper-1' } });
     await act(async () => {
       await store.getState().load();
     });
@@ -813,6 +807,28 @@ describe('reviews', () => {
       await import('../../../widgets/product-form/reviews-gate.js');
     });
     expect(screen.queryByRole('button', { name: /Reviews/ })).toBeNull();
+  });
+
+  it.each([
+    ['turns the kill switch on', '?sf-flag-review_rendering_kill_switch=true', {}, 0],
+    [
+      'turns it off',
+      '?sf-flag-review_rendering_kill_switch=false',
+      { review_rendering_kill_switch: true },
+      1,
+    ],
+  ])('follows an address that %s', async (_n, search, features, toggles) => {
+    const before = location.href;
+    history.replaceState(null, '', search);
+    try {
+      setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: true }, features } });
+      await act(async () => {
+        await import('../../../widgets/product-form/reviews-gate.js');
+      });
+      expect(screen.queryAllByRole('button', { name: /Reviews/ })).toHaveLength(toggles);
+    } finally {
+      history.replaceState(null, '', before);
+    }
   });
 
   it('gives the rating as text', async () => {
