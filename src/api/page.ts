@@ -52,9 +52,12 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends 
  * The complete api over one client, each group of endpoints loaded on demand. The client (fetch
  * transport, failure mapping) is loaded with the first group that needs it.
  */
-export const createPageApi = (loadClient: () => Promise<ApiClient>): Api => ({
+export const createPageApi = (
+  loadClient: () => Promise<ApiClient>,
+  mockCart: () => boolean = () => false,
+): Api => ({
   ...deferEndpoints(
-    async () => (await import('./cart.js')).createCartApi(await loadClient()),
+    async () => (await import('./cart.js')).createCartApi(await loadClient(), { mock: mockCart() }),
     'getCart addCartEntry updateEntryAdditionalFields changeEntryQuantity removeEntry createSubscriptionCart getStock',
   ),
   ...deferEndpoints(
@@ -76,15 +79,18 @@ let pageApi: Api | null = null;
 /** The page-wide client, rooted at the site context's `apiRoot`. */
 export const getApi = (): Api => {
   let client: Promise<ApiClient> | null = null;
-  pageApi ??= createPageApi(() => {
-    // A failed load is tried again by the next call (deferEndpoints reports it as offline).
-    client ??= import('./client.js')
-      .then((m) => m.createClient({ apiRoot: readSiteContext().context.apiRoot }))
-      .catch((error: unknown) => {
-        client = null;
-        throw error;
-      });
-    return client;
-  });
+  pageApi ??= createPageApi(
+    () => {
+      // A failed load is tried again by the next call (deferEndpoints reports it as offline).
+      client ??= import('./client.js')
+        .then((m) => m.createClient({ apiRoot: readSiteContext().context.apiRoot }))
+        .catch((error: unknown) => {
+          client = null;
+          throw error;
+        });
+      return client;
+    },
+    () => readSiteContext().context.mockCart,
+  );
   return pageApi;
 };

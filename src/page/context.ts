@@ -70,6 +70,11 @@ export interface SiteContext {
   readonly reviews: ReviewSettings;
   /** Money arrives as `{ value, currency }` rather than `{ decimalValue, currencyCode }`. @default false */
   readonly useCLDRMoneyFormat: boolean;
+  /**
+   * Cart reads ask for the server's sample cart (`mock=true`, spec 000 §7): a preview of the cart
+   * page outside a shopper's visit. @default false
+   */
+  readonly mockCart: boolean;
 }
 
 export interface SiteContextResult {
@@ -197,6 +202,7 @@ const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
   ['pillTheme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"', 'light'],
   ['reviews', fieldsOf(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '')],
   ['useCLDRMoneyFormat', bool, BOOLEAN, false],
+  ['mockCart', bool, BOOLEAN, false],
 ];
 
 /** Every key's default; the optional keys without one are absent. */

@@ -73,25 +73,28 @@ function contextOf(options: PageRuntimeOptions): SiteContext {
   return Object.keys(overrides).length > 0 ? Object.freeze({ ...context, ...overrides }) : context;
 }
 
-/** The api over a client rooted at `apiRoot`, its code loaded with the first call. */
-function apiAt(apiRoot: string): Api {
+/** The api over a client rooted at the context's `apiRoot`, its code loaded with the first call. */
+function apiAt({ apiRoot, mockCart }: SiteContext): Api {
   let client: Promise<ApiClient> | null = null;
-  return createPageApi(() => {
-    client ??= import('../api/client.js')
-      .then((m) => m.createClient({ apiRoot }))
-      .catch((error: unknown) => {
-        client = null;
-        throw error;
-      });
-    return client;
-  });
+  return createPageApi(
+    () => {
+      client ??= import('../api/client.js')
+        .then((m) => m.createClient({ apiRoot }))
+        .catch((error: unknown) => {
+          client = null;
+          throw error;
+        });
+      return client;
+    },
+    () => mockCart,
+  );
 }
 
 /** Builds a page runtime. Nothing starts until {@link loadCartAtStart} and {@link startPlatform}. */
 export function createPageRuntime(options: PageRuntimeOptions = {}): PageRuntime {
   const context = contextOf(options);
   const report = options.report ?? reportError;
-  const api = options.api ?? apiAt(context.apiRoot);
+  const api = options.api ?? apiAt(context);
   const store = options.store ?? createCartStore({ api });
   return assemble(context, report, api, store);
 }

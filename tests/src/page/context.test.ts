@@ -77,6 +77,7 @@ describe('parseSiteContext', () => {
       pillTheme: 'dark',
       reviews: { native: true, imported: false },
       useCLDRMoneyFormat: true,
+      mockCart: true,
     });
     expect(issues).toEqual([]);
     expect(context).toEqual({
@@ -97,6 +98,7 @@ describe('parseSiteContext', () => {
       pillTheme: 'dark',
       reviews: { native: true, imported: false },
       useCLDRMoneyFormat: true,
+      mockCart: true,
     });
   });
 
