@@ -83,6 +83,34 @@ const readEnvironment = (raw: JsonRecord | null): Environment => {
   return ENVIRONMENTS.includes(v as Environment) ? (v as Environment) : 'prod';
 };
 
+/** Path of the site-visitor events endpoint on an events host (spec 001 §7). */
+export const VISITOR_EVENTS_PATH = '/api/v1/clanker/events';
+
+/**
+ * Where site-visitor events go (spec 001 §7: the host differs per environment, dev, QA/staging
+ * and prod). The context key `visitorEventHosts` maps an environment to an http(s) origin; QA
+ * and staging share one host, so either key serves both. Without a host for the page's
+ * environment the events go to the site's own api root.
+ */
+export function visitorEventsUrl(apiRoot: string, raw: JsonRecord | null): string {
+  const hosts = raw?.['visitorEventHosts'];
+  const env = readEnvironment(raw);
+  const shared = env === 'qa' ? 'staging' : env === 'staging' ? 'qa' : env;
+  if (isRecord(hosts)) {
+    for (const key of [env, shared]) {
+      const host = hosts[key];
+      if (typeof host !== 'string') continue;
+      try {
+        const url = new URL(VISITOR_EVENTS_PATH, host);
+        if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+      } catch {
+        // Not an address: the next key, else the api root.
+      }
+    }
+  }
+  return `${apiRoot}v1/clanker/events`;
+}
+
 const readOptionalText = (raw: JsonRecord | null, key: string): string | null => {
   const v = raw?.[key];
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
@@ -327,6 +355,7 @@ export function pageDeps(
 ): PlatformDeps {
   const doc = win.document;
   const context = runtime?.context ?? readSiteContext(doc).context;
+  const raw = readRawContext(doc);
   let beacon: ((url: string, data: BodyInit) => boolean) | null = null;
   try {
     if (typeof win.navigator.sendBeacon === 'function') beacon = win.navigator.sendBeacon.bind(win.navigator);
@@ -337,11 +366,11 @@ export function pageDeps(
     win,
     doc,
     context,
-    raw: readRawContext(doc),
+    raw,
     api: runtime?.api ?? getApi(),
     identity: pageIdentityEnv(doc),
     sendVisitorEvents: createVisitorEventSender({
-      url: `${context.apiRoot}v1/clanker/events`,
+      url: visitorEventsUrl(context.apiRoot, raw),
       sendBeacon: beacon,
     }),
     sendBeacon: beacon,

@@ -7,6 +7,7 @@ import { connectPlatform, track, type AnalyticsEvent } from '../../../src/page/a
 import {
   connectInTurns,
   createPlatform,
+  pageDeps,
   readPageType,
   whenIdle,
   type PlatformDeps,
@@ -418,5 +419,40 @@ describe('whenIdle', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the site-visitor events host (spec 001 §7)', () => {
+  /** Sends one event by beacon from a page whose `#sf-context` is `raw`; gives the URL used. */
+  async function sentTo(raw: Record<string, unknown>): Promise<string[]> {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'sf-context';
+    script.textContent = JSON.stringify(raw);
+    document.head.append(script);
+    cleanups.push(() => script.remove());
+    const urls: string[] = [];
+    const win = {
+      document,
+      navigator: { sendBeacon: (url: string) => urls.push(url) > 0 },
+    } as unknown as Window & typeof globalThis;
+    const deps = pageDeps(win);
+    await deps.sendVisitorEvents([{ eventName: 'ViewCart' } as AnalyticsEventRecord], { beacon: true });
+    return urls;
+  }
+
+  const hosts = {
+    dev: 'https://events.dev.example',
+    qa: 'https://events.qa.example',
+    prod: 'https://events.example',
+  };
+
+  it.each([
+    ['dev', 'https://events.dev.example/api/v1/clanker/events'],
+    ['qa', 'https://events.qa.example/api/v1/clanker/events'],
+    ['staging', 'https://events.qa.example/api/v1/clanker/events'],
+    ['prod', 'https://events.example/api/v1/clanker/events'],
+  ])('in %s goes to that environment’s host', async (environment, url) => {
+    expect(await sentTo({ environment, visitorEventHosts: hosts })).toEqual([url]);
   });
 });
