@@ -214,6 +214,9 @@ export const PIXEL_EVENTS = [
 ] as const;
 export type PixelEventName = (typeof PIXEL_EVENTS)[number];
 
+/** Schema name of the pixel-style tracker's records. */
+export const PIXEL_SCHEMA = 'pixel_event';
+
 /** `detail` of the `sf:pixel` event on `document`. */
 export interface PixelEventDetail {
   readonly event: PixelEventName;

@@ -9,11 +9,16 @@
  * fire-and-forget and its failure silently ignored (spec 000 §8).
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
-import { PLATFORM_FLAGS } from './constants.js';
+import { PAGE_TYPES, PLATFORM_FLAGS } from './constants.js';
 import { getApi } from '../api/page.js';
 import type { AnalyticsApi } from '../api/analytics.js';
 import { isRecord, type JsonRecord } from '../result.js';
-import { connectPlatform, type AnalyticsEvent, type AnalyticsSink } from './analytics.js';
+import {
+  connectPlatform,
+  type AnalyticsEvent,
+  type AnalyticsSink,
+  type PurchaseCompleted,
+} from './analytics.js';
 import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
 import { readSiteContext, type SiteContext } from './context.js';
 import { readCookie } from './cookies.js';
@@ -21,6 +26,7 @@ import {
   COMMERCE_SCHEMA,
   COMMERCE_SHOPPING_EVENTS,
   ENVIRONMENTS,
+  PIXEL_SCHEMA,
   RECORD_EVENT_NAMES,
   VISITOR_METRICS,
   createVisitorEventSender,
@@ -116,6 +122,30 @@ const readOptionalText = (raw: JsonRecord | null, key: string): string | null =>
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 };
 
+/** Pages that confirm an order (spec 001 §2): order confirmed, subscription confirmed, order received. */
+const PURCHASE_PAGE_TYPES: readonly number[] = [
+  PAGE_TYPES.orderConfirmed,
+  PAGE_TYPES.subscriptionConfirmed,
+  PAGE_TYPES.orderReceived,
+];
+
+/**
+ * The order a confirmation page names in its context key `purchase`, in the shape of the
+ * `purchase` event (`{ orderId, amount?, currency? }`, amount in minor units), or null.
+ */
+export function readPurchase(raw: JsonRecord | null): PurchaseCompleted | null {
+  const p = raw?.['purchase'];
+  if (!isRecord(p) || typeof p['orderId'] !== 'string' || p['orderId'] === '') return null;
+  const amount = p['amount'];
+  const currency = p['currency'];
+  return {
+    type: 'purchase',
+    orderId: p['orderId'],
+    ...(typeof amount === 'number' && Number.isInteger(amount) && { amount }),
+    ...(typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && { currency }),
+  };
+}
+
 /** Everything the platform reads from the page; tests build their own. */
 export interface PlatformDeps {
   readonly win: Window & typeof globalThis;
@@ -128,6 +158,9 @@ export interface PlatformDeps {
     | 'recordEvent'
     | 'recordQuickView'
     | 'formRender'
+    | 'buttonRender'
+    | 'buttonClick'
+    | 'overlay'
     | 'performanceSettings'
     | 'performanceRecords'
   >;
@@ -214,8 +247,16 @@ export function createPlatform(deps: PlatformDeps): Platform {
     now: deps.identity.now(),
   });
 
-  const pixel = (event: PixelEventName, data: Readonly<Record<string, unknown>>) =>
+  // The pixel-style tracker (spec 000 §7) records each pixel event as a site-visitor event of its
+  // own schema, and announces it on the page for a marketing pixel to forward.
+  const pixel = (event: PixelEventName, data: Readonly<Record<string, unknown>>) => {
     firePixel(doc, event, data);
+    quiet(
+      deps.sendVisitorEvents([
+        eventRecord(base, snapshot(), { eventName: event, customSchemaName: PIXEL_SCHEMA, payload: data }),
+      ]),
+    );
+  };
 
   if (pageViewTracked({ context, pageType, pathname, flags })) {
     quiet(
@@ -266,6 +307,13 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const visitorMetrics = flags.toggle(PLATFORM_FLAGS.visitorMetrics).value;
   const visitorCookie = visitor.visitorId ?? undefined;
 
+  // The page fields of the button census (spec 000 §7), beside the visitor cookie.
+  const pageFields = () => ({
+    visitorCookie,
+    website: context.websiteId ?? null,
+    page: win.location.href,
+  });
+
   const shoppingEvent = (name: string, itemId: string | null, payload: Record<string, unknown>) =>
     quiet(
       deps.sendVisitorEvents([
@@ -312,6 +360,18 @@ export function createPlatform(deps: PlatformDeps): Platform {
         case 'form-rendered':
           quiet(api.formRender({ formId: event.formId, visitorCookie }));
           break;
+        case 'button-rendered':
+          quiet(api.buttonRender({ ...pageFields(), button: event.button, itemId: event.itemId }));
+          break;
+        case 'button-clicked':
+          quiet(api.buttonClick({ ...pageFields(), button: event.button, itemId: event.itemId }));
+          break;
+        case 'overlay-opened':
+          quiet(api.overlay({ visitorCookie }));
+          break;
+        case 'account-created':
+          pixel('CompleteRegistration', {});
+          break;
         case 'newsletter-subscribed':
           pixel('Lead', { formId: event.formId });
           quiet(
@@ -337,6 +397,16 @@ export function createPlatform(deps: PlatformDeps): Platform {
       // Analytics never breaks the page.
     }
   };
+
+  // Conversions the page itself confirms (spec 000 §7): an order or subscription confirmation
+  // with the order in its context records the purchase; a membership confirmation, the account
+  // just created.
+  if (pageType !== null && PURCHASE_PAGE_TYPES.includes(pageType)) {
+    const purchase = readPurchase(raw);
+    if (purchase) handle(purchase);
+  } else if (pageType === PAGE_TYPES.membershipConfirmed) {
+    handle({ type: 'account-created' });
+  }
 
   return { tracking, visitor, session, analyticsId: aid, handle };
 }

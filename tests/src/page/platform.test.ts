@@ -49,6 +49,9 @@ function page(path: string, raw: Record<string, unknown> = {}) {
     recordEvent: vi.fn(ok),
     recordQuickView: vi.fn(ok),
     formRender: vi.fn(ok),
+    buttonRender: vi.fn(ok),
+    buttonClick: vi.fn(ok),
+    overlay: vi.fn(ok),
     performanceSettings: vi.fn(async () => ({ ok: true as const, data: { pageLoadId: 'p' } })),
     performanceRecords: vi.fn(ok),
   };
@@ -88,6 +91,10 @@ afterEach(() => {
   cleanups.splice(0).forEach((f) => f());
   resetAnalyticsIdMemory();
 });
+
+/** The commerce shopping events among the site-visitor events (pixel records go there too). */
+const commerceEvents = (p: ReturnType<typeof page>) =>
+  p.visitorEvents.filter((e) => e.customSchemaName === 'commerce_shopping_event');
 
 const requestsOf = (api: ReturnType<typeof page>['api']) =>
   Object.values(api).reduce((sum, fn) => sum + fn.mock.calls.length, 0);
@@ -181,8 +188,8 @@ describe('the page view', () => {
     expect(platform.session).toBeNull();
     // The page view and the event still go, carrying no id.
     expect(p.api.recordHit).toHaveBeenCalledTimes(1);
-    expect(p.visitorEvents).toHaveLength(1);
-    expect(p.visitorEvents[0]).toMatchObject({
+    expect(commerceEvents(p)).toHaveLength(1);
+    expect(commerceEvents(p)[0]).toMatchObject({
       eventName: 'AddToCart',
       analyticsId: null,
       sessionId: null,
@@ -228,8 +235,8 @@ describe('widget events', () => {
     const p = page('/shop/tee/', { authenticatedAccountId: 'u1', websiteRoles: ['VIEWER'] });
     const platform = createPlatform(p.deps);
     platform.handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 2 });
-    expect(p.visitorEvents).toHaveLength(1);
-    expect(p.visitorEvents[0]).toMatchObject({
+    expect(commerceEvents(p)).toHaveLength(1);
+    expect(commerceEvents(p)[0]).toMatchObject({
       eventName: 'AddToCart',
       customSchemaName: 'commerce_shopping_event',
       objectIdentifier: 'tee',
@@ -260,7 +267,7 @@ describe('widget events', () => {
   ] as const)('%j is sent as %s', (event, name) => {
     const p = page('/shop');
     createPlatform(p.deps).handle(event);
-    expect(p.visitorEvents.map((e) => e.eventName)).toEqual([name]);
+    expect(commerceEvents(p).map((e) => e.eventName)).toEqual([name]);
   });
 
   it('sends visitor metrics only behind the visitor_metrics flag', () => {
@@ -454,5 +461,62 @@ describe('the site-visitor events host (spec 001 §7)', () => {
     ['prod', 'https://events.example/api/v1/clanker/events'],
   ])('in %s goes to that environment’s host', async (environment, url) => {
     expect(await sentTo({ environment, visitorEventHosts: hosts })).toEqual([url]);
+  });
+});
+
+describe('conversion and census sources (spec 000 §7)', () => {
+  it('sends the button census with the visitor cookie and the page fields', () => {
+    const p = page('/shop/mug', { websiteId: 'w1' });
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'button-rendered', itemId: 'mug', button: 'express' });
+    platform.handle({ type: 'button-clicked', itemId: 'mug', button: 'add' });
+    const fields = {
+      visitorCookie: platform.visitor.visitorId,
+      website: 'w1',
+      page: 'https://shop.example/shop/mug',
+    };
+    expect(p.api.buttonRender).toHaveBeenCalledWith({ ...fields, button: 'express', itemId: 'mug' });
+    expect(p.api.buttonClick).toHaveBeenCalledWith({ ...fields, button: 'add', itemId: 'mug' });
+  });
+
+  it('sends the overlay census with the visitor cookie', () => {
+    const p = page('/shop');
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'overlay-opened' });
+    expect(p.api.overlay).toHaveBeenCalledWith({ visitorCookie: platform.visitor.visitorId });
+  });
+
+  it('records every pixel event as a site-visitor event of its own schema', () => {
+    const p = page('/shop');
+    createPlatform(p.deps).handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 2 });
+    expect(p.visitorEvents.filter((e) => e.customSchemaName === 'pixel_event')).toMatchObject([
+      { eventName: 'AddToCart', payload: { content_ids: ['tee'], sku: 'TEE-S', quantity: 2 } },
+    ]);
+  });
+
+  it.each([202, 206, 207])('records the purchase a confirmation page (type %i) names', (pageType) => {
+    const purchase = { orderId: 'order-7', amount: 4200, currency: 'USD' };
+    const p = page('/order/confirmed', { pageType, purchase });
+    createPlatform(p.deps);
+    expect(p.api.recordEvent).toHaveBeenCalledWith({
+      event: 'commerce_purchase',
+      data: { eventName: 'commerce_purchase', ...purchase },
+    });
+    expect(p.pixels).toContainEqual({
+      event: 'Purchase',
+      data: { orderId: 'order-7', value: 4200, currency: 'USD' },
+    });
+    expect(p.visitorEvents.map((e) => e.eventName)).toContain('Purchase');
+  });
+
+  it.each([
+    ['a membership confirmation page', { pageType: 208 }, null],
+    ["the page's own track", {}, { type: 'account-created' } as const],
+  ])('fires CompleteRegistration from %s', (_n, raw, event) => {
+    const p = page('/members/welcome', raw);
+    const platform = createPlatform(p.deps);
+    if (event) platform.handle(event);
+    expect(p.pixels).toContainEqual({ event: 'CompleteRegistration', data: {} });
+    expect(p.visitorEvents.map((e) => e.eventName)).toEqual(['CompleteRegistration']);
   });
 });
