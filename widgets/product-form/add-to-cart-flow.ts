@@ -175,6 +175,12 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
   };
 
   const add = async () => {
+    // Census button-click: every press the button takes (one in the added state is ignored before).
+    track({
+      type: 'button-clicked',
+      itemId: item.id,
+      button: expressCheckout && !subscribable ? 'express' : 'add',
+    });
     setFailure(null);
     const checked = check();
     if (!checked.ok) {

@@ -85,6 +85,8 @@ export function ProductFormBody({
 
   const giftCard = isGiftCard(item);
   const subscribable = isSubscribable(item);
+  // Express checkout buys at once; a subscription still goes through its own page.
+  const express = expressCheckout && !subscribable;
   const names = useMemo(() => (hasVariants(item) ? optionNames(item) : []), [item]);
   const fixedVariant = useMemo(() => productLevelVariant(item), [item]);
 
@@ -101,7 +103,9 @@ export function ProductFormBody({
 
   useEffect(() => {
     track({ type: 'product-page-viewed', itemId: item.id });
-  }, [item.id]);
+    // The census counts the button drawn: express checkout's, or the add button.
+    track({ type: 'button-rendered', itemId: item.id, button: express ? 'express' : 'add' });
+  }, [item.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per item
 
   // The block's image follows the choice in the same event as the change, not a frame later.
   const lastVariant = useRef<Variant | null | undefined>(undefined);
@@ -136,11 +140,7 @@ export function ProductFormBody({
   const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
 
   const errorTitle = m.t(
-    giftCard
-      ? 'unableToPurchaseGiftCard'
-      : expressCheckout && !subscribable
-        ? 'unableToPurchaseItem'
-        : 'unableToAddItem',
+    giftCard ? 'unableToPurchaseGiftCard' : express ? 'unableToPurchaseItem' : 'unableToAddItem',
   );
   const idleLabel = addButtonLabel(item, undefined, { expressCheckout, messages: m });
   const flow = useAddToCart({

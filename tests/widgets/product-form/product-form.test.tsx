@@ -854,8 +854,22 @@ describe('analytics hooks', () => {
     await user.click(await screen.findByRole('button', { name: 'Reviews (1)' }));
     expect(events).toEqual([
       { type: 'product-page-viewed', itemId: 'mug' },
+      { type: 'button-rendered', itemId: 'mug', button: 'add' },
+      { type: 'button-clicked', itemId: 'mug', button: 'add' },
       { type: 'item-added', itemId: 'mug', sku: 'MUG', quantity: 1 },
       { type: 'reviews-tab', itemId: 'mug' },
+    ]);
+  });
+
+  it('counts the express-checkout button apart from the add button', async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    const { user } = setup({ item: MUG, expressCheckout: true });
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(events.some((e) => e.type === 'item-added')).toBe(true));
+    expect(events.filter((e) => e.type.startsWith('button-'))).toEqual([
+      { type: 'button-rendered', itemId: 'mug', button: 'express' },
+      { type: 'button-clicked', itemId: 'mug', button: 'express' },
     ]);
   });
 });
