@@ -130,7 +130,10 @@ describe('census and events', () => {
     const events = await until(
       () =>
         rows("SELECT * FROM events WHERE source = 'clanker' AND created >= ? ORDER BY id", since).filter(
-          (e) => e['name'] === 'AddToCart',
+          // The AddToCart pixel is recorded under the same name, in its own schema.
+          (e) =>
+            e['name'] === 'AddToCart' &&
+            (e['payload'] as { customSchemaName?: unknown }).customSchemaName === 'commerce_shopping_event',
         ),
       'the AddToCart event',
     );
@@ -199,7 +202,13 @@ describe('census and events', () => {
         rows(
           "SELECT * FROM events WHERE source = 'clanker' AND name = 'AddToCart' AND created >= ?",
           since,
-        ).filter((e) => (e['payload'] as { pagePath?: unknown }).pagePath === '/platform/restrictive.html'),
+        ).filter((e) => {
+          const record = e['payload'] as { pagePath?: unknown; customSchemaName?: unknown };
+          return (
+            record.pagePath === '/platform/restrictive.html' &&
+            record.customSchemaName === 'commerce_shopping_event'
+          );
+        }),
       'the AddToCart event',
     );
     expect(event!['payload']).toMatchObject({
