@@ -229,6 +229,34 @@ describe('census and events', () => {
   });
 });
 
+describe('flags', () => {
+  it('an address override turns visitor metrics on for the SDK and Storefront.flags alike', async () => {
+    const since = Date.now();
+    const { page } = await openStarted(
+      await visitor(),
+      '/platform/notebook.html?sf-flag-visitor_metrics=true',
+    );
+    const [metric] = await until(
+      () =>
+        rows(
+          "SELECT * FROM events WHERE source = 'RecordEvent' AND name = 'view_product_page' AND created >= ?",
+          since,
+        ),
+      'the visitor metric',
+    );
+    expect(metric!['payload']).toMatchObject({
+      event: 'visitor_metrics',
+      data: { eventName: 'view_product_page', itemId: 'e2e-notebook' },
+    });
+    const flag = await page.evaluate(() =>
+      (
+        window as unknown as { Storefront: { flags: { toggle(n: string): Promise<{ value: boolean }> } } }
+      ).Storefront.flags.toggle('visitor_metrics'),
+    );
+    expect(flag).toEqual({ value: true });
+  });
+});
+
 describe('error reports', () => {
   /** The stored reports from `path` (each test opens a page no other test of this file opens). */
   const reportsFrom = (path: string) =>
