@@ -7,6 +7,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FastifyInstance } from 'fastify';
+import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../../demo/server/app.js';
 import {
@@ -87,6 +88,24 @@ describe('StorefrontProvider with apiRoot', () => {
         credentials: 'include',
       },
     ]);
+  });
+
+  it("starts the read before its widgets' first render, so an add button waits from the start", async () => {
+    document.cookie = 'hasCart=true';
+    const firstRender: string[] = [];
+    function FirstRender() {
+      const { store } = useStorefront();
+      const [status] = useState(() => store.getState().status);
+      firstRender.push(status);
+      return null;
+    }
+    render(
+      <StorefrontProvider apiRoot={API_ROOT}>
+        <FirstRender />
+      </StorefrontProvider>,
+    );
+    expect(firstRender[0]).toBe('loading');
+    await waitFor(() => expect(sent).toHaveLength(1));
   });
 
   it('reads nothing without a cart cookie or an account', async () => {
