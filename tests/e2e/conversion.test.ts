@@ -152,6 +152,28 @@ describe('the form-render census (spec 000 §7)', () => {
   });
 });
 
+describe('the commerce shopping events (spec 000 §7)', () => {
+  it("a rating summary's link to the reviews opens them and records ReviewsVitalsAnchorLink", async () => {
+    const { page } = await openStarted('/conversion/reviews.html');
+    const toggle = page.getByRole('button', { name: 'Reviews (1)' });
+    await toggle.waitFor(WAIT);
+    await page.getByRole('link', { name: 'Rated 5 out of 5: read the review' }).click();
+    await page.getByText('Lies flat.').waitFor(WAIT);
+    const [event] = await until(
+      () =>
+        rows("SELECT * FROM events WHERE source = 'clanker' AND name = 'ReviewsVitalsAnchorLink'").filter(
+          (e) => e.payload['pagePath'] === '/conversion/reviews.html',
+        ),
+      'the anchor-link event',
+    );
+    expect(event!.payload).toMatchObject({
+      customSchemaName: 'commerce_shopping_event',
+      objectIdentifier: 'e2e-notebook',
+      pageHash: '#sf-reviews-e2e-notebook',
+    });
+  });
+});
+
 describe('conversions (spec 000 §7)', () => {
   it('an order confirmation page records the purchase and the Purchase pixel', async () => {
     await openStarted('/conversion/order-confirmed.html');

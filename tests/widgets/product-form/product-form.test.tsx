@@ -831,6 +831,33 @@ describe('reviews', () => {
     }
   });
 
+  it.each([
+    ['arriving with', true],
+    ['following on the page', false],
+  ])('opens and counts a link to #sf-reviews-<item> (%s)', async (_n, atLoad) => {
+    const before = location.href;
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    if (atLoad) history.replaceState(null, '', '#sf-reviews-mug');
+    try {
+      setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: false } } });
+      const toggle = await screen.findByRole('button', { name: 'Reviews (1)' });
+      if (!atLoad) {
+        expect(toggle.getAttribute('aria-expanded')).toBe('false');
+        act(() => {
+          location.hash = 'sf-reviews-mug';
+        });
+      }
+      expect(await screen.findByText('Soft and warm.')).toBeInstanceOf(HTMLElement);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(events.filter((e) => e.type.startsWith('reviews-'))).toEqual([
+        { type: 'reviews-anchor-link', itemId: 'mug' },
+      ]);
+    } finally {
+      history.replaceState(null, '', before);
+    }
+  });
+
   it('gives the rating as text', async () => {
     const { user } = setup(
       { item: MUG, reviews },
