@@ -247,14 +247,19 @@ export function createPlatform(deps: PlatformDeps): Platform {
     now: deps.identity.now(),
   });
 
+  // Site-visitor events of one widget event (its commerce event and its pixel) share one request.
+  let batch: AnalyticsEventRecord[] | null = null;
+  const sendRecord = (record: AnalyticsEventRecord): void => {
+    if (batch) batch.push(record);
+    else quiet(deps.sendVisitorEvents([record]));
+  };
+
   // The pixel-style tracker (spec 000 §7) records each pixel event as a site-visitor event of its
   // own schema, and announces it on the page for a marketing pixel to forward.
   const pixel = (event: PixelEventName, data: Readonly<Record<string, unknown>>) => {
     firePixel(doc, event, data);
-    quiet(
-      deps.sendVisitorEvents([
-        eventRecord(base, snapshot(), { eventName: event, customSchemaName: PIXEL_SCHEMA, payload: data }),
-      ]),
+    sendRecord(
+      eventRecord(base, snapshot(), { eventName: event, customSchemaName: PIXEL_SCHEMA, payload: data }),
     );
   };
 
@@ -315,23 +320,22 @@ export function createPlatform(deps: PlatformDeps): Platform {
   });
 
   const shoppingEvent = (name: string, itemId: string | null, payload: Record<string, unknown>) =>
-    quiet(
-      deps.sendVisitorEvents([
-        eventRecord(base, snapshot(), {
-          eventName: name,
-          customSchemaName: COMMERCE_SCHEMA,
-          objectIdentifier: itemId,
-          payload: {
-            ...payload,
-            siteUserId: context.authenticatedAccountId ?? null,
-            loginId: loginId() ?? context.authenticatedAccountId ?? null,
-            sessionId: session?.sessionId ?? null,
-          },
-        }),
-      ]),
+    sendRecord(
+      eventRecord(base, snapshot(), {
+        eventName: name,
+        customSchemaName: COMMERCE_SCHEMA,
+        objectIdentifier: itemId,
+        payload: {
+          ...payload,
+          siteUserId: context.authenticatedAccountId ?? null,
+          loginId: loginId() ?? context.authenticatedAccountId ?? null,
+          sessionId: session?.sessionId ?? null,
+        },
+      }),
     );
 
   const handle = (event: AnalyticsEvent): void => {
+    batch = [];
     try {
       const itemId = 'itemId' in event ? event.itemId : null;
       const details: Record<string, unknown> = { ...event };
@@ -395,6 +399,10 @@ export function createPlatform(deps: PlatformDeps): Platform {
       }
     } catch {
       // Analytics never breaks the page.
+    } finally {
+      const records = batch;
+      batch = null;
+      if (records.length > 0) quiet(deps.sendVisitorEvents(records));
     }
   };
 

@@ -486,6 +486,16 @@ describe('conversion and census sources (spec 000 §7)', () => {
     expect(p.api.overlay).toHaveBeenCalledWith({ visitorCookie: platform.visitor.visitorId });
   });
 
+  it('sends the commerce event and the pixel record of one widget event in one request', () => {
+    const p = page('/shop');
+    createPlatform(p.deps).handle({ type: 'product-page-viewed', itemId: 'tee' });
+    const calls = (p.deps.sendVisitorEvents as unknown as { mock: { calls: [AnalyticsEventRecord[]][] } })
+      .mock.calls;
+    expect(calls.map(([records]) => records.map((r) => `${r.customSchemaName}:${r.eventName}`))).toEqual([
+      ['commerce_shopping_event:VisitPDP', 'pixel_event:ViewContent'],
+    ]);
+  });
+
   it('records every pixel event as a site-visitor event of its own schema', () => {
     const p = page('/shop');
     createPlatform(p.deps).handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 2 });
