@@ -166,7 +166,8 @@ export interface WidgetModule {
 /**
  * Set on `document.documentElement` by the loader once add-to-cart buttons may be shown: at once
  * when no cart load is needed at page start, otherwise when that load settles (spec 000 §4).
- * Themes hide add buttons with `:root:not([data-sf-ready]) .sf-add-button { visibility: hidden }`.
+ * The product form's add button waits by itself (`data-sf-phase="loading"`); a theme's own buttons
+ * can wait with `:root:not([data-sf-ready]) .my-add-button { visibility: hidden }`.
  */
 export const READY_ATTR = 'data-sf-ready';
 

@@ -105,12 +105,26 @@ const stringifyFields = (fields: Readonly<Record<string, unknown>> | null | unde
 
 const entryPath = (entryId: string): string => `commerce/shopping-cart/entries/${segment(entryId)}`;
 
-export const createCartApi = ({ call }: ApiClient): CartApi => ({
+export interface CartApiOptions {
+  /**
+   * Reads answer with the server's sample cart (`mock=true`), for a preview of the cart outside a
+   * shopper's visit; the site context's `mockCart`.
+   * @default false
+   */
+  readonly mock?: boolean | undefined;
+}
+
+export const createCartApi = ({ call }: ApiClient, options: CartApiOptions = {}): CartApi => ({
   getCart: (timeoutMs) =>
     call({
       method: 'get',
       path: 'commerce/shopping-cart',
-      searchParams: { calculateSubtotal: 'true' },
+      // Spec 000 §7's query: `timecode` keeps any cache on the way from answering an old cart.
+      searchParams: {
+        calculateSubtotal: 'true',
+        timecode: String(Date.now()),
+        ...(options.mock === true && { mock: 'true' }),
+      },
       parse: parseShoppingCart,
       timeoutMs,
     }),

@@ -51,9 +51,12 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends 
  * The complete api over one client, each group of endpoints loaded on demand. The client (fetch
  * transport, failure mapping) is loaded with the first group that needs it.
  */
-export const createPageApi = (loadClient: () => Promise<ApiClient>): Api => ({
+export const createPageApi = (
+  loadClient: () => Promise<ApiClient>,
+  mockCart: () => boolean = () => false,
+): Api => ({
   ...deferEndpoints(
-    async () => (await import('./cart.js')).createCartApi(await loadClient()),
+    async () => (await import('./cart.js')).createCartApi(await loadClient(), { mock: mockCart() }),
     'getCart addCartEntry updateEntryAdditionalFields changeEntryQuantity removeEntry createSubscriptionCart getStock',
   ),
   ...deferEndpoints(

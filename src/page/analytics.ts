@@ -72,8 +72,39 @@ export interface PurchaseCompleted {
   readonly currency?: string | undefined;
 }
 
+/** Which storefront button the census counts: the add button, or the express-checkout one. */
+export type CensusButton = 'add' | 'express';
+
+/** A product form drew its add (or express-checkout) button (census button-render). */
+export interface ButtonRendered {
+  readonly type: 'button-rendered';
+  readonly itemId: string;
+  readonly button: CensusButton;
+}
+
+/** An add (or express-checkout) button was pressed (census button-click). */
+export interface ButtonClicked {
+  readonly type: 'button-clicked';
+  readonly itemId: string;
+  readonly button: CensusButton;
+}
+
+/** A lightbox or popup opened over the page (census overlay). */
+export interface OverlayOpened {
+  readonly type: 'overlay-opened';
+}
+
+/** A site-user account was created (pixel CompleteRegistration). */
+export interface AccountCreated {
+  readonly type: 'account-created';
+}
+
 export type AnalyticsEvent =
   | ProductPageViewed
+  | ButtonRendered
+  | ButtonClicked
+  | OverlayOpened
+  | AccountCreated
   | ItemAdded
   | ReviewsTabOpened
   | ItemRemoved

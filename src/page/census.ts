@@ -4,6 +4,7 @@
  */
 import { ANALYTICS_PATHS, PLATFORM_FLAGS, UNTRACKED_PAGE_TYPES, type PageType } from './constants.js';
 import type { SiteContext } from './context.js';
+import type { Flags } from './flags.js';
 import type { VisitorCookieMode } from './identity.js';
 
 /** The page-view event name of RecordHit. */
@@ -15,9 +16,14 @@ const VIEWER = 'VIEWER';
 const isUnder = (pathname: string, root: string): boolean =>
   pathname === root || pathname.startsWith(`${root}/`);
 
-/** The census is on unless the site context turns its flag off. */
-export function censusEnabled(context: SiteContext): boolean {
-  return context.features[PLATFORM_FLAGS.visitorCensus] !== false;
+/**
+ * The census is on unless its flag is off: in the site's flags (with the address's overrides)
+ * when given, else in the site context.
+ */
+export function censusEnabled(context: SiteContext, flags?: Pick<Flags, 'toggle'>): boolean {
+  return flags
+    ? flags.toggle(PLATFORM_FLAGS.visitorCensus, true).value
+    : context.features[PLATFORM_FLAGS.visitorCensus] !== false;
 }
 
 export interface TrackingInput {
@@ -25,6 +31,8 @@ export interface TrackingInput {
   /** Page-type code of spec 001 §2, when the page says. */
   readonly pageType: number | null;
   readonly pathname: string;
+  /** The site's flags (src/page/flags.ts `siteFlags`); the context's features alone without. */
+  readonly flags?: Pick<Flags, 'toggle'> | undefined;
 }
 
 /**
@@ -32,8 +40,8 @@ export interface TrackingInput {
  * access-denied pages, and for a signed-in account that is not viewer-only; a viewer-only
  * account is tracked like a visitor except on /config paths (an editing area).
  */
-export function trackingAllowed({ context, pageType, pathname }: TrackingInput): boolean {
-  if (!censusEnabled(context)) return false;
+export function trackingAllowed({ context, pageType, pathname, flags }: TrackingInput): boolean {
+  if (!censusEnabled(context, flags)) return false;
   if (pageType !== null && UNTRACKED_PAGE_TYPES.includes(pageType as PageType)) return false;
   if (context.authenticatedAccountId !== undefined) {
     const roles = context.websiteRoles;

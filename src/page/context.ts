@@ -15,6 +15,7 @@ import {
   type FieldReader,
 } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
+import { siteFlags } from './flags.js';
 
 export interface CookieSettings {
   /**
@@ -69,6 +70,11 @@ export interface SiteContext {
   readonly reviews: ReviewSettings;
   /** Money arrives as `{ value, currency }` rather than `{ decimalValue, currencyCode }`. @default false */
   readonly useCLDRMoneyFormat: boolean;
+  /**
+   * Cart reads ask for the server's sample cart (`mock=true`, spec 000 §7): a preview of the cart
+   * page outside a shopper's visit. @default false
+   */
+  readonly mockCart: boolean;
   /**
    * Where the instalment provider's texts are read, `{locale}` standing for the provider locale
    * (`/instalments/{locale}.json`): a same-site path or an http(s) address serving
@@ -209,6 +215,7 @@ const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
   ['reviews', fieldsOf(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '')],
   ['useCLDRMoneyFormat', bool, BOOLEAN, false],
   ['instalmentTextsUrl', text(normalizeScriptUrl), ADDRESS],
+  ['mockCart', bool, BOOLEAN, false],
 ];
 
 /** Every key's default; the optional keys without one are absent. */
@@ -245,7 +252,10 @@ export function readSiteContext(doc: Document | undefined = globalThis.document)
   return parseSiteContext(raw);
 }
 
-/** Whether a feature flag is on; unknown flags are off. */
+/**
+ * Whether a feature flag is on, as the SDK reads its own: an `sf-flag-<name>` override in the page
+ * address first, else the context's `features`; unknown flags are off.
+ */
 export function isFeatureEnabled(context: SiteContext, name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(context.features, name) && context.features[name] === true;
+  return siteFlags(context.features).isEnabled(name);
 }

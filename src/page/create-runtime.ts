@@ -87,25 +87,28 @@ function contextOf(options: PageRuntimeOptions): Pick<PageRuntime, 'context' | '
   };
 }
 
-/** The api over a client rooted at `apiRoot`, its code loaded with the first call. */
-function apiAt(apiRoot: string): Api {
+/** The api over a client rooted at the context's `apiRoot`, its code loaded with the first call. */
+function apiAt({ apiRoot, mockCart }: SiteContext): Api {
   let client: Promise<ApiClient> | null = null;
-  return createPageApi(() => {
-    client ??= import('../api/client.js')
-      .then((m) => m.createClient({ apiRoot }))
-      .catch((error: unknown) => {
-        client = null;
-        throw error;
-      });
-    return client;
-  });
+  return createPageApi(
+    () => {
+      client ??= import('../api/client.js')
+        .then((m) => m.createClient({ apiRoot }))
+        .catch((error: unknown) => {
+          client = null;
+          throw error;
+        });
+      return client;
+    },
+    () => mockCart,
+  );
 }
 
 /** Builds a page runtime. Nothing starts until {@link loadCartAtStart} and {@link startPlatform}. */
 export function createPageRuntime(options: PageRuntimeOptions = {}): PageRuntime {
   const { context, raw } = contextOf(options);
   const report = options.report ?? reportError;
-  const api = options.api ?? apiAt(context.apiRoot);
+  const api = options.api ?? apiAt(context);
   const store = options.store ?? createCartStore({ api });
   return { context, raw, report, api, store, choices: createProductChoices() };
 }
@@ -165,7 +168,7 @@ export function getPageRuntime(): PageRuntime {
     // A malformed context still gives a working page (defaults); the owner should hear of it.
     if (issues.length > 0 && typeof document !== 'undefined' && document.getElementById(CONTEXT_SCRIPT_ID))
       warnAbout(issues);
-    const api = apiAt(context.apiRoot);
+    const api = apiAt(context);
     page = {
       context,
       raw,

@@ -28,9 +28,11 @@ export interface AnalyticsEventRecord {
   /** Trailing slash removed (the root stays `/`). */
   readonly pagePath: string;
   readonly pageHash: string;
-  readonly analyticsId: string;
+  /** Null under a restrictive cookie policy: the visitor has no analytics identity then. */
+  readonly analyticsId: string | null;
   readonly marketingId: string | null;
-  readonly sessionId: string;
+  /** Null under a restrictive cookie policy. */
+  readonly sessionId: string | null;
   readonly browserLanguage: string | null;
   readonly windowSize: { readonly width: number; readonly height: number };
   readonly userAgent: string;
@@ -58,9 +60,9 @@ export interface RecordBase {
   readonly memberLocale: string | null;
   /** The locale the page set explicitly, if any. */
   readonly explicitLocale: string | null;
-  readonly analyticsId: string;
+  readonly analyticsId: string | null;
   readonly marketingId: string | null;
-  readonly sessionId: string;
+  readonly sessionId: string | null;
   readonly environment: Environment;
 }
 
@@ -211,6 +213,9 @@ export const PIXEL_EVENTS = [
   'CompleteRegistration',
 ] as const;
 export type PixelEventName = (typeof PIXEL_EVENTS)[number];
+
+/** Schema name of the pixel-style tracker's records. */
+export const PIXEL_SCHEMA = 'pixel_event';
 
 /** `detail` of the `sf:pixel` event on `document`. */
 export interface PixelEventDetail {

@@ -5,12 +5,15 @@
  *
  * Definitions come from the site context: `features` (name to boolean, each a toggle) and
  * `experiments` (name to `{ type, variant }`). URL parameters `sf-flag-<name>=<variant>` override
- * them, so a page can be previewed with a flag on or an experiment's other arm.
+ * them, so a page can be previewed with a flag on or an experiment's other arm (spec 001 §6).
+ * Every flag the SDK reads (the census, visitor metrics, the review kill switch) and
+ * `Storefront.flags` go through {@link siteFlags}, so an override reaches them all alike.
  */
 import { EXPERIMENT_TYPES } from './constants.js';
 import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { format } from '../messages/format.js';
 import { isRecord } from '../result.js';
+import { parseQuery } from './query.js';
 
 export type ExperimentType = (typeof EXPERIMENT_TYPES)[number];
 
@@ -70,6 +73,35 @@ export function flagOverrides(query: Readonly<Record<string, string>>): Record<s
     }
   }
   return out;
+}
+
+/** The overrides of an address's query; the page's own address by default. */
+export function addressOverrides(search?: string): Record<string, string> {
+  let query = search;
+  if (query === undefined) {
+    try {
+      query = globalThis.location?.search ?? '';
+    } catch {
+      // No address to read (a detached document, server rendering).
+      query = '';
+    }
+  }
+  return flagOverrides(parseQuery(query));
+}
+
+/**
+ * The flags of a site: its context's `features` and `experiments` with the address's overrides.
+ * The one reader of flags, for the SDK's own and for `Storefront.flags`.
+ */
+export function siteFlags(
+  features: Readonly<Record<string, boolean>>,
+  experiments?: unknown,
+  search?: string,
+): Flags {
+  return createFlags({
+    definitions: flagDefinitions(features, experiments),
+    overrides: addressOverrides(search),
+  });
 }
 
 type Lookup = { ok: true; variant: string } | { ok: false; error: string };

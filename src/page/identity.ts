@@ -264,3 +264,18 @@ export function analyticsId(env: IdentityEnv): string {
   if (!cookieKept || (local !== null && !stored)) env.log(DIAGNOSTICS.storageWriteFailed);
   return id;
 }
+
+/**
+ * Under a restrictive cookie policy the visitor has not agreed to identifiers, so none is kept:
+ * the analytics id and session id cookies go (as the census cookies do in
+ * {@link visitorIdentity}), with the copies and markers of web storage. Nothing is written back.
+ */
+export function forgetIdentity(env: IdentityEnv): void {
+  removeCookie(env.doc, ANALYTICS_COOKIES.analyticsId);
+  removeCookie(env.doc, ANALYTICS_COOKIES.sessionId);
+  const local = env.local();
+  removeItem(local, STORAGE_KEYS.analyticsId);
+  removeItem(local, STORAGE_KEYS.hasLanded);
+  removeItem(env.session(), STORAGE_KEYS.firstSession);
+  memoryId = null;
+}

@@ -8,18 +8,24 @@
  * type) no analytics request is made at all; widget events are dropped. Every send is
  * fire-and-forget and its failure silently ignored (spec 000 §8).
  */
-import { PLATFORM_FLAGS } from './constants.js';
+import { PAGE_TYPES, PLATFORM_FLAGS } from './constants.js';
 import type { AnalyticsApi } from '../api/analytics.js';
-import type { JsonRecord } from '../result.js';
-import { connectPlatform, type AnalyticsEvent, type AnalyticsSink } from './analytics.js';
+import { isRecord, type JsonRecord } from '../result.js';
+import {
+  connectPlatform,
+  type AnalyticsEvent,
+  type AnalyticsSink,
+  type PurchaseCompleted,
+} from './analytics.js';
 import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
-import { isFeatureEnabled, type SiteContext } from './context.js';
+import type { SiteContext } from './context.js';
 import { getPageRuntime } from './create-runtime.js';
 import { readCookie } from './cookies.js';
 import {
   COMMERCE_SCHEMA,
   COMMERCE_SHOPPING_EVENTS,
   ENVIRONMENTS,
+  PIXEL_SCHEMA,
   RECORD_EVENT_NAMES,
   VISITOR_METRICS,
   createVisitorEventSender,
@@ -31,10 +37,18 @@ import {
   type PixelEventName,
   type RecordBase,
 } from './events.js';
-import { createFlags, flagDefinitions, flagOverrides, type FlagResult, type Flags } from './flags.js';
+import {
+  addressOverrides,
+  createFlags,
+  flagDefinitions,
+  siteFlags,
+  type FlagResult,
+  type Flags,
+} from './flags.js';
 import {
   ANALYTICS_COOKIES,
   analyticsId,
+  forgetIdentity,
   pageIdentityEnv,
   sessionInfo,
   visitorIdentity,
@@ -62,10 +76,62 @@ const readEnvironment = (raw: JsonRecord | null): Environment => {
   return ENVIRONMENTS.includes(v as Environment) ? (v as Environment) : 'prod';
 };
 
+/** Path of the site-visitor events endpoint on an events host (spec 001 §7). */
+export const VISITOR_EVENTS_PATH = '/api/v1/clanker/events';
+
+/**
+ * Where site-visitor events go (spec 001 §7: the host differs per environment, dev, QA/staging
+ * and prod). The context key `visitorEventHosts` maps an environment to an http(s) origin; QA
+ * and staging share one host, so either key serves both. Without a host for the page's
+ * environment the events go to the site's own api root.
+ */
+export function visitorEventsUrl(apiRoot: string, raw: JsonRecord | null): string {
+  const hosts = raw?.['visitorEventHosts'];
+  const env = readEnvironment(raw);
+  const shared = env === 'qa' ? 'staging' : env === 'staging' ? 'qa' : env;
+  if (isRecord(hosts)) {
+    for (const key of [env, shared]) {
+      const host = hosts[key];
+      if (typeof host !== 'string') continue;
+      try {
+        const url = new URL(VISITOR_EVENTS_PATH, host);
+        if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+      } catch {
+        // Not an address: the next key, else the api root.
+      }
+    }
+  }
+  return `${apiRoot}v1/clanker/events`;
+}
+
 const readOptionalText = (raw: JsonRecord | null, key: string): string | null => {
   const v = raw?.[key];
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 };
+
+/** Pages that confirm an order (spec 001 §2): order confirmed, subscription confirmed, order received. */
+const PURCHASE_PAGE_TYPES: readonly number[] = [
+  PAGE_TYPES.orderConfirmed,
+  PAGE_TYPES.subscriptionConfirmed,
+  PAGE_TYPES.orderReceived,
+];
+
+/**
+ * The order a confirmation page names in its context key `purchase`, in the shape of the
+ * `purchase` event (`{ orderId, amount?, currency? }`, amount in minor units), or null.
+ */
+export function readPurchase(raw: JsonRecord | null): PurchaseCompleted | null {
+  const p = raw?.['purchase'];
+  if (!isRecord(p) || typeof p['orderId'] !== 'string' || p['orderId'] === '') return null;
+  const amount = p['amount'];
+  const currency = p['currency'];
+  return {
+    type: 'purchase',
+    orderId: p['orderId'],
+    ...(typeof amount === 'number' && Number.isInteger(amount) && { amount }),
+    ...(typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && { currency }),
+  };
+}
 
 /** Everything the platform reads from the page; tests build their own. */
 export interface PlatformDeps {
@@ -79,6 +145,9 @@ export interface PlatformDeps {
     | 'recordEvent'
     | 'recordQuickView'
     | 'formRender'
+    | 'buttonRender'
+    | 'buttonClick'
+    | 'overlay'
     | 'performanceSettings'
     | 'performanceRecords'
   >;
@@ -97,8 +166,9 @@ export interface Platform {
   /** Whether this page view may be tracked at all. */
   readonly tracking: boolean;
   readonly visitor: VisitorIdentity;
-  /** Null when tracking is skipped (nothing was read or written). */
+  /** Null when tracking is skipped or the cookie policy is restrictive (nothing read or written). */
   readonly session: SessionInfo | null;
+  /** Null when tracking is skipped or the cookie policy is restrictive. */
   readonly analyticsId: string | null;
   /** Receives widget events; never throws. */
   handle(event: AnalyticsEvent): void;
@@ -113,9 +183,15 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const { win, doc, context, raw, api } = deps;
   const pathname = win.location.pathname;
   const pageType = readPageType(raw);
-  const tracking = trackingAllowed({ context, pageType, pathname });
+  // The flags as `Storefront.flags` reads them: the address's overrides count here too.
+  const flags = siteFlags(context.features, raw?.['experiments'], win.location.search);
+  const tracking = trackingAllowed({ context, pageType, pathname, flags });
   // The policy is honoured whether or not this page is tracked: the cookies go either way.
   const restrictive = context.cookieSettings.isRestrictiveCookiePolicyEnabled;
+  // A restrictive policy stores no identifier at all: the census cookies, the analytics and
+  // session ids and the storage markers are removed and none is written. Events and the census
+  // still go, without ids (CONTRIBUTING, departures).
+  if (restrictive) forgetIdentity(deps.identity);
   if (!tracking) {
     return {
       tracking,
@@ -129,8 +205,8 @@ export function createPlatform(deps: PlatformDeps): Platform {
   }
 
   const visitor = visitorIdentity(deps.identity, restrictive);
-  const session = sessionInfo(deps.identity);
-  const aid = analyticsId(deps.identity);
+  const session = restrictive ? null : sessionInfo(deps.identity);
+  const aid = restrictive ? null : analyticsId(deps.identity);
   const query = parseQuery(win.location.search);
 
   const base: RecordBase = {
@@ -142,7 +218,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
     explicitLocale: readOptionalText(raw, 'locale'),
     analyticsId: aid,
     marketingId: readCookie(ANALYTICS_COOKIES.marketingId, doc),
-    sessionId: session.sessionId,
+    sessionId: session?.sessionId ?? null,
     environment: readEnvironment(raw),
   };
   const snapshot = (): PageSnapshot => ({
@@ -158,10 +234,23 @@ export function createPlatform(deps: PlatformDeps): Platform {
     now: deps.identity.now(),
   });
 
-  const pixel = (event: PixelEventName, data: Readonly<Record<string, unknown>>) =>
-    firePixel(doc, event, data);
+  // Site-visitor events of one widget event (its commerce event and its pixel) share one request.
+  let batch: AnalyticsEventRecord[] | null = null;
+  const sendRecord = (record: AnalyticsEventRecord): void => {
+    if (batch) batch.push(record);
+    else quiet(deps.sendVisitorEvents([record]));
+  };
 
-  if (pageViewTracked({ context, pageType, pathname })) {
+  // The pixel-style tracker (spec 000 §7) records each pixel event as a site-visitor event of its
+  // own schema, and announces it on the page for a marketing pixel to forward.
+  const pixel = (event: PixelEventName, data: Readonly<Record<string, unknown>>) => {
+    firePixel(doc, event, data);
+    sendRecord(
+      eventRecord(base, snapshot(), { eventName: event, customSchemaName: PIXEL_SCHEMA, payload: data }),
+    );
+  };
+
+  if (pageViewTracked({ context, pageType, pathname, flags })) {
     quiet(
       api.recordHit({
         event: PAGE_VIEW_EVENT,
@@ -207,27 +296,33 @@ export function createPlatform(deps: PlatformDeps): Platform {
     }
   }
 
-  const visitorMetrics = isFeatureEnabled(context, PLATFORM_FLAGS.visitorMetrics);
+  const visitorMetrics = flags.toggle(PLATFORM_FLAGS.visitorMetrics).value;
   const visitorCookie = visitor.visitorId ?? undefined;
 
+  // The page fields of the button census (spec 000 §7), beside the visitor cookie.
+  const pageFields = () => ({
+    visitorCookie,
+    website: context.websiteId ?? null,
+    page: win.location.href,
+  });
+
   const shoppingEvent = (name: string, itemId: string | null, payload: Record<string, unknown>) =>
-    quiet(
-      deps.sendVisitorEvents([
-        eventRecord(base, snapshot(), {
-          eventName: name,
-          customSchemaName: COMMERCE_SCHEMA,
-          objectIdentifier: itemId,
-          payload: {
-            ...payload,
-            siteUserId: context.authenticatedAccountId ?? null,
-            loginId: loginId() ?? context.authenticatedAccountId ?? null,
-            sessionId: session.sessionId,
-          },
-        }),
-      ]),
+    sendRecord(
+      eventRecord(base, snapshot(), {
+        eventName: name,
+        customSchemaName: COMMERCE_SCHEMA,
+        objectIdentifier: itemId,
+        payload: {
+          ...payload,
+          siteUserId: context.authenticatedAccountId ?? null,
+          loginId: loginId() ?? context.authenticatedAccountId ?? null,
+          sessionId: session?.sessionId ?? null,
+        },
+      }),
     );
 
   const handle = (event: AnalyticsEvent): void => {
+    batch = [];
     try {
       const itemId = 'itemId' in event ? event.itemId : null;
       const details: Record<string, unknown> = { ...event };
@@ -256,6 +351,18 @@ export function createPlatform(deps: PlatformDeps): Platform {
         case 'form-rendered':
           quiet(api.formRender({ formId: event.formId, visitorCookie }));
           break;
+        case 'button-rendered':
+          quiet(api.buttonRender({ ...pageFields(), button: event.button, itemId: event.itemId }));
+          break;
+        case 'button-clicked':
+          quiet(api.buttonClick({ ...pageFields(), button: event.button, itemId: event.itemId }));
+          break;
+        case 'overlay-opened':
+          quiet(api.overlay({ visitorCookie }));
+          break;
+        case 'account-created':
+          pixel('CompleteRegistration', {});
+          break;
         case 'newsletter-subscribed':
           pixel('Lead', { formId: event.formId });
           quiet(
@@ -279,8 +386,22 @@ export function createPlatform(deps: PlatformDeps): Platform {
       }
     } catch {
       // Analytics never breaks the page.
+    } finally {
+      const records = batch;
+      batch = null;
+      if (records.length > 0) quiet(deps.sendVisitorEvents(records));
     }
   };
+
+  // Conversions the page itself confirms (spec 000 §7): an order or subscription confirmation
+  // with the order in its context records the purchase; a membership confirmation, the account
+  // just created.
+  if (pageType !== null && PURCHASE_PAGE_TYPES.includes(pageType)) {
+    const purchase = readPurchase(raw);
+    if (purchase) handle(purchase);
+  } else if (pageType === PAGE_TYPES.membershipConfirmed) {
+    handle({ type: 'account-created' });
+  }
 
   return { tracking, visitor, session, analyticsId: aid, handle };
 }
@@ -317,7 +438,7 @@ export function pageDeps(
     api,
     identity: pageIdentityEnv(doc),
     sendVisitorEvents: createVisitorEventSender({
-      url: `${context.apiRoot}v1/clanker/events`,
+      url: visitorEventsUrl(context.apiRoot, raw),
       sendBeacon: beacon,
     }),
     sendBeacon: beacon,
@@ -389,7 +510,7 @@ export function flags(): Flags {
     const { context, raw } = getPageRuntime();
     pageFlags = createFlags({
       definitions: raw === null ? null : flagDefinitions(context.features, raw['experiments']),
-      overrides: typeof location === 'undefined' ? {} : flagOverrides(parseQuery(location.search)),
+      overrides: addressOverrides(),
     });
   }
   return pageFlags;

@@ -184,21 +184,25 @@ export function StorefrontProvider({
   window: win,
   children,
 }: StorefrontProviderProps) {
-  // Built once: a new context object on every render of the app must not make a new cart.
-  const [runtime] = useState<PageRuntime>(() =>
-    apiRoot === undefined &&
-    context === undefined &&
-    api === undefined &&
-    store === undefined &&
-    locale === undefined
-      ? getPageRuntime()
-      : createPageRuntime({ apiRoot, context, locale, api, store }),
-  );
   const mountedByLoader = env !== undefined;
+  // Built once: a new context object on every render of the app must not make a new cart.
+  const [runtime] = useState<PageRuntime>(() => {
+    const built =
+      apiRoot === undefined &&
+      context === undefined &&
+      api === undefined &&
+      store === undefined &&
+      locale === undefined
+        ? getPageRuntime()
+        : createPageRuntime({ apiRoot, context, locale, api, store });
+    // Started before the first render of the tree, as the loader starts it before any mount: the
+    // widgets' first render sees the read under way (add buttons wait for it, spec 000 §4). Once
+    // per runtime, whatever a strict-mode double render does.
+    if (!mountedByLoader) loadCartAtStart(built);
+    return built;
+  });
   useEffect(() => {
-    if (mountedByLoader) return;
-    loadCartAtStart(runtime);
-    if (analytics) startPlatform(runtime);
+    if (!mountedByLoader && analytics) startPlatform(runtime);
   }, [runtime, mountedByLoader, analytics]);
   return (
     <RuntimeProvider runtime={runtime} env={env} strings={strings ?? messages} window={win}>

@@ -130,7 +130,10 @@ describe('census and events', () => {
     const events = await until(
       () =>
         rows("SELECT * FROM events WHERE source = 'clanker' AND created >= ? ORDER BY id", since).filter(
-          (e) => e['name'] === 'AddToCart',
+          // The AddToCart pixel is recorded under the same name, in its own schema.
+          (e) =>
+            e['name'] === 'AddToCart' &&
+            (e['payload'] as { customSchemaName?: unknown }).customSchemaName === 'commerce_shopping_event',
         ),
       'the AddToCart event',
     );
@@ -177,6 +180,80 @@ describe('census and events', () => {
     const sentCookies = await Promise.all(sent);
     expect(sentCookies.length).toBeGreaterThan(0);
     for (const header of sentCookies) expect(header).not.toMatch(/\bss_c(id|pvisit|visit|vr|vt)=/);
+  });
+  it('a restrictive-cookie page stores no identifier and still sends its events without one', async () => {
+    const since = Date.now();
+    const context = await visitor();
+    // Ids an earlier visit under another policy left behind.
+    await context.addCookies(
+      ['sf_aid', 'sf_sid'].map((name) => ({ name, value: `old-${name}`, url: e2e.baseUrl })),
+    );
+    const { page } = await openStarted(context, '/platform/restrictive.html', async (p) => {
+      await p.addInitScript(() => {
+        localStorage.setItem('sf-analytics-id', JSON.stringify({ value: 'old', expires: 4e12 }));
+        localStorage.setItem('sf-has-landed', 'true');
+      });
+    });
+    const add = page.getByRole('button', { name: 'Add To Cart', exact: true });
+    await add.waitFor(WAIT);
+    await add.click();
+    const [event] = await until(
+      () =>
+        rows(
+          "SELECT * FROM events WHERE source = 'clanker' AND name = 'AddToCart' AND created >= ?",
+          since,
+        ).filter((e) => {
+          const record = e['payload'] as { pagePath?: unknown; customSchemaName?: unknown };
+          return (
+            record.pagePath === '/platform/restrictive.html' &&
+            record.customSchemaName === 'commerce_shopping_event'
+          );
+        }),
+      'the AddToCart event',
+    );
+    expect(event!['payload']).toMatchObject({
+      analyticsId: null,
+      sessionId: null,
+      payload: { sessionId: null },
+    });
+
+    const stored = await page.evaluate(() => ({
+      cookies: document.cookie.split(';').map((c) => c.split('=')[0]!.trim()),
+      local: Object.keys(localStorage),
+      session: Object.keys(sessionStorage),
+    }));
+    for (const name of ['sf_aid', 'sf_sid', ...COOKIE_POLICY.restrictedCookies])
+      expect(stored.cookies).not.toContain(name);
+    expect(stored.local).toEqual([]);
+    expect(stored.session).toEqual([]);
+  });
+});
+
+describe('flags', () => {
+  it('an address override turns visitor metrics on for the SDK and Storefront.flags alike', async () => {
+    const since = Date.now();
+    const { page } = await openStarted(
+      await visitor(),
+      '/platform/notebook.html?sf-flag-visitor_metrics=true',
+    );
+    const [metric] = await until(
+      () =>
+        rows(
+          "SELECT * FROM events WHERE source = 'RecordEvent' AND name = 'view_product_page' AND created >= ?",
+          since,
+        ),
+      'the visitor metric',
+    );
+    expect(metric!['payload']).toMatchObject({
+      event: 'visitor_metrics',
+      data: { eventName: 'view_product_page', itemId: 'e2e-notebook' },
+    });
+    const flag = await page.evaluate(() =>
+      (
+        window as unknown as { Storefront: { flags: { toggle(n: string): Promise<{ value: boolean }> } } }
+      ).Storefront.flags.toggle('visitor_metrics'),
+    );
+    expect(flag).toEqual({ value: true });
   });
 });
 

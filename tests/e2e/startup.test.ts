@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness.js';
+import { holdRequest, startE2E, WAIT, type E2E } from './harness.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -83,6 +83,31 @@ describe('a cart read that fails at page start (spec 000 §4)', () => {
       { message: 'Please check your internet connection', code: 'CART_LOAD_FAILED' },
     ]);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('add buttons while the cart read of page start runs (spec 000 §4)', () => {
+  it('are disabled and unseen until the read has settled, then shown and enabled', async () => {
+    const { page, context } = await e2e.newPage();
+    await e2e.addToCart(context, workshop);
+    const read = await holdRequest(page, (r) => new URL(r.url()).pathname === CART_READ);
+    await page.goto('/startup/product.html');
+    await read.sent;
+    const button = page.locator('.sf-add-button');
+    await button.waitFor({ state: 'attached', ...WAIT });
+    // The form is mounted and drawn; the read is still held.
+    expect(await page.locator('html[data-sf-ready]').count()).toBe(0);
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.getAttribute('aria-busy')).toBe('true');
+    expect(await button.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    expect(await page.getByRole('button', { name: 'Add To Cart' }).count()).toBe(0);
+
+    await read.release();
+    const shown = page.getByRole('button', { name: 'Add To Cart' });
+    await shown.waitFor(WAIT);
+    expect(await shown.isEnabled()).toBe(true);
+    expect(await shown.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    await page.locator('html[data-sf-ready]').waitFor({ state: 'attached' });
   });
 });
 

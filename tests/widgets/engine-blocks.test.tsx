@@ -167,6 +167,10 @@ describe('blocks rendered by the template engine', () => {
           }),
         );
       });
+      // The toggle's code is a chunk of its own, in place once loaded.
+      await act(async () => {
+        await import('../../widgets/product-form/reviews-gate.js');
+      });
       const after = el.querySelector('.sf-product-form')!;
       expect(after).not.toBe(before);
       expect(within(after as HTMLElement).queryByRole('button', { name: label ?? 'none' }) !== null).toBe(

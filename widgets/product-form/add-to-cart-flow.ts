@@ -108,6 +108,13 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
     }
 
     if (tracksStock(item)) {
+      // An unknown cart is not an empty one: a cart whose read failed, and was never known since,
+      // is read again now, and the check waits for it.
+      const known = store.getState();
+      if (!known.initialised && known.error !== null) {
+        const read = await known.load();
+        if (!read.ok) return failWith(read.error.message);
+      }
       const stock = await api.getStock(item.id);
       if (!stock.ok) return failWith(stock.error.message);
       const mine = stock.data.results.filter((r) => r.sku === undefined || r.sku === null || r.sku === sku);
@@ -169,6 +176,12 @@ export function createAddFlow(deps: AddFlowDeps): AddFlow {
   };
 
   const add = async () => {
+    // Census button-click: every press the button takes (one in the added state is ignored before).
+    track({
+      type: 'button-clicked',
+      itemId: item.id,
+      button: expressCheckout && !subscribable ? 'express' : 'add',
+    });
     setFailure(null);
     const checked = check();
     if (!checked.ok) {

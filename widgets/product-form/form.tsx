@@ -20,8 +20,6 @@ import {
   QUANTITY,
   type OptionSelection,
 } from '../../src/commerce/rules.js';
-import { FEATURE_FLAGS } from '../../src/constants.js';
-import { isFeatureEnabled } from '../../src/page/context.js';
 import { PRODUCT_BLOCK_ATTR, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
 import { formatMoney, type Money } from '../../src/commerce/money.js';
 import { translate } from '../../src/messages/format.js';
@@ -31,7 +29,7 @@ import {
   type ProductItem,
   type Variant,
 } from '../../src/commerce/product.js';
-import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { useLatest } from '../../src/react/use-latest.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import { pageOverrides, productFormMessages, type ProductFormMessages } from './messages.js';
@@ -88,6 +86,8 @@ export function ProductFormBody({
 
   const giftCard = isGiftCard(item);
   const subscribable = isSubscribable(item);
+  // Express checkout buys at once; a subscription still goes through its own page.
+  const express = expressCheckout && !subscribable;
   const names = useMemo(() => (hasVariants(item) ? optionNames(item) : []), [item]);
   const fixedVariant = useMemo(() => productLevelVariant(item), [item]);
 
@@ -97,9 +97,16 @@ export function ProductFormBody({
 
   const variant = fixedVariant ?? findVariant(item, selection);
 
+  // Spec 000 §4: while the first cart read runs (the loader starts it before any widget mounts),
+  // the add button waits, disabled in the stylesheet's loading phase: the stock check counts what
+  // the cart holds, and it is not known yet.
+  const waiting = useCart((s) => !s.initialised && s.status === 'loading');
+
   useEffect(() => {
     track({ type: 'product-page-viewed', itemId: item.id });
-  }, [item.id]);
+    // The census counts the button drawn: express checkout's, or the add button.
+    track({ type: 'button-rendered', itemId: item.id, button: express ? 'express' : 'add' });
+  }, [item.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per item
 
   // The block's image follows the choice in the same event as the change, not a frame later.
   const lastVariant = useRef<Variant | null | undefined>(undefined);
@@ -134,11 +141,7 @@ export function ProductFormBody({
   const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
 
   const errorTitle = m.t(
-    giftCard
-      ? 'unableToPurchaseGiftCard'
-      : expressCheckout && !subscribable
-        ? 'unableToPurchaseItem'
-        : 'unableToAddItem',
+    giftCard ? 'unableToPurchaseGiftCard' : express ? 'unableToPurchaseItem' : 'unableToAddItem',
   );
   const idleLabel = addButtonLabel(item, undefined, { expressCheckout, messages: m });
   const flow = useAddToCart({
@@ -162,9 +165,9 @@ export function ProductFormBody({
 
   const price = priceLine(item, variant, money, m);
   const scarcity = scarcityMessage(merchandising, item, variant);
+  // The review kill switch is read by the gate itself (./reviews-gate.tsx), with the flags' code.
   const showReviews =
     reviews !== undefined &&
-    !isFeatureEnabled(context, FEATURE_FLAGS.reviewRenderingKillSwitch) &&
     ((context.reviews.native && reviews.native.length > 0) ||
       (context.reviews.imported && reviews.imported.length > 0));
   const restockVariantId = soldOut && tracksStock(item) ? (variant?.id ?? variant?.sku ?? null) : null;
@@ -270,8 +273,9 @@ export function ProductFormBody({
       <button
         type="button"
         className="sf-button sf-add-button"
-        data-sf-phase={flow.phase}
-        disabled={soldOut}
+        data-sf-phase={waiting ? 'loading' : flow.phase}
+        disabled={soldOut || waiting}
+        aria-busy={waiting || undefined}
         aria-disabled={(!soldOut && flow.phase !== 'idle') || undefined}
         onPointerDown={flow.prefetch}
         onFocus={flow.prefetch}

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FEATURE_FLAGS } from '../../src/constants.js';
 import { track } from '../../src/page/analytics.js';
-import { useWidgetId } from '../../src/react/provider.js';
+import { siteFlags } from '../../src/page/flags.js';
+import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { ProductFormMessages } from './messages.js';
 import type { ProductReviews } from './props.js';
 import type { ReviewsSection as ReviewsSectionType } from './reviews.js';
@@ -15,14 +17,66 @@ export interface ReviewsGateProps {
   readonly imported: boolean;
 }
 
-/** The reviews "tab": a disclosure whose list (and its code) loads when first opened. */
+/** Fragment of the page address that leads to an item's reviews: `#sf-reviews-<itemId>`. */
+export const reviewsAnchor = (itemId: string): string => `sf-reviews-${itemId}`;
+
+/**
+ * The reviews "tab": a disclosure whose list (and its code) loads when first opened. Nothing when
+ * the review kill switch is on (spec 000 §6), an address override included. A link to
+ * `#sf-reviews-<itemId>` (a rating summary's, on this page or another) opens it and counts as the
+ * commerce shopping event ReviewsVitalsAnchorLink.
+ */
 export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }: ReviewsGateProps) {
+  const { context } = useStorefront();
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
   const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
+  const [killed] = useState(
+    () => siteFlags(context.features).toggle(FEATURE_FLAGS.reviewRenderingKillSwitch).value,
+  );
+  const section = useRef<HTMLElement>(null);
+
+  // The list's code loads on the first open (a failed load is tried again on the next).
+  const show = () => {
+    if (!Section) {
+      import('./reviews.js').then(
+        (mod) => setSection(() => mod.ReviewsSection),
+        () => undefined,
+      );
+    }
+    setOpen(true);
+  };
+
+  useEffect(() => {
+    if (killed) return undefined;
+    const follow = () => {
+      let target = '';
+      try {
+        target = decodeURIComponent(window.location.hash.slice(1));
+      } catch {
+        // A fragment that is not percent-encoding names no item's reviews.
+      }
+      if (target !== reviewsAnchor(itemId)) return;
+      track({ type: 'reviews-anchor-link', itemId });
+      show();
+      section.current?.scrollIntoView();
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+    // Once per item: `show` reads state through its setters only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [itemId, killed]);
+
+  if (killed) return null;
   const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
   return (
-    <section className="sf-reviews" aria-labelledby={`${id}-reviews-heading`}>
+    <section
+      ref={section}
+      id={reviewsAnchor(itemId)}
+      className="sf-reviews"
+      aria-labelledby={`${id}-reviews-heading`}
+    >
       {/* A heading holds the toggle, so each review's h3 sits under an h2 (disclosure pattern). */}
       <h2 className="sf-reviews__heading" id={`${id}-reviews-heading`}>
         <button
@@ -31,17 +85,9 @@ export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }:
           aria-expanded={open}
           aria-controls={`${id}-reviews`}
           onClick={() => {
-            if (!open) {
-              track({ type: 'reviews-tab', itemId });
-              // The list's code loads on the first open (a failed load is tried again on the next).
-              if (!Section) {
-                import('./reviews.js').then(
-                  (mod) => setSection(() => mod.ReviewsSection),
-                  () => undefined,
-                );
-              }
-            }
-            setOpen(!open);
+            if (open) return setOpen(false);
+            track({ type: 'reviews-tab', itemId });
+            show();
           }}
         >
           {m.t('reviewsCount', { count })}

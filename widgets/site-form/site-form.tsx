@@ -185,6 +185,12 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     if (phase.kind === 'done') doneRef.current?.focus();
   }, [phase.kind]);
 
+  // Census form-render (spec 000 §7): once the form is drawn, once per form.
+  const shown = schema !== null;
+  useEffect(() => {
+    if (shown) track({ type: 'form-rendered', formId });
+  }, [shown, formId]);
+
   const focusField = (id: string) => {
     formRef.current
       ?.querySelector<HTMLElement>(`[data-field-id="${CSS.escape(id)}"] :is(input, select, textarea)`)

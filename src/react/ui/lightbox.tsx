@@ -11,7 +11,8 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import type { ReactNode, RefObject } from 'react';
+import { useEffect, type ReactNode, type RefObject } from 'react';
+import { track } from '../../page/analytics.js';
 import { useWidgetId } from '../provider.js';
 
 export interface LightboxProps {
@@ -75,6 +76,10 @@ function LightboxNode({
   const dismiss = useDismiss(context, { outsidePressEvent: 'mousedown', bubbles: { escapeKey: false } });
   const role = useRole(context, { role: 'dialog' });
   const { getFloatingProps } = useInteractions([dismiss, role]);
+  // Census overlay (spec 000 §7): each time a lightbox or popup opens over the page.
+  useEffect(() => {
+    if (open) track({ type: 'overlay-opened' });
+  }, [open]);
 
   return (
     <FloatingNode id={nodeId}>

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApi, type Api } from '../../../src/api/index.js';
+import { createApi, createClient, type Api } from '../../../src/api/index.js';
+import { createPageApi } from '../../../src/api/page.js';
+import { parseSiteContext } from '../../../src/page/context.js';
 import type { ApiResult } from '../../../src/api/types.js';
 import { API_ROOT, cart, entry, fakeDoc, fakeFetch, json, noContent, offlineFetch } from './fixtures.js';
 
@@ -641,5 +643,30 @@ describe('analytics failures are silent', () => {
     const { fetch } = offlineFetch();
     expect((await call(apiWith(fetch))).ok).toBe(false);
     for (const spy of log) expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('the cart read query (spec 000 §7)', () => {
+  it('sends a fresh timecode with every read, and no mock for a shopper', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000, toFake: ['Date'] });
+    const { fetch, seen } = fakeFetch(json(200, cart()));
+    const api = apiWith(fetch);
+    await api.getCart();
+    vi.setSystemTime(1_700_000_000_500);
+    await api.getCart();
+    expect(seen.map((s) => s.url.searchParams.get('timecode'))).toEqual(['1700000000000', '1700000000500']);
+    expect(seen[0]?.url.searchParams.get('calculateSubtotal')).toBe('true');
+    expect(seen[0]?.url.searchParams.has('mock')).toBe(false);
+  });
+
+  it('asks for the sample cart when the site context says mockCart', async () => {
+    const { fetch, seen } = fakeFetch(json(200, cart()));
+    const client = createClient({ apiRoot: API_ROOT, fetch, doc: fakeDoc('crumb=t', true) });
+    const api = createPageApi(
+      async () => client,
+      () => parseSiteContext({ mockCart: true }).context.mockCart,
+    );
+    await api.getCart();
+    expect(seen[0]?.url.searchParams.get('mock')).toBe('true');
   });
 });

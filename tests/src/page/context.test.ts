@@ -78,6 +78,7 @@ describe('parseSiteContext', () => {
       reviews: { native: true, imported: false },
       useCLDRMoneyFormat: true,
       instalmentTextsUrl: 'https://texts.provider.example/{locale}.json',
+      mockCart: true,
     });
     expect(issues).toEqual([]);
     expect(context).toEqual({
@@ -99,6 +100,7 @@ describe('parseSiteContext', () => {
       reviews: { native: true, imported: false },
       useCLDRMoneyFormat: true,
       instalmentTextsUrl: 'https://texts.provider.example/{locale}.json',
+      mockCart: true,
     });
   });
 

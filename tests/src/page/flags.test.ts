@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createFlags, flagDefinitions, flagOverrides } from '../../../src/page/flags.js';
+import {
+  addressOverrides,
+  createFlags,
+  flagDefinitions,
+  flagOverrides,
+  siteFlags,
+} from '../../../src/page/flags.js';
 
 const NOT_LOADED = 'the underlying configuration is not loaded';
 const UNKNOWN = 'the specified feature does not exist';
@@ -100,5 +106,37 @@ describe('flagDefinitions', () => {
 
   it('ignores experiments that are not an object', () => {
     expect(Object.keys(flagDefinitions({}, ['x']))).toEqual([]);
+  });
+});
+
+describe('siteFlags: the one reader of the SDK and Storefront.flags', () => {
+  it.each([
+    ['?sf-flag-review_rendering_kill_switch=true', { review_rendering_kill_switch: false }, true],
+    ['?sf-flag-review_rendering_kill_switch=false', { review_rendering_kill_switch: true }, false],
+    ['?sf-flag-visitor_metrics=true', {}, true],
+    ['', { visitor_metrics: true }, true],
+  ])('%s over features %j reads %s', (search, features, expected) => {
+    const name = Object.keys(features)[0] ?? 'visitor_metrics';
+    expect(siteFlags(features, undefined, search).toggle(name).value).toBe(expected);
+  });
+
+  it('lets an override pick the other arm of an experiment', () => {
+    const flags = siteFlags(
+      {},
+      { checkout: { type: 'AB_TEST', variant: 'one-page' } },
+      '?sf-flag-checkout=two-page',
+    );
+    expect(flags.variant('checkout', 'x')).toEqual({ value: 'two-page' });
+  });
+
+  it("reads the page's own address when none is given", () => {
+    const before = location.href;
+    history.replaceState(null, '', '?sf-flag-visitor_census=false');
+    try {
+      expect(siteFlags({ visitor_census: true }).toggle('visitor_census', true).value).toBe(false);
+      expect(addressOverrides()).toEqual({ visitor_census: 'false' });
+    } finally {
+      history.replaceState(null, '', before);
+    }
   });
 });

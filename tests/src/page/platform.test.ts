@@ -7,6 +7,7 @@ import { connectPlatform, track, type AnalyticsEvent } from '../../../src/page/a
 import {
   connectInTurns,
   createPlatform,
+  pageDeps,
   readPageType,
   whenIdle,
   type PlatformDeps,
@@ -48,6 +49,9 @@ function page(path: string, raw: Record<string, unknown> = {}) {
     recordEvent: vi.fn(ok),
     recordQuickView: vi.fn(ok),
     formRender: vi.fn(ok),
+    buttonRender: vi.fn(ok),
+    buttonClick: vi.fn(ok),
+    overlay: vi.fn(ok),
     performanceSettings: vi.fn(async () => ({ ok: true as const, data: { pageLoadId: 'p' } })),
     performanceRecords: vi.fn(ok),
   };
@@ -87,6 +91,10 @@ afterEach(() => {
   cleanups.splice(0).forEach((f) => f());
   resetAnalyticsIdMemory();
 });
+
+/** The commerce shopping events among the site-visitor events (pixel records go there too). */
+const commerceEvents = (p: ReturnType<typeof page>) =>
+  p.visitorEvents.filter((e) => e.customSchemaName === 'commerce_shopping_event');
 
 const requestsOf = (api: ReturnType<typeof page>['api']) =>
   Object.values(api).reduce((sum, fn) => sum + fn.mock.calls.length, 0);
@@ -151,6 +159,69 @@ describe('the page view', () => {
     expect(p.cookieWrites.filter((w) => w.startsWith('ss_') && !/Max-Age=0\b/.test(w))).toEqual([]);
   });
 
+  it('under a restrictive policy stores no identifier and sends events without one', () => {
+    const p = page('/shop', { cookieSettings: { isRestrictiveCookiePolicyEnabled: true } });
+    p.jar.set('sf_aid', 'old-analytics-id');
+    p.jar.set('sf_sid', 'old-session-id');
+    const local = new Map<string, string>([
+      ['sf-analytics-id', JSON.stringify({ value: 'old-analytics-id', expires: 2e12 })],
+      ['sf-has-landed', 'true'],
+    ]);
+    const session = new Map<string, string>([['sf-first-session', '1']]);
+    const storage = (m: Map<string, string>) =>
+      ({
+        getItem: (k: string) => m.get(k) ?? null,
+        setItem: (k: string, v: string) => void m.set(k, v),
+        removeItem: (k: string) => void m.delete(k),
+      }) as unknown as Storage;
+    const deps = {
+      ...p.deps,
+      identity: { ...p.deps.identity, local: () => storage(local), session: () => storage(session) },
+    };
+    const platform = createPlatform(deps);
+    platform.handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 1 });
+
+    expect([...p.jar.keys()]).toEqual([]);
+    expect(p.cookieWrites.filter((w) => !/Max-Age=0\b/.test(w))).toEqual([]);
+    expect([...local.keys(), ...session.keys()]).toEqual([]);
+    expect(platform.analyticsId).toBeNull();
+    expect(platform.session).toBeNull();
+    // The page view and the event still go, carrying no id.
+    expect(p.api.recordHit).toHaveBeenCalledTimes(1);
+    expect(commerceEvents(p)).toHaveLength(1);
+    expect(commerceEvents(p)[0]).toMatchObject({
+      eventName: 'AddToCart',
+      analyticsId: null,
+      sessionId: null,
+      payload: { itemId: 'tee', sessionId: null },
+    });
+  });
+
+  it.each([
+    ['the address turns the census off', '/shop?sf-flag-visitor_census=false', {}],
+    [
+      'the address overrides the context',
+      '/shop?sf-flag-visitor_census=false',
+      { features: { visitor_census: true } },
+    ],
+  ])('makes no request when %s', (_n, path, raw) => {
+    const p = page(path, raw);
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'item-added', itemId: 'tee', sku: 'T', quantity: 1 });
+    expect(platform.tracking).toBe(false);
+    expect(requestsOf(p.api)).toBe(0);
+    expect(p.visitorEvents).toEqual([]);
+  });
+
+  it('sends visitor metrics when the address turns them on', () => {
+    const p = page('/shop?sf-flag-visitor_metrics=true');
+    createPlatform(p.deps).handle({ type: 'item-added', itemId: 'tee', sku: 'T', quantity: 1 });
+    expect(p.api.recordEvent).toHaveBeenCalledWith({
+      event: 'visitor_metrics',
+      data: { eventName: 'add_to_cart', itemId: 'tee', sku: 'T', quantity: 1 },
+    });
+  });
+
   it('records no page view on /search but fires the Search pixel', () => {
     const p = page('/search?q=mug');
     createPlatform(p.deps);
@@ -164,8 +235,8 @@ describe('widget events', () => {
     const p = page('/shop/tee/', { authenticatedAccountId: 'u1', websiteRoles: ['VIEWER'] });
     const platform = createPlatform(p.deps);
     platform.handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 2 });
-    expect(p.visitorEvents).toHaveLength(1);
-    expect(p.visitorEvents[0]).toMatchObject({
+    expect(commerceEvents(p)).toHaveLength(1);
+    expect(commerceEvents(p)[0]).toMatchObject({
       eventName: 'AddToCart',
       customSchemaName: 'commerce_shopping_event',
       objectIdentifier: 'tee',
@@ -196,7 +267,7 @@ describe('widget events', () => {
   ] as const)('%j is sent as %s', (event, name) => {
     const p = page('/shop');
     createPlatform(p.deps).handle(event);
-    expect(p.visitorEvents.map((e) => e.eventName)).toEqual([name]);
+    expect(commerceEvents(p).map((e) => e.eventName)).toEqual([name]);
   });
 
   it('sends visitor metrics only behind the visitor_metrics flag', () => {
@@ -355,5 +426,107 @@ describe('whenIdle', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the site-visitor events host (spec 001 §7)', () => {
+  /** Sends one event by beacon from a page whose `#sf-context` is `raw`; gives the URL used. */
+  async function sentTo(raw: Record<string, unknown>): Promise<string[]> {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'sf-context';
+    script.textContent = JSON.stringify(raw);
+    document.head.append(script);
+    cleanups.push(() => script.remove());
+    const urls: string[] = [];
+    const win = {
+      document,
+      navigator: { sendBeacon: (url: string) => urls.push(url) > 0 },
+    } as unknown as Window & typeof globalThis;
+    const deps = pageDeps(win);
+    await deps.sendVisitorEvents([{ eventName: 'ViewCart' } as AnalyticsEventRecord], { beacon: true });
+    return urls;
+  }
+
+  const hosts = {
+    dev: 'https://events.dev.example',
+    qa: 'https://events.qa.example',
+    prod: 'https://events.example',
+  };
+
+  it.each([
+    ['dev', 'https://events.dev.example/api/v1/clanker/events'],
+    ['qa', 'https://events.qa.example/api/v1/clanker/events'],
+    ['staging', 'https://events.qa.example/api/v1/clanker/events'],
+    ['prod', 'https://events.example/api/v1/clanker/events'],
+  ])('in %s goes to that environment’s host', async (environment, url) => {
+    expect(await sentTo({ environment, visitorEventHosts: hosts })).toEqual([url]);
+  });
+});
+
+describe('conversion and census sources (spec 000 §7)', () => {
+  it('sends the button census with the visitor cookie and the page fields', () => {
+    const p = page('/shop/mug', { websiteId: 'w1' });
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'button-rendered', itemId: 'mug', button: 'express' });
+    platform.handle({ type: 'button-clicked', itemId: 'mug', button: 'add' });
+    const fields = {
+      visitorCookie: platform.visitor.visitorId,
+      website: 'w1',
+      page: 'https://shop.example/shop/mug',
+    };
+    expect(p.api.buttonRender).toHaveBeenCalledWith({ ...fields, button: 'express', itemId: 'mug' });
+    expect(p.api.buttonClick).toHaveBeenCalledWith({ ...fields, button: 'add', itemId: 'mug' });
+  });
+
+  it('sends the overlay census with the visitor cookie', () => {
+    const p = page('/shop');
+    const platform = createPlatform(p.deps);
+    platform.handle({ type: 'overlay-opened' });
+    expect(p.api.overlay).toHaveBeenCalledWith({ visitorCookie: platform.visitor.visitorId });
+  });
+
+  it('sends the commerce event and the pixel record of one widget event in one request', () => {
+    const p = page('/shop');
+    createPlatform(p.deps).handle({ type: 'product-page-viewed', itemId: 'tee' });
+    const calls = (p.deps.sendVisitorEvents as unknown as { mock: { calls: [AnalyticsEventRecord[]][] } })
+      .mock.calls;
+    expect(calls.map(([records]) => records.map((r) => `${r.customSchemaName}:${r.eventName}`))).toEqual([
+      ['commerce_shopping_event:VisitPDP', 'pixel_event:ViewContent'],
+    ]);
+  });
+
+  it('records every pixel event as a site-visitor event of its own schema', () => {
+    const p = page('/shop');
+    createPlatform(p.deps).handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 2 });
+    expect(p.visitorEvents.filter((e) => e.customSchemaName === 'pixel_event')).toMatchObject([
+      { eventName: 'AddToCart', payload: { content_ids: ['tee'], sku: 'TEE-S', quantity: 2 } },
+    ]);
+  });
+
+  it.each([202, 206, 207])('records the purchase a confirmation page (type %i) names', (pageType) => {
+    const purchase = { orderId: 'order-7', amount: 4200, currency: 'USD' };
+    const p = page('/order/confirmed', { pageType, purchase });
+    createPlatform(p.deps);
+    expect(p.api.recordEvent).toHaveBeenCalledWith({
+      event: 'commerce_purchase',
+      data: { eventName: 'commerce_purchase', ...purchase },
+    });
+    expect(p.pixels).toContainEqual({
+      event: 'Purchase',
+      data: { orderId: 'order-7', value: 4200, currency: 'USD' },
+    });
+    expect(p.visitorEvents.map((e) => e.eventName)).toContain('Purchase');
+  });
+
+  it.each([
+    ['a membership confirmation page', { pageType: 208 }, null],
+    ["the page's own track", {}, { type: 'account-created' } as const],
+  ])('fires CompleteRegistration from %s', (_n, raw, event) => {
+    const p = page('/members/welcome', raw);
+    const platform = createPlatform(p.deps);
+    if (event) platform.handle(event);
+    expect(p.pixels).toContainEqual({ event: 'CompleteRegistration', data: {} });
+    expect(p.visitorEvents.map((e) => e.eventName)).toEqual(['CompleteRegistration']);
   });
 });

@@ -7,6 +7,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FastifyInstance } from 'fastify';
+import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../../demo/server/app.js';
 import {
@@ -81,8 +82,31 @@ describe('StorefrontProvider with apiRoot', () => {
     );
     expect(await screen.findByRole('link', { name: /^2 items in cart, / })).toBeInstanceOf(HTMLElement);
     expect(sent).toEqual([
-      { url: `${API_ROOT}commerce/shopping-cart?calculateSubtotal=true`, credentials: 'include' },
+      {
+        url: expect.stringMatching(
+          new RegExp(`^${API_ROOT}commerce/shopping-cart\\?calculateSubtotal=true&timecode=\\d+$`),
+        ) as unknown,
+        credentials: 'include',
+      },
     ]);
+  });
+
+  it("starts the read before its widgets' first render, so an add button waits from the start", async () => {
+    document.cookie = 'hasCart=true';
+    const firstRender: string[] = [];
+    function FirstRender() {
+      const { store } = useStorefront();
+      const [status] = useState(() => store.getState().status);
+      firstRender.push(status);
+      return null;
+    }
+    render(
+      <StorefrontProvider apiRoot={API_ROOT}>
+        <FirstRender />
+      </StorefrontProvider>,
+    );
+    expect(firstRender[0]).toBe('loading');
+    await waitFor(() => expect(sent).toHaveLength(1));
   });
 
   it('reads nothing without a cart cookie or an account', async () => {

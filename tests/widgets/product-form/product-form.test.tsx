@@ -1,7 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
+import type { ApiResult } from '../../../src/api/types.js';
 import type { SiteContext } from '../../../src/page/context.js';
+import type { ShoppingCart } from '../../../src/store/types.js';
 import { ProductForm } from '../../../widgets/product-form/product-form.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
 import {
@@ -542,6 +544,70 @@ describe('add to cart', () => {
   });
 });
 
+describe('the cart read of page start (spec 000 §4)', () => {
+  const mugInCart = () =>
+    cart([entry({ itemId: 'mug', chosenVariant: { sku: 'MUG', attributes: {} }, quantity: 4 })]);
+
+  it('keeps the add button disabled in its loading phase until the read has settled', async () => {
+    let answer: (r: ApiResult<ShoppingCart>) => void = () => undefined;
+    const api = fakeApi({
+      getCart: () => new Promise((resolve) => (answer = resolve)),
+      getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
+    });
+    const { store } = setup({ item: MUG }, { api, context: { authenticatedAccountId: 'shopper-1' } });
+    let read: Promise<unknown> = Promise.resolve();
+    act(() => {
+      read = store.getState().load();
+    });
+    expect(addButton()).toHaveProperty('disabled', true);
+    expect(addButton().getAttribute('aria-busy')).toBe('true');
+    expect(addButton().getAttribute('data-sf-phase')).toBe('loading');
+    await act(async () => {
+      answer(okResult(mugInCart()));
+      await read;
+    });
+    expect(addButton()).toHaveProperty('disabled', false);
+    expect(addButton().hasAttribute('aria-busy')).toBe(false);
+    expect(addButton().getAttribute('data-sf-phase')).toBe('idle');
+  });
+
+  it('lets the button go once the read has failed, and reads the cart again before the stock check', async () => {
+    let reads = 0;
+    const api = fakeApi({
+      getCart: async () => (++reads === 1 ? offline : okResult(mugInCart())),
+      getStock: async () => okResult({ results: [{ sku: 'MUG', unlimited: false, qtyInStock: 4 }] }),
+    });
+    const { user, store } = setup({ item: MUG }, { api, context: { authenticatedAccountId: 'shopper-1' } });
+    await act(async () => {
+      await store.getState().load();
+    });
+    expect(addButton()).toHaveProperty('disabled', false);
+    await user.click(addButton());
+    await settle();
+    // The four mugs already in the cart count: the unknown cart was not taken for an empty one.
+    expect(reads).toBe(2);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Sorry, we do not have enough of that item available.',
+    );
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+
+  it('shows a read that fails again instead of checking the stock against nothing', async () => {
+    const api = fakeApi({ getCart: async () => offline });
+    const { user, store } = setup({ item: MUG }, { api, context: { authenticatedAccountId: 'shopper-1' } });
+    await act(async () => {
+      await store.getState().load();
+    });
+    await user.click(addButton());
+    await settle();
+    expect(screen.getByRole('alert', { name: 'Unable to Add Item' }).textContent).toContain(
+      'Please check your internet connection',
+    );
+    expect(api.getStock).not.toHaveBeenCalled();
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+});
+
 describe('purchase flows', () => {
   it('express checkout goes to the checkout page after the add', async () => {
     const { user, assign, api } = setup({ item: MUG, expressCheckout: true });
@@ -745,6 +811,55 @@ describe('reviews', () => {
     expect(screen.queryByRole('button', { name: /Reviews/ })).toBeNull();
   });
 
+  it.each([
+    ['turns the kill switch on', '?sf-flag-review_rendering_kill_switch=true', {}, 0],
+    [
+      'turns it off',
+      '?sf-flag-review_rendering_kill_switch=false',
+      { review_rendering_kill_switch: true },
+      1,
+    ],
+  ])('follows an address that %s', async (_n, search, features, toggles) => {
+    const before = location.href;
+    history.replaceState(null, '', search);
+    try {
+      setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: true }, features } });
+      await act(async () => {
+        await import('../../../widgets/product-form/reviews-gate.js');
+      });
+      expect(screen.queryAllByRole('button', { name: /Reviews/ })).toHaveLength(toggles);
+    } finally {
+      history.replaceState(null, '', before);
+    }
+  });
+
+  it.each([
+    ['arriving with', true],
+    ['following on the page', false],
+  ])('opens and counts a link to #sf-reviews-<item> (%s)', async (_n, atLoad) => {
+    const before = location.href;
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    if (atLoad) history.replaceState(null, '', '#sf-reviews-mug');
+    try {
+      setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: false } } });
+      const toggle = await screen.findByRole('button', { name: 'Reviews (1)' });
+      if (!atLoad) {
+        expect(toggle.getAttribute('aria-expanded')).toBe('false');
+        act(() => {
+          location.hash = 'sf-reviews-mug';
+        });
+      }
+      expect(await screen.findByText('Soft and warm.')).toBeInstanceOf(HTMLElement);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(events.filter((e) => e.type.startsWith('reviews-'))).toEqual([
+        { type: 'reviews-anchor-link', itemId: 'mug' },
+      ]);
+    } finally {
+      history.replaceState(null, '', before);
+    }
+  });
+
   it('gives the rating as text', async () => {
     const { user } = setup(
       { item: MUG, reviews },
@@ -768,8 +883,22 @@ describe('analytics hooks', () => {
     await user.click(screen.getByRole('button', { name: 'Reviews (1)' }));
     expect(events).toEqual([
       { type: 'product-page-viewed', itemId: 'mug' },
+      { type: 'button-rendered', itemId: 'mug', button: 'add' },
+      { type: 'button-clicked', itemId: 'mug', button: 'add' },
       { type: 'item-added', itemId: 'mug', sku: 'MUG', quantity: 1 },
       { type: 'reviews-tab', itemId: 'mug' },
+    ]);
+  });
+
+  it('counts the express-checkout button apart from the add button', async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    const { user } = setup({ item: MUG, expressCheckout: true });
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(events.some((e) => e.type === 'item-added')).toBe(true));
+    expect(events.filter((e) => e.type.startsWith('button-'))).toEqual([
+      { type: 'button-rendered', itemId: 'mug', button: 'express' },
+      { type: 'button-clicked', itemId: 'mug', button: 'express' },
     ]);
   });
 });

@@ -416,17 +416,28 @@ describe('submitting (spec 000 §4 "Generic form submit")', () => {
     await fillValid(r.user);
     await r.user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(r.assign).toHaveBeenCalledWith('/welcome'));
-    expect(events).toEqual([{ type: 'newsletter-subscribed', formId: 'form-contact' }]);
+    expect(events).toEqual([
+      { type: 'form-rendered', formId: 'form-contact' },
+      { type: 'newsletter-subscribed', formId: 'form-contact' },
+    ]);
   });
 
-  it('tracks nothing for another form', async () => {
+  it('tracks no subscription for another form', async () => {
     const events: AnalyticsEvent[] = [];
     setAnalyticsSink((e) => events.push(e));
     const r = renderForm();
     await fillValid(r.user);
     await r.user.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByRole('status');
-    expect(events).toEqual([]);
+    expect(events).toEqual([{ type: 'form-rendered', formId: 'form-contact' }]);
+  });
+
+  it('tracks its render once the form it fetched is drawn (census form-render)', async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    renderForm({ form: undefined, api: fakeApi({ getFormSchema: async () => okResult(schema()) }) });
+    await screen.findByRole('button', { name: 'Submit' });
+    expect(events).toEqual([{ type: 'form-rendered', formId: 'form-contact' }]);
   });
 });
 

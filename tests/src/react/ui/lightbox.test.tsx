@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 afterEach(cleanup);
+import { setAnalyticsSink, type AnalyticsEvent } from '../../../../src/page/analytics.js';
 import { Lightbox } from '../../../../src/react/ui/lightbox.js';
 
 function Harness({ onClose }: { onClose?: () => void }) {
@@ -37,6 +38,24 @@ const flush = () =>
   });
 
 describe('Lightbox', () => {
+  it('tracks each opening for the overlay census, and nothing while closed', async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    try {
+      const user = userEvent.setup();
+      render(<Harness />);
+      expect(events).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      await flush();
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      await flush();
+      expect(events).toEqual([{ type: 'overlay-opened' }, { type: 'overlay-opened' }]);
+    } finally {
+      setAnalyticsSink(null);
+    }
+  });
+
   it('renders nothing while closed', () => {
     render(<Harness />);
     expect(screen.queryByRole('dialog')).toBeNull();
