@@ -26,6 +26,9 @@ export const reviewsAnchor = (itemId: string): string => `sf-reviews-${itemId}`;
  * `#sf-reviews-<itemId>` (a rating summary's, on this page or another) opens it and counts as the
  * commerce shopping event ReviewsVitalsAnchorLink.
  */
+/** Items whose reviews the page's own address led to, counted already (once per page load). */
+const arrivalsCounted = new Set<string>();
+
 export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }: ReviewsGateProps) {
   const { context } = useStorefront();
   const id = useWidgetId();
@@ -49,7 +52,12 @@ export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }:
 
   useEffect(() => {
     if (killed) return undefined;
-    const follow = () => {
+    let seen: string | null = null;
+    const follow = (event?: Event) => {
+      // A hashchange to the address already followed (some environments report replaceState as
+      // one) is no new link.
+      if (window.location.hash === seen) return;
+      seen = window.location.hash;
       let target = '';
       try {
         target = decodeURIComponent(window.location.hash.slice(1));
@@ -57,7 +65,10 @@ export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }:
         // A fragment that is not percent-encoding names no item's reviews.
       }
       if (target !== reviewsAnchor(itemId)) return;
-      track({ type: 'reviews-anchor-link', itemId });
+      // A link followed on the page counts each time; the address the page arrived with counts
+      // once, however often a section of the item mounts (a remount, a quick view's form).
+      if (event || !arrivalsCounted.has(itemId)) track({ type: 'reviews-anchor-link', itemId });
+      arrivalsCounted.add(itemId);
       show();
       section.current?.scrollIntoView();
     };

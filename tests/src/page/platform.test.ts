@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '../../../src/contract.js';
 import { parseSiteContext } from '../../../src/page/context.js';
+import { createPageRuntime } from '../../../src/page/create-runtime.js';
 import type { AnalyticsEventRecord } from '../../../src/page/events.js';
 import { resetAnalyticsIdMemory, type IdentityEnv } from '../../../src/page/identity.js';
 import { connectPlatform, track, type AnalyticsEvent } from '../../../src/page/analytics.js';
@@ -430,20 +431,14 @@ describe('whenIdle', () => {
 });
 
 describe('the site-visitor events host (spec 001 §7)', () => {
-  /** Sends one event by beacon from a page whose `#sf-context` is `raw`; gives the URL used. */
+  /** Sends one event by beacon from a runtime whose site context is `raw`; gives the URL used. */
   async function sentTo(raw: Record<string, unknown>): Promise<string[]> {
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = 'sf-context';
-    script.textContent = JSON.stringify(raw);
-    document.head.append(script);
-    cleanups.push(() => script.remove());
     const urls: string[] = [];
     const win = {
       document,
       navigator: { sendBeacon: (url: string) => urls.push(url) > 0 },
     } as unknown as Window & typeof globalThis;
-    const deps = pageDeps(win);
+    const deps = pageDeps(win, createPageRuntime({ context: raw }));
     await deps.sendVisitorEvents([{ eventName: 'ViewCart' } as AnalyticsEventRecord], { beacon: true });
     return urls;
   }

@@ -586,9 +586,8 @@ describe('the cart read of page start (spec 000 §4)', () => {
     await settle();
     // The four mugs already in the cart count: the unknown cart was not taken for an empty one.
     expect(reads).toBe(2);
-    expect(screen.getByRole('alert').textContent).toContain(
-      'Sorry, we do not have enough of that item available.',
-    );
+    // The stock call refuses the fifth (spec 000 §8: the stock check shows "out of stock").
+    expect(screen.getByRole('alert').textContent).toContain('out of stock');
     expect(api.addCartEntry).not.toHaveBeenCalled();
   });
 
