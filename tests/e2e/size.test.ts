@@ -47,7 +47,7 @@ describe('npm run size --json', () => {
 
   it('counts a widget with every chunk it imports statically', () => {
     const pill = row('widgets/cart-pill');
-    // The shared start-up chunk is runtime.js itself (UI_CHUNK in vite.config.ts).
+    // The shared start-up chunk is runtime.js itself (CHUNK_ROOTS in vite.config.ts).
     expect(pill?.files).toEqual(expect.arrayContaining(['widgets/cart-pill.js', 'widgets/runtime.js']));
     expect(pill?.gzip).toBe(pill?.files.reduce((sum, f) => sum + gzipOf(f), 0));
   });
