@@ -16,7 +16,6 @@ import {
 } from './rules.js';
 import { stockCovers } from './stock.js';
 
-
 /** Any lookup that knows the add-check texts, such as the shared catalogue's. */
 type Messages = MessagesOf<AddMessageKey>;
 
