@@ -7,7 +7,7 @@ import { fail, isRecord, ok, readId, type Result } from '../result.js';
 import { readStringMap } from '../readers.js';
 import type { CartEntry, ChosenVariant, ShoppingCart } from '../store/types.js';
 
-export type Parser<T> = (body: unknown) => Result<T>;
+import type { Parser } from './parsers.js';
 
 const isMinorUnits = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
@@ -162,11 +162,3 @@ export const field =
     if (!isRecord(body)) return fail(['body is not an object']);
     return parse(body[key]);
   };
-
-export const parseString: Parser<string> = (value) =>
-  typeof value === 'string' && value !== '' ? ok(value) : fail(['expected a non-empty string']);
-
-/** Accepts any body: for calls whose response the spec does not show. */
-export const parseAnything: Parser<unknown> = (value) => ok(value);
-
-export const parseNothing: Parser<null> = () => ok(null);
