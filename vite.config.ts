@@ -86,7 +86,8 @@ function reactShims(): Plugin {
  *   form's code. `product-form.js` is this chunk.
  * - `platform` holds what every page loads once its widgets have mounted: the platform layer
  *   (analytics, identity, sessions, flags), the api client it sends with, the store's tab sync,
- *   the bundler's helpers. One file after the start rather than eight small ones.
+ *   the bundler's helpers. One file after the start rather than eight small ones. What it shares
+ *   with other widgets (texts, readers, cookie helpers) is the `shared` chunk both import.
  *
  * The first root of a chunk is the entry that is the chunk; the other roots' entry modules stay
  * small files of their own that the loader imports by name. Everything no chunk here holds is
@@ -98,6 +99,12 @@ export const CHUNK_ROOTS = {
   product: ['widgets/product-form/index.ts', 'widgets/instalment-pill/index.ts'],
   platform: ['src/page/platform.ts', 'src/api/analytics.ts', 'src/api/client.ts', 'src/store/sync.ts'],
 } as const;
+
+/**
+ * Widgets that run on the platform layer's own code (the account widget signs in and out through
+ * its sessions): they import the platform chunk rather than keep what they share with it.
+ */
+export const PLATFORM_WIDGETS = ['widgets/account/index.ts'] as const;
 
 /** The bundler's helpers (namespace objects): they travel with the platform layer's api client. */
 const BUNDLER_HELPERS = '\0rolldown/runtime.js';
@@ -150,8 +157,9 @@ export function planChunks(
   const [productHome, ...productOthers] = abs(CHUNK_ROOTS.product);
   const product = uses(abs(CHUNK_ROOTS.product));
   const starts = abs([...CHUNK_ROOTS.ui, ...CHUNK_ROOTS.product]);
-  const widgets = uses(entries.filter((e) => !starts.includes(e)));
-  const elsewhere = new Set([...widgets, ...uses(abs(CHUNK_ROOTS.platform))]);
+  const onPlatform = abs(PLATFORM_WIDGETS);
+  const widgets = uses(entries.filter((e) => !starts.includes(e) && !onPlatform.includes(e)));
+  const elsewhere = new Set([...widgets, ...uses([...abs(CHUNK_ROOTS.platform), ...onPlatform])]);
   const plan = new Map<string, string>();
   const assign = (name: string, ids: Iterable<string>, except: readonly (string | undefined)[]) => {
     for (const id of ids) if (!plan.has(id) && !except.includes(id)) plan.set(id, name);
@@ -163,12 +171,16 @@ export function planChunks(
     [productHome, ...productOthers],
   );
   assign('product', product, productOthers);
-  // What the platform layer shares with a widget stays out: the widget would load all of it.
+  // What the platform layer shares with widgets is one chunk of its own: in the platform chunk,
+  // a widget would load all of it; left to the bundler, it is a handful of files of a few hundred
+  // bytes each, each a request.
+  const platform = uses([...abs(CHUNK_ROOTS.platform), BUNDLER_HELPERS]);
   assign(
-    'platform',
-    [...uses([...abs(CHUNK_ROOTS.platform), BUNDLER_HELPERS])].filter((id) => !widgets.has(id)),
+    'shared',
+    [...platform].filter((id) => widgets.has(id)),
     [],
   );
+  assign('platform', platform, []);
   return plan;
 }
 
