@@ -22,7 +22,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createServer } from '../demo/server/app.js';
 import { COOKIES, CSRF_HEADER } from '../src/contract.js';
 
@@ -87,8 +87,11 @@ const stackUrls = (stack: StackTrace | undefined): string[] => {
 export interface Measurer {
   readonly baseUrl: string;
   readonly browser: Browser;
-  /** Loads `page` in a fresh context and records what it fetched. */
-  measure(page: MeasuredPage): Promise<PageLoad>;
+  /**
+   * Loads `page` in a fresh context and records what it fetched until `settled` resolves.
+   * @default the first 10 s, ending early once nothing new has been asked for in 1.5 s
+   */
+  measure(page: MeasuredPage, settled?: (page: Page) => Promise<unknown>): Promise<PageLoad>;
   close(): Promise<void>;
 }
 
@@ -124,7 +127,10 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
     if (!response.ok()) throw new Error(`add to cart failed: ${response.status()}`);
   };
 
-  const measure = async (target: MeasuredPage): Promise<PageLoad> => {
+  const measure = async (
+    target: MeasuredPage,
+    settled?: (page: Page) => Promise<unknown>,
+  ): Promise<PageLoad> => {
     const context = await browser.newContext({ baseURL: baseUrl });
     try {
       if (target.withCart) await addToCart(context);
@@ -143,10 +149,14 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
         },
       );
       const start = Date.now();
+      const done = settled?.(page);
       await page.goto(target.path, { waitUntil: 'load' });
-      // What a page fetches in its first 10 s, ending early once nothing new has been asked for.
-      while (Date.now() - start < WINDOW_MS && Date.now() - last < QUIET_MS) {
-        await page.waitForTimeout(100);
+      if (done) await done;
+      else {
+        // What a page fetches in its first 10 s, ending early once nothing new has been asked for.
+        while (Date.now() - start < WINDOW_MS && Date.now() - last < QUIET_MS) {
+          await page.waitForTimeout(100);
+        }
       }
       const depth = new Map<string, number>();
       const why = new Map<string, string | null>();

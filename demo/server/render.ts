@@ -16,6 +16,7 @@ import {
 import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID } from '../../src/contract';
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
+import { placedWidgets } from './preload';
 import {
   currencyOf,
   findOpenCart,
@@ -194,14 +195,26 @@ export function renderPage(
   data: Record<string, unknown>,
   options: PageOptions = {},
 ): string {
-  return withLayout(
-    { ...siteContext(db, request), ...options.context },
-    name,
-    title,
-    data,
-    headOf(request, title, options),
+  const context = { ...siteContext(db, request), ...options.context };
+  return withLayout(context, name, title, data, headOf(request, title, options), (widgets) =>
+    request.server.widgetChunks.hints(widgets, {
+      cart:
+        widgets.includes('cart-page') || Boolean(context['authenticatedAccountId']) || hasCartCookie(request),
+      forms: widgets.includes('site-form'),
+    }),
   );
 }
+
+/** The cookies by which the loader reads the cart at start (spec 000 §4). */
+export const hasCartCookie = (request: FastifyRequest): boolean =>
+  request.cookies[COOKIES.hasCart] === 'true' || request.cookies[COOKIES.cart] !== undefined;
+
+/**
+ * Widgets whose server-rendered fallback wears the widget's own classes: their stylesheets are
+ * linked in `<head>`, before the first paint, on pages that place them, so nothing moves when the
+ * widget mounts (the loader links the same files). Other widgets' stylesheets come with them.
+ */
+const FALLBACK_STYLED: readonly string[] = ['product-form', 'instalment-pill'];
 
 function withLayout(
   context: Record<string, unknown>,
@@ -209,8 +222,11 @@ function withLayout(
   title: string,
   data: Record<string, unknown>,
   head: Record<string, unknown>,
+  preloadsFor: (widgets: readonly string[]) => string[] = () => [],
 ): string {
   const body = run(name, data);
+  // The layout places the cart pill itself.
+  const widgets = ['cart-pill', ...placedWidgets(body)];
   return run('layout', {
     ...head,
     title,
@@ -218,7 +234,11 @@ function withLayout(
     contextId: CONTEXT_SCRIPT_ID,
     contextJson: scriptJson(context),
     scripts: data['scripts'] ?? [],
-    styles: data['styles'] ?? [],
+    styles: [
+      ...FALLBACK_STYLED.filter((w) => widgets.includes(w)).map((w) => `/dist/widgets/${w}.css`),
+      ...((data['styles'] as string[] | undefined) ?? []),
+    ],
+    preloads: preloadsFor(widgets),
     body,
   });
 }
