@@ -9,7 +9,7 @@
  *
  * Figures per page:
  * - scripts: every `.js` file the page fetched within 10 s of navigating (or until the network
- *   has been quiet for a second and a half, whichever comes first), with its gzip -9 size: the
+ *   has been quiet for two and a half seconds, whichever comes first), with its gzip -9 size: the
  *   measure of the static rows, so the two tables add up.
  * - depth: the longest chain of requests before a widget's first data call, the document being
  *   level 1. A request's level is one more than the deepest request it waits for: its importer, or
@@ -65,7 +65,7 @@ export interface PageLoad {
 
 /** Paths of the platform layer's beacons: not widget data calls. */
 const BEACONS = /^\/api\/(census\/|v1\/clanker\/|1\/performance\/)/;
-const QUIET_MS = 1500;
+const QUIET_MS = 2500;
 const WINDOW_MS = 10_000;
 
 interface Initiator {
@@ -89,7 +89,7 @@ export interface Measurer {
   readonly browser: Browser;
   /**
    * Loads `page` in a fresh context and records what it fetched until `settled` resolves.
-   * @default the first 10 s, ending early once nothing new has been asked for in 1.5 s
+   * @default the first 10 s, ending early once nothing new has been asked for in 2.5 s
    */
   measure(page: MeasuredPage, settled?: (page: Page) => Promise<unknown>): Promise<PageLoad>;
   close(): Promise<void>;

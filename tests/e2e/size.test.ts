@@ -10,6 +10,8 @@ interface Row {
   name: string;
   files: string[];
   gzip: number;
+  /** Count rows (`<page> page files`) hold a number of files instead of `gzip`. */
+  count?: number;
   budget: number;
   ok: boolean;
 }
@@ -70,6 +72,25 @@ describe('npm run size --json', () => {
         'widgets/product-form.js',
         'widgets/instalment-pill.js',
       ]),
+    );
+  });
+
+  it.each(['product', 'cart', 'shop', 'contact'])(
+    'measures what the %s page fetches within 10 s in Chromium: bytes and files',
+    (page) => {
+      const bytes = row(`${page} page 10 s`);
+      const files = row(`${page} page files`);
+      expect(bytes?.files).toEqual(expect.arrayContaining(['/dist/loader.js', '/dist/widgets/runtime.js']));
+      expect(bytes?.gzip).toBe(bytes?.files.reduce((sum, f) => sum + gzipOf(f.replace(/^\/dist\//, '')), 0));
+      expect(files?.count).toBe(bytes?.files.length);
+      expect(bytes?.ok).toBe((bytes?.gzip ?? Infinity) <= (bytes?.budget ?? 0));
+      expect(files?.ok).toBe((files?.count ?? Infinity) <= (files?.budget ?? 0));
+    },
+  );
+
+  it("counts the product page's own widgets among what it fetches", () => {
+    expect(row('product page 10 s')?.files).toEqual(
+      expect.arrayContaining(['/dist/widgets/product-form.js', '/dist/widgets/instalment-pill.js']),
     );
   });
 });
