@@ -93,4 +93,25 @@ describe('npm run size --json', () => {
       expect.arrayContaining(['/dist/widgets/product-form.js', '/dist/widgets/instalment-pill.js']),
     );
   });
+
+  it('prints each row against a git ref with --diff, from that commit built on its own', () => {
+    const run = spawnSync(
+      process.execPath,
+      [resolve(PROJECT_ROOT, 'scripts/size.mjs'), '--json', '--static', '--diff', 'HEAD'],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    );
+    const { diff } = JSON.parse(run.stdout) as {
+      diff: {
+        ref: string;
+        rows: { name: string; base: number | null; now: number | null; delta: number | null }[];
+      };
+    };
+    expect(diff.ref).toBe('HEAD');
+    const total = diff.rows.find((r) => r.name === 'product page total');
+    expect(total?.now).toBe(row('product page total')?.gzip);
+    expect(total?.base).toEqual(expect.any(Number));
+    for (const r of diff.rows.filter((d) => d.base !== null && d.now !== null)) {
+      expect(r.delta).toBe((r.now ?? 0) - (r.base ?? 0));
+    }
+  });
 });
