@@ -29,6 +29,7 @@ import {
 } from './cart';
 import type { Db } from './db';
 import { currentUser, isManager } from './http';
+import { getForm } from './routes-forms';
 import { SITE_TITLE } from './routes-platform';
 
 const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../templates');
@@ -489,6 +490,7 @@ export const FORM_PAGES: Readonly<
 export function formPage(db: Db, request: FastifyRequest, slug: string): string | null {
   const page = FORM_PAGES[slug];
   if (!page) return null;
+  const schema = getForm(db, page.formId);
   return renderPage(
     db,
     request,
@@ -497,7 +499,13 @@ export function formPage(db: Db, request: FastifyRequest, slug: string): string 
     {
       heading: page.title,
       intro: page.intro,
-      form: { formId: page.formId, page: { id: `page-${slug}`, contentSource: 'c', permissionType: 0 } },
+      form: {
+        formId: page.formId,
+        page: { id: `page-${slug}`, contentSource: 'c', permissionType: 0 },
+        // The schema rides in the block, as a product page's item does: the widget then shows the
+        // form without a round trip for it (its `form` prop).
+        ...(schema && { form: schema }),
+      },
     },
     {
       description: `${page.intro} ${SITE_TITLE}.`,

@@ -267,3 +267,17 @@ describe('what a page asks the browser to fetch early', () => {
     expect(preloads((await app.inject(path)).body)).toContain(chunk);
   });
 });
+
+describe('the site form pages', () => {
+  it.each(['contact', 'newsletter', 'feedback'])(
+    '/%s embeds the form the GetTemplateSchema endpoint answers with, so the widget need not ask',
+    async (slug) => {
+      app = await startServer({});
+      const block = blocks((await app.inject(`/${slug}`)).body).find((b) => b.widget === 'site-form');
+      const formId = (block?.props as { formId: string }).formId;
+      const served = await app.inject(`/api/template/GetTemplateSchema?type=form&formId=${formId}`);
+      expect(served.statusCode).toBe(200);
+      expect((block?.props as { form: unknown }).form).toEqual(served.json());
+    },
+  );
+});
