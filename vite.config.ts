@@ -85,9 +85,9 @@ function reactShims(): Plugin {
  *   another widget or with the platform layer goes to `ui`, so no other page loads the product
  *   form's code. `product-form.js` is this chunk.
  * - `platform` holds what every page loads once its widgets have mounted: the platform layer
- *   (analytics, identity, sessions, flags), the api client it sends with, the store's tab sync,
- *   the bundler's helpers. One file after the start rather than eight small ones. What it shares
- *   with other widgets (texts, readers, cookie helpers) is the `shared` chunk both import.
+ *   (analytics, identity, sessions, flags), the api client it sends with, the store's tab sync.
+ *   One file after the start rather than eight small ones. What it shares with other widgets
+ *   (readers, names of the page contract) is the `shared` chunk both import.
  *
  * The first root of a chunk is the entry that is the chunk; the other roots' entry modules stay
  * small files of their own that the loader imports by name. Everything no chunk here holds is
@@ -105,9 +105,6 @@ export const CHUNK_ROOTS = {
  * its sessions): they import the platform chunk rather than keep what they share with it.
  */
 export const PLATFORM_WIDGETS = ['widgets/account/index.ts'] as const;
-
-/** The bundler's helpers (namespace objects): they travel with the platform layer's api client. */
-const BUNDLER_HELPERS = '\0rolldown/runtime.js';
 
 /** A chunk of a first, ungrouped build: the modules left in it after tree-shaking, its imports. */
 export interface PlainChunk {
@@ -174,7 +171,7 @@ export function planChunks(
   // What the platform layer shares with widgets is one chunk of its own: in the platform chunk,
   // a widget would load all of it; left to the bundler, it is a handful of files of a few hundred
   // bytes each, each a request.
-  const platform = uses([...abs(CHUNK_ROOTS.platform), BUNDLER_HELPERS]);
+  const platform = uses(abs(CHUNK_ROOTS.platform));
   assign(
     'shared',
     [...platform].filter((id) => widgets.has(id)),

@@ -98,14 +98,17 @@ describe('the widgets build plans its chunks from the import graph', () => {
     },
   );
 
-  it('puts what the product widgets share with another widget into ui, and no unused import anywhere', () => {
+  it('puts what the product widgets share into ui, what the platform shares into shared, no unused import', () => {
     const id = (file: string) => path.resolve(root, file);
     const imports = new Map<string, string[]>([
       [id('src/page/runtime.ts'), [id('src/store.ts')]],
       [id('widgets/product-form/index.ts'), [id('src/alert.ts'), id('src/rules.ts')]],
       [id('src/rules.ts'), [id('src/unused-texts.ts')]],
-      [id('widgets/cart-page/index.ts'), [id('src/alert.ts'), id('src/unused-texts.ts')]],
-      [id('src/page/platform.ts'), [id('src/identity.ts')]],
+      [
+        id('widgets/cart-page/index.ts'),
+        [id('src/alert.ts'), id('src/unused-texts.ts'), id('src/readers.ts')],
+      ],
+      [id('src/page/platform.ts'), [id('src/identity.ts'), id('src/readers.ts')]],
     ]);
     const chunks = [
       { fileName: 'runtime.js', moduleIds: [id('src/page/runtime.ts'), id('src/store.ts')], imports: [] },
@@ -119,12 +122,13 @@ describe('the widgets build plans its chunks from the import graph', () => {
       {
         fileName: 'cart-page.js',
         moduleIds: [id('widgets/cart-page/index.ts')],
-        imports: ['runtime.js', 'alert.js', 'texts.js'],
+        imports: ['runtime.js', 'alert.js', 'texts.js', 'readers.js'],
       },
+      { fileName: 'readers.js', moduleIds: [id('src/readers.ts')], imports: [] },
       {
         fileName: 'platform.js',
         moduleIds: [id('src/page/platform.ts'), id('src/identity.ts')],
-        imports: [],
+        imports: ['readers.js'],
       },
     ];
     const plan = planChunks(chunks, imports, [
@@ -140,6 +144,7 @@ describe('the widgets build plans its chunks from the import graph', () => {
       'src/rules.ts': 'product',
       'src/page/platform.ts': 'platform',
       'src/identity.ts': 'platform',
+      'src/readers.ts': 'shared',
     });
   });
 });
