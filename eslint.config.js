@@ -66,6 +66,17 @@ export default tseslint.config(
       'no-new-func': 'error',
       'no-script-url': 'error',
       eqeqeq: ['error', 'smart'],
+      // The builds declare Object.freeze pure (vite.config.ts TREESHAKE), so a bare
+      // `Object.freeze(x);` is dropped from dist/ and x stays writable there: use its result.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ExpressionStatement > CallExpression[callee.object.name='Object'][callee.property.name='freeze']",
+          message:
+            'Object.freeze is declared pure for the builds: a bare call is dropped from dist/. Use its result (`const x = Object.freeze(...)`).',
+        },
+      ],
     },
   },
   {

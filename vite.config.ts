@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minifySync, type MinifyOptions } from 'rolldown/experimental';
-import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
+import { build as viteBuild, defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -73,48 +73,148 @@ function reactShims(): Plugin {
 }
 
 /**
- * What goes into the widgets' one shared chunk (`ui`): the UI framework, the React half of the
- * runtime and the framework-free code every storefront page runs at start (site context, cart
- * store, money, their texts). Every product page loads all of it anyway, and
- * one file gzips smaller than ten (each file is its own request and its own compression window).
- * Code only lazy chunks reach (endpoints, parsers of responses, dialogs, analytics) is not listed
- * and stays in those chunks. The runtime entry and the cart pill are in it too: every storefront
- * page carries the cart pill and the runtime, so on any real page they cost less inside this file
- * than as files of their own; `runtime.js` is then this chunk itself.
+ * The chunks of the script-tag build, each named by the modules it starts from, so membership
+ * follows the import graph: a module moves with the code that uses it, and a renamed or deleted
+ * file leaves no stale rule behind (tests/vite.config.test.ts checks that every root exists).
+ *
+ * - `ui` holds what the start entries use: the runtime entry (the loader's) and the cart pill
+ *   (every storefront page carries one). One file gzips smaller than ten, and each file is its own
+ *   request; `runtime.js` is this chunk itself.
+ * - `product` holds what the product page's two widgets use and no other page needs: the product
+ *   form and the instalment pill (which sits in the form's product block). What they share with
+ *   another widget or with the platform layer goes to `ui`, so no other page loads the product
+ *   form's code. `product-form.js` is this chunk.
+ * - `platform` holds what every page loads once its widgets have mounted: the platform layer
+ *   (analytics, identity, sessions, flags), the api client it sends with, the store's tab sync.
+ *   One file after the start rather than eight small ones. What it shares with other widgets
+ *   (readers, names of the page contract) is the `shared` chunk both import.
+ *
+ * The first root of a chunk is the entry that is the chunk; the other roots' entry modules stay
+ * small files of their own that the loader imports by name. Everything no chunk here holds is
+ * split by the bundler along the dynamic imports: each lazy part (the add flow, a dialog, the
+ * response parsers, a catalogue) is a file of its own.
  */
-const UI_CHUNK = new RegExp(
-  [
-    String.raw`[\\/]node_modules[\\/](preact[\\/](?!compat[\\/])|zustand[\\/])`,
-    String.raw`[\\/]src[\\/]react[\\/](boundary|define|mount|provider)\.tsx$`,
-    String.raw`[\\/]src[\\/]react[\\/]use-latest\.ts$`,
-    String.raw`[\\/]src[\\/]react[\\/]preact(-dom)?-shim\.ts$`,
-    // Not the form dialog's loader: only the add flow and the cart page call it, and it travels
-    // with the texts those two share.
-    String.raw`[\\/]src[\\/]react[\\/]ui[\\/]alert\.tsx$`,
-    String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics|runtime|create-runtime|choices)\.ts$`,
-    String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|texts)|contract|result|constants|site-lists)\.ts$`,
-    String.raw`[\\/]src[\\/]commerce[\\/](money|instalments)\.ts$`,
-    String.raw`[\\/]src[\\/]messages[\\/](format|cart-count|product-labels|instalment|storefront)\.ts$`,
-    String.raw`[\\/]widgets[\\/]cart-pill[\\/](cart-pill\.tsx|messages\.ts|props\.ts)$`,
-  ].join('|'),
-);
+export const CHUNK_ROOTS = {
+  ui: ['src/page/runtime.ts', 'widgets/cart-pill/index.ts'],
+  product: ['widgets/product-form/index.ts', 'widgets/instalment-pill/index.ts'],
+  platform: ['src/page/platform.ts', 'src/api/analytics.ts', 'src/api/client.ts', 'src/store/sync.ts'],
+} as const;
 
 /**
- * The product page's two widgets in one file: the product form and the instalment pill (which
- * sits in the form's product block and follows it) load together on every product page, and one
- * file gzips smaller than two. `product-form.js` is that file; `instalment-pill.js` imports it.
+ * Widgets that run on the platform layer's own code (the account widget signs in and out through
+ * its sessions): they import the platform chunk rather than keep what they share with it.
  */
-const PRODUCT_CHUNK = new RegExp(
-  [
-    String.raw`[\\/]widgets[\\/]product-form[\\/](index|messages|props|use-add-to-cart|use-add-button)\.ts$`,
-    String.raw`[\\/]widgets[\\/]product-form[\\/](form|reviews-gate)\.tsx$`,
-    // The product parser, the product rules and the reviews toggle's text: only the product form
-    // and the instalment pill use them at start, so the pages without them (cart, restock, forms)
-    // do not carry them in runtime.js, and the parser gzips with the form's own props reader.
-    String.raw`[\\/]src[\\/](commerce[\\/](rules|product)|messages[\\/]reviews)\.ts$`,
-    String.raw`[\\/]widgets[\\/]instalment-pill[\\/](instalment-pill\.tsx|messages\.ts|props\.ts)$`,
-  ].join('|'),
-);
+export const PLATFORM_WIDGETS = ['widgets/account/index.ts'] as const;
+
+/** A chunk of a first, ungrouped build: the modules left in it after tree-shaking, its imports. */
+export interface PlainChunk {
+  readonly fileName: string;
+  readonly moduleIds: readonly string[];
+  readonly imports: readonly string[];
+}
+
+/**
+ * Which chunk of {@link CHUNK_ROOTS} holds each module. Read from a first build without groups:
+ * a root uses a module when it imports it statically (`imports`, module by module) and the module
+ * is left, after tree-shaking, in a chunk the root's own chunk loads statically (`chunks`). So an
+ * import whose exports go unused pulls nothing, and a chunk that only shares a file with the root
+ * pulls nothing either. A dynamic import is where a page loads later: not followed. `entries` are
+ * the build's entry modules.
+ */
+export function planChunks(
+  chunks: readonly PlainChunk[],
+  imports: ReadonlyMap<string, readonly string[]>,
+  entries: readonly string[],
+): Map<string, string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const loaded = (roots: readonly string[]): Set<string> => {
+    const files = new Set<string>();
+    const visit = (c: PlainChunk | undefined): void => {
+      if (!c || files.has(c.fileName)) return;
+      files.add(c.fileName);
+      for (const f of c.imports) visit(byFile.get(f));
+    };
+    for (const id of roots) visit(chunks.find((c) => c.moduleIds.includes(id)));
+    return new Set([...files].flatMap((f) => byFile.get(f)?.moduleIds ?? []));
+  };
+  const uses = (roots: readonly string[]): Set<string> => {
+    const kept = loaded(roots);
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(imports.get(id) ?? []));
+    }
+    return new Set([...seen].filter((id) => kept.has(id)));
+  };
+  const abs = (files: readonly string[]) => files.map((f) => resolve(root, f));
+  const [, ...uiOthers] = abs(CHUNK_ROOTS.ui);
+  const [productHome, ...productOthers] = abs(CHUNK_ROOTS.product);
+  const product = uses(abs(CHUNK_ROOTS.product));
+  const starts = abs([...CHUNK_ROOTS.ui, ...CHUNK_ROOTS.product]);
+  const onPlatform = abs(PLATFORM_WIDGETS);
+  const widgets = uses(entries.filter((e) => !starts.includes(e) && !onPlatform.includes(e)));
+  const elsewhere = new Set([...widgets, ...uses([...abs(CHUNK_ROOTS.platform), ...onPlatform])]);
+  const plan = new Map<string, string>();
+  const assign = (name: string, ids: Iterable<string>, except: readonly (string | undefined)[]) => {
+    for (const id of ids) if (!plan.has(id) && !except.includes(id)) plan.set(id, name);
+  };
+  assign('ui', uses(abs(CHUNK_ROOTS.ui)), uiOthers);
+  assign(
+    'ui',
+    [...product].filter((id) => elsewhere.has(id)),
+    [productHome, ...productOthers],
+  );
+  assign('product', product, productOthers);
+  // What the platform layer shares with widgets is one chunk of its own: in the platform chunk,
+  // a widget would load all of it; left to the bundler, it is a handful of files of a few hundred
+  // bytes each, each a request.
+  const platform = uses(abs(CHUNK_ROOTS.platform));
+  assign(
+    'shared',
+    [...platform].filter((id) => widgets.has(id)),
+    [],
+  );
+  assign('platform', platform, []);
+  return plan;
+}
+
+/**
+ * Plans the chunks before the build proper: a first build of the same entries, in memory, without
+ * groups or minification, tells what each root uses ({@link planChunks}). Its plan is the `name`
+ * function of the build's one code-splitting group.
+ */
+function chunkPlan(entries: Record<string, string>): { plugin: Plugin; name: (id: string) => string | null } {
+  let plan = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'sf-chunk-plan',
+    async buildStart() {
+      const imports = new Map<string, readonly string[]>();
+      const graph: Plugin = {
+        name: 'sf-chunk-plan-graph',
+        generateBundle() {
+          for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+        },
+      };
+      const config = widgetsConfig(false);
+      const output = await viteBuild({
+        ...config,
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [...(config.plugins ?? []), graph],
+      });
+      const outputs = (Array.isArray(output) ? output : [output]) as { output: unknown[] }[];
+      const chunks = outputs
+        .flatMap((o) => o.output as { type: string }[])
+        .filter((c): c is PlainChunk & { type: 'chunk' } => c.type === 'chunk');
+      plan = planChunks(chunks, imports, Object.values(entries));
+    },
+  };
+  return { plugin, name: (id) => plan.get(id) ?? null };
+}
 
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
@@ -153,7 +253,7 @@ function widgetStyles(prefix: string): Plugin {
 /**
  * The script-tag build sends through src/api/transport-fetch.ts instead of the ky transport: the
  * same outcomes (the api suites run over both, tests/src/api/transport-fetch*.test.ts) for
- * several KB less on every page (docs/decisions.md). npm users keep ky.
+ * several KB less on every page (README "Performance"). npm users keep ky.
  */
 function fetchTransport(): Plugin {
   const kyTransport = resolve(root, 'src/api/transport.ts');
@@ -245,22 +345,33 @@ function loaderConfig(): UserConfig {
   };
 }
 
-function widgetsConfig(): UserConfig {
+/**
+ * The script-tag build. `planned: false` is the first pass of {@link chunkPlan}: the same graph,
+ * in memory, unminified, without groups.
+ */
+function widgetsConfig(planned = true): UserConfig {
   const entries: Record<string, string> = {
     runtime: resolve(root, 'src/page/runtime.ts'),
   };
   for (const name of widgetNames()) entries[name] = resolve(root, 'widgets', name, 'index.ts');
+  const plan = planned ? chunkPlan(entries) : null;
   return {
     resolve: { alias: preactAliases },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [fetchTransport(), floatingUiReact(), reactShims(), widgetStyles('')],
+    plugins: [
+      fetchTransport(),
+      floatingUiReact(),
+      reactShims(),
+      ...(plan ? [widgetStyles(''), plan.plugin] : []),
+    ],
     build: {
+      write: planned,
       outDir: `${out}/widgets`,
       emptyOutDir: false,
       // Every browser that runs ES modules with dynamic import runs ES2022 too; a lower target
       // would transpile class and private fields into helpers.
       target: 'es2022',
-      minify: true,
+      minify: planned,
       manifest: true,
       reportCompressedSize: false,
       lib: { entry: entries, formats: ['es'] },
@@ -273,22 +384,12 @@ function widgetsConfig(): UserConfig {
           chunkFileNames: 'chunks/[name]-[hash].js',
           assetFileNames: 'assets/[name]-[hash][extname]',
           // Lib mode keeps ES output readable by default; these chunks go straight to browsers.
-          minify: true,
+          minify: planned,
           comments: false,
-          // Every widget needs the UI framework, the React half of the runtime and the shared
-          // start-up code (UI_CHUNK): one `ui` chunk rather than pieces split by which lazy chunk
-          // shares what (each file is one more request and gzips on its own). runtime.js, the
-          // loader's entry, imports it too: every storefront page has a cart pill anyway.
-          codeSplitting: {
-            includeDependenciesRecursively: false,
-            groups: [
-              { name: 'ui', test: UI_CHUNK },
-              { name: 'product', test: PRODUCT_CHUNK },
-              // The failure mapping runs only once a response is in, which takes the client: it
-              // travels with it rather than as one more file the first call waits for.
-              { name: 'client', test: /[\\/]src[\\/]api[\\/](client|errors|transport-fetch)\.ts$/ },
-            ],
-          },
+          // The chunks of CHUNK_ROOTS, planned from the import graph (chunkPlan above).
+          ...(plan && {
+            codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: plan.name }] },
+          }),
         },
       },
     },

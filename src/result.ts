@@ -57,7 +57,6 @@ export const readStringEntries = (value: unknown): Record<string, string> | null
 
 // The readers only the api responses, forms and the template read live in src/readers.ts, out of
 // the page's start-up code; they are part of this one set all the same.
-export { asArray, asRecord, readString, readStringList, readStringMap, readText } from './readers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Field tables: a parser that leaves out what it cannot use, one note per field, describes each

@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FLOATING_UI_REACT_API, REACT_SHIMS } from '../vite.config.js';
+import { CHUNK_ROOTS, FLOATING_UI_REACT_API, REACT_SHIMS, planChunks } from '../vite.config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -87,5 +87,64 @@ describe('the widgets build gives our own modules the React shim over preact', (
     expect(used.length).toBeGreaterThan(0);
     const shim = (await import(path.join(root, file))) as Record<string, unknown>;
     expect(used.filter((name) => typeof shim[name] !== 'function')).toEqual([]);
+  });
+});
+
+describe('the widgets build plans its chunks from the import graph', () => {
+  it.each(Object.entries(CHUNK_ROOTS).flatMap(([chunk, roots]) => roots.map((file) => ({ chunk, file }))))(
+    'the $chunk chunk starts from $file, which exists',
+    ({ file }) => {
+      expect(existsSync(path.resolve(root, file))).toBe(true);
+    },
+  );
+
+  it('puts what the product widgets share into ui, what the platform shares into shared, no unused import', () => {
+    const id = (file: string) => path.resolve(root, file);
+    const imports = new Map<string, string[]>([
+      [id('src/page/runtime.ts'), [id('src/store.ts')]],
+      [id('widgets/product-form/index.ts'), [id('src/alert.ts'), id('src/rules.ts')]],
+      [id('src/rules.ts'), [id('src/unused-texts.ts')]],
+      [
+        id('widgets/cart-page/index.ts'),
+        [id('src/alert.ts'), id('src/unused-texts.ts'), id('src/readers.ts')],
+      ],
+      [id('src/page/platform.ts'), [id('src/identity.ts'), id('src/readers.ts')]],
+    ]);
+    const chunks = [
+      { fileName: 'runtime.js', moduleIds: [id('src/page/runtime.ts'), id('src/store.ts')], imports: [] },
+      {
+        fileName: 'product-form.js',
+        moduleIds: [id('widgets/product-form/index.ts'), id('src/rules.ts')],
+        imports: ['runtime.js', 'alert.js'],
+      },
+      { fileName: 'alert.js', moduleIds: [id('src/alert.ts')], imports: [] },
+      { fileName: 'texts.js', moduleIds: [id('src/unused-texts.ts')], imports: [] },
+      {
+        fileName: 'cart-page.js',
+        moduleIds: [id('widgets/cart-page/index.ts')],
+        imports: ['runtime.js', 'alert.js', 'texts.js', 'readers.js'],
+      },
+      { fileName: 'readers.js', moduleIds: [id('src/readers.ts')], imports: [] },
+      {
+        fileName: 'platform.js',
+        moduleIds: [id('src/page/platform.ts'), id('src/identity.ts')],
+        imports: ['readers.js'],
+      },
+    ];
+    const plan = planChunks(chunks, imports, [
+      id('src/page/runtime.ts'),
+      id('widgets/product-form/index.ts'),
+      id('widgets/cart-page/index.ts'),
+    ]);
+    expect(Object.fromEntries([...plan].map(([m, chunk]) => [path.relative(root, m), chunk]))).toEqual({
+      'src/page/runtime.ts': 'ui',
+      'src/store.ts': 'ui',
+      'src/alert.ts': 'ui',
+      'widgets/product-form/index.ts': 'product',
+      'src/rules.ts': 'product',
+      'src/page/platform.ts': 'platform',
+      'src/identity.ts': 'platform',
+      'src/readers.ts': 'shared',
+    });
   });
 });

@@ -46,6 +46,7 @@ import { registerCartRoutes } from './routes-cart';
 import { registerFormRoutes } from './routes-forms';
 import { registerPlatformRoutes } from './routes-platform';
 import { registerRestockRoutes } from './routes-restock';
+import { widgetChunks, type WidgetChunks } from './preload';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const PROJECT_ROOT = resolve(here, '../..');
@@ -63,6 +64,8 @@ declare module 'fastify' {
     secureCookies: boolean;
     /** Every answer carries `Strict-Transport-Security` (option `hsts`). */
     hsts: boolean;
+    /** The chunks of the built widgets, for the pages' preload hints (demo/server/preload.ts). */
+    widgetChunks: WidgetChunks;
   }
 }
 
@@ -351,6 +354,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   // never dotfiles, never the database.
   const allowedPath = staticFileGuard(options.dbPath ?? DEFAULT_DB_PATH);
   const distDir = resolve(options.distDir ?? resolve(PROJECT_ROOT, 'dist'));
+  app.decorate('widgetChunks', widgetChunks(distDir));
   const assetsDir = resolve(PROJECT_ROOT, 'demo/assets');
   const pageRoots = [options.pagesDir, options.demoPagesDir ?? resolve(PROJECT_ROOT, 'demo/pages')]
     .filter((d): d is string => typeof d === 'string' && existsSync(d))

@@ -17,6 +17,7 @@ import {
   editorPage,
   formPage,
   giftCardPage,
+  hasCartCookie,
   notFoundHtml,
   productPage,
   restockAdminPage,
@@ -97,7 +98,8 @@ export function registerPages(
       const file = findPageFile(roots, rel, allowed);
       if (file) return reply.sendFile(file.file, file.root);
       if (cached) {
-        const key = `/${rel}\n${JSON.stringify(siteContext(db, request))}`;
+        // The preload hints follow the cart cookie (demo/server/preload.ts).
+        const key = `/${rel}\n${JSON.stringify(siteContext(db, request))}\n${hasCartCookie(request)}`;
         const sent = cache.send(request, personalised(reply), key, () => render(request));
         if (sent !== null) return sent;
         return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());

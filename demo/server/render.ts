@@ -17,6 +17,7 @@ import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID } from '../../src/contrac
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
 import { localizedStrings } from './localized';
+import { placedWidgets } from './preload';
 import {
   currencyOf,
   findOpenCart,
@@ -29,6 +30,7 @@ import {
 } from './cart';
 import type { Db } from './db';
 import { currentUser, isManager } from './http';
+import { getForm } from './routes-forms';
 import { SITE_TITLE } from './routes-platform';
 
 const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../templates');
@@ -224,14 +226,26 @@ export function renderPage(
   data: Record<string, unknown>,
   options: PageOptions = {},
 ): string {
-  return withLayout(
-    { ...siteContext(db, request), ...options.context },
-    name,
-    title,
-    data,
-    headOf(request, title, options),
+  const context = { ...siteContext(db, request), ...options.context };
+  return withLayout(context, name, title, data, headOf(request, title, options), (widgets) =>
+    request.server.widgetChunks.hints(widgets, {
+      cart:
+        widgets.includes('cart-page') || Boolean(context['authenticatedAccountId']) || hasCartCookie(request),
+      forms: widgets.includes('site-form'),
+    }),
   );
 }
+
+/** The cookies by which the loader reads the cart at start (spec 000 §4). */
+export const hasCartCookie = (request: FastifyRequest): boolean =>
+  request.cookies[COOKIES.hasCart] === 'true' || request.cookies[COOKIES.cart] !== undefined;
+
+/**
+ * Widgets whose server-rendered fallback wears the widget's own classes: their stylesheets are
+ * linked in `<head>`, before the first paint, on pages that place them, so nothing moves when the
+ * widget mounts (the loader links the same files). Other widgets' stylesheets come with them.
+ */
+const FALLBACK_STYLED: readonly string[] = ['product-form', 'instalment-pill'];
 
 function withLayout(
   context: Record<string, unknown>,
@@ -239,10 +253,13 @@ function withLayout(
   title: string,
   data: Record<string, unknown>,
   head: Record<string, unknown>,
+  preloadsFor: (widgets: readonly string[]) => string[] = () => [],
 ): string {
   const locale = typeof context['locale'] === 'string' ? context['locale'] : BASE_CONTEXT.locale;
   const strings = localizedStrings(locale);
   const body = run(name, strings ? { ...data, localizedStrings: strings } : data, locale);
+  // The layout places the cart pill itself.
+  const widgets = ['cart-pill', ...placedWidgets(body)];
   return run('layout', {
     ...head,
     lang: locale,
@@ -251,7 +268,11 @@ function withLayout(
     contextId: CONTEXT_SCRIPT_ID,
     contextJson: scriptJson(context),
     scripts: data['scripts'] ?? [],
-    styles: data['styles'] ?? [],
+    styles: [
+      ...FALLBACK_STYLED.filter((w) => widgets.includes(w)).map((w) => `/dist/widgets/${w}.css`),
+      ...((data['styles'] as string[] | undefined) ?? []),
+    ],
+    preloads: preloadsFor(widgets),
     body,
   });
 }
@@ -502,6 +523,7 @@ export const FORM_PAGES: Readonly<
 export function formPage(db: Db, request: FastifyRequest, slug: string): string | null {
   const page = FORM_PAGES[slug];
   if (!page) return null;
+  const schema = getForm(db, page.formId);
   return renderPage(
     db,
     request,
@@ -510,7 +532,13 @@ export function formPage(db: Db, request: FastifyRequest, slug: string): string 
     {
       heading: page.title,
       intro: page.intro,
-      form: { formId: page.formId, page: { id: `page-${slug}`, contentSource: 'c', permissionType: 0 } },
+      form: {
+        formId: page.formId,
+        page: { id: `page-${slug}`, contentSource: 'c', permissionType: 0 },
+        // The schema rides in the block, as a product page's item does: the widget then shows the
+        // form without a round trip for it (its `form` prop).
+        ...(schema && { form: schema }),
+      },
     },
     {
       description: `${page.intro} ${SITE_TITLE}.`,

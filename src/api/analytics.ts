@@ -7,7 +7,7 @@ import { PAGE_LIMITS } from '../page/constants.js';
 import { fail, isRecord, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
-import { parseAnything, parseString, type Parser } from './parse.js';
+import { parseAnything, parseString, type Parser } from './parsers.js';
 
 export interface AnalyticsApi {
   recordJavascriptErrors(events: readonly unknown[]): Promise<ApiResult<unknown>>;

@@ -6,7 +6,8 @@ import { fail, isRecord, ok, type JsonRecord, type Result } from '../result.js';
 import type { CartEntry, ShoppingCart } from '../store/types.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
-import { parseCartEntry, parseShoppingCart, parseString, type Parser } from './parse.js';
+import { parseCartEntry, parseShoppingCart } from './parse.js';
+import { parseString, type Parser } from './parsers.js';
 
 export interface AddCartEntryInput {
   readonly itemId: string;

@@ -16,7 +16,7 @@ import {
   timeoutError,
   type FailureMapper,
 } from './errors.js';
-import type { Parser } from './parse.js';
+import type { Parser } from './parsers.js';
 import { createTransport, type Method } from './transport.js';
 
 export type { Method } from './transport.js';

@@ -17,7 +17,8 @@ import {
   type FailureMapper,
 } from './errors.js';
 import { parseFormSchema, type FormSchema } from './form-schema.js';
-import { parseAnything, parseFieldErrors, parseNothing, parseString, type Parser } from './parse.js';
+import { parseFieldErrors } from './parse.js';
+import { parseAnything, parseNothing, parseString, type Parser } from './parsers.js';
 
 export type { FormSchema, FormSchemaField } from './form-schema.js';
 

@@ -49,26 +49,27 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends 
 
 /**
  * The complete api over one client, each group of endpoints loaded on demand. The client (fetch
- * transport, failure mapping) is loaded with the first group that needs it.
+ * transport, failure mapping) is loaded with the first group that needs it, side by side with the
+ * group's own chunk: one round trip for both rather than one after the other.
  */
 export const createPageApi = (
   loadClient: () => Promise<ApiClient>,
   mockCart: () => boolean = () => false,
 ): Api => ({
-  ...deferEndpoints(
-    async () => (await import('./cart.js')).createCartApi(await loadClient(), { mock: mockCart() }),
-    'getCart addCartEntry updateEntryAdditionalFields changeEntryQuantity removeEntry createSubscriptionCart getStock',
-  ),
-  ...deferEndpoints(
-    async () => (await import('./forms.js')).createFormsApi(await loadClient()),
-    'getFormSchema validateForm getFormSubmissionKey saveFormSubmission',
-  ),
-  ...deferEndpoints(
-    async () => (await import('./restock.js')).createRestockApi(await loadClient()),
-    'restockSignUp getAllRestockGroups getRestockSignUps sendRestock sendRestockAll',
-  ),
-  ...deferEndpoints(
-    async () => (await import('./analytics.js')).createAnalyticsApi(await loadClient()),
-    'recordJavascriptErrors recordHit buttonClick buttonRender formRender overlay recordQuickView performanceSettings performanceRecords recordEvent',
-  ),
+  ...deferEndpoints(async () => {
+    const [mod, client] = await Promise.all([import('./cart.js'), loadClient()]);
+    return mod.createCartApi(client, { mock: mockCart() });
+  }, 'getCart addCartEntry updateEntryAdditionalFields changeEntryQuantity removeEntry createSubscriptionCart getStock'),
+  ...deferEndpoints(async () => {
+    const [mod, client] = await Promise.all([import('./forms.js'), loadClient()]);
+    return mod.createFormsApi(client);
+  }, 'getFormSchema validateForm getFormSubmissionKey saveFormSubmission'),
+  ...deferEndpoints(async () => {
+    const [mod, client] = await Promise.all([import('./restock.js'), loadClient()]);
+    return mod.createRestockApi(client);
+  }, 'restockSignUp getAllRestockGroups getRestockSignUps sendRestock sendRestockAll'),
+  ...deferEndpoints(async () => {
+    const [mod, client] = await Promise.all([import('./analytics.js'), loadClient()]);
+    return mod.createAnalyticsApi(client);
+  }, 'recordJavascriptErrors recordHit buttonClick buttonRender formRender overlay recordQuickView performanceSettings performanceRecords recordEvent'),
 });

@@ -15,7 +15,7 @@ import type {
   TaxRule,
 } from '../store/types.js';
 
-export type Parser<T> = (body: unknown) => Result<T>;
+import type { Parser } from './parsers.js';
 
 const isMinorUnits = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
@@ -273,11 +273,3 @@ export const field =
     if (!isRecord(body)) return fail(['body is not an object']);
     return parse(body[key]);
   };
-
-export const parseString: Parser<string> = (value) =>
-  typeof value === 'string' && value !== '' ? ok(value) : fail(['expected a non-empty string']);
-
-/** Accepts any body: for calls whose response the spec does not show. */
-export const parseAnything: Parser<unknown> = (value) => ok(value);
-
-export const parseNothing: Parser<null> = () => ok(null);

@@ -15,7 +15,7 @@ import {
   text,
   type FailureMapper,
 } from './errors.js';
-import { parseAnything } from './parse.js';
+import { parseAnything } from './parsers.js';
 
 export interface RestockGroup {
   readonly productId: string;

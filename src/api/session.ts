@@ -6,7 +6,7 @@
 import { fail, isRecord, ok } from '../result.js';
 import { readStringList } from '../readers.js';
 import type { ApiClient } from './client.js';
-import type { Parser } from './parse.js';
+import type { Parser } from './parsers.js';
 import type { ApiResult } from './types.js';
 
 export interface LoginInput {

@@ -16,9 +16,6 @@ import {
 } from './rules.js';
 import { stockCovers } from './stock.js';
 
-// The stock rules live apart: the restock form, loaded without a product form, uses them.
-export * from './stock.js';
-
 /** Any lookup that knows the add-check texts, such as the shared catalogue's. */
 type Messages = MessagesOf<AddMessageKey>;
 

@@ -19,11 +19,6 @@ import type {
   Variant,
 } from './product.js';
 
-// The add checks live apart so the add flow's chunk, not the start-up code, carries them; the
-// cart page's rules so that the cart page carries them without the product form's.
-export * from './add-checks.js';
-export * from './cart-rules.js';
-
 /** The texts these rules speak: the product and cart catalogues. */
 export const COMMERCE_MESSAGES = { ...PRODUCT_MESSAGES, ...CART_MESSAGES } as const;
 export type CommerceMessageKey = keyof typeof COMMERCE_MESSAGES;

@@ -52,10 +52,6 @@ export function reportError(error: unknown, info: Record<string, string> = {}): 
  */
 export const platform = () => import('./platform.js');
 
-// Widgets import `track` from ./analytics.js; re-exported here so that module lives in this chunk,
-// which every widget loads anyway, rather than in a chunk of its own (one request fewer).
-export { track } from './analytics.js';
-
 /**
  * The environment every widget on this page shares: the page runtime itself, whose context and
  * reporter are a widget's env.

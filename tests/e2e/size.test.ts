@@ -10,6 +10,8 @@ interface Row {
   name: string;
   files: string[];
   gzip: number;
+  /** Count rows (`<page> page files`) hold a number of files instead of `gzip`. */
+  count?: number;
   budget: number;
   ok: boolean;
 }
@@ -53,7 +55,7 @@ describe('npm run size --json', () => {
 
   it('counts a widget with every chunk it imports statically', () => {
     const pill = row('widgets/cart-pill');
-    // The shared start-up chunk is runtime.js itself (UI_CHUNK in vite.config.ts).
+    // The shared start-up chunk is runtime.js itself (CHUNK_ROOTS in vite.config.ts).
     expect(pill?.files).toEqual(expect.arrayContaining(['widgets/cart-pill.js', 'widgets/runtime.js']));
     expect(pill?.gzip).toBe(pill?.files.reduce((sum, f) => sum + gzipOf(f), 0));
   });
@@ -96,4 +98,44 @@ describe('npm run size --json', () => {
       expect(page?.gzip).toBe(page?.files.reduce((sum, f) => sum + gzipOf(f), 0));
     },
   );
+
+  it.each(['product', 'cart', 'shop', 'contact'])(
+    'measures what the %s page fetches within 10 s in Chromium: bytes and files',
+    (page) => {
+      const bytes = row(`${page} page 10 s`);
+      const files = row(`${page} page files`);
+      expect(bytes?.files).toEqual(expect.arrayContaining(['/dist/loader.js', '/dist/widgets/runtime.js']));
+      expect(bytes?.gzip).toBe(bytes?.files.reduce((sum, f) => sum + gzipOf(f.replace(/^\/dist\//, '')), 0));
+      expect(files?.count).toBe(bytes?.files.length);
+      expect(bytes?.ok).toBe((bytes?.gzip ?? Infinity) <= (bytes?.budget ?? 0));
+      expect(files?.ok).toBe((files?.count ?? Infinity) <= (files?.budget ?? 0));
+    },
+  );
+
+  it("counts the product page's own widgets among what it fetches", () => {
+    expect(row('product page 10 s')?.files).toEqual(
+      expect.arrayContaining(['/dist/widgets/product-form.js', '/dist/widgets/instalment-pill.js']),
+    );
+  });
+
+  it('prints each row against a git ref with --diff, from that commit built on its own', () => {
+    const run = spawnSync(
+      process.execPath,
+      [resolve(PROJECT_ROOT, 'scripts/size.mjs'), '--json', '--static', '--diff', 'HEAD'],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    );
+    const { diff } = JSON.parse(run.stdout) as {
+      diff: {
+        ref: string;
+        rows: { name: string; base: number | null; now: number | null; delta: number | null }[];
+      };
+    };
+    expect(diff.ref).toBe('HEAD');
+    const total = diff.rows.find((r) => r.name === 'product page total');
+    expect(total?.now).toBe(row('product page total')?.gzip);
+    expect(total?.base).toEqual(expect.any(Number));
+    for (const r of diff.rows.filter((d) => d.base !== null && d.now !== null)) {
+      expect(r.delta).toBe((r.now ?? 0) - (r.base ?? 0));
+    }
+  });
 });

@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { asArray, asRecord, readString, readStringList, readStringMap, readText } from '../../src/readers';
 import {
-  asArray,
-  asRecord,
   fail,
   isRecord,
   ok,
@@ -12,11 +11,7 @@ import {
   notesInto,
   readId,
   readInteger,
-  readString,
   readStringEntries,
-  readStringList,
-  readStringMap,
-  readText,
   type Field,
 } from '../../src/result';
 

@@ -13,7 +13,7 @@ import { PATHS } from '../../src/contract.js';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
 import { translate } from '../../src/messages/format.js';
-import { belowInstalmentMinimum } from '../../src/commerce/rules.js';
+import { belowInstalmentMinimum } from '../../src/commerce/cart-rules.js';
 import type { Result } from '../../src/result.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { CartEntry, ShoppingCart } from '../../src/store/types.js';

@@ -1,10 +1,7 @@
 import { createElement, type ReactElement } from 'react';
-import {
-  stockCheckPasses,
-  tracksStock,
-  validateAddToCart,
-  type AddToCartCheck,
-} from '../../src/commerce/rules.js';
+import { validateAddToCart, type AddToCartCheck } from '../../src/commerce/add-checks.js';
+import { tracksStock } from '../../src/commerce/rules.js';
+import { stockCheckPasses } from '../../src/commerce/stock.js';
 import type { Variant } from '../../src/commerce/product.js';
 import { PATHS } from '../../src/contract.js';
 import { ADD_MESSAGES } from '../../src/messages/add.js';

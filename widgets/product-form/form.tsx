@@ -157,6 +157,7 @@ export function ProductFormBody({
     overrides,
     submitLabel: idleLabel,
     errorTitle,
+    soldOut: status === 'sold-out',
   });
   // The busy phases are named as their texts: Adding…, Added!
   const label = soldOut ? soldOutText : flow.phase === 'idle' ? idleLabel : m.t(flow.phase);

@@ -33,6 +33,8 @@ export interface AddToCartInput {
   readonly submitLabel: string;
   /** The title of a failed add, in the alert and the dialog. */
   readonly errorTitle: string;
+  /** Every variant is sold out: nothing can be added, so the flow is not fetched ahead of a click. */
+  readonly soldOut: boolean;
 }
 
 export interface AddToCart {
@@ -73,8 +75,8 @@ const prefetchFlow = (): void => {
 /**
  * The add flow's state for the product form. The flow itself (checks, stock, cart, subscription,
  * gift card, express checkout) is loaded on the first pointerdown, focus or key on the add button
- * and when the page is idle after mount; a click before it arrives shows "Adding…" at once and
- * waits for it.
+ * and when the page is idle after mount (not for a product sold out in every variant); a click
+ * before it arrives shows "Adding…" at once and waits for it.
  */
 export function useAddToCart(input: AddToCartInput): AddToCart {
   const services = useStorefront();
@@ -85,8 +87,9 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
   const knownForm = useRef<OpenForm | null>(null);
   const opening = useRef(false);
 
+  const { soldOut } = input;
   useEffect(() => {
-    if (flowModule) return;
+    if (flowModule || soldOut) return;
     // Not in every browser (Safari): a timer then.
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(prefetchFlow);
@@ -94,7 +97,7 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
     }
     const t = setTimeout(prefetchFlow, 1);
     return () => clearTimeout(t);
-  }, []);
+  }, [soldOut]);
 
   const deps: AddFlowDeps = {
     input,

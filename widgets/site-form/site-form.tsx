@@ -4,7 +4,7 @@ import type { FormSubmissionPayload } from '../../src/api/forms.js';
 import type { ApiError } from '../../src/api/types.js';
 import { EMAIL_FORMAT_EXAMPLE, formFieldError } from '../../src/commerce/validation.js';
 import { track } from '../../src/page/analytics.js';
-import { Captcha, type CaptchaHandle } from '../../src/react/captcha.js';
+import type { Captcha as CaptchaComponent, CaptchaHandle } from '../../src/react/captcha.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { useLatest } from '../../src/react/use-latest.js';
 import { SiteFormField } from './fields.js';
@@ -154,6 +154,22 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     ? (schema.captchaSettings.siteKey ?? context.captchaSiteKey)
     : undefined;
   const resetCaptcha = () => captchaRef.current?.reset();
+  // The captcha's code is a chunk of its own, fetched only for a form that shows one.
+  const [Captcha, setCaptcha] = useState<typeof CaptchaComponent | null>(null);
+  useEffect(() => {
+    if (!captchaSiteKey) return;
+    let alive = true;
+    import('../../src/react/captcha.js').then(
+      (mod) => {
+        if (alive) setCaptcha(() => mod.Captcha);
+      },
+      // Without it the form asks for the captcha and sends nothing; the failure is reported.
+      (error: unknown) => reporter.report(error, { widget: 'site-form', code: 'CHUNK_LOAD_FAILED' }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [captchaSiteKey, reporter]);
 
   // The texts are read when the answer arrives: a parent passing `strings` inline must not make
   // every render fetch the form again.
@@ -369,7 +385,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
         />
       ))}
       {schema.disclaimer !== null && <p className="sf-site-form__disclaimer">{schema.disclaimer}</p>}
-      {captchaSiteKey && (
+      {captchaSiteKey && Captcha && (
         <Captcha ref={captchaRef} siteKey={captchaSiteKey} className="sf-site-form__captcha" />
       )}
       {problemText('bottom')}

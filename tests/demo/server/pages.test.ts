@@ -2,6 +2,9 @@
  * The demo store's pages as the server renders them with the template engine: what a shopper
  * reads without JavaScript, the blocks the loader mounts, and untrusted catalogue text escaped.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTEXT_SCRIPT_ID, PROPS_ATTR, WIDGET_ATTR } from '../../../src/contract';
@@ -228,4 +231,93 @@ describe('a demo page in another locale (?locale=)', () => {
     expect(contextOf(german.body)['locale']).toBe('de-DE');
     expect(contextOf(english.body)['locale']).toBe('en-US');
   });
+});
+
+describe('what a page asks the browser to fetch early', () => {
+  /** A build of which only the manifest exists: the hints read nothing else. */
+  function fakeBuild(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-pages-dist-'));
+    const entry = (file: string, imports: string[] = ['src/page/runtime.ts']) => ({
+      file,
+      isEntry: true,
+      imports,
+    });
+    writeFileSync(
+      join(dir, 'widgets-manifest.json'),
+      JSON.stringify({
+        'src/page/runtime.ts': { file: 'runtime.js', isEntry: true },
+        'widgets/cart-pill/index.ts': entry('cart-pill.js'),
+        'widgets/product-form/index.ts': entry('product-form.js'),
+        'widgets/instalment-pill/index.ts': entry('instalment-pill.js', ['widgets/product-form/index.ts']),
+        'widgets/cart-page/index.ts': entry('cart-page.js'),
+        'widgets/site-form/index.ts': entry('site-form.js'),
+        'src/api/cart.ts': { file: 'chunks/cart-1.js', isDynamicEntry: true, imports: ['_platform-1.js'] },
+        'src/api/forms.ts': { file: 'chunks/forms-1.js', isDynamicEntry: true, imports: ['_platform-1.js'] },
+        '_platform-1.js': { file: 'chunks/platform-1.js' },
+      }),
+    );
+    return dir;
+  }
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+  const preloads = (html: string) =>
+    [...headOf(html).matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  const stylesheets = (html: string) =>
+    [...headOf(html).matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
+
+  it.each([
+    [
+      '/products/prod-tee',
+      ['/demo-assets/demo.css', '/dist/widgets/product-form.css', '/dist/widgets/instalment-pill.css'],
+    ],
+    ['/', ['/demo-assets/demo.css', '/dist/widgets/product-form.css']],
+    ['/cart', ['/demo-assets/demo.css']],
+    ['/contact', ['/demo-assets/demo.css']],
+  ])('%s links the stylesheets of the widgets it places, no others', async (path, expected) => {
+    app = await startServer({});
+    expect(stylesheets((await app.inject(path)).body)).toEqual(expected);
+  });
+
+  it('preloads the chunks of the widgets a product page places, and no cart code without a cart', async () => {
+    app = await startServer({ distDir: fakeBuild() });
+    expect(preloads((await app.inject('/products/prod-tee')).body)).toEqual([
+      '/dist/widgets/runtime.js',
+      '/dist/widgets/cart-pill.js',
+      '/dist/widgets/product-form.js',
+      '/dist/widgets/instalment-pill.js',
+    ]);
+  });
+
+  it('preloads the cart code on any page for a visitor with a cart cookie', async () => {
+    app = await startServer({ distDir: fakeBuild() });
+    const res = await app.inject({ url: '/products/prod-tee', cookies: { hasCart: 'true' } });
+    expect(preloads(res.body)).toEqual(
+      expect.arrayContaining(['/dist/widgets/chunks/cart-1.js', '/dist/widgets/chunks/platform-1.js']),
+    );
+    // The page cache keeps the two apart.
+    expect(preloads((await app.inject('/products/prod-tee')).body)).not.toContain(
+      '/dist/widgets/chunks/cart-1.js',
+    );
+  });
+
+  it.each([
+    ['/cart', '/dist/widgets/chunks/cart-1.js'],
+    ['/contact', '/dist/widgets/chunks/forms-1.js'],
+  ])('preloads what %s needs for its first data call', async (path, chunk) => {
+    app = await startServer({ distDir: fakeBuild() });
+    expect(preloads((await app.inject(path)).body)).toContain(chunk);
+  });
+});
+
+describe('the site form pages', () => {
+  it.each(['contact', 'newsletter', 'feedback'])(
+    '/%s embeds the form the GetTemplateSchema endpoint answers with, so the widget need not ask',
+    async (slug) => {
+      app = await startServer({});
+      const block = blocks((await app.inject(`/${slug}`)).body).find((b) => b.widget === 'site-form');
+      const formId = (block?.props as { formId: string }).formId;
+      const served = await app.inject(`/api/template/GetTemplateSchema?type=form&formId=${formId}`);
+      expect(served.statusCode).toBe(200);
+      expect((block?.props as { form: unknown }).form).toEqual(served.json());
+    },
+  );
 });

@@ -6,8 +6,8 @@ import {
   type InstalmentContext,
 } from '../../../src/commerce/instalments';
 import type { CurrencyCode, Money } from '../../../src/commerce/money';
+import { belowInstalmentMinimum } from '../../../src/commerce/cart-rules';
 import {
-  belowInstalmentMinimum,
   instalmentCount,
   instalmentPayment,
   instalmentPrice,

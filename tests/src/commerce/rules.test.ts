@@ -12,20 +12,18 @@ import {
   isSoldOut,
   isSubscribable,
   missingOptions,
-  missingOptionsMessage,
   optionNames,
   optionValues,
-  parseQuantity,
   productStatus,
   readQuantity,
   qualifiesForInstalments,
   showQuantityInput,
-  stockCheckPasses,
   subscriptionDurationText,
   subscriptionPeriodText,
   subscriptionPriceText,
-  validateAddToCart,
 } from '../../../src/commerce/rules';
+import { missingOptionsMessage, parseQuantity, validateAddToCart } from '../../../src/commerce/add-checks';
+import { stockCheckPasses } from '../../../src/commerce/stock';
 import type { ProductType } from '../../../src/constants';
 import { createMessages } from '../../../src/messages/index';
 import type { Money } from '../../../src/commerce/money';

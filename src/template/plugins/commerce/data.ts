@@ -3,7 +3,8 @@ import { isRecord } from '../../../result';
 import type { TemplateContext } from '../api';
 
 // The SDK's one set of JSON readers (src/result.ts), shared with the commerce plugins.
-export { asArray, asRecord, isRecord, type JsonRecord } from '../../../result';
+export { isRecord, type JsonRecord } from '../../../result';
+export { asArray, asRecord } from '../../../readers';
 
 /** Bound on the split-path cache; paths are constants of this package, so it never fills in practice. */
 const PATH_CACHE_LIMIT = 512;

@@ -1,0 +1,86 @@
+/**
+ * The `<link rel="modulepreload">` hints of a server-rendered page. The loader finds the page's
+ * blocks, imports their widgets, and the widgets import what their first data call needs: each
+ * step waits for the one before, so a cart page waited through six levels of requests before
+ * asking for its cart. The server knows which widgets it placed and whether the visitor has a
+ * cart, so it names those chunks in the page's `<head>` and the browser fetches them beside the
+ * loader, in one round trip (docs/performance.md "Chunks and round trips").
+ *
+ * The chunk files come from the build's manifest (dist/widgets-manifest.json), read again when
+ * the build changes it.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+}
+
+/** What a page will load at start besides its widgets' own chunks. */
+export interface PageNeeds {
+  /** The page reads the visitor's cart at start (a cart cookie, a signed-in visitor, the cart page). */
+  readonly cart: boolean;
+  /** A site form on the page fetches its schema, or sends, through the forms api. */
+  readonly forms: boolean;
+}
+
+export interface WidgetChunks {
+  /** The URLs to preload for a page placing `widgets`, the runtime first; none without a build. */
+  hints(widgets: readonly string[], needs: PageNeeds): string[];
+}
+
+/** The modules behind each need: their chunks and what those import. */
+const NEED_MODULES: Readonly<Record<keyof PageNeeds, readonly string[]>> = {
+  cart: ['src/api/cart.ts'],
+  forms: ['src/api/forms.ts'],
+};
+
+/** Where the page loads the widgets build from (the loader's own folder). */
+const WIDGETS_URL = '/dist/widgets/';
+
+/** The widget names placed in `html`: every `data-sf-widget` attribute the server wrote. */
+export function placedWidgets(html: string): string[] {
+  return [...new Set([...html.matchAll(/\sdata-sf-widget="([a-z][a-z-]*)"/g)].map((m) => m[1] ?? ''))];
+}
+
+export function widgetChunks(distDir: string): WidgetChunks {
+  const path = resolve(distDir, 'widgets-manifest.json');
+  let read: { mtimeMs: number; manifest: Readonly<Record<string, ManifestChunk>> } | null = null;
+  const manifest = (): Readonly<Record<string, ManifestChunk>> | null => {
+    if (!existsSync(path)) return null;
+    const { mtimeMs } = statSync(path);
+    if (read?.mtimeMs !== mtimeMs) {
+      read = { mtimeMs, manifest: JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk> };
+    }
+    return read.manifest;
+  };
+
+  return {
+    hints(widgets, needs) {
+      const chunks = manifest();
+      if (!chunks) return [];
+      const files: string[] = [];
+      const visit = (key: string): void => {
+        const chunk = chunks[key];
+        if (!chunk || files.includes(chunk.file)) return;
+        files.push(chunk.file);
+        for (const dep of chunk.imports ?? []) visit(dep);
+      };
+      const entries = new Map(
+        Object.entries(chunks)
+          .filter(([, c]) => c.isEntry)
+          .map(([key, c]) => [c.file.replace(/\.js$/, ''), key]),
+      );
+      for (const name of ['runtime', ...widgets]) {
+        const key = entries.get(name);
+        if (key) visit(key);
+      }
+      for (const need of Object.keys(NEED_MODULES) as (keyof PageNeeds)[]) {
+        if (needs[need]) for (const key of NEED_MODULES[need]) visit(key);
+      }
+      return files.map((file) => WIDGETS_URL + file);
+    },
+  };
+}

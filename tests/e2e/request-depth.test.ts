@@ -1,0 +1,64 @@
+// @vitest-environment node
+/**
+ * Round trips before a widget's first data call, on every page the demo store renders: the
+ * document, then the loader with the chunks the page names in its modulepreload hints, then the
+ * call. At most 3 levels of requests come before any data call (docs/performance.md "Chunks and
+ * round trips"); the levels are read from Chromium's own record of who started each request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMeasurer, type MeasuredPage, type Measurer } from '../../scripts/page-requests.js';
+import { WAIT, assertPrerequisites, widgetsMounted } from './harness.js';
+
+/**
+ * The request of the data call each page makes first, if it makes one; a call it must not make
+ * (the site form's schema is in its block).
+ */
+const PAGES: readonly (MeasuredPage & { readonly call?: RegExp; readonly never?: RegExp })[] = [
+  { name: 'shop', path: '/' },
+  { name: 'product', path: '/products/prod-tee' },
+  { name: 'product, with a cart', path: '/products/prod-tee', withCart: true, call: /shopping-cart/ },
+  { name: 'sold-out product', path: '/products/prod-poster' },
+  { name: 'cart', path: '/cart', withCart: true, call: /shopping-cart/ },
+  { name: 'empty cart', path: '/cart', call: /shopping-cart/ },
+  { name: 'checkout', path: '/checkout', withCart: true, call: /shopping-cart/ },
+  { name: 'contact', path: '/contact', never: /GetTemplateSchema/ },
+  { name: 'newsletter', path: '/newsletter', never: /GetTemplateSchema/ },
+  { name: 'feedback', path: '/feedback', never: /GetTemplateSchema/ },
+  { name: 'account', path: '/account' },
+  { name: 'restock admin', path: '/admin/restock' },
+  { name: 'thanks', path: '/thanks' },
+];
+
+let measurer: Measurer;
+
+beforeAll(async () => {
+  assertPrerequisites();
+  measurer = await startMeasurer();
+});
+
+afterAll(async () => {
+  await measurer?.close();
+});
+
+describe('requests before the first data call', () => {
+  it.each(PAGES)('$name ($path): at most 3 levels before any data call', async (target) => {
+    const load = await measurer.measure(target, async (page) => {
+      const call = target.call;
+      await Promise.all([
+        call ? page.waitForResponse((r) => call.test(r.url()), WAIT) : null,
+        page.waitForLoadState('load').then(() => widgetsMounted(page)),
+      ]);
+    });
+    if (target.call)
+      expect(load.dataCalls.map((c) => c.path)).toContainEqual(expect.stringMatching(target.call));
+    if (target.never)
+      expect(load.requests.map((r) => r.path)).not.toContainEqual(expect.stringMatching(target.never));
+    for (const call of load.dataCalls) {
+      expect({ call: call.path, chain: call.chain, level: call.depth }).toEqual({
+        call: call.path,
+        chain: call.chain,
+        level: expect.toBeOneOf([2, 3, 4]),
+      });
+    }
+  });
+});

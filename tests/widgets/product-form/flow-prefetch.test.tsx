@@ -1,0 +1,68 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStorefront } from '../fixtures.js';
+import { MUG, SOLD_OUT } from './items.js';
+
+/** Work the page left for when it is idle; run by the test when it chooses. */
+let idle: (() => void)[] = [];
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.doUnmock('../../../widgets/product-form/add-to-cart-flow.js');
+  vi.resetModules();
+});
+
+function holdIdleWork(): void {
+  idle = [];
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+}
+
+/** Runs the idle work queued so far and lets the imports it started settle. */
+async function runIdleWork(): Promise<void> {
+  for (const run of idle.splice(0)) run();
+  await Promise.resolve();
+}
+
+/** The product form, fresh (the flow is loaded once per page), with the flow's loads counted. */
+async function formWithCountedFlow(): Promise<{ loads: () => number; render: (item: unknown) => void }> {
+  let loads = 0;
+  vi.resetModules();
+  vi.doMock('../../../widgets/product-form/add-to-cart-flow.js', async (original) => {
+    loads += 1;
+    return original();
+  });
+  const { ProductForm } = await import('../../../widgets/product-form/product-form.js');
+  const { parseProductFormProps } = await import('../../../widgets/product-form/props.js');
+  return {
+    loads: () => loads,
+    render: (item) => {
+      const parsed = parseProductFormProps({ item });
+      if (!parsed.ok) throw new Error('bad fixture');
+      renderWithStorefront(<ProductForm {...parsed.value} />);
+    },
+  };
+}
+
+describe('the add flow is fetched ahead of a click only when something can be added', () => {
+  it('fetches it once the page is idle for a product in stock', async () => {
+    holdIdleWork();
+    const form = await formWithCountedFlow();
+    form.render(MUG);
+    expect(form.loads()).toBe(0);
+    expect(idle.length).toBeGreaterThan(0);
+    await runIdleWork();
+    await waitFor(() => expect(form.loads()).toBe(1));
+  });
+
+  it('does not fetch it for a product sold out in every variant', async () => {
+    holdIdleWork();
+    const form = await formWithCountedFlow();
+    form.render(SOLD_OUT);
+    expect(screen.getByRole('button', { name: /sold out/i })).toBeTruthy();
+    // Nothing was left for idle time, so nothing can fetch the flow later.
+    expect(idle).toHaveLength(0);
+    expect(form.loads()).toBe(0);
+  });
+});
