@@ -34,7 +34,7 @@ import { useLatest } from '../../src/react/use-latest.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import { pageOverrides, productFormMessages, type ProductFormMessages } from './messages.js';
 import type { ProductFormProps } from './product-form.js';
-import { ReviewsGate } from './reviews-gate.js';
+import type { ReviewsGate as ReviewsGateType } from './reviews-gate.js';
 import { useAddToCart } from './use-add-to-cart.js';
 
 // The form dialog and the reviews list are dynamic imports made on first use, so neither is in
@@ -76,7 +76,7 @@ export function ProductFormBody({
   /** A quick view's form keeps its choice to itself: the page's pill follows the page's form. */
   readonly publishChoice?: boolean;
 }) {
-  const { context, choices } = useStorefront();
+  const { context, choices, reporter } = useStorefront();
   const rootRef = useRef<HTMLDivElement>(null);
   const id = useWidgetId();
   // The page's overrides by catalogue key: for the form's texts, the add flow's (loaded with it)
@@ -172,6 +172,24 @@ export function ProductFormBody({
     ((context.reviews.native && reviews.native.length > 0) ||
       (context.reviews.imported && reviews.imported.length > 0));
   const restockVariantId = soldOut && tracksStock(item) ? (variant?.id ?? variant?.sku ?? null) : null;
+
+  // The reviews section's code (the kill switch and the flags reader with it) loads only for a
+  // product that has reviews to show: most product pages have none. Until it is in, the toggle
+  // the server rendered stays drawn as it was, so nothing below the form moves; a press meanwhile
+  // opens the section once it arrives.
+  const [ReviewsGate, setReviewsGate] = useState<typeof ReviewsGateType | null>(null);
+  const [reviewsWanted, setReviewsWanted] = useState(false);
+  useEffect(() => {
+    if (!showReviews || ReviewsGate) return undefined;
+    let live = true;
+    import('./reviews-gate.js').then(
+      (mod) => live && setReviewsGate(() => mod.ReviewsGate),
+      (error: unknown) => reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [showReviews, ReviewsGate, reporter]);
 
   return (
     <div
@@ -288,16 +306,36 @@ export function ProductFormBody({
 
       {flow.dialog}
 
-      {showReviews && reviews && (
-        <ReviewsGate
-          itemId={item.id}
-          reviews={reviews}
-          m={m}
-          overrides={overrides}
-          native={context.reviews.native}
-          imported={context.reviews.imported}
-        />
-      )}
+      {showReviews &&
+        reviews &&
+        (ReviewsGate ? (
+          <ReviewsGate
+            itemId={item.id}
+            reviews={reviews}
+            m={m}
+            overrides={overrides}
+            native={context.reviews.native}
+            imported={context.reviews.imported}
+            openAtStart={reviewsWanted}
+          />
+        ) : (
+          <section className="sf-reviews">
+            <h2 className="sf-reviews__heading">
+              <button
+                type="button"
+                className="sf-reviews__toggle"
+                aria-expanded={reviewsWanted}
+                onClick={() => setReviewsWanted(true)}
+              >
+                {m.t('reviewsCount', {
+                  count:
+                    (context.reviews.native ? reviews.native.length : 0) +
+                    (context.reviews.imported ? reviews.imported.length : 0),
+                })}
+              </button>
+            </h2>
+          </section>
+        ))}
     </div>
   );
 }

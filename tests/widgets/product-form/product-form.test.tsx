@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
 import type { ApiResult } from '../../../src/api/types.js';
@@ -786,6 +786,17 @@ describe('additional-fields form', () => {
   });
 });
 
+/**
+ * The reviews toggle once the section's code is in: until then the form draws a stand-in of it
+ * (pressed, it opens the section when the code arrives), which the section then replaces.
+ */
+async function reviewsToggle(name: string): Promise<HTMLElement> {
+  await act(async () => {
+    await import('../../../widgets/product-form/reviews-gate.js');
+  });
+  return screen.findByRole('button', { name });
+}
+
 describe('reviews', () => {
   const reviews = {
     native: [{ author: 'Ann', rating: 5, title: 'Great', body: 'Soft and warm.' }],
@@ -797,7 +808,7 @@ describe('reviews', () => {
     ['only imported', { native: false, imported: true }, {}, ['Fine.']],
   ])('shows %s when the site settings allow', async (_n, settings, features, bodies) => {
     const { user } = setup({ item: MUG, reviews }, { context: { reviews: settings, features } });
-    await user.click(screen.getByRole('button', { name: `Reviews (${bodies.length})` }));
+    await user.click(await reviewsToggle(`Reviews (${bodies.length})`));
     for (const body of bodies) expect(await screen.findByText(body)).toBeInstanceOf(HTMLElement);
     expect(screen.queryAllByText(/Soft and warm\.|Fine\./)).toHaveLength(bodies.length);
   });
@@ -805,8 +816,12 @@ describe('reviews', () => {
   it.each([
     ['the kill switch is on', { native: true, imported: true }, { review_rendering_kill_switch: true }],
     ['the site shows no reviews', { native: false, imported: false }, {}],
-  ])('shows nothing when %s', (_n, settings, features) => {
+  ])('shows nothing when %s', async (_n, settings, features) => {
     setup({ item: MUG, reviews }, { context: { reviews: settings, features } });
+    // The toggle's code loads only for reviews to show: once it is in, a toggle would be there.
+    await act(async () => {
+      await import('../../../widgets/product-form/reviews-gate.js');
+    });
     expect(screen.queryByRole('button', { name: /Reviews/ })).toBeNull();
   });
 
@@ -842,7 +857,7 @@ describe('reviews', () => {
     if (atLoad) history.replaceState(null, '', '#sf-reviews-mug');
     try {
       setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: false } } });
-      const toggle = await screen.findByRole('button', { name: 'Reviews (1)' });
+      const toggle = await reviewsToggle('Reviews (1)');
       if (!atLoad) {
         expect(toggle.getAttribute('aria-expanded')).toBe('false');
         act(() => {
@@ -859,12 +874,24 @@ describe('reviews', () => {
     }
   });
 
+  it('opens the section pressed for before its code arrived, focus kept on the toggle', async () => {
+    setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: false } } });
+    // Pressed at once, in the render that drew the stand-in: the section's code is not in yet.
+    const standIn = screen.getByRole('button', { name: 'Reviews (1)' });
+    standIn.focus();
+    fireEvent.click(standIn);
+    expect(await screen.findByText('Soft and warm.')).toBeInstanceOf(HTMLElement);
+    const toggle = screen.getByRole('button', { name: 'Reviews (1)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('gives the rating as text', async () => {
     const { user } = setup(
       { item: MUG, reviews },
       { context: { reviews: { native: true, imported: false } } },
     );
-    await user.click(screen.getByRole('button', { name: 'Reviews (1)' }));
+    await user.click(await reviewsToggle('Reviews (1)'));
     expect(await screen.findByRole('img', { name: '5 out of 5 stars' })).toBeInstanceOf(HTMLElement);
   });
 });
@@ -879,7 +906,7 @@ describe('analytics hooks', () => {
     );
     await user.click(addButton());
     await waitFor(() => expect(events.some((e) => e.type === 'item-added')).toBe(true));
-    await user.click(screen.getByRole('button', { name: 'Reviews (1)' }));
+    await user.click(await reviewsToggle('Reviews (1)'));
     expect(events).toEqual([
       { type: 'product-page-viewed', itemId: 'mug' },
       { type: 'button-rendered', itemId: 'mug', button: 'add' },
