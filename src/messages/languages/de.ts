@@ -21,6 +21,7 @@ const DE: Readonly<Record<string, string>> = {
   sale: 'Sale',
   'Quick View': 'Schnellansicht',
   'Select {variantName}': '{variantName} auswählen',
+  'Select Value': 'Wert auswählen',
   Value: 'Wert',
   'Adding…': 'Wird hinzugefügt…',
   'Added!': 'Hinzugefügt!',

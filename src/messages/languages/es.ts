@@ -20,6 +20,7 @@ const ES: Readonly<Record<string, string>> = {
   sale: 'oferta',
   'Quick View': 'Vista rápida',
   'Select {variantName}': 'Selecciona {variantName}',
+  'Select Value': 'Selecciona un valor',
   Value: 'Valor',
   'Adding…': 'Añadiendo…',
   'Added!': '¡Añadido!',

@@ -16,7 +16,6 @@ const FR_MORE: Readonly<Record<string, string>> = {
   'Unable to remove item': 'Impossible de retirer l’article',
   // Product
   'N/A': 'S.O.',
-  'Select Value': 'Choisir une valeur',
   'Strongly Disagree': 'Pas du tout d’accord',
   Disagree: 'Pas d’accord',
   Neutral: 'Neutre',
@@ -163,6 +162,9 @@ const FR_MORE: Readonly<Record<string, string>> = {
   'You have nothing in your shopping cart.': 'Votre panier est vide.',
   'Continue Shopping': 'Continuer vos achats',
   Subtotal: 'Sous-total',
+  'Discount ({name})': 'Remise ({name})',
+  'Shipping ({name})': 'Livraison ({name})',
+  Total: 'Total',
   Checkout: 'Passer à la caisse',
   Remove: 'Retirer',
   'Remove {title}': 'Retirer {title}',

@@ -20,6 +20,7 @@ const FR: Readonly<Record<string, string>> = {
   sale: 'solde',
   'Quick View': 'Aperçu rapide',
   'Select {variantName}': 'Choisir : {variantName}',
+  'Select Value': 'Choisir une valeur',
   Value: 'Valeur',
   'Adding…': 'Ajout…',
   'Added!': 'Ajouté !',

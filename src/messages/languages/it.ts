@@ -20,6 +20,7 @@ const IT: Readonly<Record<string, string>> = {
   sale: 'saldi',
   'Quick View': 'Anteprima',
   'Select {variantName}': 'Seleziona {variantName}',
+  'Select Value': 'Seleziona un valore',
   Value: 'Valore',
   'Adding…': 'Aggiunta in corso…',
   'Added!': 'Aggiunto!',

@@ -20,6 +20,7 @@ const JA: Readonly<Record<string, string>> = {
   sale: 'セール',
   'Quick View': 'クイックビュー',
   'Select {variantName}': '{variantName}を選択',
+  'Select Value': '値を選択',
   Value: '金額',
   'Adding…': '追加中…',
   'Added!': '追加しました！',

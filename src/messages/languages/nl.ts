@@ -20,6 +20,7 @@ const NL: Readonly<Record<string, string>> = {
   sale: 'sale',
   'Quick View': 'Snel bekijken',
   'Select {variantName}': 'Kies {variantName}',
+  'Select Value': 'Kies een waarde',
   Value: 'Waarde',
   'Adding…': 'Toevoegen…',
   'Added!': 'Toegevoegd!',

@@ -21,6 +21,7 @@ const PT_BR: Readonly<Record<string, string>> = {
   sale: 'promoção',
   'Quick View': 'Visualização rápida',
   'Select {variantName}': 'Selecione {variantName}',
+  'Select Value': 'Selecione um valor',
   Value: 'Valor',
   'Adding…': 'Adicionando…',
   'Added!': 'Adicionado!',
