@@ -91,7 +91,7 @@ const UI_CHUNK = new RegExp(
     // Not the form dialog's loader: only the add flow and the cart page call it, and it travels
     // with the texts those two share.
     String.raw`[\\/]src[\\/]react[\\/]ui[\\/]alert\.tsx$`,
-    String.raw`[\\/]src[\\/]page[\\/](context|cookies|navigate|analytics|runtime|create-runtime|choices)\.ts$`,
+    String.raw`[\\/]src[\\/]page[\\/](context|navigate|analytics|runtime|create-runtime|choices|blocks)\.ts$`,
     String.raw`[\\/]src[\\/](store[\\/]index|api[\\/](page|texts)|contract|result|constants|site-lists)\.ts$`,
     String.raw`[\\/]src[\\/]commerce[\\/](money|instalments)\.ts$`,
     String.raw`[\\/]src[\\/]messages[\\/](format|cart-count|product-labels|instalment|locale|storefront)\.ts$`,
@@ -287,8 +287,13 @@ function widgetsConfig(): UserConfig {
               { name: 'ui', test: UI_CHUNK },
               { name: 'product', test: PRODUCT_CHUNK },
               // The failure mapping runs only once a response is in, which takes the client: it
-              // travels with it rather than as one more file the first call waits for.
-              { name: 'client', test: /[\\/]src[\\/]api[\\/](client|errors|transport-fetch)\.ts$/ },
+              // travels with it rather than as one more file the first call waits for. So does
+              // the cookie reader: only the client (its crumb header) and code loaded later read
+              // cookies, while the loader checks the cart cookies itself.
+              {
+                name: 'client',
+                test: /[\\/]src[\\/](api[\\/](client|errors|transport-fetch)|page[\\/]cookies)\.ts$/,
+              },
             ],
           },
         },

@@ -173,6 +173,25 @@ describe('loader: mounting in slices (issue 10: no long task while 100 blocks mo
     });
   });
 
+  it('resolves mount() once a block the DOM watch found first has mounted too', async () => {
+    const pill = fakeWidget('cart-pill');
+    let finish: () => void = () => undefined;
+    const h = createHarness({
+      modules: { 'cart-pill.js': () => new Promise((resolve) => (finish = () => resolve(pill.module))) },
+    });
+    await settle();
+    h.doc.body.innerHTML = pillBlock('{"label":"Late"}');
+    // The DOM watch has taken the block up and is waiting for its chunk.
+    await settle();
+    let resolved = false;
+    const mounting = h.storefront.mount().then(() => (resolved = true));
+    await settle();
+    expect(resolved).toBe(false);
+    finish();
+    await mounting;
+    expect(within(h.doc.body).getByRole('button', { name: 'Late' })).toBeInstanceOf(HTMLElement);
+  });
+
   it('resolves mount() once every block it found has mounted', async () => {
     const pill = fakeWidget('cart-pill');
     const h = createHarness({ modules: { 'cart-pill.js': pill.module } });
@@ -290,6 +309,41 @@ describe('loader: chunk failures', () => {
     fail = false;
     await h.storefront.mount();
     expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeInstanceOf(HTMLElement);
+    expect(h.imports.filter((u) => u.startsWith(chunkUrl('cart-pill.js')))).toEqual([
+      chunkUrl('cart-pill.js'),
+      `${chunkUrl('cart-pill.js')}?retry=1`,
+    ]);
+  });
+
+  it('starts a widget chunk beside the runtime chunk and reports its failure once the runtime is in', async () => {
+    const pill = fakeWidget('cart-pill');
+    let fail = true;
+    let runtimeIn: (value?: unknown) => void = () => undefined;
+    const h = createHarness({
+      body: pillBlock() + pillBlock(),
+      runtimeArrives: new Promise((resolve) => (runtimeIn = resolve)),
+      modules: {
+        'cart-pill.js': async () => {
+          if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+          return pill.module;
+        },
+      },
+    });
+    await settle();
+    // Both loads are under way before the runtime is in, and the widget chunk has failed already.
+    expect([...h.imports].sort()).toEqual([chunkUrl('cart-pill.js'), chunkUrl('runtime.js')]);
+    expect(h.reportError).not.toHaveBeenCalled();
+    runtimeIn();
+    await settle();
+    // Each block found at start reports it, once.
+    expect(h.reportError.mock.calls.map(([, info]) => info)).toEqual([
+      { code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' },
+      { code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' },
+    ]);
+    expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
+    fail = false;
+    await h.storefront.mount();
+    expect(within(h.doc.body).getAllByRole('button', { name: 'cart-pill' })).toHaveLength(2);
     expect(h.imports.filter((u) => u.startsWith(chunkUrl('cart-pill.js')))).toEqual([
       chunkUrl('cart-pill.js'),
       `${chunkUrl('cart-pill.js')}?retry=1`,
