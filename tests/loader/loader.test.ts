@@ -107,8 +107,8 @@ describe('loader: mounting in slices (issue 10: no long task while 100 blocks mo
         .queryAllByRole('button')
         .map((b) => b.textContent);
 
-    it('hands the thread back before the first block, then whenever 8 ms of mounting have passed', async () => {
-      cost = 5;
+    it('hands the thread back before the first block, then whenever 16 ms of mounting have passed', async () => {
+      cost = 10;
       const pill = slowPill();
       const h = createHarness({
         body: ['One', 'Two', 'Three', 'Four'].map((l) => pillBlock(`{"label":"${l}"}`)).join(''),
@@ -118,7 +118,7 @@ describe('loader: mounting in slices (issue 10: no long task while 100 blocks mo
       // Chunks are in; the first block waits for a timer to give the thread back.
       expect(pill.module.mount).not.toHaveBeenCalled();
       expect(turns).toHaveLength(1);
-      // 5 ms then 10 ms into the slice: the second block still fits, the third waits for a timer.
+      // 10 ms then 20 ms into the slice: the second block still fits, the third waits for a timer.
       turns[0]?.();
       await settle();
       expect(labels(h.doc)).toEqual(['One', 'Two']);
@@ -130,7 +130,7 @@ describe('loader: mounting in slices (issue 10: no long task while 100 blocks mo
     });
 
     it("reads and parses each block's props in that block's own turn, not in the first scan", async () => {
-      cost = 10;
+      cost = 20;
       const parse = vi.spyOn(JSON, 'parse');
       const pill = slowPill();
       const h = createHarness({
