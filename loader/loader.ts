@@ -1,19 +1,13 @@
 /**
- * The loader's body, free of globals so it can be tested against any document: scan for blocks,
- * import each widget's chunk once, mount, and keep the page's blocks and mounts in step as the
- * DOM changes. No framework and no store here; both live in chunks loaded on demand.
+ * The loader's body, free of globals so it can be tested against any document. It does only what
+ * must happen before the runtime chunk arrives: find the blocks, read the cart cookie, start the
+ * runtime and the blocks' widget chunks and stylesheets loading side by side (each once, with a
+ * time limit, again after a failure), offer `window.Storefront` and set `data-sf-ready`. Mounting,
+ * props, reporting and the DOM watch are the runtime chunk's (src/page/blocks.ts): it loads on
+ * every page with a block anyway, and every byte here is a byte before anything else can start.
  */
-import {
-  CART_PAGE_ROOT_ID,
-  COOKIES,
-  CONTEXT_SCRIPT_ID,
-  MOUNTED_ATTR,
-  PROPS_ATTR,
-  READY_ATTR,
-  WIDGET_ATTR,
-  WIDGET_NAMES,
-  type WidgetModule,
-} from '../src/contract.js';
+import { COOKIES, CONTEXT_SCRIPT_ID, READY_ATTR, WIDGET_ATTR, WIDGET_NAMES } from '../src/contract.js';
+import type { Blocks, ChunkError } from '../src/page/blocks.js';
 
 /** The framework-free runtime chunk (`widgets/runtime.js`), loaded on demand. */
 export type Runtime = typeof import('../src/page/runtime.js');
@@ -42,12 +36,8 @@ export interface LoaderOptions {
 }
 
 /** `window.Storefront`. */
-export interface StorefrontGlobal {
+export interface StorefrontGlobal extends Blocks {
   readonly version: string;
-  /** Mounts every block in `root` not mounted yet; resolves when they have settled. @default document */
-  mount(root?: ParentNode): Promise<void>;
-  /** Unmounts every mounted block in `root` and puts back its server-rendered fallback. @default document */
-  unmount(root?: ParentNode): void;
   /** The shared cart, loaded with the runtime chunk on first use. */
   readonly cart: {
     store(): Promise<CartStore>;
@@ -67,46 +57,52 @@ export interface StorefrontGlobal {
   track: Later<Platform['track']>;
 }
 
-/** A failed chunk load: names the chunk and how it failed (spec 001 §8). */
-export interface ChunkError extends Error {
-  code: 'CHUNK_LOAD_FAILED' | 'CSS_CHUNK_LOAD_FAILED';
-  chunk: string;
-  type: 'error' | 'timeout';
-}
-
 export function createLoader(o: LoaderOptions): StorefrontGlobal {
   const { doc } = o;
   const timeoutMs = o.timeoutMs ?? 120_000;
+  const url = (file: string) => new URL(`widgets/${file}`, o.base).href;
+  const quiet = () => undefined;
   const chunks = new Map<string, Promise<unknown>>();
-  const mounted = new Map<Element, () => void>();
-  const pending = new Set<Element>();
-  const reported = new WeakMap<Element, string>();
   const attempts = new Map<string, number>();
 
-  const url = (file: string) => new URL(`widgets/${file}`, o.base).href;
+  const linkStyle = (href: string) =>
+    new Promise((resolve, reject) => {
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.onload = resolve;
+      link.onerror = reject;
+      doc.head.appendChild(link);
+    });
 
-  // Cached per chunk; a failure drops the cache entry so the next mount() tries again.
-  const load = (key: string, file: string, css: boolean): Promise<unknown> => {
-    let p = chunks.get(key);
+  // One chunk (`runtime.js`, `cart-pill.js`, `cart-pill.css`) once, through a cached promise; a
+  // failure drops the cache entry so the next call tries again. The runtime chunk's blocks load
+  // through here too, so a chunk the first scan started is never fetched twice.
+  const load = (file: string): Promise<unknown> => {
+    let p = chunks.get(file);
     if (!p) {
-      const n = attempts.get(key) ?? 0;
-      attempts.set(key, n + 1);
+      const css = file.endsWith('.css');
+      const chunk = css ? file : file.slice(0, -3);
+      const n = attempts.get(file) ?? 0;
+      attempts.set(file, n + 1);
       // A retry gets its own URL: some browsers remember a failed module fetch for the page. Not
       // the runtime: widget chunks import it by its plain URL, and a second copy would mean a
       // second cart store.
-      const href = url(file) + (n && !css && key !== 'runtime' ? `?retry=${n}` : '');
+      const href = url(file) + (n && !css && chunk !== 'runtime' ? `?retry=${n}` : '');
       p = new Promise((resolve, reject) => {
         // `cause` stays undefined on a time-out: nothing failed, the chunk never came.
         const fail = (type: 'error' | 'timeout', cause?: unknown) => {
-          chunks.delete(key);
+          chunks.delete(file);
           const e = new Error(
-            `${css ? 'Style chunk' : 'Chunk'} "${key}" failed to load (${type}): ${href}`,
+            `${css ? 'Style chunk' : 'Chunk'} "${chunk}" failed to load (${type}): ${href}`,
           ) as ChunkError;
           e.name = 'ChunkLoadError';
           e.code = css ? 'CSS_CHUNK_LOAD_FAILED' : 'CHUNK_LOAD_FAILED';
-          e.chunk = key;
+          e.chunk = chunk;
           e.type = type;
           e.cause = cause;
+          // Without the runtime chunk nothing can report it: the console is all there is.
+          if (chunk === 'runtime') console.warn(`[storefront] ${e.message}`);
           reject(e);
         };
         const timer = setTimeout(() => fail('timeout'), timeoutMs);
@@ -121,131 +117,32 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
           },
         );
       });
-      chunks.set(key, p);
+      chunks.set(file, p);
     }
     return p;
   };
 
-  const linkStyle = (href: string) =>
-    new Promise((resolve, reject) => {
-      const link = doc.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = href;
-      link.onload = resolve;
-      link.onerror = reject;
-      doc.head.appendChild(link);
+  const runtime = () => load('runtime.js') as Promise<Runtime>;
+  // The loads the first scan started, each handed as it is to the runtime chunk's first scan of
+  // the page: one that has failed meanwhile is then reported there, and the next load tries again.
+  const started = new Map<string, Promise<unknown>>();
+  let blocks: Blocks | undefined;
+  const page = () =>
+    runtime().then((r) => {
+      if (!blocks) {
+        blocks = r.startBlocks({ ...o, reserved: WIDGET_NAMES, load: (f) => started.get(f) ?? load(f) });
+        started.clear();
+      }
+      return blocks;
     });
 
-  const runtime = () => load('runtime', 'runtime.js', false) as Promise<Runtime>;
-  const platform = () => runtime().then((rt) => rt.platform());
   // One forwarder per global function: the platform chunk loads on the first call.
   const later =
     <K extends 'login' | 'logout' | 'toggle' | 'variant' | 'track'>(name: K) =>
     (...args: unknown[]) =>
-      platform().then((p) => (p[name] as (...a: unknown[]) => unknown)(...args));
-
-  const report = (el: Element | null, code: string, message: string, error?: unknown) => {
-    const widget = (el && el.getAttribute(WIDGET_ATTR)) || '';
-    if (el) {
-      if (reported.get(el) === code) return;
-      reported.set(el, code);
-    }
-    console.warn(`[storefront] ${el ? `block data-sf-widget="${widget}": ` : ''}${message}`);
-    runtime().then(
-      (rt) => rt.reportError(error ?? new Error(message), { code, widget }),
-      () => undefined,
-    );
-  };
-
-  // Blocks mount one after another in slices of about 8 ms, then a timer hands the thread back: a
-  // page of 100 product blocks mounted in one go held the main thread for over 100 ms (docs/performance.md).
-  // A timer, not `scheduler.yield()`: a yield resumes ahead of the browser's rendering, so one
-  // frame then styled and laid out every block mounted since the last (tasks of 50-70 ms); after
-  // a timer the frame in between holds one slice's blocks.
-  let turns: Promise<void> = Promise.resolve();
-  let slice = 0;
-  const pause = (): unknown =>
-    Date.now() - slice < 8 ||
-    new Promise<void>((resume) =>
-      setTimeout(() => {
-        slice = Date.now();
-        resume();
-      }),
-    );
-
-  const mountBlock = (el: HTMLElement): Promise<void> | void => {
-    if (mounted.has(el) || pending.has(el) || el.hasAttribute(MOUNTED_ATTR)) return;
-    const name = el.getAttribute(WIDGET_ATTR) ?? '';
-    if (!o.widgets.includes(name)) {
-      // A name the page contract reserves for a widget this build does not hold is no mistake of
-      // the page (a newer template, an older loader): the block keeps its fallback, quietly.
-      if ((WIDGET_NAMES as readonly string[]).includes(name)) return;
-      return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
-    }
-    pending.add(el);
-    const style = o.styled.includes(name)
-      ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
-        load(`${name}.css`, `${name}.css`, true).catch((e: ChunkError) => report(el, e.code, e.message, e))
-      : 0;
-    // The runtime resolves once the page's catalogue language is in place (French is fetched then).
-    const ready = runtime().then((rt) => rt.localeReady().then(() => rt));
-    return Promise.all([load(name, `${name}.js`, false), ready, style]).then(
-      ([mod, rt]) =>
-        (turns = turns.then(pause).then((): void => {
-          pending.delete(el);
-          if (!el.isConnected) return;
-          // Props are read and parsed in the block's own turn: parsing every block's props in the
-          // first scan was one task of over 60 ms for 100 product blocks (docs/performance.md).
-          let props: unknown = {};
-          const raw = el.getAttribute(PROPS_ATTR);
-          if (raw && raw.trim()) {
-            try {
-              props = JSON.parse(raw);
-            } catch (e) {
-              return report(el, 'BAD_PROPS', `data-sf-props is not valid JSON (${(e as Error).message})`, e);
-            }
-          }
-          try {
-            mounted.set(el, (mod as WidgetModule).mount(el, props, rt.getPageEnv()));
-            el.setAttribute(MOUNTED_ATTR, '');
-          } catch (e) {
-            const err = e as Error;
-            report(
-              el,
-              err.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED',
-              String(err.message),
-              e,
-            );
-          }
-        })),
-      (e: ChunkError) => {
-        pending.delete(el);
-        report(el, e.code, e.message, e);
-      },
-    );
-  };
-
-  const blocks = (root: ParentNode): HTMLElement[] => {
-    // The cart page's root is known by its fixed id alone: it is the cart page's block.
-    const cart = doc.getElementById(CART_PAGE_ROOT_ID);
-    if (cart && !cart.hasAttribute(WIDGET_ATTR)) cart.setAttribute(WIDGET_ATTR, 'cart-page');
-    const found = Array.from(root.querySelectorAll<HTMLElement>(`[${WIDGET_ATTR}]`));
-    if ((root as Element).hasAttribute?.(WIDGET_ATTR)) found.unshift(root as HTMLElement);
-    return found;
-  };
-
-  const mount = (root: ParentNode = doc) => Promise.all(blocks(root).map(mountBlock)).then(() => undefined);
-
-  const unmount = (root: ParentNode = doc) => {
-    mounted.forEach((off, el) => {
-      // `contains` holds for the node itself too.
-      if ((root as Node).contains(el)) {
-        mounted.delete(el);
-        el.removeAttribute(MOUNTED_ATTR);
-        off();
-      }
-    });
-  };
+      runtime()
+        .then((r) => r.platform())
+        .then((p) => (p[name] as (...a: unknown[]) => unknown)(...args));
 
   // A has-cart cookie equal to true, or a cart cookie of any value.
   let cartCookie = false;
@@ -266,50 +163,45 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   const ready = () => doc.documentElement.setAttribute(READY_ATTR, '');
   // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one.
   const account = ctx?.authenticatedAccountId;
-  const signedIn = typeof account === 'string' && account !== '';
-  if (signedIn || cartCookie) {
+  if ((typeof account === 'string' && account !== '') || cartCookie) {
     runtime()
-      .then((rt) => rt.loadCart())
-      .catch((e: ChunkError) => report(null, e.code, e.message, e))
+      .then((r) => r.loadCart())
+      .catch(quiet)
       .then(ready);
   } else {
     ready();
   }
 
-  const start = () => {
-    // Analytics and the rest of the platform layer wait until the widgets are interactive.
-    mount()
-      .then(platform)
-      .then((p) => p.start())
-      .catch(() => undefined);
-    new MutationObserver((records) => {
-      for (const r of records) {
-        if (r.removedNodes.length) {
-          mounted.forEach((off, el) => {
-            if (!el.isConnected) {
-              mounted.delete(el);
-              off();
-            }
-          });
-        }
-        r.addedNodes.forEach((n) => {
-          if (n.nodeType === 1) void mount(n as Element);
-        });
-      }
-    }).observe(doc.documentElement, { childList: true, subtree: true });
-  };
   // Blocks are mounted once parsed in full, so their fallback HTML is complete when captured.
+  // Their widget chunks and stylesheets start loading here, beside the runtime chunk.
+  const begin = (file: string) => {
+    if (started.has(file)) return;
+    const p = load(file);
+    // Its failure is the runtime chunk's to report, once it has the block.
+    p.catch(quiet);
+    started.set(file, p);
+  };
+  const start = () => {
+    doc.querySelectorAll(`[${WIDGET_ATTR}]`).forEach((el) => {
+      const name = el.getAttribute(WIDGET_ATTR) ?? '';
+      if (o.widgets.includes(name)) {
+        begin(`${name}.js`);
+        if (o.styled.includes(name)) begin(`${name}.css`);
+      }
+    });
+    page().catch(quiet);
+  };
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start);
   else start();
 
   return {
     version: o.version,
-    mount,
-    unmount,
+    mount: (root) => page().then((b) => b.mount(root), quiet),
+    unmount: (root) => blocks?.unmount(root),
     cart: {
-      store: () => runtime().then((rt) => rt.getCartStore()),
-      get: () => runtime().then((rt) => rt.getCartStore().getState().cart),
-      load: () => runtime().then((rt) => rt.loadCart()),
+      store: () => runtime().then((r) => r.getCartStore()),
+      get: () => runtime().then((r) => r.getCartStore().getState().cart),
+      load: () => runtime().then((r) => r.loadCart()),
     },
     on(event, fn) {
       const type = event.startsWith('sf:') ? event : `sf:${event}`;

@@ -36,7 +36,7 @@ const listFiles = process.argv.includes('--files');
 /** 1 KB = 1000 bytes (the stricter reading). */
 const KB = 1000;
 export const BUDGETS = {
-  loader: 2 * KB,
+  loader: 1.6 * KB,
   widget: 30 * KB,
   productPage: 25 * KB,
   /** Not a JavaScript budget: a ceiling so a stylesheet cannot grow unnoticed. */

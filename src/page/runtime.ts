@@ -7,6 +7,7 @@
 import { EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
 import { getCartStore, getPageRuntime, readCart } from './create-runtime.js';
 import type { CartStore } from '../store/index.js';
+import { startBlocks as start, type BlockOptions, type Blocks } from './blocks.js';
 
 export { getCartStore };
 export type { CartStore };
@@ -94,6 +95,13 @@ export const CART_START_TIMEOUT_MS = 5000;
  * only needs to know the load settled.
  */
 export const loadCart = (): Promise<void> => readCart(getPageRuntime());
+
+/**
+ * Takes over the page's blocks from the loader (./blocks.ts): mounting, props, errors and the
+ * DOM watch all live in this chunk, so the script tag carries none of them.
+ */
+export const startBlocks = (o: BlockOptions): Blocks =>
+  start(o, { reportError, getPageEnv, localeReady, platform });
 
 /**
  * The loader found `window.Storefront` already defined and stayed off. The text lives in a chunk

@@ -7,6 +7,7 @@ import { afterEach, vi } from 'vitest';
 import { DEFAULT_CONTEXT } from '../../src/page/context.js';
 import type { WidgetEnv, WidgetModule } from '../../src/contract.js';
 import { createLoader, type LoaderOptions, type Runtime } from '../../loader/loader.js';
+import { startBlocks, type BlockRuntime } from '../../src/page/blocks.js';
 
 export const BASE = 'https://cdn.example.com/sf/1.0/loader.js';
 export const chunkUrl = (file: string) => `https://cdn.example.com/sf/1.0/widgets/${file}`;
@@ -65,6 +66,8 @@ export interface HarnessOptions {
    * `localStorage` or `sessionStorage` throw a SecurityError.
    */
   sandboxed?: boolean;
+  /** The runtime chunk arrives once this settles. @default at once */
+  runtimeArrives?: Promise<unknown>;
 }
 
 const windows: Window[] = [];
@@ -110,8 +113,12 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     reportError,
     loadCart,
     getCartStore: () => ({ getState: () => ({ cart: { id: 'cart-1' } }) }),
+    platform: async () => ({ start: () => undefined }),
   } as unknown as Runtime;
   const modules: Record<string, unknown> = { 'runtime.js': runtime, ...options.modules };
+  // The runtime chunk takes the blocks over with the real code, over the stand-in's parts.
+  const rt = modules['runtime.js'] as BlockRuntime & { startBlocks?: Runtime['startBlocks'] };
+  if (typeof rt === 'object') rt.startBlocks ??= (o) => startBlocks(o, rt);
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const opts: LoaderOptions = {
     doc,
@@ -123,6 +130,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     importModule: async (url) => {
       imports.push(url);
       const file = url.slice(url.lastIndexOf('/') + 1).replace(/\?.*$/, '');
+      if (file === 'runtime.js') await options.runtimeArrives;
       const entry = modules[file];
       if (entry === undefined) throw new TypeError(`Failed to fetch dynamically imported module: ${url}`);
       return typeof entry === 'function' ? (entry as () => Promise<unknown>)() : entry;

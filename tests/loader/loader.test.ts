@@ -120,8 +120,8 @@ describe('loader: mounting in slices (no long task while 100 blocks mount)', () 
         .queryAllByRole('button')
         .map((b) => b.textContent);
 
-    it('hands the thread back before the first block, then whenever 8 ms of mounting have passed', async () => {
-      cost = 5;
+    it('hands the thread back before the first block, then whenever 16 ms of mounting have passed', async () => {
+      cost = 10;
       const pill = slowPill();
       const h = createHarness({
         body: ['One', 'Two', 'Three', 'Four'].map((l) => pillBlock(`{"label":"${l}"}`)).join(''),
@@ -131,7 +131,7 @@ describe('loader: mounting in slices (no long task while 100 blocks mount)', () 
       // Chunks are in; the first block waits for a timer to give the thread back.
       expect(pill.module.mount).not.toHaveBeenCalled();
       expect(turns).toHaveLength(1);
-      // 5 ms then 10 ms into the slice: the second block still fits, the third waits for a timer.
+      // 10 ms then 20 ms into the slice: the second block still fits, the third waits for a timer.
       turns[0]?.();
       await settle();
       expect(labels(h.doc)).toEqual(['One', 'Two']);
@@ -143,7 +143,7 @@ describe('loader: mounting in slices (no long task while 100 blocks mount)', () 
     });
 
     it("reads and parses each block's props in that block's own turn, not in the first scan", async () => {
-      cost = 10;
+      cost = 20;
       const parse = vi.spyOn(JSON, 'parse');
       const pill = slowPill();
       const h = createHarness({
@@ -184,6 +184,25 @@ describe('loader: mounting in slices (no long task while 100 blocks mount)', () 
       expect(labels(h.doc)).toEqual(['One', 'Two']);
       expect(yieldTo).not.toHaveBeenCalled();
     });
+  });
+
+  it('resolves mount() once a block the DOM watch found first has mounted too', async () => {
+    const pill = fakeWidget('cart-pill');
+    let finish: () => void = () => undefined;
+    const h = createHarness({
+      modules: { 'cart-pill.js': () => new Promise((resolve) => (finish = () => resolve(pill.module))) },
+    });
+    await settle();
+    h.doc.body.innerHTML = pillBlock('{"label":"Late"}');
+    // The DOM watch has taken the block up and is waiting for its chunk.
+    await settle();
+    let resolved = false;
+    const mounting = h.storefront.mount().then(() => (resolved = true));
+    await settle();
+    expect(resolved).toBe(false);
+    finish();
+    await mounting;
+    expect(within(h.doc.body).getByRole('button', { name: 'Late' })).toBeInstanceOf(HTMLElement);
   });
 
   it('resolves mount() once every block it found has mounted', async () => {
@@ -303,6 +322,41 @@ describe('loader: chunk failures', () => {
     fail = false;
     await h.storefront.mount();
     expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeInstanceOf(HTMLElement);
+    expect(h.imports.filter((u) => u.startsWith(chunkUrl('cart-pill.js')))).toEqual([
+      chunkUrl('cart-pill.js'),
+      `${chunkUrl('cart-pill.js')}?retry=1`,
+    ]);
+  });
+
+  it('starts a widget chunk beside the runtime chunk and reports its failure once the runtime is in', async () => {
+    const pill = fakeWidget('cart-pill');
+    let fail = true;
+    let runtimeIn: (value?: unknown) => void = () => undefined;
+    const h = createHarness({
+      body: pillBlock() + pillBlock(),
+      runtimeArrives: new Promise((resolve) => (runtimeIn = resolve)),
+      modules: {
+        'cart-pill.js': async () => {
+          if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+          return pill.module;
+        },
+      },
+    });
+    await settle();
+    // Both loads are under way before the runtime is in, and the widget chunk has failed already.
+    expect([...h.imports].sort()).toEqual([chunkUrl('cart-pill.js'), chunkUrl('runtime.js')]);
+    expect(h.reportError).not.toHaveBeenCalled();
+    runtimeIn();
+    await settle();
+    // Each block found at start reports it, once.
+    expect(h.reportError.mock.calls.map(([, info]) => info)).toEqual([
+      { code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' },
+      { code: 'CHUNK_LOAD_FAILED', widget: 'cart-pill' },
+    ]);
+    expect(h.doc.querySelector('[data-sf-mounted]')).toBeNull();
+    fail = false;
+    await h.storefront.mount();
+    expect(within(h.doc.body).getAllByRole('button', { name: 'cart-pill' })).toHaveLength(2);
     expect(h.imports.filter((u) => u.startsWith(chunkUrl('cart-pill.js')))).toEqual([
       chunkUrl('cart-pill.js'),
       `${chunkUrl('cart-pill.js')}?retry=1`,

@@ -1,0 +1,193 @@
+/**
+ * The page's blocks, kept by the runtime chunk once the loader hands them over: mount every block
+ * with its widget and parsed props, report what cannot mount, and keep the mounts in step as the
+ * DOM changes. The loader (loader/loader.ts) only finds the blocks and starts their chunks loading
+ * beside this one: the runtime chunk loads on every page with a block anyway, and every byte of
+ * the loader is a byte before anything else can start.
+ */
+import {
+  CART_PAGE_ROOT_ID,
+  MOUNTED_ATTR,
+  PROPS_ATTR,
+  WIDGET_ATTR,
+  type WidgetEnv,
+  type WidgetModule,
+} from '../contract.js';
+
+/** What the loader hands over with the page's blocks. */
+export interface BlockOptions {
+  readonly doc: Document;
+  /** The widget names the build holds a chunk for. */
+  readonly widgets: readonly string[];
+  /** Widgets that ship a stylesheet (`widgets/<name>.css`). */
+  readonly styled: readonly string[];
+  /** Every widget name of the page contract (WIDGET_NAMES), built or not. */
+  readonly reserved: readonly string[];
+  /**
+   * The loader's chunk load (`cart-pill.js`, `cart-pill.css`): once per chunk, again after a
+   * failure, rejecting with a {@link ChunkError}.
+   */
+  readonly load: (file: string) => Promise<unknown>;
+}
+
+/** What the blocks need of the page runtime (./runtime.ts). */
+export interface BlockRuntime {
+  reportError(error: unknown, info: Record<string, string>): void;
+  getPageEnv(): WidgetEnv;
+  localeReady(): Promise<void>;
+  platform(): Promise<{ start(): void }>;
+}
+
+/** `Storefront.mount` and `Storefront.unmount`, once the runtime chunk is in. */
+export interface Blocks {
+  /** Mounts every block in `root` not mounted yet; resolves when they have settled. */
+  mount(root?: ParentNode): Promise<void>;
+  /** Unmounts every mounted block in `root` and puts back its server-rendered fallback. */
+  unmount(root?: ParentNode): void;
+}
+
+/** A failed chunk load: names the chunk and how it failed (spec 001 §8). */
+export interface ChunkError extends Error {
+  code: 'CHUNK_LOAD_FAILED' | 'CSS_CHUNK_LOAD_FAILED';
+  chunk: string;
+  type: 'error' | 'timeout';
+}
+
+/**
+ * How long blocks mount one after another before the thread is handed back, in ms. Each slice
+ * lets a frame through, and a frame's style, pre-paint and intersection work grows with the page:
+ * at 8 ms a page of 1,000 product blocks spent three times the CPU per block of a page of 100. At
+ * 16 ms a task stays well under the 50 ms of a long task (about 25 ms with the block that ends it).
+ */
+const SLICE_MS = 16;
+
+/**
+ * Takes over the page's blocks: mounts those in the page now and those added later, and starts
+ * the platform layer once the first mount has settled.
+ */
+export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
+  const { doc } = o;
+  const mounted = new Map<Element, () => void>();
+  const pending = new Map<Element, Promise<void>>();
+  const reported = new WeakMap<Element, string>();
+
+  const report = (el: Element, code: string, message: string, error?: unknown) => {
+    if (reported.get(el) === code) return;
+    reported.set(el, code);
+    const widget = el.getAttribute(WIDGET_ATTR) || '';
+    console.warn(`[storefront] block data-sf-widget="${widget}": ${message}`);
+    rt.reportError(error ?? new Error(message), { code, widget });
+  };
+
+  // Blocks mount one after another in slices of SLICE_MS, then a timer hands the thread back: a
+  // page of 100 product blocks mounted in one go held the main thread for over 100 ms (issue 10).
+  // A timer, not `scheduler.yield()`: a yield resumes ahead of the browser's rendering, so one
+  // frame then styled and laid out every block mounted since the last (tasks of 50-70 ms); after
+  // a timer the frame in between holds one slice's blocks.
+  let turns: Promise<void> = Promise.resolve();
+  let slice = 0;
+  const pause = (): unknown =>
+    Date.now() - slice < SLICE_MS ||
+    new Promise<void>((resume) =>
+      setTimeout(() => {
+        slice = Date.now();
+        resume();
+      }),
+    );
+
+  /** Mounts a block whose chunks are in, in its own turn. */
+  const mountNow = (el: HTMLElement, mod: WidgetModule): void => {
+    pending.delete(el);
+    if (!el.isConnected) return;
+    // Props are read and parsed in the block's own turn: parsing every block's props in the
+    // first scan was one task of over 60 ms for 100 product blocks (issue 10).
+    let props: unknown = {};
+    const raw = el.getAttribute(PROPS_ATTR);
+    if (raw && raw.trim()) {
+      try {
+        props = JSON.parse(raw);
+      } catch (e) {
+        return report(el, 'BAD_PROPS', `data-sf-props is not valid JSON (${(e as Error).message})`, e);
+      }
+    }
+    try {
+      mounted.set(el, mod.mount(el, props, rt.getPageEnv()));
+      el.setAttribute(MOUNTED_ATTR, '');
+    } catch (e) {
+      const err = e as Error;
+      report(el, err.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED', String(err.message), e);
+    }
+  };
+
+  const mountBlock = (el: HTMLElement): Promise<void> | void => {
+    if (mounted.has(el) || el.hasAttribute(MOUNTED_ATTR)) return;
+    // On its way already (found by the DOM watch, say): settles when that mount does.
+    if (pending.has(el)) return pending.get(el);
+    const name = el.getAttribute(WIDGET_ATTR) ?? '';
+    if (!o.widgets.includes(name)) {
+      // A name the page contract reserves for a widget this build does not hold is no mistake of
+      // the page (a newer template, an older loader): the block keeps its fallback, quietly.
+      if (o.reserved.includes(name)) return;
+      return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
+    }
+    const style = o.styled.includes(name)
+      ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
+        o.load(`${name}.css`).catch((e: ChunkError) => report(el, e.code, e.message, e))
+      : 0;
+    // The catalogue language is in place before any widget shows (French is fetched then).
+    const settled = Promise.all([o.load(`${name}.js`), rt.localeReady(), style]).then(
+      ([mod]) => (turns = turns.then(pause).then(() => mountNow(el, mod as WidgetModule))),
+      (e: ChunkError) => {
+        pending.delete(el);
+        report(el, e.code, e.message, e);
+      },
+    );
+    pending.set(el, settled);
+    return settled;
+  };
+
+  const blocks = (root: ParentNode): HTMLElement[] => {
+    // The cart page's root is known by its fixed id alone: it is the cart page's block.
+    const cart = doc.getElementById(CART_PAGE_ROOT_ID);
+    if (cart && !cart.hasAttribute(WIDGET_ATTR)) cart.setAttribute(WIDGET_ATTR, 'cart-page');
+    const found = Array.from(root.querySelectorAll<HTMLElement>(`[${WIDGET_ATTR}]`));
+    if ((root as Element).hasAttribute?.(WIDGET_ATTR)) found.unshift(root as HTMLElement);
+    return found;
+  };
+
+  const mount = (root: ParentNode = doc) => Promise.all(blocks(root).map(mountBlock)).then(() => undefined);
+
+  const unmount = (root: ParentNode = doc) => {
+    mounted.forEach((off, el) => {
+      // `contains` holds for the node itself too.
+      if ((root as Node).contains(el)) {
+        mounted.delete(el);
+        el.removeAttribute(MOUNTED_ATTR);
+        off();
+      }
+    });
+  };
+
+  // Analytics and the rest of the platform layer wait until the widgets are interactive.
+  mount()
+    .then(rt.platform)
+    .then((p) => p.start())
+    .catch(() => undefined);
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.removedNodes.length) {
+        mounted.forEach((off, el) => {
+          if (!el.isConnected) {
+            mounted.delete(el);
+            off();
+          }
+        });
+      }
+      r.addedNodes.forEach((n) => {
+        if (n.nodeType === 1) void mount(n as Element);
+      });
+    }
+  }).observe(doc.documentElement, { childList: true, subtree: true });
+
+  return { mount, unmount };
+}
