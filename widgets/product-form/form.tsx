@@ -174,11 +174,9 @@ export function ProductFormBody({
   const restockVariantId = soldOut && tracksStock(item) ? (variant?.id ?? variant?.sku ?? null) : null;
 
   // The reviews section's code (the kill switch and the flags reader with it) loads only for a
-  // product that has reviews to show: most product pages have none. Until it is in, the toggle
-  // the server rendered stays drawn as it was, so nothing below the form moves; a press meanwhile
-  // opens the section once it arrives.
+  // product that has reviews to show: most product pages have none, and the section sits below
+  // the form.
   const [ReviewsGate, setReviewsGate] = useState<typeof ReviewsGateType | null>(null);
-  const [reviewsWanted, setReviewsWanted] = useState(false);
   useEffect(() => {
     if (!showReviews || ReviewsGate) return undefined;
     let live = true;
@@ -306,36 +304,16 @@ export function ProductFormBody({
 
       {flow.dialog}
 
-      {showReviews &&
-        reviews &&
-        (ReviewsGate ? (
-          <ReviewsGate
-            itemId={item.id}
-            reviews={reviews}
-            m={m}
-            overrides={overrides}
-            native={context.reviews.native}
-            imported={context.reviews.imported}
-            openAtStart={reviewsWanted}
-          />
-        ) : (
-          <section className="sf-reviews">
-            <h2 className="sf-reviews__heading">
-              <button
-                type="button"
-                className="sf-reviews__toggle"
-                aria-expanded={reviewsWanted}
-                onClick={() => setReviewsWanted(true)}
-              >
-                {m.t('reviewsCount', {
-                  count:
-                    (context.reviews.native ? reviews.native.length : 0) +
-                    (context.reviews.imported ? reviews.imported.length : 0),
-                })}
-              </button>
-            </h2>
-          </section>
-        ))}
+      {showReviews && reviews && ReviewsGate && (
+        <ReviewsGate
+          itemId={item.id}
+          reviews={reviews}
+          m={m}
+          overrides={overrides}
+          native={context.reviews.native}
+          imported={context.reviews.imported}
+        />
+      )}
     </div>
   );
 }

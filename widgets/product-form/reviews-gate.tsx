@@ -15,8 +15,6 @@ export interface ReviewsGateProps {
   readonly overrides?: Readonly<Record<string, string>> | undefined;
   readonly native: boolean;
   readonly imported: boolean;
-  /** Opens at once: the shopper pressed the toggle while this code was on its way. @default false */
-  readonly openAtStart?: boolean | undefined;
 }
 
 /** Fragment of the page address that leads to an item's reviews: `#sf-reviews-<itemId>`. */
@@ -31,15 +29,7 @@ export const reviewsAnchor = (itemId: string): string => `sf-reviews-${itemId}`;
 /** Items whose reviews the page's own address led to, counted already (once per page load). */
 const arrivalsCounted = new Set<string>();
 
-export function ReviewsGate({
-  itemId,
-  reviews,
-  m,
-  overrides,
-  native,
-  imported,
-  openAtStart = false,
-}: ReviewsGateProps) {
+export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }: ReviewsGateProps) {
   const { context } = useStorefront();
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
@@ -48,8 +38,6 @@ export function ReviewsGate({
     () => siteFlags(context.features).toggle(FEATURE_FLAGS.reviewRenderingKillSwitch).value,
   );
   const section = useRef<HTMLElement>(null);
-  const pressedEarly = useRef(openAtStart);
-  const toggle = useRef<HTMLButtonElement>(null);
 
   // The list's code loads on the first open (a failed load is tried again on the next).
   const show = () => {
@@ -85,13 +73,6 @@ export function ReviewsGate({
       section.current?.scrollIntoView();
     };
     follow();
-    if (pressedEarly.current && !killed) {
-      pressedEarly.current = false;
-      track({ type: 'reviews-tab', itemId });
-      show();
-      // The pressed stand-in is gone: its focus goes on with the toggle that replaced it.
-      toggle.current?.focus();
-    }
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
     // Once per item: `show` reads state through its setters only.
@@ -110,7 +91,6 @@ export function ReviewsGate({
       {/* A heading holds the toggle, so each review's h3 sits under an h2 (disclosure pattern). */}
       <h2 className="sf-reviews__heading" id={`${id}-reviews-heading`}>
         <button
-          ref={toggle}
           type="button"
           className="sf-reviews__toggle"
           aria-expanded={open}

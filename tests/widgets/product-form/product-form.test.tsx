@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
 import type { ApiResult } from '../../../src/api/types.js';
@@ -786,10 +786,7 @@ describe('additional-fields form', () => {
   });
 });
 
-/**
- * The reviews toggle once the section's code is in: until then the form draws a stand-in of it
- * (pressed, it opens the section when the code arrives), which the section then replaces.
- */
+/** The reviews toggle, once the section's code (loaded with a product that has reviews) is in. */
 async function reviewsToggle(name: string): Promise<HTMLElement> {
   await act(async () => {
     await import('../../../widgets/product-form/reviews-gate.js');
@@ -872,18 +869,6 @@ describe('reviews', () => {
     } finally {
       history.replaceState(null, '', before);
     }
-  });
-
-  it('opens the section pressed for before its code arrived, focus kept on the toggle', async () => {
-    setup({ item: MUG, reviews }, { context: { reviews: { native: true, imported: false } } });
-    // Pressed at once, in the render that drew the stand-in: the section's code is not in yet.
-    const standIn = screen.getByRole('button', { name: 'Reviews (1)' });
-    standIn.focus();
-    fireEvent.click(standIn);
-    expect(await screen.findByText('Soft and warm.')).toBeInstanceOf(HTMLElement);
-    const toggle = screen.getByRole('button', { name: 'Reviews (1)' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(document.activeElement).toBe(toggle);
   });
 
   it('gives the rating as text', async () => {
