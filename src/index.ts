@@ -124,9 +124,9 @@ export { Captcha } from './react/captcha.js';
 export type { CaptchaHandle, CaptchaProps } from './react/captcha.js';
 
 // Widgets as React components
-export { CartPill } from '../widgets/cart-pill/index.js';
+export { CartPill } from '../widgets/cart-pill/cart-pill.js';
 export type { CartPillProps } from '../widgets/cart-pill/index.js';
-export { parseProductFormProps } from '../widgets/product-form/index.js';
+export { parseProductFormProps } from '../widgets/product-form/props.js';
 export { ProductForm } from '../widgets/product-form/product-form.js';
 export type {
   ParsedProductFormProps,
@@ -136,7 +136,8 @@ export type {
 } from '../widgets/product-form/index.js';
 export { CartPage } from '../widgets/cart-page/index.js';
 export type { CartPageProps } from '../widgets/cart-page/index.js';
-export { InstalmentPill, parseInstalmentPillProps } from '../widgets/instalment-pill/index.js';
+export { InstalmentPill } from '../widgets/instalment-pill/instalment-pill.js';
+export { parseInstalmentPillProps } from '../widgets/instalment-pill/props.js';
 export type { InstalmentPillProps } from '../widgets/instalment-pill/index.js';
 export { SiteForm, parseSiteFormProps } from '../widgets/site-form/index.js';
 export type { SiteFormPage, SiteFormProps } from '../widgets/site-form/index.js';

@@ -24,7 +24,13 @@ import {
   readSiteContext,
   type SiteContext,
 } from './context.js';
-import { CART_START_TIMEOUT_MS, reportError } from './runtime.js';
+import { reportError } from './runtime.js';
+
+/**
+ * The time limit of the cart read at page start, in ms: a read at page start holds
+ * `data-sf-ready` (the add buttons) until it settles, so it gets less than other calls' 10 s.
+ */
+export const CART_START_TIMEOUT_MS = 5000;
 
 export type Report = (error: unknown, info?: Record<string, string>) => void;
 

@@ -4,7 +4,7 @@
  * and report errors without pulling in a UI framework. Everything here is a page-wide singleton:
  * one site context, one reporter, one cart store per page.
  */
-import { EVENTS, type ErrorEventDetail, type WidgetEnv } from '../contract.js';
+import { EVENTS, type ErrorEventDetail } from '../contract.js';
 import { getCartStore, getPageRuntime, readCart } from './create-runtime.js';
 import type { CartStore } from '../store/index.js';
 import { startBlocks as start, type BlockOptions, type Blocks } from './blocks.js';
@@ -57,9 +57,7 @@ export const platform = () => import('./platform.js');
  * The environment every widget on this page shares: the page runtime itself, whose context and
  * reporter are a widget's env.
  */
-export const getPageEnv = (): WidgetEnv => getPageRuntime();
-
-export { getPageRuntime };
+export { getPageRuntime as getPageEnv, getPageRuntime };
 
 let localeLoaded: Promise<void> | null = null;
 
@@ -74,7 +72,7 @@ let localeLoaded: Promise<void> | null = null;
  */
 export const localeReady = (): Promise<void> =>
   (localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() => {
-    const { locale } = getPageEnv().context;
+    const { locale } = getPageRuntime().context;
     return /^en(?:[-_]|$)/i.test(locale)
       ? undefined
       : import('./page-language.js').then(
@@ -83,12 +81,6 @@ export const localeReady = (): Promise<void> =>
           () => undefined,
         );
   }));
-
-/**
- * The time limit of the cart read `loadCart` starts, in ms: a read at page start holds
- * `data-sf-ready` (the add buttons) until it settles, so it gets less than other calls' 10 s.
- */
-export const CART_START_TIMEOUT_MS = 5000;
 
 /**
  * Loads the cart into the page's store; resolves either way (see {@link readCart}): the loader
@@ -101,7 +93,7 @@ export const loadCart = (): Promise<void> => readCart(getPageRuntime());
  * DOM watch all live in this chunk, so the script tag carries none of them.
  */
 export const startBlocks = (o: BlockOptions): Blocks =>
-  start(o, { reportError, getPageEnv, localeReady, platform });
+  start(o, { reportError, getPageEnv: getPageRuntime, localeReady, platform });
 
 /**
  * The loader found `window.Storefront` already defined and stayed off. The text lives in a chunk

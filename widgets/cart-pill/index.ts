@@ -4,7 +4,7 @@ import { defineWidget } from '../../src/react/define.js';
 import { CartPill } from './cart-pill.js';
 import { parseCartPillProps } from './props.js';
 
-export const name = 'cart-pill';
+const name = 'cart-pill';
 
 const widget = defineWidget({
   name,
@@ -14,5 +14,6 @@ const widget = defineWidget({
 
 export const mount = widget.mount;
 export default widget;
-export { CartPill } from './cart-pill.js';
+// The package's `CartPill` comes from ./cart-pill.tsx (src/index.ts): this file is the script
+// tag's chunk, which needs `mount` alone.
 export type { CartPillProps } from './props.js';

@@ -7,8 +7,6 @@ import { defineWidget } from '../../src/react/define.js';
 import { InstalmentPill, WIDGET as name } from './instalment-pill.js';
 import { parseInstalmentPillProps } from './props.js';
 
-export { name };
-
 const widget = defineWidget({
   name,
   parseProps: parseInstalmentPillProps,
@@ -17,5 +15,6 @@ const widget = defineWidget({
 
 export const mount = widget.mount;
 export default widget;
-export { InstalmentPill } from './instalment-pill.js';
-export { parseInstalmentPillProps, type InstalmentPillProps } from './props.js';
+// The package's `InstalmentPill` and its props parser come from their own files (src/index.ts):
+// this file is the script tag's chunk, which needs `mount` alone.
+export type { InstalmentPillProps } from './props.js';

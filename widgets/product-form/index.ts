@@ -29,7 +29,7 @@ export const name = 'product-form';
  * needs it, and until then the image is the server's, which the switcher then keeps to put back.
  * Later changes apply in order as they come.
  */
-export function followVariantImage(el: HTMLElement, env: WidgetEnv): (variant: Variant | null) => void {
+function followVariantImage(el: HTMLElement, env: WidgetEnv): (variant: Variant | null) => void {
   const scope = el.closest(`[${PRODUCT_BLOCK_ATTR}]`) ?? el.parentElement ?? el;
   const img = scope.querySelector<HTMLImageElement>(`img[${VARIANT_IMAGE_ATTR}]`);
   if (!img) return () => undefined;
@@ -102,9 +102,5 @@ export default widget;
 // The package's `ProductForm` is in ./product-form.tsx (src/index.ts): exported here, it would
 // bring the card's code to every product page.
 export type { ProductFormProps } from './product-form.js';
-export {
-  parseProductFormProps,
-  type ParsedProductFormProps,
-  type ProductReviews,
-  type Review,
-} from './props.js';
+// Its props parser too (src/index.ts takes it from ./props.ts): the script tag needs `mount` alone.
+export type { ParsedProductFormProps, ProductReviews, Review } from './props.js';

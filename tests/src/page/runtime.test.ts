@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as reporter from '../../../src/page/reporter.js';
+import { CART_START_TIMEOUT_MS } from '../../../src/page/create-runtime.js';
 import {
-  CART_START_TIMEOUT_MS,
   getCartStore,
   getPageEnv,
   globalTaken,
