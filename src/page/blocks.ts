@@ -80,7 +80,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   };
 
   // Blocks mount one after another in slices of SLICE_MS, then a timer hands the thread back: a
-  // page of 100 product blocks mounted in one go held the main thread for over 100 ms (issue 10).
+  // page of 100 product blocks mounted in one go held the main thread for over 100 ms (docs/performance.md).
   // A timer, not `scheduler.yield()`: a yield resumes ahead of the browser's rendering, so one
   // frame then styled and laid out every block mounted since the last (tasks of 50-70 ms); after
   // a timer the frame in between holds one slice's blocks.
@@ -100,7 +100,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     pending.delete(el);
     if (!el.isConnected) return;
     // Props are read and parsed in the block's own turn: parsing every block's props in the
-    // first scan was one task of over 60 ms for 100 product blocks (issue 10).
+    // first scan was one task of over 60 ms for 100 product blocks (docs/performance.md).
     let props: unknown = {};
     const raw = el.getAttribute(PROPS_ATTR);
     if (raw && raw.trim()) {
