@@ -1,8 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
+import { getCartStore } from '../../../src/page/create-runtime.js';
 import { WidgetPropsError } from '../../../src/react/define.js';
 import * as cartPill from '../../../widgets/cart-pill/index.js';
+import { cart } from '../../src/api/fixtures.js';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -17,10 +19,6 @@ const block = () => {
 };
 
 describe('cart pill module (the dist/widgets/cart-pill.js contract)', () => {
-  it('mounts through the shared runtime', () => {
-    expect(cartPill.mount).toBe(cartPill.default.mount);
-  });
-
   it('refuses bad props with a WidgetPropsError and leaves the fallback alone', () => {
     const el = block();
     const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
@@ -39,5 +37,31 @@ describe('cart pill module (the dist/widgets/cart-pill.js contract)', () => {
     act(() => unmount());
     expect(screen.getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
     expect(env.report).not.toHaveBeenCalled();
+  });
+
+  it("mounts through the shared runtime: the page's cart store drives the pill (last: it fills that store)", async () => {
+    const el = block();
+    const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify(cart()), { headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    let unmount: () => void = () => undefined;
+    try {
+      await act(async () => {
+        unmount = cartPill.default.mount(el, {}, env);
+      });
+      expect(screen.queryByRole('link')).toBeNull();
+      // A read of the page's own store, as the loader makes it at start: the mounted pill follows.
+      await act(async () => {
+        await getCartStore().getState().load();
+      });
+      expect(screen.getByRole('link', { name: 'One item in cart, $25' }).getAttribute('href')).toBe('/cart');
+    } finally {
+      act(() => unmount());
+      vi.unstubAllGlobals();
+    }
   });
 });
