@@ -33,7 +33,9 @@ import {
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { useLatest } from '../../src/react/use-latest.js';
 import { Alert } from '../../src/react/ui/alert.js';
-import { pageOverrides, productFormMessages, type ProductFormMessages } from './messages.js';
+import { productFormMessages, type ProductFormMessages } from './messages.js';
+
+const NO_OVERRIDES: Readonly<Record<string, string>> = Object.freeze({});
 import type { ProductFormProps } from './product-form.js';
 import type { ReviewsGate as ReviewsGateType } from './reviews-gate.js';
 import { useAddToCart } from './use-add-to-cart.js';
@@ -80,9 +82,9 @@ export function ProductFormBody({
   const { context, choices, reporter } = useStorefront();
   const rootRef = useRef<HTMLDivElement>(null);
   const id = useWidgetId();
-  // The page's overrides by catalogue key: for the form's texts, the add flow's (loaded with it)
-  // and the additional-fields form's (likert labels, part labels).
-  const overrides = useMemo(() => pageOverrides(strings), [strings]);
+  // The page's overrides apply to the form's texts, the add flow's (loaded with it) and the
+  // additional-fields form's (likert labels, part labels) alike.
+  const overrides = strings ?? NO_OVERRIDES;
   const m = useMemo(() => productFormMessages(overrides), [overrides]);
 
   const giftCard = isGiftCard(item);

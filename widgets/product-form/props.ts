@@ -25,6 +25,7 @@ import {
   schema,
   type Result,
 } from '../../src/result.js';
+import { LIKERT_LABEL_KEYS } from '../../src/messages/format.js';
 
 export interface Review {
   readonly author: string;
@@ -81,22 +82,13 @@ const reviewList = (raw: unknown): Review[] | null =>
       )
     : null;
 
-// The localized-strings object of spec 001 §3 carries its likert labels keyed -2 to 2.
-const LIKERT_KEYS = {
-  '-2': 'likertStronglyDisagree',
-  '-1': 'likertDisagree',
-  '0': 'likertNeutral',
-  '1': 'likertAgree',
-  '2': 'likertStronglyAgree',
-} as const;
-
 const strings = (raw: unknown): Record<string, string> | null => {
   if (!isObject(raw)) return null;
   const out: Record<string, string> = {};
   const likert = isObject(raw.likertLabels) ? raw.likertLabels : {};
   for (const [key, value] of [
     ...Object.entries(raw),
-    ...Object.entries(LIKERT_KEYS).map(([value, key]) => [key, likert[value]] as const),
+    ...Object.entries(LIKERT_LABEL_KEYS).map(([value, key]) => [key, likert[value]] as const),
   ]) {
     if (nonBlank(value) !== null) out[key] = value as string;
   }

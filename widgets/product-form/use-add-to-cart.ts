@@ -27,7 +27,7 @@ export interface AddToCartInput {
   /** The form's `additionalFieldsForm` prop: the embedded form as sent, or null. */
   readonly additionalFieldsForm: ProductFormProps['additionalFieldsForm'];
   readonly m: ProductFormMessages;
-  /** The page's text overrides by catalogue key, for the texts the add flow brings. */
+  /** The page's text overrides, for the texts the add flow brings. */
   readonly overrides: Readonly<Record<string, string>>;
   /** The add button's idle label, the dialog's submit label too. */
   readonly submitLabel: string;

@@ -33,8 +33,8 @@ describe('French catalogue', () => {
     expect(cartPageMessages({ title: 'Mon sac' }).t('title')).toBe('Mon sac');
     expect(cartPageMessages({ title: 'Mon sac' }).t('checkout')).toBe('Passer à la caisse');
     expect(productFormMessages().t('addToCart')).toBe('Ajouter au panier');
-    expect(uiMessages().close).toBe('Fermer');
-    expect(uiMessages({ close: 'Quitter' }).close).toBe('Quitter');
+    expect(uiMessages().t('close')).toBe('Fermer');
+    expect(uiMessages({ close: 'Quitter' }).t('close')).toBe('Quitter');
     expect(accountMessages().t('signedInAs', { email: 'a@b.fr' })).toBe('Connecté en tant que a@b.fr');
     expect(accountMessages().t('signInFailedTitle')).toBe('Impossible de se connecter');
   });
