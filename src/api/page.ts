@@ -18,23 +18,22 @@ export type Api = CartApi & FormsApi & RestockApi & AnalyticsApi;
 
 type AnyCall = (...args: never[]) => Promise<ApiResult<unknown>>;
 
-/** The words of a space-separated list, as a union. */
-type Words<S extends string> = S extends `${infer W} ${infer Rest}` ? W | Words<Rest> : S;
+/** One entry per method of `M`: the compiler names a method left out or misspelt. */
+type EveryMethod<M> = { readonly [K in keyof M]: true };
 
 /**
  * Methods that load their module on first call. A failed load (offline, a redeploy removed the
  * chunk) resolves like a failed request, as a network error, and the next call tries again.
- * `names` lists them separated by spaces; the compiler checks that it names every method and
- * nothing else.
+ * `methods` names each method once.
  */
-export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends string>(
+export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }>(
   load: () => Promise<M>,
-  names: N & ([keyof M] extends [Words<N>] ? ([Words<N>] extends [keyof M] ? unknown : never) : never),
+  methods: EveryMethod<M>,
 ): M => {
   let loading: Promise<M> | null = null;
-  const methods: Partial<Record<keyof M, AnyCall>> = {};
-  for (const name of names.split(' ') as (keyof M)[]) {
-    methods[name] = (...args) => {
+  const deferred: Partial<Record<keyof M, AnyCall>> = {};
+  for (const name of Object.keys(methods) as (keyof M)[]) {
+    deferred[name] = (...args) => {
       loading ??= load().catch((error: unknown) => {
         loading = null;
         throw error;
@@ -45,7 +44,7 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends 
       );
     };
   }
-  return methods as M;
+  return deferred as M;
 };
 
 /**
@@ -53,22 +52,40 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends 
  * transport, failure mapping) is loaded with the first group that needs it.
  */
 export const createPageApi = (loadClient: () => Promise<ApiClient>): Api => ({
-  ...deferEndpoints(
-    async () => (await import('./cart.js')).createCartApi(await loadClient()),
-    'getCart addCartEntry updateEntryAdditionalFields changeEntryQuantity removeEntry createSubscriptionCart getStock',
-  ),
-  ...deferEndpoints(
-    async () => (await import('./forms.js')).createFormsApi(await loadClient()),
-    'getFormSchema validateForm getFormSubmissionKey saveFormSubmission',
-  ),
-  ...deferEndpoints(
-    async () => (await import('./restock.js')).createRestockApi(await loadClient()),
-    'restockSignUp getAllRestockGroups getRestockSignUps sendRestock sendRestockAll',
-  ),
-  ...deferEndpoints(
-    async () => (await import('./analytics.js')).createAnalyticsApi(await loadClient()),
-    'recordJavascriptErrors recordHit buttonClick buttonRender formRender overlay recordQuickView performanceSettings performanceRecords recordEvent',
-  ),
+  ...deferEndpoints(async () => (await import('./cart.js')).createCartApi(await loadClient()), {
+    getCart: true,
+    addCartEntry: true,
+    updateEntryAdditionalFields: true,
+    changeEntryQuantity: true,
+    removeEntry: true,
+    createSubscriptionCart: true,
+    getStock: true,
+  }),
+  ...deferEndpoints(async () => (await import('./forms.js')).createFormsApi(await loadClient()), {
+    getFormSchema: true,
+    validateForm: true,
+    getFormSubmissionKey: true,
+    saveFormSubmission: true,
+  }),
+  ...deferEndpoints(async () => (await import('./restock.js')).createRestockApi(await loadClient()), {
+    restockSignUp: true,
+    getAllRestockGroups: true,
+    getRestockSignUps: true,
+    sendRestock: true,
+    sendRestockAll: true,
+  }),
+  ...deferEndpoints(async () => (await import('./analytics.js')).createAnalyticsApi(await loadClient()), {
+    recordJavascriptErrors: true,
+    recordHit: true,
+    buttonClick: true,
+    buttonRender: true,
+    formRender: true,
+    overlay: true,
+    recordQuickView: true,
+    performanceSettings: true,
+    performanceRecords: true,
+    recordEvent: true,
+  }),
 });
 
 let pageApi: Api | null = null;

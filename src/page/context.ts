@@ -102,13 +102,27 @@ function knownTimeZone(zone: string): string | null {
 }
 
 /**
+ * A path on this site: one leading `/` and not two (`//host` is another site), and no backslash
+ * anywhere (browsers read `\` as `/`, so `/\host` is another site too).
+ */
+export const isSitePath = (url: string): boolean =>
+  url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
+
+const HTTP_SCHEME = /^https?:\/\//i;
+
+/** An http(s) address with a host: the scheme and `//`, then a host rather than another slash. */
+export const isHttpAddress = (url: string): boolean => {
+  const rest = url.replace(HTTP_SCHEME, '');
+  return rest !== url && rest !== '' && !rest.startsWith('/') && !rest.startsWith('\\');
+};
+
+/**
  * The captcha script runs with the page's rights, so only a same-site path or an http(s) address
- * is taken (never `javascript:`, `data:` or a protocol-relative `//host`).
+ * is taken (never `javascript:`, `data:` or a protocol-relative `//host`), with no white space.
  */
 export function normalizeScriptUrl(raw: string): string | null {
   const url = raw.trim();
-  // A path: one leading slash, no backslash anywhere; an address: http(s) and a host.
-  return !/\s/.test(url) && /^(\/(?!\/)[^\\]*$|https?:\/\/[^/\\])/i.test(url) ? url : null;
+  return !/\s/.test(url) && (isSitePath(url) || isHttpAddress(url)) ? url : null;
 }
 
 /**

@@ -104,8 +104,8 @@ describe('StorefrontProvider with apiRoot', () => {
     );
     const contexts = () =>
       started.map((s) => (s as { context: { websiteId?: string; apiRoot: string } }).context);
-    await waitFor(() =>
-      expect(contexts().map((c) => `${c.websiteId} ${c.apiRoot}`)).toContain(`site-1 ${API_ROOT}`),
+    await waitFor(
+      () => expect(contexts().map((c) => `${c.websiteId} ${c.apiRoot}`)).toContain(`site-1 ${API_ROOT}`),
       { timeout: 5000 },
     );
     unmount();

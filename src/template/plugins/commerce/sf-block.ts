@@ -10,7 +10,7 @@
 import { PATHS, PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
 import { instalmentOffer, parseInstalmentContext } from '../../../commerce/instalments';
 import { formatMoney, type Money } from '../../../commerce/money';
-import { safeUrl, type ProductItem } from '../../../commerce/product';
+import { readWebUrl, type ProductItem } from '../../../commerce/product';
 import {
   QUANTITY,
   addButtonLabel,
@@ -244,7 +244,7 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
     if (lookup(ctx, 'expressCheckout') === true) props['expressCheckout'] = true;
     // A product card's Quick View button: without JavaScript, a link to the product's page.
     if (lookup(ctx, 'quickView') === true) {
-      const url = safeUrl(item['fullUrl']);
+      const url = readWebUrl(item['fullUrl']);
       const label = escapeHtml(localized(ctx, 'productQuickViewText', 'Quick View'));
       return {
         props: { ...props, quickView: true },
