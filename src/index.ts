@@ -130,7 +130,7 @@ export type { CaptchaHandle, CaptchaProps } from './react/captcha.js';
 export { CartPill } from '../widgets/cart-pill/index.js';
 export type { CartPillProps } from '../widgets/cart-pill/index.js';
 export { parseProductFormProps } from '../widgets/product-form/index.js';
-export { ProductForm } from '../widgets/product-form/product-form.js';
+export { ProductForm } from '../widgets/product-form/quick-view-button.js';
 export type {
   ParsedProductFormProps,
   ProductFormProps,
