@@ -84,6 +84,11 @@ export interface Field<T> {
   readonly expected?: string;
   /** The value when absent or refused; none: the field is left out. */
   readonly fallback?: T;
+  /**
+   * An absent value is refused too (noted like a refused one). The result then holds the field
+   * whenever no note was made, and its type says so.
+   */
+  readonly required?: true;
   /** The input key, when it is not the result's. @default the result's key */
   readonly from?: string;
 }
@@ -95,9 +100,12 @@ type ReadValue<F> = F extends { readonly read: (...args: never[]) => infer R }
   ? Exclude<R, null | undefined>
   : never;
 type FieldValue<F> = ReadValue<F> | (F extends { readonly fallback: infer D } ? D : never);
-type HasFallback<F> = F extends { readonly fallback: unknown } ? true : false;
+type HasFallback<F> = F extends { readonly fallback: unknown } | { readonly required: true } ? true : false;
 
-/** What reading by `S` gives: a field with a fallback is always there, the others may be absent. */
+/**
+ * What reading by `S` gives: a field with a fallback is always there, a required one whenever
+ * nothing was noted, the others may be absent.
+ */
 export type Parsed<S extends Schema> = {
   [K in keyof S as HasFallback<S[K]> extends true ? K : never]: FieldValue<S[K]>;
 } & {
@@ -121,8 +129,8 @@ const ignore: Note = () => undefined;
 
 /**
  * Reads the fields of `raw` in schema order: an absent value (undefined or null) takes the
- * fallback, a refused one the fallback and a note labelled `<where><input key>`. Without `note`
- * the notes are discarded.
+ * fallback (a required one is noted), a refused one the fallback and a note labelled
+ * `<where><input key>`. Without `note` the notes are discarded.
  */
 export function readObject<S extends Schema>(
   raw: JsonRecord,
@@ -131,12 +139,14 @@ export function readObject<S extends Schema>(
   note: Note = ignore,
 ): Parsed<S> {
   const out: Record<string, unknown> = {};
-  for (const [key, { read, expected, fallback, from = key }] of Object.entries(fields)) {
+  for (const [key, { read, expected, fallback, required, from = key }] of Object.entries(fields)) {
     let value = fallback;
     if (raw[from] != null) {
       const got = read(raw[from], where + from, note);
       if (got !== null) value = got;
-      else if (expected) note(where + from, expected);
+      else if (expected || required) note(where + from, expected);
+    } else if (required) {
+      note(where + from, expected);
     }
     if (value !== undefined) out[key] = value;
   }

@@ -3,7 +3,7 @@
  * JSON body and returns a Result; the api turns a failed parse into an 'invalid-response' error,
  * so nothing past this file reads an unchecked field.
  */
-import { fail, isRecord, ok, readId, type Result } from '../result.js';
+import { fail, isRecord, ok, readId, readObject, schema, type Note, type Result } from '../result.js';
 import { readStringMap } from '../readers.js';
 import type { CartEntry, ChosenVariant, ShoppingCart } from '../store/types.js';
 
@@ -12,140 +12,117 @@ export type Parser<T> = (body: unknown) => Result<T>;
 const isMinorUnits = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
 
-const isCount = (value: unknown): value is number => isMinorUnits(value) && value >= 0;
+// The readers of the cart's schemas: each gives the value or null to refuse it. A cart that does
+// not read is refused whole, each problem noted by its path ('cart.subtotalCents').
+const minorUnits = (value: unknown): number | null => (isMinorUnits(value) ? value : null);
+const count = (value: unknown): number | null => (isMinorUnits(value) && value >= 0 ? value : null);
+const flag = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-const parseVariant = (value: unknown): ChosenVariant | null | undefined => {
-  if (value === null || value === undefined) return null;
-  if (!isRecord(value) || typeof value['sku'] !== 'string') return undefined;
+const readVariant = (value: unknown): ChosenVariant | null => {
+  if (!isRecord(value) || typeof value['sku'] !== 'string') return null;
   const attributes = value['attributes'] === undefined ? {} : readStringMap(value['attributes']);
-  if (attributes === null) return undefined;
-  return { sku: value['sku'], attributes };
+  return attributes === null ? null : { sku: value['sku'], attributes };
 };
 
-/** Additional-fields answers arrive either as an object or as the JSON string they were sent as. */
-const parseAdditionalFields = (value: unknown): Record<string, unknown> | null | undefined => {
-  if (value === null || value === undefined || value === '') return null;
+/**
+ * Additional-fields answers arrive either as an object or as the JSON string they were sent as;
+ * an empty string is no answers (undefined: left out, read as null).
+ */
+const readAdditionalFields = (value: unknown): Record<string, unknown> | null | undefined => {
+  if (value === '') return undefined;
   if (isRecord(value)) return { ...value };
   if (typeof value === 'string') {
     try {
       const decoded: unknown = JSON.parse(value);
-      return isRecord(decoded) ? { ...decoded } : undefined;
+      return isRecord(decoded) ? { ...decoded } : null;
     } catch {
-      return undefined;
+      return null;
     }
   }
-  return undefined;
+  return null;
 };
+
+const CART_ENTRY = schema({
+  id: { read: readId, expected: 'an id', required: true },
+  itemId: { read: readId, expected: 'an id', required: true },
+  quantity: { read: count, expected: 'a count', required: true },
+  chosenVariant: { read: readVariant, expected: 'a variant', fallback: null },
+  title: { read: text, expected: 'a string', required: true },
+  subTotal: { read: minorUnits, expected: 'minor units', required: true },
+  purchasePriceCents: { read: minorUnits, expected: 'minor units', required: true },
+  additionalFields: { read: readAdditionalFields, expected: 'an object', fallback: null },
+  additionalFieldsFormId: { read: readId, expected: 'an id', fallback: null },
+  imageUrl: { read: text, expected: 'a string', fallback: null },
+});
+
+/** A Note that keeps the path of each problem only. */
+const pathsInto =
+  (issues: string[]): Note =>
+  (label) => {
+    issues.push(label);
+  };
 
 export const parseCartEntry = (value: unknown): Result<CartEntry> => {
   if (!isRecord(value)) return fail(['entry is not an object']);
   const issues: string[] = [];
-  const id = readId(value['id']);
-  const itemId = readId(value['itemId']);
-  if (id === null) issues.push('entry.id');
-  if (itemId === null) issues.push('entry.itemId');
-  if (!isCount(value['quantity'])) issues.push('entry.quantity');
-  const chosenVariant = parseVariant(value['chosenVariant']);
-  if (chosenVariant === undefined) issues.push('entry.chosenVariant');
-  if (typeof value['title'] !== 'string') issues.push('entry.title');
-  if (!isMinorUnits(value['subTotal'])) issues.push('entry.subTotal');
-  if (!isMinorUnits(value['purchasePriceCents'])) issues.push('entry.purchasePriceCents');
-  const additionalFields = parseAdditionalFields(value['additionalFields']);
-  if (additionalFields === undefined) issues.push('entry.additionalFields');
-  const formId = value['additionalFieldsFormId'];
-  if (formId !== undefined && formId !== null && readId(formId) === null)
-    issues.push('entry.additionalFieldsFormId');
-  const imageUrl = value['imageUrl'];
-  if (imageUrl !== undefined && imageUrl !== null && typeof imageUrl !== 'string')
-    issues.push('entry.imageUrl');
-  if (
-    issues.length > 0 ||
-    id === null ||
-    itemId === null ||
-    chosenVariant === undefined ||
-    additionalFields === undefined
-  ) {
-    return fail(issues);
-  }
-  return ok({
-    id,
-    itemId,
-    quantity: value['quantity'] as number,
-    chosenVariant,
-    title: value['title'] as string,
-    subTotal: value['subTotal'] as number,
-    purchasePriceCents: value['purchasePriceCents'] as number,
-    additionalFields,
-    additionalFieldsFormId: formId === undefined || formId === null ? null : readId(formId),
-    imageUrl: typeof imageUrl === 'string' ? imageUrl : null,
-  });
+  const entry = readObject(value, CART_ENTRY, 'entry.', pathsInto(issues));
+  if (issues.length > 0) return fail(issues);
+  return ok({ ...entry, additionalFields: entry.additionalFields ?? null });
 };
 
-const CART_MONEY = [
-  'subtotalCents',
-  'taxCents',
-  'shippingCostCents',
-  'discountCents',
-  'grandTotalCents',
-] as const;
-const CART_FLAGS = ['isPurchased', 'hasDigital', 'purelyDigital', 'requiresShipping'] as const;
+const CART = schema({
+  // "" is the server's way of saying "no cart yet": an empty cart, not a malformed one.
+  id: { read: (v) => (v === '' ? '' : readId(v)), expected: 'an id', required: true },
+  websiteId: { read: readId, expected: 'an id', fallback: '' },
+  // An order id that does not read is no order id.
+  orderId: { read: readId, fallback: null },
+  created: {
+    read: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null),
+    expected: 'a time',
+    fallback: 0,
+  },
+  currency: {
+    read: (v) => (typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? v : null),
+    expected: 'a currency code',
+    fallback: 'USD',
+  },
+  subtotalCents: { read: minorUnits, expected: 'minor units', required: true },
+  taxCents: { read: minorUnits, expected: 'minor units', fallback: 0 },
+  shippingCostCents: { read: minorUnits, expected: 'minor units', fallback: 0 },
+  discountCents: { read: minorUnits, expected: 'minor units', fallback: 0 },
+  // Absent: the subtotal.
+  grandTotalCents: { read: minorUnits, expected: 'minor units' },
+  isPurchased: { read: flag, expected: 'a boolean', fallback: false },
+  hasDigital: { read: flag, expected: 'a boolean', fallback: false },
+  purelyDigital: { read: flag, expected: 'a boolean', fallback: false },
+  requiresShipping: { read: flag, expected: 'a boolean', fallback: false },
+  entries: {
+    read: (v, _label, note) => {
+      if (!Array.isArray(v)) return null;
+      return v.flatMap((raw): CartEntry[] => {
+        const entry = parseCartEntry(raw);
+        if (entry.ok) return [entry.value];
+        for (const issue of entry.issues) note(issue);
+        return [];
+      });
+    },
+    expected: 'a list',
+    required: true,
+  },
+  // Absent: the entries' quantities summed.
+  totalQuantity: { read: count, expected: 'a count' },
+});
 
 export const parseShoppingCart = (value: unknown): Result<ShoppingCart> => {
   if (!isRecord(value)) return fail(['cart is not an object']);
   const issues: string[] = [];
-  // "" is the server's way of saying "no cart yet": an empty cart, not a malformed one.
-  const id = value['id'] === '' ? '' : readId(value['id']);
-  if (id === null) issues.push('cart.id');
-  const websiteId = value['websiteId'] === undefined ? '' : readId(value['websiteId']);
-  if (websiteId === null) issues.push('cart.websiteId');
-  const orderId =
-    value['orderId'] === undefined || value['orderId'] === null ? null : readId(value['orderId']);
-  const created = value['created'] ?? 0;
-  if (typeof created !== 'number' || !Number.isFinite(created)) issues.push('cart.created');
-  const currency = value['currency'] ?? 'USD';
-  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) issues.push('cart.currency');
-  for (const key of CART_MONEY) {
-    if (value[key] !== undefined && !isMinorUnits(value[key])) issues.push(`cart.${key}`);
-  }
-  if (!isMinorUnits(value['subtotalCents'])) issues.push('cart.subtotalCents');
-  for (const key of CART_FLAGS) {
-    if (value[key] !== undefined && typeof value[key] !== 'boolean') issues.push(`cart.${key}`);
-  }
-  const entries: CartEntry[] = [];
-  const rawEntries = value['entries'];
-  if (!Array.isArray(rawEntries)) {
-    issues.push('cart.entries');
-  } else {
-    for (const raw of rawEntries) {
-      const entry = parseCartEntry(raw);
-      if (entry.ok) entries.push(entry.value);
-      else issues.push(...entry.issues);
-    }
-  }
-  const summedQuantity = entries.reduce((sum, entry) => sum + entry.quantity, 0);
-  const totalQuantity = value['totalQuantity'] ?? summedQuantity;
-  if (!isCount(totalQuantity)) issues.push('cart.totalQuantity');
-  if (issues.length > 0 || id === null || websiteId === null) return fail(issues);
-  const money = (key: (typeof CART_MONEY)[number]): number => (value[key] as number | undefined) ?? 0;
-  const flag = (key: (typeof CART_FLAGS)[number]): boolean => (value[key] as boolean | undefined) ?? false;
+  const cart = readObject(value, CART, 'cart.', pathsInto(issues));
+  if (issues.length > 0) return fail(issues);
   return ok({
-    id,
-    websiteId,
-    orderId,
-    created: created as number,
-    isPurchased: flag('isPurchased'),
-    entries,
-    currency: currency as string,
-    subtotalCents: money('subtotalCents'),
-    taxCents: money('taxCents'),
-    shippingCostCents: money('shippingCostCents'),
-    discountCents: money('discountCents'),
-    grandTotalCents:
-      value['grandTotalCents'] === undefined ? money('subtotalCents') : money('grandTotalCents'),
-    totalQuantity: totalQuantity as number,
-    hasDigital: flag('hasDigital'),
-    purelyDigital: flag('purelyDigital'),
-    requiresShipping: flag('requiresShipping'),
+    ...cart,
+    grandTotalCents: cart.grandTotalCents ?? cart.subtotalCents,
+    totalQuantity: cart.totalQuantity ?? cart.entries.reduce((sum, entry) => sum + entry.quantity, 0),
   });
 };
 

@@ -187,6 +187,17 @@ describe('readObject', () => {
     });
   });
 
+  it('notes a required field when it is absent, and types it as always there', () => {
+    const notes: string[] = [];
+    const ID = schema({ id: { read: (v) => (typeof v === 'string' ? v : null), required: true } });
+    const value = readObject({}, ID, 'entry.', notesInto(notes));
+    expectTypeOf(value.id).toEqualTypeOf<string>();
+    expect(value).toEqual({});
+    expect(readObject({ id: 3 }, ID, 'entry.', notesInto(notes))).toEqual({});
+    expect(readObject({ id: 'e1' }, ID, 'entry.', notesInto(notes))).toEqual({ id: 'e1' });
+    expect(notes).toEqual(['entry.id', 'entry.id']);
+  });
+
   it('reads a nested object by its own schema, its notes under the field (objectOf)', () => {
     const notes: string[] = [];
     const ORDER = schema({ box: { read: objectOf(THING), expected: 'an object', fallback: 'none' } });
