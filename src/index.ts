@@ -77,13 +77,9 @@ export { createApi, getApi } from './api/index.js';
 export type { Api, ApiError, ApiErrorKind, ApiOptions, ApiResult } from './api/index.js';
 export { parseFormSchema } from './api/form-schema.js';
 export type { FieldValue, FormSchema, FormSchemaField, FormValues } from './api/form-schema.js';
-export {
-  createCartStore,
-  getCartStore,
-  selectCount,
-  selectSubtotal,
-  shouldLoadCartAtStart,
-} from './store/index.js';
+export { createCartStore, getCartStore } from './store/index.js';
+export { selectCount, selectSubtotal } from './store/selectors.js';
+export { shouldLoadCartAtStart } from './page/cookies.js';
 export type {
   AddEntryInput,
   CartActions,

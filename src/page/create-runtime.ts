@@ -10,7 +10,8 @@ import type { Api } from '../api/page.js';
 import { createPageApi, getApi } from '../api/page.js';
 import type { ApiClient } from '../api/client.js';
 import { loadTranslations } from '../messages/locale.js';
-import { createCartStore, getCartStore, shouldLoadCartAtStart, type CartStore } from '../store/index.js';
+import { createCartStore, getCartStore, type CartStore } from '../store/index.js';
+import { shouldLoadCartAtStart } from './cookies.js';
 import { createProductChoices, type ProductChoices } from './choices.js';
 import {
   DEFAULT_CONTEXT,
