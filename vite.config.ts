@@ -108,12 +108,13 @@ const PRODUCT_CHUNK = new RegExp(
   [
     String.raw`[\\/]widgets[\\/]product-form[\\/](index|messages|props|use-add-to-cart|use-add-button)\.ts$`,
     String.raw`[\\/]widgets[\\/]product-form[\\/]product-form\.tsx$`,
-    // The product parser, the product rules and the reviews toggle's text (part of the form's
+    // The product parser, the product rules (state, prices, scarcity, choice, subscription and
+    // instalment texts) and the reviews toggle's text (part of the form's
     // catalogue): only the product form and the instalment pill use them at start, so the pages
     // without them (cart, restock, forms) do not carry them in runtime.js, and the parser gzips
     // with the form's own props reader. The reviews toggle itself loads with a product that has
     // reviews (widgets/product-form/product-form.tsx).
-    String.raw`[\\/]src[\\/](commerce[\\/](rules|product)|messages[\\/]reviews)\.ts$`,
+    String.raw`[\\/]src[\\/](commerce[\\/](product|product-state|prices|scarcity|choice|subscription-text|instalment-price)|messages[\\/]reviews)\.ts$`,
     String.raw`[\\/]widgets[\\/]instalment-pill[\\/](instalment-pill\.tsx|messages\.ts|props\.ts)$`,
   ].join('|'),
 );

@@ -1,19 +1,12 @@
 /**
- * The checks before an add to cart (spec 000 §5) and their texts. Re-exported by rules.ts; a module
- * of its own so that only the add flow, loaded on first use, carries them.
+ * The checks before an add to cart (spec 000 §5) and their texts: a module of its own so
+ * that only the add flow, loaded on first use, carries them.
  */
 import { ADD_MESSAGES, type AddMessageKey } from '../messages/add.js';
 import { catalogueDefaults, type Messages as MessagesOf } from '../messages/format.js';
 import type { ProductItem, Variant } from './product.js';
-import {
-  findVariant,
-  isGiftCard,
-  missingOptions,
-  readQuantity,
-  tracksStock,
-  QUANTITY,
-  type OptionSelection,
-} from './rules.js';
+import { findVariant, missingOptions, readQuantity, QUANTITY, type OptionSelection } from './choice.js';
+import { isGiftCard, tracksStock } from './product-state.js';
 import { stockCovers } from './stock.js';
 
 // The stock rules live apart: the restock form, loaded without a product form, uses them.

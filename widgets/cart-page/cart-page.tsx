@@ -12,7 +12,7 @@ import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
-import { belowInstalmentMinimum } from '../../src/commerce/rules.js';
+import { belowInstalmentMinimum } from '../../src/commerce/cart-rules.js';
 import type { Result } from '../../src/result.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { CartEntry } from '../../src/store/types.js';

@@ -6,12 +6,8 @@
  * its own, loaded on the first touch of the add button or when the page is idle, so the product
  * page's start-up code holds only what draws the form.
  */
-import {
-  stockCheckPasses,
-  tracksStock,
-  validateAddToCart,
-  type AddToCartCheck,
-} from '../../src/commerce/rules.js';
+import { stockCheckPasses, validateAddToCart, type AddToCartCheck } from '../../src/commerce/add-checks.js';
+import { tracksStock } from '../../src/commerce/product-state.js';
 import type { Variant } from '../../src/commerce/product.js';
 import { PATHS } from '../../src/contract.js';
 import { ADD_MESSAGES } from '../../src/messages/add.js';

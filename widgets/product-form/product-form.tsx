@@ -8,24 +8,25 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { track } from '../../src/page/analytics.js';
 import {
   addButtonLabel,
-  effectivePrice,
   findVariant,
   hasVariants,
-  isGiftCard,
-  isSubscribable,
-  isVariantSoldOut,
   optionNames,
   optionValueSoldOut,
   optionValues,
-  priceRange,
   readQuantity,
-  productStatus,
-  scarcityMessage,
   showQuantityInput,
-  tracksStock,
   QUANTITY,
   type OptionSelection,
-} from '../../src/commerce/rules.js';
+} from '../../src/commerce/choice.js';
+import { effectivePrice, priceRange } from '../../src/commerce/prices.js';
+import {
+  isGiftCard,
+  isSubscribable,
+  isVariantSoldOut,
+  productStatus,
+  tracksStock,
+} from '../../src/commerce/product-state.js';
+import { scarcityMessage } from '../../src/commerce/scarcity.js';
 import { FEATURE_FLAGS } from '../../src/constants.js';
 import { isFeatureEnabled } from '../../src/page/context.js';
 import { PRODUCT_BLOCK_ATTR, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';

@@ -1,5 +1,5 @@
 import { createElement, useEffect, useRef, useState, type ReactElement } from 'react';
-import type { OptionSelection } from '../../src/commerce/rules.js';
+import type { OptionSelection } from '../../src/commerce/choice.js';
 import type { ProductItem, Variant } from '../../src/commerce/product.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';

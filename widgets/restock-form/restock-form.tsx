@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { EVENTS, PRODUCT_BLOCK_ATTR, WIDGET_ATTR } from '../../src/contract.js';
-import { stockCheckPasses } from '../../src/commerce/rules.js';
+import { stockCheckPasses } from '../../src/commerce/add-checks.js';
 import { restockEmailError } from '../../src/commerce/validation.js';
 import type { Captcha as CaptchaComponent, CaptchaHandle } from '../../src/react/captcha.js';
 import { followsChoice, type ProductChoice } from '../../src/page/choices.js';

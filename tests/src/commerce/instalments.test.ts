@@ -6,15 +6,15 @@ import {
   type InstalmentContext,
 } from '../../../src/commerce/instalments';
 import type { CurrencyCode, Money } from '../../../src/commerce/money';
+import { belowInstalmentMinimum } from '../../../src/commerce/cart-rules';
 import {
-  belowInstalmentMinimum,
   instalmentCount,
   instalmentPayment,
   instalmentPrice,
   instalmentText,
   isInstalmentInRange,
   qualifiesForInstalments,
-} from '../../../src/commerce/rules';
+} from '../../../src/commerce/instalment-price';
 import { product, variant } from './fixtures/products';
 
 const money = (amount: number, currency: CurrencyCode = 'USD'): Money => ({ amount, currency });

@@ -1,31 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import {
+  missingOptionsMessage,
+  parseQuantity,
+  stockCheckPasses,
+  validateAddToCart,
+} from '../../../src/commerce/add-checks';
+import {
   QUANTITY,
   addButtonLabel,
   availableStock,
   findVariant,
   hasVariants,
+  missingOptions,
+  optionNames,
+  optionValues,
+  readQuantity,
+  showQuantityInput,
+} from '../../../src/commerce/choice';
+import {
   instalmentPayment,
   instalmentText,
   isInstalmentInRange,
-  isOnSale,
-  isSoldOut,
-  isSubscribable,
-  missingOptions,
-  missingOptionsMessage,
-  optionNames,
-  optionValues,
-  parseQuantity,
-  productStatus,
-  readQuantity,
   qualifiesForInstalments,
-  showQuantityInput,
-  stockCheckPasses,
+} from '../../../src/commerce/instalment-price';
+import { isOnSale, isSoldOut, isSubscribable, productStatus } from '../../../src/commerce/product-state';
+import {
   subscriptionDurationText,
   subscriptionPeriodText,
   subscriptionPriceText,
-  validateAddToCart,
-} from '../../../src/commerce/rules';
+} from '../../../src/commerce/subscription-text';
 import type { ProductType } from '../../../src/constants';
 import { createMessages } from '../../../src/messages/index';
 import type { Money } from '../../../src/commerce/money';

@@ -6,7 +6,7 @@ import { CART_SYNC_CHANNEL } from '../../../src/contract.js';
 import { createCartStore, type CartState, type CartStore } from '../../../src/store/index.js';
 import { selectCount } from '../../../src/store/selectors.js';
 import type { CartEntry, ShoppingCart } from '../../../src/store/types.js';
-import { cart, entry, fakeDoc } from '../api/fixtures.js';
+import { cart, entry } from '../api/fixtures.js';
 
 interface Deferred<T> {
   promise: Promise<T>;

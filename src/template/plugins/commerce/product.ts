@@ -18,10 +18,8 @@ import {
   lowestSalePrice,
   pricePoints,
   type PricePoint,
-  type ProductFacts,
-  type ProductLike,
-  type VariantFacts,
-} from '../../../commerce/rules';
+} from '../../../commerce/prices';
+import type { ProductFacts, ProductLike, VariantFacts } from '../../../commerce/product-state';
 import { asArray, asRecord, isRecord, isTruthy, pick, toNumber, type JsonRecord } from './data';
 
 export function content(item: unknown): JsonRecord {

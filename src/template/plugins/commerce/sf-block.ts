@@ -11,19 +11,10 @@ import { PATHS, PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
 import { instalmentOffer, parseInstalmentContext } from '../../../commerce/instalments';
 import { formatMoney, type Money } from '../../../commerce/money';
 import { readWebUrl, type ProductItem } from '../../../commerce/product';
-import {
-  QUANTITY,
-  addButtonLabel,
-  effectivePrice,
-  hasVariants,
-  instalmentPrice,
-  instalmentText,
-  isSoldOut,
-  priceRange,
-  productStatus,
-  qualifiesForInstalments,
-  tracksStock,
-} from '../../../commerce/rules';
+import { QUANTITY, addButtonLabel, hasVariants } from '../../../commerce/choice';
+import { instalmentPrice, instalmentText, qualifiesForInstalments } from '../../../commerce/instalment-price';
+import { effectivePrice, priceRange } from '../../../commerce/prices';
+import { isSoldOut, productStatus, tracksStock } from '../../../commerce/product-state';
 import { readBoolean } from '../../../result';
 import { RESTOCK_MESSAGES, restockOverrides } from '../../../messages/restock';
 import { REVIEWS_COUNT_MESSAGES } from '../../../messages/reviews';
