@@ -26,7 +26,7 @@ type EveryMethod<M> = { readonly [K in keyof M]: true };
  * chunk) resolves like a failed request, as a network error, and the next call tries again.
  * `methods` names each method once.
  */
-export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }>(
+const deferEndpoints = <M extends { [K in keyof M]: AnyCall }>(
   load: () => Promise<M>,
   methods: EveryMethod<M>,
 ): M => {

@@ -11,7 +11,7 @@ const textOnly = (s: string): string => s.replace(/<[^>]*>/g, '').trim();
  * The text of a scarcity view: its own when it has one, else the merchant's scarcity text with
  * the stock filled in (`{qtyInStock}` as the platform writes it, `{quantity}` too).
  */
-export function scarcityViewText(
+function scarcityViewText(
   scarcityText: string | undefined,
   view: ScarcityView | null,
   stock: number,
@@ -23,7 +23,7 @@ export function scarcityViewText(
 }
 
 /** A view speaks of a variant when it names it (id or sku) or gives all of its option values. */
-export function scarcityViewMatches(view: ScarcityView, variant: Variant): boolean {
+function scarcityViewMatches(view: ScarcityView, variant: Variant): boolean {
   if (view.variantKey !== undefined) return view.variantKey === variant.id || view.variantKey === variant.sku;
   const names = Object.keys(view.attributes);
   return names.length > 0 && names.every((n) => variant.attributes[n] === view.attributes[n]);

@@ -5,7 +5,6 @@
 import { LIMITS } from '../constants.js';
 import { catalogueDefaults, type Messages as MessagesOf } from '../messages/format.js';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionMessageKey } from '../messages/subscription.js';
-import { formatMoney, type Money } from './money.js';
 import type { SubscriptionPlan } from './product.js';
 
 const subscriptionMessages = /* @__PURE__ */ catalogueDefaults(SUBSCRIPTION_MESSAGES);
@@ -96,28 +95,4 @@ export function subscriptionDurationText(
   const messages = options.messages ?? subscriptionMessages();
   const [one, many] = FOR[span.unit];
   return span.amount === 1 ? messages.t(one) : messages.t(many, { count: span.amount });
-}
-
-export interface SubscriptionPriceOptions extends DurationOptions {
-  /** Locale for the price. @default 'en-US' */
-  readonly locale?: string | undefined;
-}
-
-/**
- * The subscription price line, e.g. "$10.00 every 2 weeks for 1 year". Unavailable when the price
- * or the plan is missing or unusable (spec 001 §5).
- */
-export function subscriptionPriceText(
-  price: Money | null | undefined,
-  plan: SubscriptionPlan | null | undefined,
-  options: SubscriptionPriceOptions = {},
-): string {
-  const messages = options.messages ?? subscriptionMessages();
-  const period = subscriptionPeriodText(plan, messages);
-  const duration = subscriptionDurationText(plan, options);
-  if (!price || period === null || duration === null) return messages.t('subscriptionUnavailable');
-  const formatted = formatMoney(price, { locale: options.locale });
-  return duration === ''
-    ? messages.t('subscriptionPrice', { price: formatted, period })
-    : messages.t('subscriptionPriceWithDuration', { price: formatted, period, duration });
 }

@@ -120,7 +120,7 @@ export const isHttpAddress = (url: string): boolean => {
  * The captcha script runs with the page's rights, so only a same-site path or an http(s) address
  * is taken (never `javascript:`, `data:` or a protocol-relative `//host`), with no white space.
  */
-export function normalizeScriptUrl(raw: string): string | null {
+function normalizeScriptUrl(raw: string): string | null {
   const url = raw.trim();
   return !/\s/.test(url) && (isSitePath(url) || isHttpAddress(url)) ? url : null;
 }
