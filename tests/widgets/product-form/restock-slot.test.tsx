@@ -11,7 +11,7 @@ import productForm from '../../../widgets/product-form/index.js';
 import { ProductForm } from '../../../widgets/product-form/quick-view-button.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
 import restockForm from '../../../widgets/restock-form/index.js';
-import { CATALOG } from '../../template/engine-page.js';
+import { CATALOG } from '../../src/template/engine-page.js';
 import { fakeApi, okResult, renderWithStorefront } from '../fixtures.js';
 import { SOLD_OUT } from './items.js';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { i18nFormatters } from '../../../src/template/plugins/i18n-formatters';
+import { i18nFormatters } from '../../../../src/template/plugins/i18n-formatters';
 import { fakeContext, type FakeOptions } from './fake-context';
 
 function format(
