@@ -5,7 +5,14 @@
  * this loader loaded twice) it leaves the value alone, mounts nothing and says so.
  */
 import { GLOBAL_NAME } from '../src/contract.js';
-import { createLoader, type Runtime } from './loader.js';
+import { createLoader, type Runtime, type StorefrontGlobal } from './loader.js';
+
+declare global {
+  interface Window {
+    /** The page contract's global (GLOBAL_NAME), defined by the loader. */
+    [GLOBAL_NAME]?: StorefrontGlobal;
+  }
+}
 
 declare const __SF_VERSION__: string;
 declare const __SF_WIDGETS__: readonly string[];
@@ -23,7 +30,7 @@ if (typeof document !== 'undefined' && typeof window !== 'undefined') {
       () => undefined,
     );
   } else {
-    (window as unknown as Record<string, unknown>)[GLOBAL_NAME] = createLoader({
+    window[GLOBAL_NAME] = createLoader({
       doc: document,
       base,
       version: __SF_VERSION__,

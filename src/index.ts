@@ -78,7 +78,9 @@ export { getApi, getCartStore } from './page/create-runtime.js';
 export type { Api, ApiError, ApiErrorKind, ApiOptions, ApiResult } from './api/index.js';
 export { parseFormSchema } from './api/form-schema.js';
 export type { FieldValue, FormSchema, FormSchemaField, FormValues } from './api/form-schema.js';
-export { createCartStore, selectCount, selectSubtotal, shouldLoadCartAtStart } from './store/index.js';
+export { createCartStore } from './store/index.js';
+export { selectCount, selectSubtotal } from './store/selectors.js';
+export { shouldLoadCartAtStart } from './page/cookies.js';
 export type {
   AddEntryInput,
   CartActions,
@@ -127,7 +129,7 @@ export type { CaptchaHandle, CaptchaProps } from './react/captcha.js';
 export { CartPill } from '../widgets/cart-pill/cart-pill.js';
 export type { CartPillProps } from '../widgets/cart-pill/index.js';
 export { parseProductFormProps } from '../widgets/product-form/props.js';
-export { ProductForm } from '../widgets/product-form/product-form.js';
+export { ProductForm } from '../widgets/product-form/quick-view-button.js';
 export type {
   ParsedProductFormProps,
   ProductFormProps,

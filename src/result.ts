@@ -59,8 +59,9 @@ export const readStringEntries = (value: unknown): Record<string, string> | null
 // the page's start-up code; they are part of this one set all the same.
 
 // ---------------------------------------------------------------------------------------------
-// Field tables: a parser that leaves out what it cannot use, one note per field, describes each
-// object as a table and reads it here, so every such parser words its notes the same way.
+// Schemas: a parser that leaves out what it cannot use, one note per field, describes each object
+// as a schema keyed by the fields of its result and reads it here, so every such parser words its
+// notes the same way and its result type follows from the schema.
 
 /**
  * Receives one note: `note(label, expected)` for "<label> is not <expected>", worded by the
@@ -72,19 +73,49 @@ export type Note = (label: string, expected?: string) => void;
  * Reads one present value: the value, null to refuse it (the field's note follows), or undefined
  * to leave it out quietly. A reader of nested values notes its own entries under `label`.
  */
-export type FieldReader = (value: unknown, label: string, note: Note) => unknown;
+export type Reader<T> = (value: unknown, label: string, note: Note) => T | null | undefined;
+
+/** How one field of a result is read. */
+export interface Field<T> {
+  /** Reads the present input value. */
+  readonly read: Reader<T>;
+  /** What a refused value is said not to be ("is not <expected>"); none: refused quietly. */
+  readonly expected?: string;
+  /** The value when absent or refused; none: the field is left out. */
+  readonly fallback?: T;
+  /**
+   * An absent value is refused too (noted like a refused one). The result then holds the field
+   * whenever no note was made, and its type says so.
+   */
+  readonly required?: true;
+  /** The input key, when it is not the result's. @default the result's key */
+  readonly from?: string;
+}
+
+/** An object's fields, keyed by the result's keys, read in this order. */
+export type Schema = Readonly<Record<string, Field<unknown>>>;
+
+type ReadValue<F> = F extends { readonly read: (...args: never[]) => infer R }
+  ? Exclude<R, null | undefined>
+  : never;
+type FieldValue<F> = ReadValue<F> | (F extends { readonly fallback: infer D } ? D : never);
+type HasFallback<F> = F extends { readonly fallback: unknown } | { readonly required: true } ? true : false;
 
 /**
- * One field: its key, its reader, what a refused value is said not to be (none: refused quietly),
- * the value when absent or refused (none: left out), and the key in the result when it differs.
+ * What reading by `S` gives: a field with a fallback is always there, a required one whenever
+ * nothing was noted, the others may be absent.
  */
-export type Field = readonly [
-  key: string,
-  read: FieldReader,
-  expected?: string | undefined,
-  fallback?: unknown,
-  as?: string,
-];
+export type Parsed<S extends Schema> = {
+  [K in keyof S as HasFallback<S[K]> extends true ? K : never]: FieldValue<S[K]>;
+} & {
+  [K in keyof S as HasFallback<S[K]> extends true ? never : K]?: FieldValue<S[K]>;
+};
+
+/**
+ * Declares a schema: the result type is inferred from its readers and fallbacks (literal
+ * fallbacks keep their literal types), and each reader's parameters are typed.
+ */
+export const schema = <const S extends Schema>(fields: S): S => fields;
 
 /** A Note that words each note "<label> is not <expected>" into `list`. */
 export const notesInto =
@@ -93,32 +124,39 @@ export const notesInto =
     list.push(expected === undefined ? label : `${label} is not ${expected}`);
   };
 
-/** Reads a nested object by its own table, its fields' notes labelled under the field's. */
-export const fieldsOf =
-  (fields: readonly Field[]): FieldReader =>
-  (value, label, note) =>
-    isRecord(value) ? readFields(value, fields, `${label}.`, note) : null;
+const ignore: Note = () => undefined;
 
 /**
- * Reads the fields of `raw` in table order into `out`: an absent value (undefined or null) takes
- * the fallback, a refused one the fallback and a note labelled `<where><key>`. Without `note` (as
- * for the defaults, `readFields({}, fields, '')`) the notes are discarded.
+ * Reads the fields of `raw` in schema order: an absent value (undefined or null) takes the
+ * fallback (a required one is noted), a refused one the fallback and a note labelled
+ * `<where><input key>`. Without `note` the notes are discarded.
  */
-export function readFields(
+export function readObject<S extends Schema>(
   raw: JsonRecord,
-  fields: readonly Field[],
+  fields: S,
   where: string,
-  note: Note = () => undefined,
-  out: Record<string, unknown> = {},
-): Record<string, unknown> {
-  for (const [key, read, expected, fallback, as = key] of fields) {
+  note: Note = ignore,
+): Parsed<S> {
+  const out: Record<string, unknown> = {};
+  for (const [key, { read, expected, fallback, required, from = key }] of Object.entries(fields)) {
     let value = fallback;
-    if (raw[key] != null) {
-      const got = read(raw[key], where + key, note);
+    if (raw[from] != null) {
+      const got = read(raw[from], where + from, note);
       if (got !== null) value = got;
-      else if (expected) note(where + key, expected);
+      else if (expected || required) note(where + from, expected);
+    } else if (required) {
+      note(where + from, expected);
     }
-    if (value !== undefined) out[as] = value;
+    if (value !== undefined) out[key] = value;
   }
-  return out;
+  return out as Parsed<S>;
 }
+
+/** What reading nothing by `S` gives: every fallback. */
+export const defaultsOf = <S extends Schema>(fields: S): Parsed<S> => readObject({}, fields, '');
+
+/** A reader of a nested object by its own schema, its fields' notes labelled under the field's. */
+export const objectOf =
+  <S extends Schema>(fields: S): Reader<Parsed<S>> =>
+  (value, label, note) =>
+    isRecord(value) ? readObject(value, fields, `${label}.`, note) : null;

@@ -6,8 +6,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { PRODUCT_TYPE } from './catalog';
-import { effectivePrice } from '../../src/commerce/rules';
 import { stockCovers } from '../../src/commerce/stock';
+import { effectivePrice } from '../../src/commerce/prices';
 import type { CartEntry, ShoppingCart } from '../../src/store/types';
 import { FIRST_ADD_WINDOW_MS, MAX_ENTRY_QUANTITY } from './limits';
 

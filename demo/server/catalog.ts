@@ -10,7 +10,7 @@ import {
   parseMoney,
   type CurrencyCode,
 } from '../../src/commerce/money';
-import { typeTracksStock } from '../../src/commerce/rules';
+import { typeTracksStock } from '../../src/commerce/product-state';
 import { PRODUCT_TYPES } from '../../src/constants';
 import { fail, isRecord, ok, type Result } from '../../src/result';
 import { parseForm, type FormSchema } from './forms';

@@ -4,12 +4,11 @@
  * restock calls live with those calls (./forms.ts, ./restock.ts), which pages load on demand. The
  * texts and the offline failure, which the page needs before any call, are in ./texts.ts.
  */
-import { translate } from '../messages/format.js';
 import type { ApiError } from './types.js';
 import { isRecord } from '../result.js';
-import { API_MESSAGES } from './texts.js';
+import { apiText } from './texts.js';
 
-export { API_MESSAGES, networkError } from './texts.js';
+export { API_MESSAGES, apiText, networkError } from './texts.js';
 
 /** What a mapper sees of a response that came back with an error status. */
 export interface HttpFailure {
@@ -36,13 +35,16 @@ export const serverMessage = (body: unknown): string | null => text(body, 'messa
 export const isCrumbFailure = (body: unknown): boolean => isRecord(body) && body['crumbFail'] === true;
 
 export const crumbMessage = (cookiesEnabled: boolean): string =>
-  cookiesEnabled ? API_MESSAGES.sessionExpired : API_MESSAGES.enableCookies;
+  apiText(cookiesEnabled ? 'sessionExpired' : 'enableCookies');
 
-// Catalogued texts reach the shopper in the page's language (a server's own wording stays as sent).
+/**
+ * A failure with its text: a catalogued one, already in the page's language, or the server's own
+ * wording, as sent.
+ */
 export const httpError = (status: number, message: string, extra?: Partial<ApiError>): ApiError => ({
   kind: 'http',
   status,
-  message: translate(message),
+  message,
   ...extra,
 });
 
@@ -55,18 +57,18 @@ export const crumbError = (failure: HttpFailure): ApiError =>
  */
 export const mapCartError: FailureMapper = (failure) => {
   if (isCrumbFailure(failure.body)) return crumbError(failure);
-  if (failure.status === 429) return httpError(429, API_MESSAGES.rateLimited);
-  return httpError(failure.status, serverMessage(failure.body) ?? API_MESSAGES.tryAgain);
+  if (failure.status === 429) return httpError(429, apiText('rateLimited'));
+  return httpError(failure.status, serverMessage(failure.body) ?? apiText('tryAgain'));
 };
 
 export const timeoutError = (): ApiError => ({
   kind: 'timeout',
   status: 0,
-  message: translate(API_MESSAGES.offline),
+  message: apiText('offline'),
 });
 
 export const invalidResponse = (status: number): ApiError => ({
   kind: 'invalid-response',
   status,
-  message: API_MESSAGES.tryAgain,
+  message: apiText('tryAgain'),
 });

@@ -5,9 +5,10 @@
 import { fail, isRecord, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
+import { catalogueDefaults } from '../messages/format.js';
 import { FORM_MESSAGES } from '../messages/form.js';
 import {
-  API_MESSAGES,
+  apiText,
   crumbError,
   httpError,
   isCrumbFailure,
@@ -45,11 +46,13 @@ export interface FormsApi {
   saveFormSubmission(payload: FormSubmissionPayload): Promise<ApiResult<unknown>>;
 }
 
-const FORM_STATUS_TEXT: Readonly<Record<number, string>> = {
-  401: FORM_MESSAGES.form401,
-  404: FORM_MESSAGES.form404,
-  429: FORM_MESSAGES.form429,
-  500: FORM_MESSAGES.form500,
+const formMessages = catalogueDefaults(FORM_MESSAGES);
+
+const FORM_STATUS_TEXT: Readonly<Record<number, keyof typeof FORM_MESSAGES>> = {
+  401: 'form401',
+  404: 'form404',
+  429: 'form429',
+  500: 'form500',
 };
 
 /** Per-field errors arrive as `errors` (field id to message). */
@@ -60,13 +63,15 @@ const fieldErrorsOf = (body: unknown): Record<string, string> | null =>
 export const mapFormSaveError: FailureMapper = (failure) => {
   if (isCrumbFailure(failure.body)) return crumbError(failure);
   const byStatus = FORM_STATUS_TEXT[failure.status];
-  if (byStatus !== undefined) return httpError(failure.status, byStatus);
+  if (byStatus !== undefined) return httpError(failure.status, formMessages().t(byStatus));
   if (failure.status === 400) {
     const fieldErrors = fieldErrorsOf(failure.body);
     if (fieldErrors)
-      return httpError(400, text(failure.body, 'error') ?? FORM_MESSAGES.formUnknownError, { fieldErrors });
+      return httpError(400, text(failure.body, 'error') ?? formMessages().t('formUnknownError'), {
+        fieldErrors,
+      });
   }
-  return httpError(failure.status, text(failure.body, 'error') ?? FORM_MESSAGES.formUnknownError);
+  return httpError(failure.status, text(failure.body, 'error') ?? formMessages().t('formUnknownError'));
 };
 
 /**
@@ -77,7 +82,7 @@ export const mapValidateFormError: FailureMapper = (failure) => {
   if (failure.status === 400 && !isCrumbFailure(failure.body)) {
     const fieldErrors = fieldErrorsOf(failure.body) ?? parseFieldErrors(failure.body);
     if (fieldErrors)
-      return httpError(400, serverMessage(failure.body) ?? API_MESSAGES.tryAgain, { fieldErrors });
+      return httpError(400, serverMessage(failure.body) ?? apiText('tryAgain'), { fieldErrors });
   }
   return mapCartError(failure);
 };

@@ -17,23 +17,22 @@ export type Api = CartApi & FormsApi & RestockApi & AnalyticsApi;
 
 type AnyCall = (...args: never[]) => Promise<ApiResult<unknown>>;
 
-/** The words of a space-separated list, as a union. */
-type Words<S extends string> = S extends `${infer W} ${infer Rest}` ? W | Words<Rest> : S;
+/** One entry per method of `M`: the compiler names a method left out or misspelt. */
+type EveryMethod<M> = { readonly [K in keyof M]: true };
 
 /**
  * Methods that load their module on first call. A failed load (offline, a redeploy removed the
  * chunk) resolves like a failed request, as a network error, and the next call tries again.
- * `names` lists them separated by spaces; the compiler checks that it names every method and
- * nothing else.
+ * `methods` names each method once.
  */
-export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends string>(
+const deferEndpoints = <M extends { [K in keyof M]: AnyCall }>(
   load: () => Promise<M>,
-  names: N & ([keyof M] extends [Words<N>] ? ([Words<N>] extends [keyof M] ? unknown : never) : never),
+  methods: EveryMethod<M>,
 ): M => {
   let loading: Promise<M> | null = null;
-  const methods: Partial<Record<keyof M, AnyCall>> = {};
-  for (const name of names.split(' ') as (keyof M)[]) {
-    methods[name] = (...args) => {
+  const deferred: Partial<Record<keyof M, AnyCall>> = {};
+  for (const name of Object.keys(methods) as (keyof M)[]) {
+    deferred[name] = (...args) => {
       loading ??= load().catch((error: unknown) => {
         loading = null;
         throw error;
@@ -44,7 +43,7 @@ export const deferEndpoints = <M extends { [K in keyof M]: AnyCall }, N extends 
       );
     };
   }
-  return methods as M;
+  return deferred as M;
 };
 
 /**
@@ -56,20 +55,62 @@ export const createPageApi = (
   loadClient: () => Promise<ApiClient>,
   mockCart: () => boolean = () => false,
 ): Api => ({
-  ...deferEndpoints(async () => {
-    const [mod, client] = await Promise.all([import('./cart.js'), loadClient()]);
-    return mod.createCartApi(client, { mock: mockCart() });
-  }, 'getCart addCartEntry updateEntryAdditionalFields changeEntryQuantity removeEntry createSubscriptionCart getStock'),
-  ...deferEndpoints(async () => {
-    const [mod, client] = await Promise.all([import('./forms.js'), loadClient()]);
-    return mod.createFormsApi(client);
-  }, 'getFormSchema validateForm getFormSubmissionKey saveFormSubmission'),
-  ...deferEndpoints(async () => {
-    const [mod, client] = await Promise.all([import('./restock.js'), loadClient()]);
-    return mod.createRestockApi(client);
-  }, 'restockSignUp getAllRestockGroups getRestockSignUps sendRestock sendRestockAll'),
-  ...deferEndpoints(async () => {
-    const [mod, client] = await Promise.all([import('./analytics.js'), loadClient()]);
-    return mod.createAnalyticsApi(client);
-  }, 'recordJavascriptErrors recordHit buttonClick buttonRender formRender overlay recordQuickView performanceSettings performanceRecords recordEvent'),
+  ...deferEndpoints(
+    async () => {
+      const [mod, client] = await Promise.all([import('./cart.js'), loadClient()]);
+      return mod.createCartApi(client, { mock: mockCart() });
+    },
+    {
+      getCart: true,
+      addCartEntry: true,
+      updateEntryAdditionalFields: true,
+      changeEntryQuantity: true,
+      removeEntry: true,
+      createSubscriptionCart: true,
+      getStock: true,
+    },
+  ),
+  ...deferEndpoints(
+    async () => {
+      const [mod, client] = await Promise.all([import('./forms.js'), loadClient()]);
+      return mod.createFormsApi(client);
+    },
+    {
+      getFormSchema: true,
+      validateForm: true,
+      getFormSubmissionKey: true,
+      saveFormSubmission: true,
+    },
+  ),
+  ...deferEndpoints(
+    async () => {
+      const [mod, client] = await Promise.all([import('./restock.js'), loadClient()]);
+      return mod.createRestockApi(client);
+    },
+    {
+      restockSignUp: true,
+      getAllRestockGroups: true,
+      getRestockSignUps: true,
+      sendRestock: true,
+      sendRestockAll: true,
+    },
+  ),
+  ...deferEndpoints(
+    async () => {
+      const [mod, client] = await Promise.all([import('./analytics.js'), loadClient()]);
+      return mod.createAnalyticsApi(client);
+    },
+    {
+      recordJavascriptErrors: true,
+      recordHit: true,
+      buttonClick: true,
+      buttonRender: true,
+      formRender: true,
+      overlay: true,
+      recordQuickView: true,
+      performanceSettings: true,
+      performanceRecords: true,
+      recordEvent: true,
+    },
+  ),
 });

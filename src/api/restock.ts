@@ -7,7 +7,7 @@ import { readStringMap } from '../readers.js';
 import type { ApiResult } from './types.js';
 import type { ApiClient } from './client.js';
 import {
-  API_MESSAGES,
+  apiText,
   crumbError,
   httpError,
   invalidResponse,
@@ -141,10 +141,10 @@ export interface RestockApi {
 /** Restock sign-up: the server's `message` (spec 000 §8 "Restock failure"). */
 export const mapRestockError: FailureMapper = (failure) => {
   if (isCrumbFailure(failure.body)) return crumbError(failure);
-  if (failure.status === 429) return httpError(429, API_MESSAGES.rateLimited);
+  if (failure.status === 429) return httpError(429, apiText('rateLimited'));
   return httpError(
     failure.status,
-    text(failure.body, 'message') ?? text(failure.body, 'error') ?? API_MESSAGES.tryAgain,
+    text(failure.body, 'message') ?? text(failure.body, 'error') ?? apiText('tryAgain'),
   );
 };
 

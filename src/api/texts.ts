@@ -3,7 +3,7 @@
  * (spec 000 §8) and the failure of a call whose endpoint chunk did not load. The rest of the
  * mapping (./errors.ts) runs only once a response is in, so it travels with the client's chunk.
  */
-import { translate } from '../messages/format.js';
+import { catalogueDefaults } from '../messages/format.js';
 import { STOREFRONT_MESSAGES } from '../messages/storefront.js';
 import type { ApiError } from './types.js';
 
@@ -16,8 +16,13 @@ export const API_MESSAGES = {
   tryAgain: STOREFRONT_MESSAGES.tryAgain,
 } as const;
 
+const apiMessages = catalogueDefaults(API_MESSAGES);
+
+/** One of the api's texts in the page's language. */
+export const apiText = (key: keyof typeof API_MESSAGES): string => apiMessages().t(key);
+
 export const networkError = (): ApiError => ({
   kind: 'network',
   status: 0,
-  message: translate(API_MESSAGES.offline),
+  message: apiText('offline'),
 });

@@ -1,19 +1,12 @@
 /**
- * The checks before an add to cart (spec 000 §5) and their texts. Re-exported by rules.ts; a module
- * of its own so that only the add flow, loaded on first use, carries them.
+ * The checks before an add to cart (spec 000 §5) and their texts: a module of its own so
+ * that only the add flow, loaded on first use, carries them.
  */
 import { ADD_MESSAGES, type AddMessageKey } from '../messages/add.js';
-import { catalogueDefaults, translate, type Messages as MessagesOf } from '../messages/format.js';
+import { catalogueDefaults, optionName, type Messages as MessagesOf } from '../messages/format.js';
 import type { ProductItem, Variant } from './product.js';
-import {
-  findVariant,
-  isGiftCard,
-  missingOptions,
-  readQuantity,
-  tracksStock,
-  QUANTITY,
-  type OptionSelection,
-} from './rules.js';
+import { findVariant, missingOptions, readQuantity, QUANTITY, type OptionSelection } from './choice.js';
+import { isGiftCard, tracksStock } from './product-state.js';
 import { stockCovers } from './stock.js';
 
 /** Any lookup that knows the add-check texts, such as the shared catalogue's. */
@@ -49,7 +42,7 @@ export function missingOptionsMessage(
   messages: Messages = addMessages(),
 ): string {
   // Option names are the merchant's; the page's language names the common ones ("Size").
-  const names = missing.map(translate);
+  const names = missing.map((name) => optionName(name));
   if (names.length === 0) return '';
   if (names.length === 1) return messages.t('selectOneOption', { option: names[0] ?? '' });
   if (names.length === 2) {

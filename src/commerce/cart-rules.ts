@@ -1,5 +1,5 @@
 /**
- * Rules only the cart page asks (spec 000 §5). Re-exported by rules.ts; a module of its own so that
+ * Rules only the cart page asks (spec 000 §5). A module of its own so that
  * the cart page carries them without the product form's rules, which load with the product form.
  */
 

@@ -4,6 +4,8 @@
  * (src/commerce/validation.ts), the forms and the reference server. Kept out of src/constants.ts
  * so they load with the form chunks, not with the shared chunk every product page loads at start.
  */
+import { FIELD_MESSAGES } from '../messages/fields.js';
+import { LIKERT_LABEL_KEYS } from '../messages/format.js';
 
 /** Form field types (spec 001 §3; spec 000 §3 for the additional-fields form). */
 export const FORM_FIELD_TYPES = [
@@ -58,14 +60,8 @@ export const NO_ANSWER_FIELD_TYPES: readonly FormFieldType[] = ['section', 'hidd
 export const LIKERT_VALUES = ['-2', '-1', '0', '1', '2'] as const;
 export type LikertValue = (typeof LIKERT_VALUES)[number];
 
-/** Likert answers with their default labels (spec 001 §9), for readers without a catalogue. */
-export const LIKERT_LABELS: Readonly<Record<LikertValue, string>> = {
-  '-2': 'Strongly Disagree',
-  '-1': 'Disagree',
-  '0': 'Neutral',
-  '1': 'Agree',
-  '2': 'Strongly Agree',
-};
+/** The English label of a likert answer (spec 001 §9), for readers without a catalogue. */
+export const likertLabelText = (score: LikertValue): string => FIELD_MESSAGES[LIKERT_LABEL_KEYS[score]];
 
 /** One line of an answer; likert rows carry the statement they answer as `label`. */
 export interface FormAnswerLine {
@@ -96,7 +92,7 @@ const joinPresent = (parts: readonly string[], separator: string): string =>
 export function formAnswerLines(
   type: string,
   answer: unknown,
-  likertLabel: (score: LikertValue) => string = (score) => LIKERT_LABELS[score],
+  likertLabel: (score: LikertValue) => string = likertLabelText,
 ): readonly FormAnswerLine[] | undefined {
   const parts: Record<string, string> = {};
   if (isPlainRecord(answer)) {

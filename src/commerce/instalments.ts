@@ -1,7 +1,8 @@
 /**
  * The instalment context of spec 000 §3 (`afterPayAvailable`, `afterPayMin`, `afterPayMax`,
  * `shopperLanguage`, `stripeAccountCountry`), read once from untrusted JSON, and the provider
- * locale and brand it leads to (spec 000 §7). The range and text rules live in rules.ts.
+ * locale and brand it leads to (spec 000 §7). The range and text rules live in
+ * instalment-price.ts.
  */
 import { INSTALMENTS } from '../constants.js';
 import { INSTALMENT_CONTEXT_KEYS } from '../contract.js';

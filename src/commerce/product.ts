@@ -12,20 +12,23 @@ import {
 } from '../constants.js';
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
 import {
+  defaultsOf,
   fail,
-  fieldsOf,
   isRecord as isObject,
   notesInto,
+  objectOf,
   ok,
   readBoolean,
-  readFields,
   readId,
   readInteger,
-  type Field,
-  type FieldReader,
+  readObject,
+  schema,
   type JsonRecord as Obj,
   type Note,
+  type Parsed,
+  type Reader,
   type Result,
+  type Schema,
 } from '../result.js';
 
 export interface VariantOptionValue {
@@ -100,22 +103,40 @@ export interface ParseProductOptions {
 
 const present = (v: unknown): boolean => v != null;
 
+/** A URL's scheme as RFC 3986 spells one: a letter, then letters, digits, `+`, `-` or `.`. */
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+/** The picture formats a `data:` image may carry; never SVG, which can hold script. */
+const DATA_IMAGE_TYPES = ['png', 'jpeg', 'gif', 'webp'];
+
 /**
- * Image and redirect URLs reach `src`/`href`: only http(s), protocol-less paths and data images
- * pass. Anything else with a scheme (javascript:, data:text/html, vbscript:) is refused.
+ * The allow-list for product image and page URLs, which reach `src` and `href`: a path on this
+ * site, an http(s) address (a protocol-relative `//host` becomes https) or a data image of the
+ * formats above. Anything else with a scheme (javascript:, data:text/html, vbscript:), and any
+ * URL holding white space, `<`, `>` or `"`, is refused with null. The template's own check of
+ * rendered URLs is the opposite policy (src/template/plugins/content/html.ts).
  */
-export function safeUrl(v: unknown): string | null {
+export function readWebUrl(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   const url = v.trim();
   if (url === '' || /[\s<>"]/.test(url)) return null;
   if (url.startsWith('//')) return `https:${url}`;
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^(https?:\/\/|data:image\/(png|jpeg|gif|webp);)/i.test(url)
-    ? null
-    : url;
+  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+  const lower = url.toLowerCase();
+  switch (scheme) {
+    case undefined:
+      return url;
+    case 'http':
+    case 'https':
+      return lower.startsWith(`${scheme}://`) ? url : null;
+    case 'data':
+      return DATA_IMAGE_TYPES.some((type) => lower.startsWith(`data:image/${type};`)) ? url : null;
+    default:
+      return null;
+  }
 }
 
-// The readers of the field tables below (src/result.ts `readFields`): each gives the value, null
-// to refuse it with the field's note, or undefined to leave it out quietly.
+// The readers of the schemas below (src/result.ts `readObject`): each gives the value, null to
+// refuse it with the field's note, or undefined to leave it out quietly.
 
 const A_STRING = 'a string';
 const A_BOOLEAN = 'a boolean';
@@ -123,22 +144,22 @@ const A_WHOLE_NUMBER = 'a whole number';
 const AN_OBJECT = 'an object';
 const A_LIST = 'a list';
 const A_MONEY_VALUE = 'a money value';
-/** The default of a field holding an object or a list: shared, so frozen. */
-const NONE = Object.freeze({});
-const EMPTY = Object.freeze([]);
+/** The default of a field holding string entries or a list: shared, so frozen. */
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
+const EMPTY: readonly never[] = Object.freeze([]);
 
-const text: FieldReader = (v) => (typeof v === 'string' ? v : null);
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 /** A string; anything else is left out without a note. */
-const quietText: FieldReader = (v) => (typeof v === 'string' ? v : undefined);
-const id: FieldReader = readId;
-const flag: FieldReader = readBoolean;
+const quietText = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const id = readId;
+const flag = readBoolean;
 /** Oversold stock can come back negative; for display it is simply none. */
-const stock: FieldReader = (v) => {
+const stock = (v: unknown): number | null => {
   const n = readInteger(v);
   return n === null ? null : Math.max(0, n);
 };
 /** The string entries of an object (numbers as their text); the others are noted and left out. */
-const stringEntries: FieldReader = (v, label, note) => {
+const stringEntries: Reader<Record<string, string>> = (v, label, note) => {
   if (!isObject(v)) return null;
   const out: Record<string, string> = {};
   for (const [k, s] of Object.entries(v)) {
@@ -150,7 +171,7 @@ const stringEntries: FieldReader = (v, label, note) => {
 };
 /** A list read entry by entry: `entry` gives the value, or undefined (having noted why) to skip it. */
 const listOf =
-  (entry: (v: unknown, label: string, note: Note, index: number) => unknown): FieldReader =>
+  <T>(entry: (v: unknown, label: string, note: Note, index: number) => T | undefined): Reader<T[]> =>
   (v, label, note) =>
     Array.isArray(v)
       ? v.flatMap((e, i) => {
@@ -183,19 +204,18 @@ function readPrice(
   return money;
 }
 
-const VARIANT_FIELDS: readonly Field[] = [
-  ['sku', id, A_STRING, ''],
-  ['attributes', stringEntries, AN_OBJECT, NONE],
-];
+const VARIANT = schema({
+  sku: { read: id, expected: A_STRING, fallback: '' },
+  attributes: { read: stringEntries, expected: AN_OBJECT, fallback: NONE },
+});
 
 /** What a variant holds after its prices. */
-const VARIANT_STOCK_FIELDS: readonly Field[] = [
-  ['onSale', flag, A_BOOLEAN, false],
-  ['unlimited', flag, A_BOOLEAN, false],
-  ['qtyInStock', stock, A_WHOLE_NUMBER, 0],
-  [
-    'optionValues',
-    listOf((ov, label, note, i) => {
+const VARIANT_STOCK = schema({
+  onSale: { read: flag, expected: A_BOOLEAN, fallback: false },
+  unlimited: { read: flag, expected: A_BOOLEAN, fallback: false },
+  qtyInStock: { read: stock, expected: A_WHOLE_NUMBER, fallback: 0 },
+  optionValues: {
+    read: listOf((ov, label, note, i): VariantOptionValue | undefined => {
       if (isObject(ov) && typeof ov['value'] === 'string')
         return {
           value: ov['value'],
@@ -204,14 +224,13 @@ const VARIANT_STOCK_FIELDS: readonly Field[] = [
       note(`${label}[${i}].value`, A_STRING);
       return undefined;
     }),
-    A_LIST,
-  ],
-  [
-    'mainImage',
+    expected: A_LIST,
+  },
+  mainImage: {
     // Anything but an object is no image, quietly.
-    (m, label, note) => {
+    read: (m, label, note): Variant['mainImage'] => {
       if (!isObject(m)) return undefined;
-      const assetUrl = safeUrl(m['assetUrl']);
+      const assetUrl = readWebUrl(m['assetUrl']);
       if (!assetUrl) {
         note(`${label}.assetUrl`, 'a usable URL');
         return undefined;
@@ -219,9 +238,9 @@ const VARIANT_STOCK_FIELDS: readonly Field[] = [
       const alt = m['altText'];
       return { assetUrl, ...(typeof alt === 'string' && { altText: alt }) };
     },
-  ],
-  ['imageUrl', safeUrl, 'a usable URL'],
-];
+  },
+  imageUrl: { read: readWebUrl, expected: 'a usable URL' },
+});
 
 function parseVariant(raw: unknown, where: string, currency: CurrencyCode, note: Note): Variant | undefined {
   if (!isObject(raw)) {
@@ -230,13 +249,20 @@ function parseVariant(raw: unknown, where: string, currency: CurrencyCode, note:
   }
   where += '.';
   const variantId = readId(raw['id']);
-  const v = readFields(raw, VARIANT_FIELDS, where, note, variantId === null ? {} : { id: variantId });
-  v['price'] = readPrice(raw, 'priceMoney', 'price', currency, where, note);
-  v['salePrice'] = readPrice(raw, 'salePriceMoney', 'salePrice', currency, where, note);
-  readFields(raw, VARIANT_STOCK_FIELDS, where, note, v);
-  const image = (v['mainImage'] as Variant['mainImage'])?.assetUrl;
-  if (v['imageUrl'] === undefined && image !== undefined) v['imageUrl'] = image;
-  return v as unknown as Variant;
+  // Read in this order, so the notes come in the order of the fields.
+  const identity = readObject(raw, VARIANT, where, note);
+  const price = readPrice(raw, 'priceMoney', 'price', currency, where, note);
+  const salePrice = readPrice(raw, 'salePriceMoney', 'salePrice', currency, where, note);
+  const stockAndImages = readObject(raw, VARIANT_STOCK, where, note);
+  const imageUrl = stockAndImages.imageUrl ?? stockAndImages.mainImage?.assetUrl;
+  return {
+    ...(variantId !== null && { id: variantId }),
+    ...identity,
+    price,
+    salePrice,
+    ...stockAndImages,
+    ...(imageUrl !== undefined && { imageUrl }),
+  };
 }
 
 export function parseSubscriptionPlan(raw: unknown): Result<SubscriptionPlan> {
@@ -266,16 +292,15 @@ export function parseSubscriptionPlan(raw: unknown): Result<SubscriptionPlan> {
   return issues.length ? fail(issues) : ok({ billingPeriod: { value, unit }, numBillingCycles });
 }
 
-const ITEM_FIELDS: readonly Field[] = [
-  ['collectionId', id, A_STRING, ''],
-  ['recordType', readInteger, A_WHOLE_NUMBER],
-  [
-    'variantOptionOrdering',
-    (v) => (Array.isArray(v) && v.every((n) => typeof n === 'string') ? [...v] : null),
-    'a list of strings',
-  ],
-  ['title', quietText],
-];
+const ITEM = schema({
+  collectionId: { read: id, expected: A_STRING, fallback: '' },
+  recordType: { read: readInteger, expected: A_WHOLE_NUMBER },
+  variantOptionOrdering: {
+    read: (v) => (Array.isArray(v) && v.every((n) => typeof n === 'string') ? [...v] : null),
+    expected: 'a list of strings',
+  },
+  title: { read: quietText },
+});
 
 /**
  * Parses a product item (spec 001 §3). Required: an id, a structuredContent object with a known
@@ -298,7 +323,7 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
 
   const itemId = readId(raw['id']);
   if (itemId === null) refuse('id', A_STRING);
-  const item = readFields(raw, ITEM_FIELDS, '', note, { id: itemId });
+  const fields = readObject(raw, ITEM, '', note);
 
   const sc = raw['structuredContent'];
   if (!isObject(sc)) {
@@ -316,25 +341,25 @@ export function parseProductItem(raw: unknown, options: ParseProductOptions = {}
   );
   if (!variants) refuse('structuredContent.variants', A_LIST);
 
-  const money: FieldReader = (v) => parseMoney(v, { defaultCurrency: currency });
-  item['structuredContent'] = readFields(
+  const money = (v: unknown): Money | null => parseMoney(v, { defaultCurrency: currency });
+  const structured = readObject(
     sc,
-    [
-      ['isSubscribable', flag, A_BOOLEAN, false],
-      ['onSale', flag, A_BOOLEAN],
-      ['useCustomAddButtonText', flag, A_BOOLEAN],
-      ['priceMoney', money, A_MONEY_VALUE],
-      ['salePriceMoney', money, A_MONEY_VALUE],
-      ['customAddButtonText', text, A_STRING],
-      ['additionalFieldsFormId', id, A_STRING],
-      ['additionalFieldsForm', (v) => (isObject(v) ? v : null), AN_OBJECT],
-    ],
+    schema({
+      isSubscribable: { read: flag, expected: A_BOOLEAN, fallback: false },
+      onSale: { read: flag, expected: A_BOOLEAN },
+      useCustomAddButtonText: { read: flag, expected: A_BOOLEAN },
+      priceMoney: { read: money, expected: A_MONEY_VALUE },
+      salePriceMoney: { read: money, expected: A_MONEY_VALUE },
+      customAddButtonText: { read: text, expected: A_STRING },
+      additionalFieldsFormId: { read: id, expected: A_STRING },
+      additionalFieldsForm: { read: (v) => (isObject(v) ? v : null), expected: AN_OBJECT },
+    }),
     'structuredContent.',
     note,
-    { productType, variants },
   );
 
-  return issues.length ? fail(issues) : ok(item as unknown as ProductItem);
+  if (issues.length || itemId === null || !isProductType(productType) || !variants) return fail(issues);
+  return ok({ id: itemId, ...fields, structuredContent: { productType, variants, ...structured } });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,64 +395,69 @@ export interface Merchandising {
   readonly mailingListOptInByDefault: boolean;
 }
 
-const SCARCITY_VIEW_FIELDS: readonly Field[] = [
-  ['attributes', stringEntries, AN_OBJECT, NONE],
-  ['variantId', (v) => readId(v) ?? undefined, undefined, undefined, 'variantKey'],
-  ['qtyInStock', stock, A_WHOLE_NUMBER],
-  ['text', quietText],
-];
-
-const SCARCITY_VIEW = fieldsOf(SCARCITY_VIEW_FIELDS);
-
-const MERCHANDISING_FIELDS: readonly Field[] = [
-  // A blank text is no text: the sold-out label stays.
-  ['customSoldOutText', (v) => (typeof v === 'string' ? (v.trim() ? v : undefined) : null), A_STRING],
-  ['scarcityText', text, A_STRING],
-  ['scarcityEnabled', flag, A_BOOLEAN, false],
-  ['scarcityShownByDefault', flag, A_BOOLEAN, false],
-  [
-    'scarcityTemplateViews',
-    (v, label, note) => {
-      // A view that is not an object is noted (undefined: the list skips it).
-      const views = listOf(
-        (view, where, n, i) => SCARCITY_VIEW(view, (where += `[${i}]`), n) ?? n(where, AN_OBJECT),
-      )(v, label, note);
-      // The short form: variant id or sku to a ready text.
-      if (views) return views;
-      const texts = stringEntries(v, label, note) as Obj | null;
-      return (
-        texts && Object.entries(texts).map(([variantKey, text]) => ({ attributes: NONE, variantKey, text }))
-      );
-    },
-    AN_OBJECT,
-    EMPTY,
-    'scarcityViews',
-  ],
-  ['restockNotificationMessages', stringEntries, AN_OBJECT, NONE],
-  ['mailingListSignUpEnabled', flag, A_BOOLEAN, false],
-  ['mailingListOptInByDefault', flag, A_BOOLEAN, false],
-];
-
-export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze(
-  readFields({}, MERCHANDISING_FIELDS, '') as unknown as Merchandising,
+const SCARCITY_VIEW = objectOf(
+  schema({
+    attributes: { read: stringEntries, expected: AN_OBJECT, fallback: NONE },
+    variantKey: { from: 'variantId', read: (v) => readId(v) ?? undefined },
+    qtyInStock: { read: stock, expected: A_WHOLE_NUMBER },
+    text: { read: quietText },
+  }),
 );
 
+const MERCHANDISING = schema({
+  // A blank text is no text: the sold-out label stays.
+  customSoldOutText: {
+    read: (v) => (typeof v === 'string' ? (v.trim() ? v : undefined) : null),
+    expected: A_STRING,
+  },
+  scarcityText: { read: text, expected: A_STRING },
+  scarcityEnabled: { read: flag, expected: A_BOOLEAN, fallback: false },
+  scarcityShownByDefault: { read: flag, expected: A_BOOLEAN, fallback: false },
+  scarcityViews: {
+    from: 'scarcityTemplateViews',
+    read: (v, label, note): ScarcityView[] | null => {
+      // A view that is not an object is noted (undefined: the list skips it).
+      const views = listOf((view, where, n, i) => {
+        where += `[${i}]`;
+        const read = SCARCITY_VIEW(view, where, n);
+        if (!read) n(where, AN_OBJECT);
+        return read ?? undefined;
+      })(v, label, note);
+      if (views) return views;
+      // The short form: variant id or sku to a ready text.
+      const texts = stringEntries(v, label, note);
+      if (!texts) return null;
+      return Object.entries(texts).map(([variantKey, text]) => ({ attributes: NONE, variantKey, text }));
+    },
+    expected: AN_OBJECT,
+    fallback: EMPTY,
+  },
+  restockNotificationMessages: { read: stringEntries, expected: AN_OBJECT, fallback: NONE },
+  mailingListSignUpEnabled: { read: flag, expected: A_BOOLEAN, fallback: false },
+  mailingListOptInByDefault: { read: flag, expected: A_BOOLEAN, fallback: false },
+});
+
+export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze(defaultsOf(MERCHANDISING));
+
 /**
- * One optional object of the props, read by its table under `label`: absent, the defaults; not an
- * object, the defaults and a note. Never fails.
+ * One optional object of the props, read by its schema under `label`: absent, the defaults; not
+ * an object, the defaults and a note. Never fails.
  */
-const readSection = <T>(
+function readSection<S extends Schema, T>(
   raw: unknown,
   label: string,
-  fields: readonly Field[],
-  fallback: T,
+  fields: S,
+  defaults: T,
   dropped: string[],
-) =>
-  ok(
-    readFields({ [label]: raw }, [[label, fieldsOf(fields), AN_OBJECT, fallback]], '', notesInto(dropped))[
-      label
-    ] as T,
-  );
+): Result<Parsed<S> | T> {
+  const note = notesInto(dropped);
+  if (raw == null) return ok(defaults);
+  if (!isObject(raw)) {
+    note(label, AN_OBJECT);
+    return ok(defaults);
+  }
+  return ok(readObject(raw, fields, `${label}.`, note));
+}
 
 /**
  * One product's merchandising context: the platform's shapes (view lists, `{qtyInStock}`) and
@@ -445,7 +475,7 @@ export function parseMerchandising(
     raw = Object.prototype.hasOwnProperty.call(raw, productId) ? raw[productId] : undefined;
     label += `.${productId}`;
   }
-  return readSection(raw, label, MERCHANDISING_FIELDS, DEFAULT_MERCHANDISING, dropped);
+  return readSection(raw, label, MERCHANDISING, DEFAULT_MERCHANDISING, dropped);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -458,18 +488,16 @@ export interface StoreSettings {
   readonly expressCheckout: boolean;
 }
 
-const STORE_SETTINGS_FIELDS: readonly Field[] = [
-  ['multipleQuantityAllowedForServices', flag, A_BOOLEAN, true],
-  ['expressCheckout', flag, A_BOOLEAN, false],
-];
+const STORE_SETTINGS = schema({
+  multipleQuantityAllowedForServices: { read: flag, expected: A_BOOLEAN, fallback: true },
+  expressCheckout: { read: flag, expected: A_BOOLEAN, fallback: false },
+});
 
-export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze(
-  readFields({}, STORE_SETTINGS_FIELDS, '') as unknown as StoreSettings,
-);
+export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze(defaultsOf(STORE_SETTINGS));
 
 /** Store settings; a setting that cannot be used keeps its default and is noted in `dropped`. */
 export const parseStoreSettings = (raw: unknown, dropped: string[] = []): Result<StoreSettings> =>
-  readSection(raw, 'storeSettings', STORE_SETTINGS_FIELDS, DEFAULT_STORE_SETTINGS, dropped);
+  readSection(raw, 'storeSettings', STORE_SETTINGS, DEFAULT_STORE_SETTINGS, dropped);
 
 export { PRODUCT_TYPES };
 export type { ProductType };

@@ -1,9 +1,9 @@
 /**
  * The stock rules of an add (spec 000 §5): what the server's add check and the restock form ask.
- * Re-exported by rules.ts; a module of its own so that the restock form, which may be on a page
- * without a product form, carries them without the product form's rules.
+ * A module of its own so that the restock form, which may be on a page without a product form,
+ * carries them without the product form's rules.
  */
-import type { VariantFacts } from './rules.js';
+import type { VariantFacts } from './product-state.js';
 
 /** Stock covers a quantity: unlimited, or at least that many units (the server's add check). */
 export function stockCovers(stock: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>, wanted: number): boolean {

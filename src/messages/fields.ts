@@ -2,8 +2,6 @@
  * Texts of a product's additional-fields form and of its answers (spec 000 §4, §5; spec 001 §3,
  * §9): the form dialog and the cart page show them, a product form's first render does not.
  */
-import type { LikertValue } from '../commerce/form-fields.js';
-
 export const FIELD_MESSAGES = {
   noAnswer: 'N/A',
   selectValue: 'Select Value',
@@ -17,12 +15,3 @@ export const FIELD_MESSAGES = {
   required: 'Required',
   saving: 'Saving…',
 } as const;
-
-/** The catalogue key of each likert answer's label, -2 to 2 (spec 001 §9). */
-export const LIKERT_LABEL_KEYS = {
-  '-2': 'likertStronglyDisagree',
-  '-1': 'likertDisagree',
-  '0': 'likertNeutral',
-  '1': 'likertAgree',
-  '2': 'likertStronglyAgree',
-} as const satisfies Record<LikertValue, keyof typeof FIELD_MESSAGES>;

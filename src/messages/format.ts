@@ -35,30 +35,72 @@ let translations: Readonly<Record<string, string>> | null = null;
 /** Sets the language layer every catalogue built afterwards reads (null: English). */
 export function setTranslations(table: Readonly<Record<string, string>> | null): void {
   translations = table;
+  languageChanges += 1;
 }
 
-/** A catalogued English text in the page's language (texts made outside a catalogue lookup). */
-export const translate = (text: string): string =>
+/** Counts language changes, so a lookup made in the previous language is made again. */
+let languageChanges = 0;
+
+/** An English catalogue text in the page's language. */
+const inPageLanguage = (text: string): string =>
   translations && hasOwn(translations, text) ? (translations[text] as string) : text;
 
 /**
+ * A merchant's option name (Size, Color) in the page's language when the page's catalogue names
+ * it, as it is otherwise: merchant data, not a catalogue text, so it has no key to look up.
+ */
+export const optionName = (name: string): string => inPageLanguage(name);
+
+/**
+ * The localized-string names of spec 001 §3 a page may override a text by, to the catalogue key
+ * they name. The likert labels arrive as their own object keyed -2 to 2 (see LIKERT_LABEL_KEYS).
+ */
+export const LOCALIZED_STRING_KEYS: Readonly<Record<string, string>> = {
+  productAddToCartText: 'addToCart',
+  productSubscribeText: 'subscribe',
+  productQuantityInputLabel: 'quantity',
+  productSoldOutText: 'soldOut',
+  productSaleText: 'sale',
+  productQuickViewText: 'quickView',
+  productVariantSelectText: 'selectVariant',
+  giftCardVariantSelectText: 'giftCardSelect',
+  likertStronglyDisagreeText: 'likertStronglyDisagree',
+  likertDisagreeText: 'likertDisagree',
+  likertNeutralText: 'likertNeutral',
+  likertAgreeText: 'likertAgree',
+  likertStronglyAgreeText: 'likertStronglyAgree',
+};
+
+/** The catalogue key of each likert answer's label, -2 to 2 (spec 001 §9). */
+export const LIKERT_LABEL_KEYS = {
+  '-2': 'likertStronglyDisagree',
+  '-1': 'likertDisagree',
+  '0': 'likertNeutral',
+  '1': 'likertAgree',
+  '2': 'likertStronglyAgree',
+} as const;
+
+/**
  * Builds a lookup over a catalogue with the page's language layer and page overrides applied, in
- * that order: a page's own wording wins over the translation. Overrides come from page JSON, so
- * anything that is not a string, or names a key the catalogue does not have, is ignored.
+ * that order: a page's own wording wins over the translation. An override is named by catalogue
+ * key or by its localized-string name (LOCALIZED_STRING_KEYS), the catalogue key winning when a
+ * page gives both. Overrides come from page JSON, so anything that is not a string, or names a key
+ * the catalogue does not have, is ignored.
  */
 export function createMessages<C extends Readonly<Record<string, string>>>(
   overrides: Partial<Record<keyof C & string, string>> | Readonly<Record<string, unknown>> | null | undefined,
   catalogue: C,
 ): Messages<keyof C & string> {
-  const table: Record<string, string> = { ...catalogue };
-  if (translations) {
-    for (const key of Object.keys(table)) table[key] = translate(table[key] as string);
-  }
+  const table: Record<string, string> = {};
+  for (const key of Object.keys(catalogue)) table[key] = inPageLanguage(catalogue[key] as string);
+  const override = (key: string, value: unknown): void => {
+    if (hasOwn(catalogue, key) && typeof value === 'string') table[key] = value;
+  };
   if (isRecord(overrides)) {
-    for (const key of Object.keys(overrides)) {
-      const value = overrides[key];
-      if (hasOwn(catalogue, key) && typeof value === 'string') table[key] = value;
-    }
+    // Localized-string names first, so a catalogue key given as well wins.
+    for (const [name, value] of Object.entries(overrides))
+      if (hasOwn(LOCALIZED_STRING_KEYS, name)) override(LOCALIZED_STRING_KEYS[name] as string, value);
+    for (const [key, value] of Object.entries(overrides)) override(key, value);
   }
   return {
     t(key, params) {
@@ -69,12 +111,16 @@ export function createMessages<C extends Readonly<Record<string, string>>>(
 }
 
 /**
- * A catalogue's lookup without overrides, made on first use: by then the page's language layer is
- * set. The default `messages` of the shared rules.
+ * A catalogue's lookup without overrides, made on first use and again after the page's language
+ * changes. The default `messages` of the shared rules.
  */
 export function catalogueDefaults<C extends Readonly<Record<string, string>>>(
   catalogue: C,
 ): () => Messages<keyof C & string> {
-  let made: Messages<keyof C & string> | null = null;
-  return () => (made ??= createMessages(null, catalogue));
+  let made: { readonly language: number; readonly messages: Messages<keyof C & string> } | null = null;
+  return () => {
+    if (made?.language !== languageChanges)
+      made = { language: languageChanges, messages: createMessages(null, catalogue) };
+    return made.messages;
+  };
 }

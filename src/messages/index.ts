@@ -37,10 +37,17 @@ export type Messages<K extends string = MessageKey> = MessagesOf<K>;
  * Overrides come from page JSON, so anything that is not a string, or names a key the catalogue
  * does not have, is ignored.
  */
-export function createMessages<C extends Readonly<Record<string, string>> = typeof MESSAGES>(
-  overrides?: Partial<Record<keyof C & string, string>> | Readonly<Record<string, unknown>> | null,
-  catalogue: C = MESSAGES as unknown as C,
-): Messages<keyof C & string> {
+export function createMessages(
+  overrides?: Partial<Record<MessageKey, string>> | Readonly<Record<string, unknown>> | null,
+): Messages;
+export function createMessages<C extends Readonly<Record<string, string>>>(
+  overrides: Partial<Record<keyof C & string, string>> | Readonly<Record<string, unknown>> | null | undefined,
+  catalogue: C,
+): Messages<keyof C & string>;
+export function createMessages(
+  overrides?: Readonly<Record<string, unknown>> | null,
+  catalogue: Readonly<Record<string, string>> = MESSAGES,
+): Messages<string> {
   return createCatalogueMessages(overrides, catalogue);
 }
 

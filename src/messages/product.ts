@@ -14,7 +14,7 @@ import { INSTALMENT_MESSAGES } from './instalment.js';
 import { PRODUCT_LABEL_MESSAGES } from './product-labels.js';
 import { SUBSCRIPTION_MESSAGES } from './subscription.js';
 
-export { LIKERT_LABEL_KEYS } from './fields.js';
+export { LIKERT_LABEL_KEYS } from './format.js';
 
 export const PRODUCT_MESSAGES = {
   ...PRODUCT_LABEL_MESSAGES,

@@ -5,15 +5,7 @@
  * is reported, and a missing or unreadable context gives the defaults with one reported issue.
  */
 import { CONTEXT_SCRIPT_ID } from '../contract.js';
-import {
-  fieldsOf,
-  isRecord,
-  notesInto,
-  readFields,
-  readId,
-  type Field,
-  type FieldReader,
-} from '../result.js';
+import { defaultsOf, isRecord, notesInto, objectOf, readId, readObject, schema } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 import { siteFlags } from './flags.js';
 
@@ -128,13 +120,27 @@ function knownTimeZone(zone: string): string | null {
 }
 
 /**
- * The captcha script runs with the page's rights, so only a same-site path or an http(s) address
- * is taken (never `javascript:`, `data:` or a protocol-relative `//host`).
+ * A path on this site: one leading `/` and not two (`//host` is another site), and no backslash
+ * anywhere (browsers read `\` as `/`, so `/\host` is another site too).
  */
-export function normalizeScriptUrl(raw: string): string | null {
+export const isSitePath = (url: string): boolean =>
+  url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
+
+const HTTP_SCHEME = /^https?:\/\//i;
+
+/** An http(s) address with a host: the scheme and `//`, then a host rather than another slash. */
+export const isHttpAddress = (url: string): boolean => {
+  const rest = url.replace(HTTP_SCHEME, '');
+  return rest !== url && rest !== '' && !rest.startsWith('/') && !rest.startsWith('\\');
+};
+
+/**
+ * The captcha script runs with the page's rights, so only a same-site path or an http(s) address
+ * is taken (never `javascript:`, `data:` or a protocol-relative `//host`), with no white space.
+ */
+function normalizeScriptUrl(raw: string): string | null {
   const url = raw.trim();
-  // A path: one leading slash, no backslash anywhere; an address: http(s) and a host.
-  return !/\s/.test(url) && /^(\/(?!\/)[^\\]*$|https?:\/\/[^/\\])/i.test(url) ? url : null;
+  return !/\s/.test(url) && (isSitePath(url) || isHttpAddress(url)) ? url : null;
 }
 
 /**
@@ -151,53 +157,50 @@ const BOOLEAN = 'a boolean';
 const ADDRESS = 'a path starting with / or an http(s) address';
 const NON_EMPTY = 'a non-empty string';
 
-const bool: FieldReader = (v) => (typeof v === 'boolean' ? v : null);
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 /** A string, trimmed, then normalised (null refuses it). */
 const text =
-  (normalize: (s: string) => string | null): FieldReader =>
-  (v) =>
+  <T extends string>(normalize: (s: string) => T | null) =>
+  (v: unknown): T | null =>
     typeof v === 'string' ? normalize(v.trim()) : null;
 // Ids sometimes arrive as numbers; they are still ids.
-const id: FieldReader = readId;
-/** An object of flags, each off by default; each bad one falls back alone. */
-const flags = (...keys: string[]): Field[] => keys.map((k) => [k, bool, BOOLEAN, false]);
-const COOKIE_FLAGS = flags('isRestrictiveCookiePolicyEnabled', 'isCookieBannerEnabled');
-const REVIEW_FLAGS = flags('native', 'imported');
+const id = readId;
+/** A flag, off by default; each bad one falls back alone. */
+const FLAG = { read: bool, expected: BOOLEAN, fallback: false } as const;
+const COOKIE_FLAGS = schema({ isRestrictiveCookiePolicyEnabled: FLAG, isCookieBannerEnabled: FLAG });
+const REVIEW_FLAGS = schema({ native: FLAG, imported: FLAG });
 
 /**
  * How each key is read, what a refused value is said not to be, and its default. Every key of
- * SiteContext is here (DEFAULT_CONTEXT and the parser come from this table), so the issue texts
+ * SiteContext is here (DEFAULT_CONTEXT and the parser come from this schema), so the issue texts
  * follow one pattern and a new key is one line.
  */
-const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
-  ['websiteId', id, NON_EMPTY],
-  ['templateId', id, NON_EMPTY],
-  ['authenticatedAccountId', id, NON_EMPTY],
-  [
-    'websiteRoles',
-    (v) =>
+const FIELDS = schema({
+  websiteId: { read: id, expected: NON_EMPTY },
+  templateId: { read: id, expected: NON_EMPTY },
+  authenticatedAccountId: { read: id, expected: NON_EMPTY },
+  websiteRoles: {
+    read: (v) =>
       Array.isArray(v) && v.every((r): r is string => typeof r === 'string')
         ? v.map((r) => r.trim()).filter((r) => r !== '')
         : null,
-    'a list of strings',
-    [],
-  ],
-  ['cookieSettings', fieldsOf(COOKIE_FLAGS), 'an object', readFields({}, COOKIE_FLAGS, '')],
-  ['currency', parseCurrencyCode, 'a supported currency code', DEFAULT_CURRENCY],
-  ['locale', text(canonicalLocale), 'a valid locale tag', 'en-US'],
-  ['timeZone', text(knownTimeZone), 'a known time zone', 'America/New_York'],
-  ['restockSuccessText', text((s) => s || null), NON_EMPTY, 'Signed up!'],
-  ['captchaSiteKey', id, NON_EMPTY],
-  [
-    'captchaScriptUrl',
-    text(normalizeScriptUrl),
-    ADDRESS,
-    'https://www.google.com/recaptcha/api.js?render=explicit',
-  ],
-  ['apiRoot', text(normalizeApiRoot), ADDRESS, '/api/'],
-  [
-    'features',
-    (v, label, note) => {
+    expected: 'a list of strings',
+    fallback: [],
+  },
+  cookieSettings: { read: objectOf(COOKIE_FLAGS), expected: 'an object', fallback: defaultsOf(COOKIE_FLAGS) },
+  currency: { read: parseCurrencyCode, expected: 'a supported currency code', fallback: DEFAULT_CURRENCY },
+  locale: { read: text(canonicalLocale), expected: 'a valid locale tag', fallback: 'en-US' },
+  timeZone: { read: text(knownTimeZone), expected: 'a known time zone', fallback: 'America/New_York' },
+  restockSuccessText: { read: text((s) => s || null), expected: NON_EMPTY, fallback: 'Signed up!' },
+  captchaSiteKey: { read: id, expected: NON_EMPTY },
+  captchaScriptUrl: {
+    read: text(normalizeScriptUrl),
+    expected: ADDRESS,
+    fallback: 'https://www.google.com/recaptcha/api.js?render=explicit',
+  },
+  apiRoot: { read: text(normalizeApiRoot), expected: ADDRESS, fallback: '/api/' },
+  features: {
+    read: (v, label, note) => {
       if (!isRecord(v)) return null;
       // A null-prototype map: flag names come from the page and must not reach Object.prototype.
       const on = Object.create(null) as Record<string, boolean>;
@@ -207,19 +210,23 @@ const FIELDS: readonly (Field & { 0: keyof SiteContext })[] = [
       }
       return on;
     },
-    'an object of booleans',
-    {},
-  ],
-  ['designFrame', bool, BOOLEAN, false],
-  ['pillTheme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"', 'light'],
-  ['reviews', fieldsOf(REVIEW_FLAGS), 'an object', readFields({}, REVIEW_FLAGS, '')],
-  ['useCLDRMoneyFormat', bool, BOOLEAN, false],
-  ['instalmentTextsUrl', text(normalizeScriptUrl), ADDRESS],
-  ['mockCart', bool, BOOLEAN, false],
-];
+    expected: 'an object of booleans',
+    fallback: {},
+  },
+  designFrame: { read: bool, expected: BOOLEAN, fallback: false },
+  pillTheme: {
+    read: (v) => (v === 'light' || v === 'dark' ? v : null),
+    expected: '"light" or "dark"',
+    fallback: 'light',
+  },
+  reviews: { read: objectOf(REVIEW_FLAGS), expected: 'an object', fallback: defaultsOf(REVIEW_FLAGS) },
+  useCLDRMoneyFormat: { read: bool, expected: BOOLEAN, fallback: false },
+  instalmentTextsUrl: { read: text(normalizeScriptUrl), expected: ADDRESS },
+  mockCart: { read: bool, expected: BOOLEAN, fallback: false },
+});
 
 /** Every key's default; the optional keys without one are absent. */
-export const DEFAULT_CONTEXT: SiteContext = deepFreeze(readFields({}, FIELDS, '') as unknown as SiteContext);
+export const DEFAULT_CONTEXT: SiteContext = deepFreeze(defaultsOf(FIELDS));
 
 /**
  * Parses an untrusted site-context value. Never throws. A value that is not an object gives the
@@ -228,8 +235,8 @@ export const DEFAULT_CONTEXT: SiteContext = deepFreeze(readFields({}, FIELDS, ''
 export function parseSiteContext(raw: unknown): SiteContextResult {
   const issues: string[] = [];
   if (!isRecord(raw)) return { context: DEFAULT_CONTEXT, issues: [`${CONTEXT} is not an object`], raw: null };
-  const context = readFields(raw, FIELDS, '', notesInto(issues));
-  return { context: deepFreeze(context as unknown as SiteContext), issues, raw };
+  const context: SiteContext = readObject(raw, FIELDS, '', notesInto(issues));
+  return { context: deepFreeze(context), issues, raw };
 }
 
 /**

@@ -3,6 +3,7 @@
  * belong to the server; the storefront only looks. Whether cookies are on at all matters only to
  * a failed call's text, so that check lives with the api client (`cookiesEnabled`).
  */
+import { COOKIES } from '../contract.js';
 
 /**
  * The value of a cookie, decoded, or null when it is absent or no document exists (pass null
@@ -33,3 +34,23 @@ export function readCookie(
   }
   return null;
 }
+
+/**
+ * Whether to read the cart at page start (spec 000 §4): only for a signed-in visitor, or when a
+ * has-cart cookie says `true`, or a cart cookie exists. Otherwise there is nothing to read.
+ */
+export const shouldLoadCartAtStart = (
+  context: { readonly authenticatedAccountId?: string | null | undefined },
+  doc?: Document,
+): boolean => {
+  if (typeof context.authenticatedAccountId === 'string' && context.authenticatedAccountId !== '')
+    return true;
+  const read = (name: string): string | null => {
+    try {
+      return readCookie(name, doc);
+    } catch {
+      return null;
+    }
+  };
+  return read(COOKIES.hasCart) === 'true' || read(COOKIES.cart) !== null;
+};

@@ -15,7 +15,8 @@ import type { Api } from '../api/page.js';
 import { createPageApi } from '../api/page.js';
 import type { ApiClient } from '../api/client.js';
 import { loadTranslations } from '../messages/locale.js';
-import { createCartStore, shouldLoadCartAtStart, type CartStore } from '../store/index.js';
+import { createCartStore, type CartStore } from '../store/index.js';
+import { shouldLoadCartAtStart } from './cookies.js';
 import { createProductChoices, type ProductChoices } from './choices.js';
 import {
   DEFAULT_CONTEXT,

@@ -1,14 +1,13 @@
 /**
  * The one cart store of the page (zustand vanilla, no React). Widgets read it through selectors
- * and change it only through its actions; the cart changes only when the server confirms, and
+ * (./selectors.ts) and change it only through its actions; the cart changes only when the server confirms, and
  * every change is announced on `document` and to the page's other tabs.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CartApi, UpdateAdditionalFieldsInput } from '../api/cart.js';
-import { API_MESSAGES } from '../api/texts.js';
+import { apiText } from '../api/texts.js';
 import type { ApiError, ApiResult } from '../api/types.js';
-import { COOKIES, EVENTS } from '../contract.js';
-import { readCookie } from '../page/cookies.js';
+import { EVENTS } from '../contract.js';
 import type { CartEntry, ShoppingCart } from './types.js';
 
 export type { CartEntry, ChosenVariant, ShoppingCart } from './types.js';
@@ -81,7 +80,7 @@ const call = async <T>(request: () => Promise<ApiResult<T>>): Promise<ApiResult<
   try {
     return await request();
   } catch {
-    return { ok: false, error: { kind: 'network', status: 0, message: API_MESSAGES.tryAgain } };
+    return { ok: false, error: { kind: 'network', status: 0, message: apiText('tryAgain') } };
   }
 };
 
@@ -239,44 +238,4 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
     subscribe: store.subscribe,
     dispose: () => sync.close(),
   };
-};
-
-/** Items in the cart (the pill's count). */
-export const selectCount = (state: CartState): number => state.cart?.totalQuantity ?? 0;
-
-/** The cart subtotal in minor units, or null before the cart is known. */
-let subtotalOf: ShoppingCart | null = null;
-let subtotal: { readonly amount: number; readonly currency: string } | null = null;
-/**
- * The subtotal as money. Memoised on the cart object (carts are replaced, never mutated) so a
- * subscriber comparing by identity does not see a new value on every read.
- */
-export const selectSubtotal = (
-  state: CartState,
-): { readonly amount: number; readonly currency: string } | null => {
-  if (state.cart !== subtotalOf) {
-    subtotalOf = state.cart;
-    subtotal = state.cart ? { amount: state.cart.subtotalCents, currency: state.cart.currency } : null;
-  }
-  return subtotal;
-};
-
-/**
- * Whether to read the cart at page start (spec 000 §4): only for a signed-in visitor, or when a
- * has-cart cookie says `true`, or a cart cookie exists. Otherwise there is nothing to read.
- */
-export const shouldLoadCartAtStart = (
-  context: { readonly authenticatedAccountId?: string | null | undefined },
-  doc?: Document,
-): boolean => {
-  if (typeof context.authenticatedAccountId === 'string' && context.authenticatedAccountId !== '')
-    return true;
-  const read = (name: string): string | null => {
-    try {
-      return readCookie(name, doc);
-    } catch {
-      return null;
-    }
-  };
-  return read(COOKIES.hasCart) === 'true' || read(COOKIES.cart) !== null;
 };

@@ -24,25 +24,25 @@ export const openSync = (doc: Document | undefined, onCart: (cart: unknown) => v
     const message = data as Partial<SyncMessage> | null;
     if (message?.type === 'cart' && message.source !== source) onCart(message.cart);
   };
-  const view = doc?.defaultView ?? (globalThis.window as Window | undefined);
-  try {
-    // Without BroadcastChannel the constructor is undefined and this throws: storage it is.
-    const channel = new (view as unknown as { BroadcastChannel: typeof BroadcastChannel }).BroadcastChannel(
-      CART_SYNC_CHANNEL,
-    );
-    channel.onmessage = (event: MessageEvent) => accept(event.data);
-    return {
-      post: (cart) => {
-        try {
-          channel.postMessage({ type: 'cart', source, cart } satisfies SyncMessage);
-        } catch {
-          // A closed channel or an uncloneable value only costs the other tabs a refresh.
-        }
-      },
-      close: () => channel.close(),
-    };
-  } catch {
-    // Fall through to storage.
+  const view = doc?.defaultView ?? (globalThis.window as (Window & typeof globalThis) | undefined);
+  const Channel = view?.BroadcastChannel;
+  if (Channel) {
+    try {
+      const channel = new Channel(CART_SYNC_CHANNEL);
+      channel.onmessage = (event: MessageEvent) => accept(event.data);
+      return {
+        post: (cart) => {
+          try {
+            channel.postMessage({ type: 'cart', source, cart } satisfies SyncMessage);
+          } catch {
+            // A closed channel or an uncloneable value only costs the other tabs a refresh.
+          }
+        },
+        close: () => channel.close(),
+      };
+    } catch {
+      // A browser may refuse the channel (an opaque origin): storage it is.
+    }
   }
   if (!view) return null;
   const onStorage = (event: StorageEvent): void => {

@@ -8,7 +8,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG, listingPage } from '../template/engine-page.js';
+import { CATALOG, listingPage } from '../src/template/engine-page.js';
 import { PAGES_DIR, cspViolations, startE2E, WAIT, type E2E } from './harness.js';
 
 const PAGE = 'engine-blocks.generated.html';

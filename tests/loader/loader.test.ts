@@ -1,6 +1,6 @@
 import { within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { shouldLoadCartAtStart } from '../../src/store/index.js';
+import { shouldLoadCartAtStart } from '../../src/page/cookies.js';
 import { chunkUrl, createHarness, fakeWidget, settle } from './harness.js';
 
 const pillBlock = (props?: string, fallback = '<a href="/cart">Cart</a>') =>

@@ -1,18 +1,19 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { asArray, asRecord, readString, readStringList, readStringMap, readText } from '../../src/readers';
 import {
   fail,
   isRecord,
   ok,
   readBoolean,
-  readFields,
-  fieldsOf,
+  defaultsOf,
   notesInto,
+  objectOf,
+  readObject,
+  schema,
   readId,
   readInteger,
   readStringEntries,
-  type Field,
 } from '../../src/result';
 
 describe('Result', () => {
@@ -107,44 +108,57 @@ describe('JSON readers', () => {
   });
 });
 
-describe('readFields', () => {
-  const FIELDS: readonly Field[] = [
-    ['name', (v) => (typeof v === 'string' ? v : null), 'a string', 'anonymous'],
-    ['size', readInteger, 'a whole number'],
-    ['hint', (v) => (typeof v === 'string' ? v : undefined)],
-    ['on', readBoolean, 'a boolean', false, 'enabled'],
-    [
-      'tags',
-      (v, label, note) => {
+describe('readObject', () => {
+  const THING = schema({
+    name: { read: (v) => (typeof v === 'string' ? v : null), expected: 'a string', fallback: 'anonymous' },
+    size: { read: readInteger, expected: 'a whole number' },
+    hint: { read: (v) => (typeof v === 'string' ? v : undefined) },
+    enabled: { from: 'on', read: readBoolean, expected: 'a boolean', fallback: false },
+    tags: {
+      read: (v, label, note) => {
         if (!Array.isArray(v)) return null;
-        return v.filter((tag, i) => typeof tag === 'string' || note(`${label}[${i}]`, 'a string'));
+        const tags: string[] = [];
+        v.forEach((tag, i) =>
+          typeof tag === 'string' ? tags.push(tag) : note(`${label}[${i}]`, 'a string'),
+        );
+        return tags;
       },
-      'a list',
-      [],
-    ],
-  ];
+      expected: 'a list',
+      fallback: [],
+    },
+  });
   const read = (raw: Record<string, unknown>) => {
     const notes: string[] = [];
-    const value = readFields(raw, FIELDS, 'thing.', (label, expected) => {
+    const value = readObject(raw, THING, 'thing.', (label, expected) => {
       notes.push(expected === undefined ? label : `${label} is not ${expected}`);
     });
     return { value, notes };
   };
+
+  it('gives a result typed by the schema: fields with a fallback always there', () => {
+    const { value } = read({});
+    expectTypeOf(value.name).toEqualTypeOf<string>();
+    expectTypeOf(value.enabled).toEqualTypeOf<boolean>();
+    expectTypeOf(value.tags).toExtend<readonly string[]>();
+    expectTypeOf(value.size).toEqualTypeOf<number | undefined>();
+    expectTypeOf(value.hint).toEqualTypeOf<string | undefined>();
+  });
 
   it('gives the fallbacks for absent and null values, leaving out fields without one', () => {
     expect(read({ size: null })).toEqual({
       value: { name: 'anonymous', enabled: false, tags: [] },
       notes: [],
     });
+    expect(defaultsOf(THING)).toEqual({ name: 'anonymous', enabled: false, tags: [] });
   });
 
-  it('reads every field under its result key, in table order', () => {
+  it('reads every field from its input key into its result key, in schema order', () => {
     const { value } = read({ on: 'true', hint: 'h', size: '3', name: 'mug', tags: ['a'] });
     expect(value).toEqual({ name: 'mug', size: 3, hint: 'h', enabled: true, tags: ['a'] });
     expect(Object.keys(value)).toEqual(['name', 'size', 'hint', 'enabled', 'tags']);
   });
 
-  it('notes each refused value once, labelled by where and key, and keeps its fallback', () => {
+  it('notes each refused value once, labelled by where and input key, and keeps its fallback', () => {
     expect(read({ name: 5, size: 1.5, on: 'maybe', tags: 'a' })).toEqual({
       value: { name: 'anonymous', enabled: false, tags: [] },
       notes: [
@@ -168,24 +182,25 @@ describe('readFields', () => {
     });
   });
 
-  it('reads a nested object by its own table, its notes under the field (fieldsOf)', () => {
+  it('notes a required field when it is absent, and types it as always there', () => {
     const notes: string[] = [];
-    const outer: readonly Field[] = [['box', fieldsOf(FIELDS), 'an object', 'none']];
-    const note = notesInto(notes);
-    expect(readFields({ box: { size: 'x' } }, outer, 'order.', note)).toEqual({
-      box: { name: 'anonymous', enabled: false, tags: [] },
-    });
-    expect(readFields({ box: [] }, outer, 'order.', note)).toEqual({ box: 'none' });
-    expect(notes).toEqual(['order.box.size is not a whole number', 'order.box is not an object']);
+    const ID = schema({ id: { read: (v) => (typeof v === 'string' ? v : null), required: true } });
+    const value = readObject({}, ID, 'entry.', notesInto(notes));
+    expectTypeOf(value.id).toEqualTypeOf<string>();
+    expect(value).toEqual({});
+    expect(readObject({ id: 3 }, ID, 'entry.', notesInto(notes))).toEqual({});
+    expect(readObject({ id: 'e1' }, ID, 'entry.', notesInto(notes))).toEqual({ id: 'e1' });
+    expect(notes).toEqual(['entry.id', 'entry.id']);
   });
 
-  it('reads into the object it is given', () => {
-    expect(readFields({ size: 2 }, FIELDS, '', () => undefined, { id: 'x' })).toEqual({
-      id: 'x',
-      name: 'anonymous',
-      size: 2,
-      enabled: false,
-      tags: [],
+  it('reads a nested object by its own schema, its notes under the field (objectOf)', () => {
+    const notes: string[] = [];
+    const ORDER = schema({ box: { read: objectOf(THING), expected: 'an object', fallback: 'none' } });
+    const note = notesInto(notes);
+    expect(readObject({ box: { size: 'x' } }, ORDER, 'order.', note)).toEqual({
+      box: { name: 'anonymous', enabled: false, tags: [] },
     });
+    expect(readObject({ box: [] }, ORDER, 'order.', note)).toEqual({ box: 'none' });
+    expect(notes).toEqual(['order.box.size is not a whole number', 'order.box is not an object']);
   });
 });

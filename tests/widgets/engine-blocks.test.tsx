@@ -13,7 +13,7 @@ import { parseProductFormProps } from '../../widgets/product-form/props.js';
 import restockForm from '../../widgets/restock-form/index.js';
 import { parseRestockFormProps } from '../../widgets/restock-form/props.js';
 import { render } from '../../src/template/index.js';
-import { CATALOG, renderListing } from '../template/engine-page.js';
+import { CATALOG, renderListing } from '../src/template/engine-page.js';
 
 const MODULES: Readonly<Record<string, WidgetModule>> = {
   'product-form': productForm,

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { API_MESSAGES } from '../../src/api/texts.js';
+import { apiText } from '../../src/api/texts.js';
 import type { LoginInput, LoginResult, LogoutInput } from '../../src/api/session.js';
 import type { ApiResult } from '../../src/api/types.js';
 import type { AccountChangeDetail } from '../../src/contract.js';
 import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
-import { translate } from '../../src/messages/format.js';
 import { login, logout } from '../../src/page/session.js';
 import { useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
@@ -31,7 +30,7 @@ async function settle<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T
   try {
     return await call();
   } catch {
-    return { ok: false, error: { kind: 'network', status: 0, message: translate(API_MESSAGES.tryAgain) } };
+    return { ok: false, error: { kind: 'network', status: 0, message: apiText('tryAgain') } };
   }
 }
 

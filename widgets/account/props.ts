@@ -3,8 +3,9 @@ import {
   isRecord,
   notesInto,
   ok,
-  readFields,
+  readObject,
   readStringEntries,
+  schema,
   type Result,
 } from '../../src/result.js';
 
@@ -24,14 +25,14 @@ export function parseAccountProps(raw: unknown): Result<AccountProps> {
   if (raw === undefined || raw === null) return ok({});
   if (!isRecord(raw)) return fail(['account props must be an object']);
   const issues: string[] = [];
-  const props = readFields(
+  const props: AccountProps = readObject(
     raw,
-    [
-      ['email', readEmail, 'an email of at most 256 characters'],
-      ['strings', readStringEntries, 'an object'],
-    ],
+    schema({
+      email: { read: readEmail, expected: 'an email of at most 256 characters' },
+      strings: { read: readStringEntries, expected: 'an object' },
+    }),
     '',
     notesInto(issues),
-  ) as AccountProps;
+  );
   return issues.length > 0 ? fail(issues) : ok(props);
 }

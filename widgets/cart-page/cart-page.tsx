@@ -12,7 +12,7 @@ import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
-import { translate } from '../../src/messages/format.js';
+import { optionName } from '../../src/messages/format.js';
 import { belowInstalmentMinimum } from '../../src/commerce/cart-rules.js';
 import type { Result } from '../../src/result.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
@@ -20,7 +20,8 @@ import type { CartEntry, ShoppingCart } from '../../src/store/types.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
-import { formAnswerText, NO_ANSWER_FIELD_TYPES, type LikertValue } from '../../src/commerce/form-fields.js';
+import { formAnswerText, NO_ANSWER_FIELD_TYPES } from '../../src/commerce/form-fields.js';
+import { LIKERT_LABEL_KEYS } from '../../src/messages/format.js';
 import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import { cartPageMessages, type CartPageMessageKey, type CartPageMessages } from './messages.js';
 
@@ -70,14 +71,6 @@ interface EntryAnswer {
   readonly text: string;
 }
 
-const LIKERT_KEYS: Readonly<Record<LikertValue, CartPageMessageKey>> = {
-  '-2': 'likertStronglyDisagree',
-  '-1': 'likertDisagree',
-  '0': 'likertNeutral',
-  '1': 'likertAgree',
-  '2': 'likertStronglyAgree',
-};
-
 /**
  * The entry's answered fields in the form's order, titled from its schema: the entry holds only
  * field ids and values. Unanswered fields, sections and hidden fields are left out.
@@ -91,7 +84,7 @@ function entryAnswers(
   if (!values || !schema) return [];
   return schema.fields.flatMap((field) => {
     if (NO_ANSWER_FIELD_TYPES.includes(field.type)) return [];
-    const text = formAnswerText(field.type, values[field.id], (score) => m.t(LIKERT_KEYS[score]));
+    const text = formAnswerText(field.type, values[field.id], (score) => m.t(LIKERT_LABEL_KEYS[score]));
     return text === undefined ? [] : [{ id: field.id, title: field.title, text }];
   });
 }
@@ -474,7 +467,7 @@ function FormDialogOf({ open, strings, errorTitle, onClose, onSubmit }: FormDial
       onClose={onClose}
       schema={schema}
       initialValues={initialValues}
-      submitLabel={ui.save}
+      submitLabel={ui.t('save')}
       errorTitle={errorTitle}
       messages={ui}
       onSubmit={onSubmit}
@@ -547,7 +540,7 @@ function EntryRow({
         {attributes.length > 0 && (
           <p className="sf-cart-entry__variant">
             {attributes
-              .map(([name, value]) => m.t('variantAttribute', { name: translate(name), value }))
+              .map(([name, value]) => m.t('variantAttribute', { name: optionName(name), value }))
               .join(m.t('attributeSeparator'))}
           </p>
         )}

@@ -3,8 +3,9 @@ import {
   isRecord,
   notesInto,
   ok,
-  readFields,
+  readObject,
   readStringEntries,
+  schema,
   type Result,
 } from '../../src/result.js';
 
@@ -24,14 +25,14 @@ export function parseCartPillProps(raw: unknown): Result<CartPillProps> {
   if (raw === undefined || raw === null) return ok({});
   const issues: string[] = [];
   if (!isRecord(raw)) return fail(['props is not an object']);
-  const props = readFields(
+  const props: CartPillProps = readObject(
     raw,
-    [
-      ['strings', readStringEntries, 'an object'],
-      ['theme', (v) => (v === 'light' || v === 'dark' ? v : null), '"light" or "dark"'],
-    ],
+    schema({
+      strings: { read: readStringEntries, expected: 'an object' },
+      theme: { read: (v) => (v === 'light' || v === 'dark' ? v : null), expected: '"light" or "dark"' },
+    }),
     '',
     notesInto(issues),
-  ) as CartPillProps;
+  );
   return issues.length > 0 ? fail(issues) : ok(props);
 }

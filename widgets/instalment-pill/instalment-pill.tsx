@@ -1,6 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { instalmentOffer } from '../../src/commerce/instalments.js';
-import { instalmentPrice, instalmentText, qualifiesForInstalments } from '../../src/commerce/rules.js';
+import {
+  instalmentPrice,
+  instalmentText,
+  qualifiesForInstalments,
+} from '../../src/commerce/instalment-price.js';
 import { isDarkColor } from '../../src/constants.js';
 import { EVENTS, PRODUCT_BLOCK_ATTR } from '../../src/contract.js';
 import { followsChoice, type ProductChoice } from '../../src/page/choices.js';

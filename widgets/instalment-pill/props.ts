@@ -10,7 +10,8 @@
  */
 import { parseInstalmentContext, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { parseProductItem, type ProductItem, type Variant } from '../../src/commerce/product.js';
-import { instalmentCount, QUANTITY } from '../../src/commerce/rules.js';
+import { QUANTITY } from '../../src/commerce/choice.js';
+import { instalmentCount } from '../../src/commerce/instalment-price.js';
 import { fail, isRecord, ok, readStringEntries, type JsonRecord, type Result } from '../../src/result.js';
 
 export interface InstalmentPillProps {

@@ -16,7 +16,7 @@ import {
 import { WidgetPropsError } from '../../src/react/define.js';
 import { mountWidget } from '../../src/react/mount.js';
 import { PageStorefrontProvider } from '../../src/react/provider.js';
-import { ProductFormBody } from './form.js';
+import { ProductFormBody } from './product-form.js';
 import type { ProductFormProps } from './product-form.js';
 import { parseProductFormProps } from './props.js';
 
@@ -80,7 +80,7 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
   // every product page; the block keeps its server-rendered fallback until it is in.
   let unmount: (() => void) | undefined;
   let gone = false;
-  import('./product-form.js').then(
+  import('./quick-view-button.js').then(
     ({ QuickViewButton }) => {
       if (!gone)
         unmount = mountWidget(
@@ -99,7 +99,7 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
 
 const widget: WidgetModule = { mount };
 export default widget;
-// The package's `ProductForm` is in ./product-form.tsx (src/index.ts): exported here, it would
+// The package's `ProductForm` is in ./quick-view-button.tsx (src/index.ts): exported here, it would
 // bring the card's code to every product page.
 export type { ProductFormProps } from './product-form.js';
 // Its props parser too (src/index.ts takes it from ./props.ts): the script tag needs `mount` alone.

@@ -1,7 +1,7 @@
 /**
  * The product form's catalogue: the shared texts it shows plus its own. The page overrides any key
  * through `strings` in the block's props, either by catalogue key or by the localized-string names
- * of spec 001 §3 (`productAddToCartText`, ...), which STRING_KEYS maps. Texts shown only after an
+ * of spec 001 §3 (`productAddToCartText`, ...; src/messages/format.ts maps them). Texts shown only after an
  * add is tried (the add checks, src/messages/add.ts) load with the add flow, which applies the same
  * overrides; the additional-fields form has its own catalogue (src/react/ui/messages.ts).
  */
@@ -29,30 +29,7 @@ export const PRODUCT_FORM_MESSAGES = {
 export type ProductFormMessageKey = keyof typeof PRODUCT_FORM_MESSAGES;
 export type ProductFormMessages = Messages<ProductFormMessageKey>;
 
-/**
- * Localized-string names of spec 001 §3 to this catalogue's keys. The additional-fields form reads
- * its likert names (`likertAgreeText`, ...) itself (src/react/ui/messages.ts), in its own chunk;
- * the gift card value and no-answer names speak of texts this form does not show.
- */
-export const STRING_KEYS: Readonly<Record<string, string>> = {
-  productAddToCartText: 'addToCart',
-  productSubscribeText: 'subscribe',
-  productQuantityInputLabel: 'quantity',
-  productSoldOutText: 'soldOut',
-  productSaleText: 'sale',
-  productQuickViewText: 'quickView',
-  productVariantSelectText: 'selectVariant',
-  giftCardVariantSelectText: 'giftCardSelect',
-};
-
-/** The page's `strings` by catalogue key: localized-string names mapped, other keys as they are. */
-export function pageOverrides(strings?: Readonly<Record<string, string>> | null): Record<string, string> {
-  const overrides: Record<string, string> = {};
-  for (const [key, value] of Object.entries(strings ?? {})) overrides[STRING_KEYS[key] ?? key] = value;
-  return overrides;
-}
-
 /** Builds the lookup with the page's overrides applied (non-strings and unknown keys ignored). */
 export function productFormMessages(strings?: Readonly<Record<string, string>> | null): ProductFormMessages {
-  return createMessages(pageOverrides(strings), PRODUCT_FORM_MESSAGES);
+  return createMessages(strings, PRODUCT_FORM_MESSAGES);
 }

@@ -1,18 +1,56 @@
 /**
- * The product form component of the package, and the product card's Quick View button. The widget
- * mounts the form (./form.tsx) directly and loads this module only for a card (`quickView`), so a
- * product page carries no card code.
+ * The product form itself (spec 000 §2, §4, §5; spec 001 §4, §5) and its props. The package's
+ * `ProductForm`, which shows this form or on a product card its Quick View button, is in
+ * ./quick-view-button.tsx: the widget mounts this form directly and loads the card's code only for
+ * a card, so a product page carries none of it.
  */
-import { useMemo, useRef, useState } from 'react';
-import type { FormSchema as AdditionalFieldsSchema } from '../../src/api/form-schema.js';
-import type { Merchandising, ProductItem, StoreSettings, Variant } from '../../src/commerce/product.js';
-import { WIDGET_ATTR } from '../../src/contract.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { track } from '../../src/page/analytics.js';
-import { useStorefront } from '../../src/react/provider.js';
-import { ProductFormBody } from './form.js';
-import { productFormMessages } from './messages.js';
+import {
+  addButtonLabel,
+  findVariant,
+  hasVariants,
+  optionNames,
+  optionValueSoldOut,
+  optionValues,
+  readQuantity,
+  showQuantityInput,
+  QUANTITY,
+  type OptionSelection,
+} from '../../src/commerce/choice.js';
+import { effectivePrice, priceRange } from '../../src/commerce/prices.js';
+import {
+  isGiftCard,
+  isSubscribable,
+  isVariantSoldOut,
+  productStatus,
+  tracksStock,
+} from '../../src/commerce/product-state.js';
+import { scarcityMessage } from '../../src/commerce/scarcity.js';
+import { PRODUCT_BLOCK_ATTR, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
+import { formatMoney, type Money } from '../../src/commerce/money.js';
+import { optionName } from '../../src/messages/format.js';
+import {
+  DEFAULT_MERCHANDISING,
+  DEFAULT_STORE_SETTINGS,
+  type Merchandising,
+  type ProductItem,
+  type StoreSettings,
+  type Variant,
+} from '../../src/commerce/product.js';
+import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { useLatest } from '../../src/react/use-latest.js';
+import type { FormSchema as AdditionalFieldsSchema } from '../../src/api/form-schema.js';
+import { Alert } from '../../src/react/ui/alert.js';
+import { productFormMessages, type ProductFormMessages } from './messages.js';
+
 import type { ProductReviews } from './props.js';
-import type { CardFacts, QuickViewDialog as QuickViewDialogType } from './quick-view.js';
+import type { ReviewsGate as ReviewsGateType } from './reviews-gate.js';
+import { useAddToCart } from './use-add-to-cart.js';
+
+// The form dialog and the reviews list are dynamic imports made on first use, so neither is in
+// the product page's initial JS. They are loaded by hand rather than
+// with React.lazy: under preact/compat a suspending subtree is re-created, losing its state.
 
 /** Props of the product form. Only `item` is required. */
 export interface ProductFormProps {
@@ -52,60 +90,314 @@ export interface ProductFormProps {
   readonly onChoiceChange?: ((choice: { variant: Variant | null; quantity: number }) => void) | undefined;
 }
 
-/**
- * The product form (spec 000 §2, §4, §5; spec 001 §4, §5): variant pickers, quantity, price and
- * marks, scarcity, the restock slot, the add button and its additional-fields lightbox, reviews
- * (./form.tsx); with `quickView`, only a Quick View button that opens it in a lightbox.
- */
-export function ProductForm(props: ProductFormProps) {
-  if (props.quickView === true) return <QuickViewButton {...props} />;
-  return <ProductFormBody {...props} />;
+const NO_OVERRIDES: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A digital product may have no variants: its price sits on the product (spec 001 §3). */
+function productLevelVariant(item: ProductItem): Variant | null {
+  const sc = item.structuredContent;
+  if (sc.variants.length > 0) return null;
+  return {
+    sku: '',
+    attributes: {},
+    price: sc.priceMoney ?? null,
+    salePrice: sc.salePriceMoney ?? null,
+    onSale: sc.onSale === true,
+    qtyInStock: 0,
+    unlimited: true,
+  };
 }
 
-/** A product card's Quick View button and, once clicked, its lightbox around the form. */
-export function QuickViewButton(props: ProductFormProps) {
-  const { reporter, context, navigate } = useStorefront();
-  const button = useRef<HTMLButtonElement>(null);
-  const m = useMemo(() => productFormMessages(props.strings), [props.strings]);
-  const [Dialog, setDialog] = useState<typeof QuickViewDialogType | null>(null);
-  const [facts, setFacts] = useState<CardFacts | null>(null);
-  const openQuickView = async () => {
-    // Recorded by the platform layer (census RecordQuickView), unless tracking is off.
-    track({ type: 'quick-view', itemId: props.item.id });
-    try {
-      const mod = await import('./quick-view.js');
-      setFacts(mod.cardFacts(button.current?.closest(`[${WIDGET_ATTR}]`) ?? null));
-      setDialog(() => mod.QuickViewDialog);
-    } catch (error) {
-      reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' });
-    }
+/**
+ * The product form itself (spec 000 §2, §4, §5; spec 001 §4, §5): variant pickers, quantity,
+ * price and marks, scarcity, the restock slot, the add button and its additional-fields lightbox,
+ * reviews. `ProductForm` (./quick-view-button.tsx) shows it, or on a product card its Quick View
+ * button.
+ */
+export function ProductFormBody({
+  item,
+  additionalFieldsForm = null,
+  merchandising = DEFAULT_MERCHANDISING,
+  storeSettings = DEFAULT_STORE_SETTINGS,
+  strings,
+  reviews,
+  expressCheckout = false,
+  onVariantChange,
+  onChoiceChange,
+  publishChoice = true,
+}: ProductFormProps & {
+  /** A quick view's form keeps its choice to itself: the page's pill follows the page's form. */
+  readonly publishChoice?: boolean;
+}) {
+  const { context, choices, reporter } = useStorefront();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const id = useWidgetId();
+  // The page's overrides apply to the form's texts, the add flow's (loaded with it) and the
+  // additional-fields form's (likert labels, part labels) alike.
+  const overrides = strings ?? NO_OVERRIDES;
+  const m = useMemo(() => productFormMessages(overrides), [overrides]);
+
+  const giftCard = isGiftCard(item);
+  const subscribable = isSubscribable(item);
+  // Express checkout buys at once; a subscription still goes through its own page.
+  const express = expressCheckout && !subscribable;
+  const names = useMemo(() => (hasVariants(item) ? optionNames(item) : []), [item]);
+  const fixedVariant = useMemo(() => productLevelVariant(item), [item]);
+
+  const [selection, setSelection] = useState<OptionSelection>({});
+  const selectionRef = useRef<OptionSelection>(selection);
+  const [quantityText, setQuantityText] = useState(String(QUANTITY.default));
+
+  const variant = fixedVariant ?? findVariant(item, selection);
+
+  // Spec 000 §4: while the first cart read runs (the loader starts it before any widget mounts),
+  // the add button waits, disabled in the stylesheet's loading phase: the stock check counts what
+  // the cart holds, and it is not known yet.
+  const waiting = useCart((s) => !s.initialised && s.status === 'loading');
+
+  useEffect(() => {
+    track({ type: 'product-page-viewed', itemId: item.id });
+    // The census counts the button drawn: express checkout's, or the add button.
+    track({ type: 'button-rendered', itemId: item.id, button: express ? 'express' : 'add' });
+  }, [item.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per item
+
+  // The block's image follows the choice in the same event as the change, not a frame later.
+  const lastVariant = useRef<Variant | null | undefined>(undefined);
+  const announce = (next: Variant | null) => {
+    if (lastVariant.current === next) return;
+    lastVariant.current = next;
+    onVariantChange?.(next);
   };
+  useEffect(() => {
+    if (lastVariant.current === undefined) announce(variant);
+    // Mount only: later changes are announced by the select handler.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const status = productStatus(item);
+  const chosenSoldOut = variant !== null && isVariantSoldOut(item, variant);
+  const soldOut = status === 'sold-out' || chosenSoldOut;
+  const onSale = variant ? variant.onSale && variant.salePrice !== null : status === 'on-sale';
+  const quantityShown = showQuantityInput(item, storeSettings, variant);
+  const typed = quantityShown ? readQuantity(quantityText) : QUANTITY.default;
+  const chosenQuantity = typeof typed === 'number' ? typed : QUANTITY.default;
+  // Told on a change of the choice, never on a new callback: an inline arrow must not loop.
+  const latestOnChoiceChange = useLatest(onChoiceChange);
+  useEffect(() => {
+    // The runtime holds the choice the block's other widgets follow, under npm and the loader alike.
+    if (publishChoice) {
+      const scope = rootRef.current?.closest(`[${PRODUCT_BLOCK_ATTR}]`) ?? null;
+      choices.set(item.id, { variant, quantity: chosenQuantity, scope });
+    }
+    latestOnChoiceChange.current?.({ variant, quantity: chosenQuantity });
+  }, [latestOnChoiceChange, choices, publishChoice, item.id, variant, chosenQuantity]);
+  const soldOutText = merchandising.customSoldOutText ?? m.t('soldOut');
+
+  const errorTitle = m.t(
+    giftCard ? 'unableToPurchaseGiftCard' : express ? 'unableToPurchaseItem' : 'unableToAddItem',
+  );
+  const idleLabel = addButtonLabel(item, undefined, { expressCheckout, messages: m });
+  const flow = useAddToCart({
+    item,
+    selection,
+    variant,
+    quantityInput: quantityShown ? quantityText : undefined,
+    giftCard,
+    subscribable,
+    expressCheckout,
+    additionalFieldsForm,
+    m,
+    overrides,
+    submitLabel: idleLabel,
+    errorTitle,
+    soldOut: status === 'sold-out',
+  });
+  // The busy phases are named as their texts: Adding…, Added!
+  const label = soldOut ? soldOutText : flow.phase === 'idle' ? idleLabel : m.t(flow.phase);
+
+  const money = (amount: Money) => formatMoney(amount, { locale: context.locale });
+
+  const price = priceLine(item, variant, money, m);
+  const scarcity = scarcityMessage(merchandising, item, variant);
+  // The review kill switch is read by the gate itself (./reviews-gate.tsx), with the flags' code.
+  const showReviews =
+    reviews !== undefined &&
+    ((context.reviews.native && reviews.native.length > 0) ||
+      (context.reviews.imported && reviews.imported.length > 0));
+  const restockVariantId = soldOut && tracksStock(item) ? (variant?.id ?? variant?.sku ?? null) : null;
+
+  // The reviews section's code (the kill switch and the flags reader with it) loads only for a
+  // product that has reviews to show: most product pages have none, and the section sits below
+  // the form.
+  const [ReviewsGate, setReviewsGate] = useState<typeof ReviewsGateType | null>(null);
+  useEffect(() => {
+    if (!showReviews || ReviewsGate) return undefined;
+    let live = true;
+    import('./reviews-gate.js').then(
+      (mod) => live && setReviewsGate(() => mod.ReviewsGate),
+      (error: unknown) => reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [showReviews, ReviewsGate, reporter]);
+
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        className="sf-button sf-button--secondary sf-quick-view-button"
-        onClick={() => void openQuickView()}
-      >
-        {m.t('quickView')}
-      </button>
-      {Dialog && facts && (
-        <Dialog
-          title={props.item.title ?? m.t('quickView')}
-          closeLabel={m.t('close')}
-          onClose={() => setDialog(null)}
-          facts={facts}
-          strings={props.strings}
-          onFollow={(url, event) => {
-            if (!context.designFrame) return;
-            event.preventDefault();
-            navigate(url);
-          }}
-        >
-          <ProductFormBody {...props} quickView={false} publishChoice={false} />
-        </Dialog>
+    <div
+      ref={rootRef}
+      className="sf-product-form"
+      data-sf-status={soldOut ? 'sold-out' : onSale ? 'on-sale' : undefined}
+    >
+      <p className="sf-product-form__price">
+        {price}
+        {onSale && !soldOut && <span className="sf-mark sf-mark--sale">{m.t('sale')}</span>}
+        {soldOut && <span className="sf-mark sf-mark--sold-out">{soldOutText}</span>}
+      </p>
+
+      {names.map((name) => (
+        <div className="sf-product-form__option" key={name}>
+          {/* The merchant's option name, in the page's language when the catalogues name it. */}
+          <label htmlFor={`${id}-opt-${name}`}>{optionName(name)}</label>
+          <select
+            id={`${id}-opt-${name}`}
+            value={selection[name] ?? ''}
+            onChange={(e) => {
+              // The ref, not the rendered value: two changes may land before one render.
+              const next = { ...selectionRef.current, [name]: e.currentTarget.value };
+              selectionRef.current = next;
+              setSelection(next);
+              flow.clearFailure();
+              announce(fixedVariant ?? findVariant(item, next));
+            }}
+          >
+            <option value="">
+              {m.t(giftCard ? 'giftCardSelect' : 'selectVariant', { variantName: optionName(name) })}
+            </option>
+            {optionValues(item, name).map((value) =>
+              // A choice that leads only to sold-out variants says so in its own text.
+              optionValueSoldOut(item, selection, name, value) ? (
+                <option key={value} value={value} data-sf-sold-out="">
+                  {m.t('optionSoldOut', { option: value, soldOut: soldOutText })}
+                </option>
+              ) : (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ),
+            )}
+          </select>
+        </div>
+      ))}
+
+      {quantityShown && (
+        <div className="sf-product-form__quantity">
+          <label htmlFor={`${id}-qty`}>{m.t('quantity')}</label>
+          <input
+            id={`${id}-qty`}
+            type="number"
+            inputMode="numeric"
+            min={QUANTITY.min}
+            max={QUANTITY.max}
+            step={QUANTITY.step}
+            value={quantityText}
+            onChange={(e) => setQuantityText(e.currentTarget.value)}
+          />
+        </div>
       )}
-    </>
+
+      {scarcity !== null && !soldOut && <p className="sf-product-form__scarcity">{scarcity}</p>}
+
+      {restockVariantId !== null && (
+        <div
+          key={restockVariantId}
+          className="sf-product-form__restock"
+          // The server-rendered sign-up stays in place until the restock form mounts over it.
+          ref={(slot) => {
+            // Its fallback, still in place, comes first; without one the first slot is this one.
+            const served = slot
+              ?.closest(`[${WIDGET_ATTR}="product-form"]`)
+              ?.querySelector('.sf-product-form__restock');
+            if (slot && served && !slot.hasChildNodes()) slot.append(...served.childNodes);
+          }}
+          {...{
+            [WIDGET_ATTR]: 'restock-form',
+            [PROPS_ATTR]: JSON.stringify({
+              productId: item.id,
+              variantId: restockVariantId,
+              // The sign-up's own merchandising (docs/widgets/restock-form.md); absent, its defaults.
+              ...(merchandising.mailingListSignUpEnabled && {
+                mailingListSignUpEnabled: true,
+                mailingListOptInByDefault: merchandising.mailingListOptInByDefault,
+              }),
+              ...(Object.keys(merchandising.restockNotificationMessages).length > 0 && {
+                strings: merchandising.restockNotificationMessages,
+              }),
+            }),
+          }}
+        />
+      )}
+
+      {flow.failure !== null && <Alert title={errorTitle} message={flow.failure} />}
+
+      {/* A sold-out choice cannot be added: the button says so and takes no clicks. */}
+      <button
+        type="button"
+        className="sf-button sf-add-button"
+        data-sf-phase={waiting ? 'loading' : flow.phase}
+        disabled={soldOut || waiting}
+        aria-busy={waiting || undefined}
+        aria-disabled={(!soldOut && flow.phase !== 'idle') || undefined}
+        onPointerDown={flow.prefetch}
+        onFocus={flow.prefetch}
+        onKeyDown={flow.prefetch}
+        onClick={() => void flow.add()}
+      >
+        {label}
+      </button>
+
+      {flow.dialog}
+
+      {showReviews && reviews && ReviewsGate && (
+        <ReviewsGate
+          itemId={item.id}
+          reviews={reviews}
+          m={m}
+          overrides={overrides}
+          native={context.reviews.native}
+          imported={context.reviews.imported}
+        />
+      )}
+    </div>
+  );
+}
+
+function priceLine(
+  item: ProductItem,
+  variant: Variant | null,
+  money: (m: Money) => string,
+  m: ProductFormMessages,
+) {
+  const range = variant ? null : priceRange(item);
+  const paid = variant ? effectivePrice(variant) : (range?.low ?? null);
+  if (!paid) return null;
+  if (variant?.onSale && variant.salePrice && variant.price) {
+    return (
+      <>
+        <del className="sf-product-form__original">
+          <span className="sf-visually-hidden">{m.t('originalPrice')} </span>
+          {money(variant.price)}
+        </del>
+        <ins className="sf-product-form__current">
+          <span className="sf-visually-hidden">{m.t('currentPrice')} </span>
+          {money(paid)}
+        </ins>
+      </>
+    );
+  }
+  return (
+    <span className="sf-product-form__current">
+      {range && range.high.amount !== paid.amount
+        ? m.t('priceRange', { min: money(paid), max: money(range.high) })
+        : money(paid)}
+    </span>
   );
 }

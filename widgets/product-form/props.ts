@@ -15,16 +15,17 @@ import {
   type StoreSettings,
 } from '../../src/commerce/product.js';
 import {
+  defaultsOf,
   fail,
-  fieldsOf,
   isRecord as isObject,
   notesInto,
+  objectOf,
   ok,
-  readFields,
-  type Field,
-  type FieldReader,
+  readObject,
+  schema,
   type Result,
 } from '../../src/result.js';
+import { LIKERT_LABEL_KEYS } from '../../src/messages/format.js';
 
 export interface Review {
   readonly author: string;
@@ -60,7 +61,7 @@ export interface ParsedProductFormProps {
 /** A string with something besides white space in it, else null. */
 const nonBlank = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-const reviewList: FieldReader = (raw) =>
+const reviewList = (raw: unknown): Review[] | null =>
   Array.isArray(raw)
     ? raw.flatMap((r): Review[] =>
         // One malformed review should not cost the product its form: it is skipped.
@@ -81,41 +82,38 @@ const reviewList: FieldReader = (raw) =>
       )
     : null;
 
-// The localized-strings object of spec 001 §3 carries its likert labels keyed -2 to 2.
-const LIKERT_KEYS = {
-  '-2': 'likertStronglyDisagree',
-  '-1': 'likertDisagree',
-  '0': 'likertNeutral',
-  '1': 'likertAgree',
-  '2': 'likertStronglyAgree',
-} as const;
-
-const strings: FieldReader = (raw) => {
+const strings = (raw: unknown): Record<string, string> | null => {
   if (!isObject(raw)) return null;
   const out: Record<string, string> = {};
   const likert = isObject(raw.likertLabels) ? raw.likertLabels : {};
   for (const [key, value] of [
     ...Object.entries(raw),
-    ...Object.entries(LIKERT_KEYS).map(([value, key]) => [key, likert[value]] as const),
+    ...Object.entries(LIKERT_LABEL_KEYS).map(([value, key]) => [key, likert[value]] as const),
   ]) {
     if (nonBlank(value) !== null) out[key] = value as string;
   }
   return out;
 };
 
-const REVIEW_LISTS: readonly Field[] = [
-  ['native', reviewList, 'a list', Object.freeze([])],
-  ['imported', reviewList, 'a list', Object.freeze([])],
-];
-const flag: FieldReader = (v) => (typeof v === 'boolean' ? v : null);
+const NO_REVIEWS: readonly Review[] = Object.freeze([]);
+const REVIEW_LISTS = schema({
+  native: { read: reviewList, expected: 'a list', fallback: NO_REVIEWS },
+  imported: { read: reviewList, expected: 'a list', fallback: NO_REVIEWS },
+});
+const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const NO_STRINGS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** The props besides the item, its merchandising and the store settings. */
-const FIELDS: readonly Field[] = [
-  ['strings', strings, 'an object', Object.freeze({})],
-  ['reviews', fieldsOf(REVIEW_LISTS), 'an object', Object.freeze(readFields({}, REVIEW_LISTS, ''))],
-  ['expressCheckout', flag, 'a boolean', false],
-  ['quickView', flag, 'a boolean', false],
-];
+const FIELDS = schema({
+  strings: { read: strings, expected: 'an object', fallback: NO_STRINGS },
+  reviews: {
+    read: objectOf(REVIEW_LISTS),
+    expected: 'an object',
+    fallback: Object.freeze(defaultsOf(REVIEW_LISTS)),
+  },
+  expressCheckout: { read: flag, expected: 'a boolean', fallback: false },
+  quickView: { read: flag, expected: 'a boolean', fallback: false },
+});
 
 /**
  * Parses the product form's props. Only an unusable item fails (nothing to sell); any other field
@@ -132,10 +130,7 @@ export function parseProductFormProps(raw: unknown, dropped: string[] = []): Res
   const merchandising = parseMerchandising(rawMerch, keyed ? item.value.id : undefined, dropped);
   const storeSettings = parseStoreSettings(raw.storeSettings, dropped);
 
-  const rest = readFields(raw, FIELDS, '', notesInto(dropped)) as Pick<
-    ParsedProductFormProps,
-    'strings' | 'reviews' | 'expressCheckout' | 'quickView'
-  >;
+  const rest = readObject(raw, FIELDS, '', notesInto(dropped));
   const settings = storeSettings.ok ? storeSettings.value : DEFAULT_STORE_SETTINGS;
   return ok({
     item: item.value,

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { isRecord } from '../../src/result.js';
 import { Lightbox } from '../../src/react/ui/lightbox.js';
 import { PROPS_ATTR } from '../../src/contract.js';
+import { isHttpAddress, isSitePath } from '../../src/page/context.js';
 import { quickViewMessages } from './quick-view-messages.js';
 
 /** The product's page and picture as a card's block gives them. */
@@ -12,18 +13,17 @@ export interface CardFacts {
   readonly imageAlt: string;
 }
 
-/** A path on this site: the only link a card's lightbox follows. */
-const SITE_PATH = /^\/(?![/\\])/;
 /** A picture on this site or any https host; no other scheme (javascript:, data:) reaches `src`. */
-const IMAGE_URL = /^(?:https:\/\/|\/(?![/\\]))/i;
+const isImageUrl = (url: string): boolean =>
+  isSitePath(url) || (url.toLowerCase().startsWith('https:') && isHttpAddress(url));
 
-const matching = (v: unknown, pattern: RegExp): string | null =>
-  typeof v === 'string' && pattern.test(v) ? v : null;
+const matching = (v: unknown, allowed: (url: string) => boolean): string | null =>
+  typeof v === 'string' && allowed(v) ? v : null;
 
 /**
  * Reads the card's page address and picture from its block's raw props (`item.fullUrl`,
  * `item.mainImage`): the parsed product keeps neither, and parsing them on every product page would
- * cost the start-up budget. The checks here are stricter than the parser's `safeUrl`, which this
+ * cost the start-up budget. The checks here are stricter than the parser's `readWebUrl`, which this
  * chunk does not import for the same reason.
  */
 export function cardFacts(block: Element | null): CardFacts {
@@ -37,8 +37,9 @@ export function cardFacts(block: Element | null): CardFacts {
   if (!isRecord(item)) return { url: null, imageUrl: null, imageAlt: '' };
   const image = isRecord(item['mainImage']) ? item['mainImage'] : null;
   return {
-    url: matching(item['fullUrl'], SITE_PATH),
-    imageUrl: matching(image?.['assetUrl'], IMAGE_URL),
+    // A path on this site: the only link a card's lightbox follows.
+    url: matching(item['fullUrl'], isSitePath),
+    imageUrl: matching(image?.['assetUrl'], isImageUrl),
     imageAlt: typeof image?.['altText'] === 'string' ? image['altText'] : '',
   };
 }

@@ -11,7 +11,7 @@ export interface ReviewsGateProps {
   readonly itemId: string;
   readonly reviews: ProductReviews;
   readonly m: ProductFormMessages;
-  /** The page's text overrides by catalogue key, for the list's texts. @default none */
+  /** The page's text overrides, for the list's texts. @default none */
   readonly overrides?: Readonly<Record<string, string>> | undefined;
   readonly native: boolean;
   readonly imported: boolean;

@@ -51,7 +51,7 @@ export function reviewDate(
 export interface ReviewsSectionProps {
   readonly native: readonly Review[];
   readonly imported: readonly Review[];
-  /** The page's text overrides by catalogue key. @default none */
+  /** The page's text overrides. @default none */
   readonly overrides?: Readonly<Record<string, string>> | undefined;
 }
 

@@ -8,7 +8,7 @@ export interface AddButtonMachine {
   begin(): boolean;
   /** Straight back to idle (the flow stopped before anything was sent). */
   reset(): void;
-  /** Sets the phase (the add flow's timed Added! and return to idle, ./add-to-cart-flow.ts). */
+  /** Sets the phase (the add hook's timed Added! and return to idle, ./use-add-to-cart.ts). */
   set(phase: AddPhase): void;
   /** Runs `fn` after `ms`, unless the form has unmounted by then. */
   later(ms: number, fn: () => void): void;

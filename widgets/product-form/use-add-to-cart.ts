@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
-import type { OptionSelection } from '../../src/commerce/rules.js';
+import { createElement, useEffect, useRef, useState, type ReactElement } from 'react';
+import type { OptionSelection } from '../../src/commerce/choice.js';
 import type { ProductItem, Variant } from '../../src/commerce/product.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
+import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
+import { track } from '../../src/page/analytics.js';
 import { useStorefront } from '../../src/react/provider.js';
 import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
-import type { AddFlowDeps } from './add-to-cart-flow.js';
+import type { AddOutcome } from './add-flow.js';
 import type { ProductFormMessages } from './messages.js';
 import type { ProductFormProps } from './product-form.js';
 import { useAddButton, type AddPhase } from './use-add-button.js';
@@ -27,7 +29,7 @@ export interface AddToCartInput {
   /** The form's `additionalFieldsForm` prop: the embedded form as sent, or null. */
   readonly additionalFieldsForm: ProductFormProps['additionalFieldsForm'];
   readonly m: ProductFormMessages;
-  /** The page's text overrides by catalogue key, for the texts the add flow brings. */
+  /** The page's text overrides, for the texts the add flow brings. */
   readonly overrides: Readonly<Record<string, string>>;
   /** The add button's idle label, the dialog's submit label too. */
   readonly submitLabel: string;
@@ -43,9 +45,8 @@ export interface AddToCart {
   readonly failure: string | null;
   clearFailure(): void;
   /**
-   * The open additional-fields dialog, if any, drawn by the flow's chunk: its submit validates
-   * the fields on the server, then adds; what was typed is kept across a close until an add
-   * succeeds.
+   * The open additional-fields dialog, if any: its submit validates the fields on the server, then
+   * adds; what was typed is kept across a close until an add succeeds.
    */
   readonly dialog: ReactElement | null;
   /** Starts loading the flow's code (first touch of the add button). */
@@ -54,14 +55,14 @@ export interface AddToCart {
   add(): Promise<void>;
 }
 
-type FlowModule = typeof import('./add-to-cart-flow.js');
+type FlowModule = typeof import('./add-flow.js');
 
 // One load per page, shared by every product form; a failed load is forgotten so the next click
 // tries again.
 let flowModule: FlowModule | null = null;
 let flowLoading: Promise<FlowModule> | null = null;
 const loadFlow = (): Promise<FlowModule> =>
-  (flowLoading ??= import('./add-to-cart-flow.js').then(
+  (flowLoading ??= import('./add-flow.js').then(
     (mod) => (flowModule = mod),
     (error: unknown) => {
       flowLoading = null;
@@ -99,42 +100,98 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
     return () => clearTimeout(t);
   }, [soldOut]);
 
-  const deps: AddFlowDeps = {
-    input,
-    services,
-    button,
-    dialog,
-    draft,
-    knownForm,
-    opening,
-    setFailure,
-    setDialog,
-    setDraft,
+  // After a send: Added! about 1 s later and idle 2 s after that (spec 000 §4, §9); after a
+  // failure its message, and idle 1 s later; a page that is leaving keeps "Adding…".
+  const finish = (flow: FlowModule, outcome: AddOutcome): void => {
+    const timing = flow.ADD_BUTTON_TIMING;
+    if (outcome.kind === 'failed') {
+      setFailure(outcome.message);
+      button.later(timing.errorResetMs, button.reset);
+    } else if (outcome.kind === 'added') {
+      setDraft({});
+      button.later(timing.addedDelayMs, () => {
+        button.set('added');
+        button.later(timing.addedDurationMs, button.reset);
+      });
+    }
+  };
+
+  const send = async (
+    flow: FlowModule,
+    variant: Variant,
+    quantity: number,
+    fields: FormValues | null,
+  ): Promise<void> => {
+    if (!button.begin()) return;
+    finish(flow, await flow.send(input, services, variant, quantity, fields));
+  };
+
+  const run = async (flow: FlowModule): Promise<void> => {
+    // Census button-click: every press the button takes (one while it is busy is ignored above).
+    track({
+      type: 'button-clicked',
+      itemId: input.item.id,
+      button: input.expressCheckout && !input.subscribable ? 'express' : 'add',
+    });
+    setFailure(null);
+    const step = flow.firstStep(input);
+    if (step.kind === 'refused') return setFailure(step.message);
+    if (step.kind === 'send') return send(flow, step.variant, step.quantity, null);
+    if (knownForm.current) return setDialog(knownForm.current);
+    if (opening.current) return;
+    opening.current = true;
+    const opened = await flow.openForm(input, services);
+    opening.current = false;
+    if (!opened.ok) return setFailure(opened.message);
+    knownForm.current = opened.form;
+    setDialog(opened.form);
   };
 
   const add = async () => {
     if (button.phase !== 'idle') return;
-    if (flowModule) return flowModule.createAddFlow(deps).add();
+    if (flowModule) return run(flowModule);
     if (!button.begin()) return;
     setFailure(null);
-    let mod: FlowModule;
+    let flow: FlowModule;
     try {
-      mod = await loadFlow();
+      flow = await loadFlow();
     } catch {
       setFailure(input.m.t('checkConnection'));
       button.reset();
       return;
     }
     button.reset();
-    await mod.createAddFlow(deps).add();
+    await run(flow);
+  };
+
+  const submitForm = async (form: OpenForm, values: FormValues): Promise<SubmitOutcome> => {
+    // The dialog opens only once the flow is loaded.
+    const flow = await loadFlow();
+    const answers = await flow.checkAnswers(input, services, form, values);
+    if (!answers.ok) return answers;
+    setDialog(null);
+    void send(flow, answers.variant, answers.quantity, values);
+    return { ok: true };
   };
 
   return {
     phase: button.phase,
     failure,
     clearFailure: () => setFailure(null),
-    // Only a loaded flow opens the dialog.
-    dialog: dialog && flowModule ? flowModule.formDialog(deps) : null,
+    dialog:
+      dialog &&
+      createElement(dialog.mod.FormDialog, {
+        open: true,
+        title: dialog.schema.name || input.item.title,
+        schema: dialog.schema,
+        initialValues: draft,
+        onValuesChange: setDraft,
+        submitLabel: input.submitLabel,
+        errorTitle: input.errorTitle,
+        messages: dialog.mod.uiMessages(input.overrides),
+        onSubmit: (values: FormValues) => submitForm(dialog, values),
+        onClose: () => setDialog(null),
+      }),
     prefetch: prefetchFlow,
     add,
   };

@@ -12,8 +12,7 @@ import {
   type FormValues,
 } from '../../api/form-schema.js';
 import { LikertStatements, MultiPartInputs, inputModeOf, inputTypeOf } from './field-parts.js';
-import { format } from '../../messages/format.js';
-import { UI_MESSAGES, type UiMessages } from './messages.js';
+import { defaultUiMessages, type UiMessages } from './messages.js';
 
 /** What the owner of the form reports back after trying to save the values. */
 export type SubmitOutcome =
@@ -39,7 +38,7 @@ export interface AdditionalFieldsFormProps {
    * once every required field is filled; the button reads "Saving…" until it settles.
    */
   readonly onSubmit: (values: FormValues) => Promise<SubmitOutcome>;
-  /** Text overrides. @default UI_MESSAGES */
+  /** The form's texts, the page's overrides applied. @default the UI catalogue */
   readonly messages?: UiMessages | undefined;
   /** Told about every edit, so an owner can keep a draft across closing and reopening. @default undefined */
   readonly onValuesChange?: ((values: FormValues) => void) | undefined;
@@ -57,7 +56,7 @@ export function AdditionalFieldsForm({
   submitLabel,
   errorTitle,
   onSubmit,
-  messages = UI_MESSAGES,
+  messages = defaultUiMessages(),
   onValuesChange,
 }: AdditionalFieldsFormProps) {
   const [values, setValues] = useState<FormValues>(initialValues ?? {});
@@ -97,7 +96,7 @@ export function AdditionalFieldsForm({
     try {
       outcome = await onSubmit(values);
     } catch {
-      outcome = { ok: false, message: messages.formProblem };
+      outcome = { ok: false, message: messages.t('formProblem') };
     }
     setSaving(false);
     if (!outcome.ok) {
@@ -105,7 +104,7 @@ export function AdditionalFieldsForm({
       setServerErrors(fieldErrors);
       const first = Object.keys(fieldErrors)[0];
       if (outcome.message !== undefined) setFormError(outcome.message);
-      else if (first === undefined) setFormError(messages.formProblem);
+      else if (first === undefined) setFormError(messages.t('formProblem'));
       if (first !== undefined) focusField(first);
     }
   };
@@ -149,7 +148,7 @@ export function AdditionalFieldsForm({
             )}
             {isMissing && (
               <p id={`${id}-required`} className="sf-field__error">
-                {messages.required}
+                {messages.t('required')}
               </p>
             )}
           </div>
@@ -157,7 +156,7 @@ export function AdditionalFieldsForm({
       })}
       {schema.disclaimer !== null && <p className="sf-fields-form__disclaimer">{schema.disclaimer}</p>}
       <button type="submit" className="sf-button sf-fields-form__submit" aria-disabled={saving || undefined}>
-        {saving ? messages.saving : submitLabel}
+        {saving ? messages.t('saving') : submitLabel}
       </button>
     </form>
   );
@@ -257,9 +256,7 @@ function renderField(
             aria-describedby={describedBy}
             onChange={(e) => onChange(e.currentTarget.value)}
           >
-            <option value="">
-              {field.placeholder ?? format(m.selectField, { variantName: field.title })}
-            </option>
+            <option value="">{field.placeholder ?? m.t('selectField', { variantName: field.title })}</option>
             {field.options.map((opt) => (
               <option key={opt} value={opt}>
                 {opt}
@@ -276,7 +273,7 @@ function renderField(
             statements={field.statements}
             value={value}
             onChange={onChange}
-            text={(key) => m[key]}
+            text={(key) => m.t(key)}
           />
         </Group>
       );
@@ -292,7 +289,7 @@ function renderField(
             type={field.type}
             value={value}
             onChange={onChange}
-            text={(key) => m[key]}
+            text={(key) => m.t(key)}
             invalid={invalid}
           />
         </Group>

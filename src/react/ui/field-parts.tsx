@@ -10,7 +10,7 @@ import {
   type FormFieldType,
   type MultiPartFieldType,
 } from '../../api/form-schema.js';
-import { LIKERT_LABEL_KEYS } from '../../messages/fields.js';
+import { LIKERT_LABEL_KEYS } from '../../messages/format.js';
 import { PART_LABEL_KEYS, type UiMessageKey } from './messages.js';
 
 interface PartsProps {

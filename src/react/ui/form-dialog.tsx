@@ -5,7 +5,7 @@
  */
 import { AdditionalFieldsForm, type AdditionalFieldsFormProps } from './additional-fields-form.js';
 import { Lightbox } from './lightbox.js';
-import { UI_MESSAGES } from './messages.js';
+import { defaultUiMessages } from './messages.js';
 
 export { parseFormSchema, parseFormValues } from '../../api/form-schema.js';
 export { UI_MESSAGES, uiMessages } from './messages.js';
@@ -18,9 +18,14 @@ export interface FormDialogProps extends AdditionalFieldsFormProps {
 }
 
 export function FormDialog({ open, onClose, title, ...form }: FormDialogProps) {
-  const messages = form.messages ?? UI_MESSAGES;
+  const messages = form.messages ?? defaultUiMessages();
   return (
-    <Lightbox open={open} onClose={onClose} title={title ?? form.schema.name} closeLabel={messages.close}>
+    <Lightbox
+      open={open}
+      onClose={onClose}
+      title={title ?? form.schema.name}
+      closeLabel={messages.t('close')}
+    >
       <AdditionalFieldsForm {...form} />
     </Lightbox>
   );

@@ -4,7 +4,7 @@
  * field types, not their parts). Widgets pass page-overridden values through `messages` props.
  */
 import type { FieldPart } from '../../commerce/form-fields.js';
-import { translate } from '../../messages/format.js';
+import { catalogueDefaults, createMessages, type Messages } from '../../messages/format.js';
 import { FIELD_MESSAGES } from '../../messages/fields.js';
 import { PRODUCT_LABEL_MESSAGES } from '../../messages/product-labels.js';
 import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
@@ -67,18 +67,11 @@ export const PART_LABEL_KEYS = {
 } as const satisfies Record<FieldPart, keyof typeof UI_MESSAGES>;
 
 export type UiMessageKey = keyof typeof UI_MESSAGES;
-export type UiMessages = { readonly [K in UiMessageKey]: string };
+export type UiMessages = Messages<UiMessageKey>;
 
-/**
- * The defaults in the page's language with any string overrides applied (unknown keys and
- * non-strings are ignored). A likert label is also read under its localized-string name of
- * spec 001 §3 (`likertAgreeText` for `likertAgree`), the catalogue key winning.
- */
-export function uiMessages(overrides?: Readonly<Record<string, unknown>> | null): UiMessages {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(UI_MESSAGES) as UiMessageKey[]) {
-    const v = overrides?.[key] ?? (key.startsWith('likert') ? overrides?.[`${key}Text`] : undefined);
-    out[key] = typeof v === 'string' ? v : translate(UI_MESSAGES[key]);
-  }
-  return out as UiMessages;
-}
+/** The lookup with the page's overrides applied (by catalogue key or localized-string name). */
+export const uiMessages = (overrides?: Readonly<Record<string, unknown>> | null): UiMessages =>
+  createMessages(overrides, UI_MESSAGES);
+
+/** The lookup without overrides, in the page's language. */
+export const defaultUiMessages = catalogueDefaults(UI_MESSAGES);

@@ -1,5 +1,7 @@
 import type { PredicateTable } from './api';
-import { hasVariants, hasVariedPrices, isOnSale, isSoldOut, pricePoints } from '../../commerce/rules';
+import { hasVariants } from '../../commerce/choice';
+import { hasVariedPrices, pricePoints } from '../../commerce/prices';
+import { isOnSale, isSoldOut } from '../../commerce/product-state';
 import { productFacts } from './commerce/product';
 
 /**

@@ -14,7 +14,7 @@ import {
   instalmentText,
   isInstalmentInRange,
   qualifiesForInstalments,
-} from '../../../src/commerce/rules';
+} from '../../../src/commerce/instalment-price';
 import { product, variant } from './fixtures/products';
 
 const money = (amount: number, currency: CurrencyCode = 'USD'): Money => ({ amount, currency });

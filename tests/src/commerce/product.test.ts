@@ -6,7 +6,7 @@ import {
   parseProductItem,
   parseStoreSettings,
   parseSubscriptionPlan,
-  safeUrl,
+  readWebUrl,
 } from '../../../src/commerce/product';
 
 // eslint-disable-next-line no-script-url -- hostile input the parser must refuse
@@ -494,7 +494,7 @@ describe('parseMerchandising', () => {
   });
 });
 
-describe('safeUrl', () => {
+describe('readWebUrl', () => {
   it.each([
     ['https://img.example/a.jpg', 'https://img.example/a.jpg'],
     ['//img.example/a.jpg', 'https://img.example/a.jpg'],
@@ -505,10 +505,15 @@ describe('safeUrl', () => {
     [' JavaScript:alert(1)', null],
     ['data:text/html,<b>', null],
     ['vbscript:x', null],
+    ['HTTPS://img.example/a.jpg', 'HTTPS://img.example/a.jpg'],
+    ['http:img.example/a.jpg', null],
+    ['data:image/svg+xml;base64,AAAA', null],
+    ['DATA:IMAGE/WEBP;base64,AAAA', 'DATA:IMAGE/WEBP;base64,AAAA'],
+    ['mailto:a@b.example', null],
     ['https://x.example/a b.jpg', null],
     ['', null],
     [5, null],
   ])('%j -> %j', (raw, expected) => {
-    expect(safeUrl(raw)).toBe(expected);
+    expect(readWebUrl(raw)).toBe(expected);
   });
 });

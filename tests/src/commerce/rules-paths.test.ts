@@ -4,18 +4,15 @@
  * template's predicates and formatters). Both must give the table's answer.
  */
 import { describe, expect, it } from 'vitest';
+import { hasVariants, showQuantityInput } from '../../../src/commerce/choice';
+import { hasVariedPrices, priceRange, pricePoints } from '../../../src/commerce/prices';
 import {
-  hasVariants,
-  hasVariedPrices,
   isGiftCard,
   isOnSale,
   isSoldOut,
   isSubscribable,
-  priceRange,
-  pricePoints,
   productStatus,
-  showQuantityInput,
-} from '../../../src/commerce/rules';
+} from '../../../src/commerce/product-state';
 import { parseProductItem, type ProductItem } from '../../../src/commerce/product';
 import { render } from '../../../src/template/index';
 

@@ -262,6 +262,19 @@ describe('createMessages', () => {
     expect(createMessages(raw as never).t('added')).toBe('Added!');
   });
 
+  it.each([
+    ['productAddToCartText', 'addToCart', 'Buy'],
+    ['likertAgreeText', 'likertAgree', "D'accord"],
+    ['productSoldOutText', 'soldOut', 'Gone'],
+  ] as const)('takes the localized-string name %s as an override of %s', (name, key, text) => {
+    expect(createMessages({ [name]: text }).t(key)).toBe(text);
+  });
+
+  it('lets the catalogue key win over its localized-string name, whatever their order', () => {
+    expect(createMessages({ addToCart: 'Key', productAddToCartText: 'Name' }).t('addToCart')).toBe('Key');
+    expect(createMessages({ productAddToCartText: 'Name', addToCart: 'Key' }).t('addToCart')).toBe('Key');
+  });
+
   it('serves a widget catalogue through the same lookup', () => {
     const m = createMessages({ hello: 'Hi {name}' }, { hello: 'Hello {name}', bye: 'Bye' });
     expect(m.t('hello', { name: 'Ana' })).toBe('Hi Ana');

@@ -269,6 +269,10 @@ describe('normalizeApiRoot', () => {
     ['data:text/html,hi', null],
     ['//x.example/api', null],
     ['/\\x.example', null],
+    ['/a\\b/', null],
+    ['HTTP://x.example/', 'HTTP://x.example/'],
+    ['https:///x.example', null],
+    ['https://', null],
     ['/a b/', null],
     ['', null],
   ])('%j -> %j', (raw, expected) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCookie } from '../../../src/page/cookies';
+import { readCookie, shouldLoadCartAtStart } from '../../../src/page/cookies';
+import { fakeDoc } from '../api/fixtures.js';
 
 function docWithCookie(cookie: string): Document {
   return { cookie } as unknown as Document;
@@ -48,5 +49,18 @@ describe('readCookie', () => {
       },
     } as unknown as Document;
     expect(readCookie('crumb', doc)).toBeNull();
+  });
+});
+
+describe('loading at page start (spec 000 §4)', () => {
+  it.each<[string, { authenticatedAccountId?: string }, string, boolean]>([
+    ['a signed-in visitor', { authenticatedAccountId: 'acct-1' }, '', true],
+    ['a has-cart cookie of true', {}, 'hasCart=true', true],
+    ['a has-cart cookie of false', {}, 'hasCart=false', false],
+    ['a cart cookie', {}, 'CART=5d0c', true],
+    ['an anonymous visitor without cookies', {}, 'crumb=abc', false],
+    ['an empty account id', { authenticatedAccountId: '' }, '', false],
+  ])('with %s, loading is %s', (_name, context, cookie, expected) => {
+    expect(shouldLoadCartAtStart(context, fakeDoc(cookie))).toBe(expected);
   });
 });

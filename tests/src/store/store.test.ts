@@ -3,14 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi, type Api } from '../../../src/api/index.js';
 import type { ApiError, ApiResult } from '../../../src/api/types.js';
 import { CART_SYNC_CHANNEL } from '../../../src/contract.js';
-import {
-  createCartStore,
-  selectCount,
-  selectSubtotal,
-  shouldLoadCartAtStart,
-  type CartState,
-  type CartStore,
-} from '../../../src/store/index.js';
+import { createCartStore, type CartState, type CartStore } from '../../../src/store/index.js';
+import { selectCount } from '../../../src/store/selectors.js';
 import type { CartEntry, ShoppingCart } from '../../../src/store/types.js';
 import { API_ROOT, cart, entry, fakeDoc, fakeFetch, json } from '../api/fixtures.js';
 
@@ -343,50 +337,6 @@ describe('other tabs', () => {
     await vi.waitFor(() => expect(storage.getItem(CART_SYNC_CHANNEL)).not.toBeNull());
     expect(writes).toHaveBeenCalledTimes(1);
     expect(JSON.parse(storage.getItem(CART_SYNC_CHANNEL) ?? 'null')).toMatchObject({ cart: cart() });
-  });
-});
-
-describe('selectors', () => {
-  const state = (c: ShoppingCart | null): CartState => ({
-    cart: c,
-    status: 'idle',
-    initialised: c !== null,
-    error: null,
-  });
-
-  it.each<[string, ShoppingCart | null, number]>([
-    ['no cart yet', null, 0],
-    ['an empty cart', cart([]), 0],
-    ['two entries', cart([entry({ quantity: 2 }), entry({ id: 'e2', quantity: 3 })]), 5],
-  ])('counts items for %s', (_name, c, count) => {
-    expect(selectCount(state(c))).toBe(count);
-  });
-
-  it.each<[string, ShoppingCart | null, { amount: number; currency: string } | null]>([
-    ['no cart yet', null, null],
-    ['a dollar cart', cart([entry({ subTotal: 1999 })]), { amount: 1999, currency: 'USD' }],
-    ['a yen cart', cart([entry({ subTotal: 2500 })], { currency: 'JPY' }), { amount: 2500, currency: 'JPY' }],
-  ])('gives the subtotal in minor units for %s', (_name, c, subtotal) => {
-    expect(selectSubtotal(state(c))).toEqual(subtotal);
-  });
-
-  it('gives the same subtotal object for the same cart, so identity subscribers do not loop', () => {
-    const c = cart([entry({ subTotal: 1999 })]);
-    expect(selectSubtotal(state(c))).toBe(selectSubtotal(state(c)));
-    expect(selectSubtotal(state(cart([entry({ subTotal: 1999 })])))).not.toBe(selectSubtotal(state(c)));
-  });
-});
-
-describe('loading at page start (spec 000 §4)', () => {
-  it.each<[string, { authenticatedAccountId?: string }, string, boolean]>([
-    ['a signed-in visitor', { authenticatedAccountId: 'acct-1' }, '', true],
-    ['a has-cart cookie of true', {}, 'hasCart=true', true],
-    ['a has-cart cookie of false', {}, 'hasCart=false', false],
-    ['a cart cookie', {}, 'CART=5d0c', true],
-    ['an anonymous visitor without cookies', {}, 'crumb=abc', false],
-    ['an empty account id', { authenticatedAccountId: '' }, '', false],
-  ])('with %s, loading is %s', (_name, context, cookie, expected) => {
-    expect(shouldLoadCartAtStart(context, fakeDoc(cookie))).toBe(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProductForm } from '../../../widgets/product-form/product-form.js';
+import { ProductForm } from '../../../widgets/product-form/quick-view-button.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
 import { renderWithStorefront } from '../fixtures.js';
 import { ENGRAVED } from './items.js';

@@ -1,12 +1,12 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProductForm } from '../../../widgets/product-form/product-form.js';
+import { ProductForm } from '../../../widgets/product-form/quick-view-button.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
 import { renderWithStorefront } from '../fixtures.js';
 import { ENGRAVED } from './items.js';
 
 // The add flow's chunk cannot be fetched (a dropped connection, a deploy that removed it).
-vi.mock('../../../widgets/product-form/add-to-cart-flow.js', () => Promise.reject(new Error('chunk failed')));
+vi.mock('../../../widgets/product-form/add-flow.js', () => Promise.reject(new Error('chunk failed')));
 
 afterEach(cleanup);
 

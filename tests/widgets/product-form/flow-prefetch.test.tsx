@@ -9,7 +9,7 @@ let idle: (() => void)[] = [];
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.doUnmock('../../../widgets/product-form/add-to-cart-flow.js');
+  vi.doUnmock('../../../widgets/product-form/add-flow.js');
   vi.resetModules();
 });
 
@@ -29,11 +29,11 @@ async function runIdleWork(): Promise<void> {
 async function formWithCountedFlow(): Promise<{ loads: () => number; render: (item: unknown) => void }> {
   let loads = 0;
   vi.resetModules();
-  vi.doMock('../../../widgets/product-form/add-to-cart-flow.js', async (original) => {
+  vi.doMock('../../../widgets/product-form/add-flow.js', async (original) => {
     loads += 1;
     return original();
   });
-  const { ProductForm } = await import('../../../widgets/product-form/product-form.js');
+  const { ProductForm } = await import('../../../widgets/product-form/quick-view-button.js');
   const { parseProductFormProps } = await import('../../../widgets/product-form/props.js');
   return {
     loads: () => loads,

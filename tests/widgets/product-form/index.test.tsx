@@ -88,7 +88,7 @@ describe('product-form widget module', () => {
     const stop = mount(el, { item: TEE, quickView: true }, env());
     stop();
     await act(async () => {
-      await import('../../../widgets/product-form/product-form.js');
+      await import('../../../widgets/product-form/quick-view-button.js');
     });
     expect(screen.getByRole('button', { name: 'Fallback add' })).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('button', { name: 'Quick View' })).toBeNull();

@@ -4,7 +4,7 @@ import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analyti
 import type { ApiResult } from '../../../src/api/types.js';
 import type { SiteContext } from '../../../src/page/context.js';
 import type { ShoppingCart } from '../../../src/store/types.js';
-import { ProductForm } from '../../../widgets/product-form/product-form.js';
+import { ProductForm } from '../../../widgets/product-form/quick-view-button.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
 import {
   cart,

@@ -8,10 +8,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { render } from '../../../src/template/index.js';
 import productForm from '../../../widgets/product-form/index.js';
-import { ProductForm } from '../../../widgets/product-form/product-form.js';
+import { ProductForm } from '../../../widgets/product-form/quick-view-button.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
 import restockForm from '../../../widgets/restock-form/index.js';
-import { CATALOG } from '../../template/engine-page.js';
+import { CATALOG } from '../../src/template/engine-page.js';
 import { fakeApi, okResult, renderWithStorefront } from '../fixtures.js';
 import { SOLD_OUT } from './items.js';
 

@@ -5,7 +5,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
-import { ProductForm } from '../../../widgets/product-form/product-form.js';
+import { ProductForm } from '../../../widgets/product-form/quick-view-button.js';
 import { parseProductFormProps } from '../../../widgets/product-form/props.js';
 import * as restockForm from '../../../widgets/restock-form/index.js';
 import { renderWithStorefront } from '../fixtures.js';

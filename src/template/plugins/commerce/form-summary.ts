@@ -1,5 +1,5 @@
 /** `summary-form-field`: one line of a submitted form's answers (spec 001 §2, §9). */
-import { formAnswerLines, LIKERT_LABELS, type LikertValue } from '../../../commerce/form-fields';
+import { formAnswerLines, likertLabelText, type LikertValue } from '../../../commerce/form-fields';
 import type { TemplateContext } from '../api';
 import { asRecord, localized, text } from './data';
 import { escapeHtml } from './html';
@@ -27,7 +27,7 @@ function answerHtml(ctx: TemplateContext, field: Readonly<Record<string, unknown
   const values = field['values'];
   const answer = type === 'checkbox' ? (Array.isArray(values) ? values : []) : values;
   const lines = formAnswerLines(type, answer, (score) =>
-    localized(ctx, LIKERT_KEYS[score], LIKERT_LABELS[score]),
+    localized(ctx, LIKERT_KEYS[score], likertLabelText(score)),
   );
   if (lines === undefined) {
     // An unticked checkbox falls back to the field's plain value.

@@ -19,15 +19,8 @@ import {
   type JsonRecord,
 } from './data';
 import { escapeAttributeLoose, escapeHtml, jsonText } from './html';
-import {
-  QUANTITY,
-  hasVariants,
-  isGiftCard,
-  isOnSale,
-  isSoldOut,
-  isSubscribable,
-  showQuantityInput,
-} from '../../../commerce/rules';
+import { QUANTITY, hasVariants, showQuantityInput } from '../../../commerce/choice';
+import { isGiftCard, isOnSale, isSoldOut, isSubscribable } from '../../../commerce/product-state';
 import { content, productFacts, variants } from './product';
 
 const attr = (value: unknown): string => escapeHtml(text(value));

@@ -7,10 +7,10 @@ import {
   cheapestPoint,
   effectivePrice,
   hasVariedPrices,
-  isSubscribable,
   pricePoints,
   type PricePoint,
-} from '../../../commerce/rules';
+} from '../../../commerce/prices';
+import { isSubscribable } from '../../../commerce/product-state';
 import { moneyHtml, usesCldrMoney } from './money';
 import { content, pricePoint, productFacts, variants } from './product';
 import { parsePlan, subscriptionWording, type Plan } from './subscription';

@@ -1,6 +1,6 @@
 /**
  * The template's side of the product rules (spec 001 §4-§5): the rules themselves live once in
- * src/commerce/rules.ts, shared with the widgets and the reference server; this module reads the
+ * src/commerce/ (product-state, prices, choice, ...), shared with the widgets and the reference server; this module reads the
  * facts they need from the untrusted JSON a template renders, as tolerantly as templates read data
  * (flags as booleans, numbers or strings; missing prices are no prices).
  */
@@ -18,10 +18,8 @@ import {
   lowestSalePrice,
   pricePoints,
   type PricePoint,
-  type ProductFacts,
-  type ProductLike,
-  type VariantFacts,
-} from '../../../commerce/rules';
+} from '../../../commerce/prices';
+import type { ProductFacts, ProductLike, VariantFacts } from '../../../commerce/product-state';
 import { asArray, asRecord, isRecord, isTruthy, pick, toNumber, type JsonRecord } from './data';
 
 export function content(item: unknown): JsonRecord {

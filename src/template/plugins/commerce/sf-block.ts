@@ -10,20 +10,11 @@
 import { PATHS, PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
 import { instalmentOffer, parseInstalmentContext } from '../../../commerce/instalments';
 import { formatMoney, type Money } from '../../../commerce/money';
-import { safeUrl, type ProductItem } from '../../../commerce/product';
-import {
-  QUANTITY,
-  addButtonLabel,
-  effectivePrice,
-  hasVariants,
-  instalmentPrice,
-  instalmentText,
-  isSoldOut,
-  priceRange,
-  productStatus,
-  qualifiesForInstalments,
-  tracksStock,
-} from '../../../commerce/rules';
+import { readWebUrl, type ProductItem } from '../../../commerce/product';
+import { QUANTITY, addButtonLabel, hasVariants } from '../../../commerce/choice';
+import { instalmentPrice, instalmentText, qualifiesForInstalments } from '../../../commerce/instalment-price';
+import { effectivePrice, priceRange } from '../../../commerce/prices';
+import { isSoldOut, productStatus, tracksStock } from '../../../commerce/product-state';
 import { readBoolean } from '../../../result';
 import { PRODUCT_LABEL_MESSAGES } from '../../../messages/product-labels';
 import { RESTOCK_MESSAGES, restockOverrides } from '../../../messages/restock';
@@ -243,7 +234,7 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
     if (lookup(ctx, 'expressCheckout') === true) props['expressCheckout'] = true;
     // A product card's Quick View button: without JavaScript, a link to the product's page.
     if (lookup(ctx, 'quickView') === true) {
-      const url = safeUrl(item['fullUrl']);
+      const url = readWebUrl(item['fullUrl']);
       const label = escapeHtml(localized(ctx, 'productQuickViewText', 'Quick View'));
       return {
         props: { ...props, quickView: true },

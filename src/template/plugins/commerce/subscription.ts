@@ -7,7 +7,7 @@
  * `productPrice__<singlePrice|fromPrice>__<1|n><Weekly|Monthly|Yearly>__limited__<1|n><Week|Month|Year>s`
  */
 import { parseSubscriptionPlan, type SubscriptionPlan } from '../../../commerce/product';
-import { subscriptionDuration } from '../../../commerce/rules';
+import { subscriptionDuration } from '../../../commerce/subscription-text';
 import type { TemplateContext } from '../api';
 import { localized } from './data';
 

@@ -23,8 +23,12 @@ export function plain(value: unknown): string {
 // before the scheme is compared.
 const UNSAFE_SCHEME = /^(?:javascript|vbscript|data):/i;
 
-/** A URL from data made safe for an href or src: script-capable schemes become ''. */
-export function safeUrl(value: unknown): string {
+/**
+ * The deny-list for URLs the template prints into `href` and `src`: the platform's markup prints
+ * any URL from data except those with a script-capable scheme, which become ''. The widgets' own
+ * reader of product URLs is the opposite, an allow-list (`readWebUrl`, src/commerce/product.ts).
+ */
+export function blankScriptUrl(value: unknown): string {
   const url = plain(value);
   // eslint-disable-next-line no-control-regex
   const squashed = url.replace(/[\u0000-\u0020\u007f]/g, '');
@@ -33,5 +37,5 @@ export function safeUrl(value: unknown): string {
 
 /** An escaped URL attribute value. */
 export function urlAttr(value: unknown): string {
-  return escapeHtml(safeUrl(value));
+  return escapeHtml(blankScriptUrl(value));
 }

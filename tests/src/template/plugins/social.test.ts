@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { FormatterFn, PredicateFn } from '../../../src/template/plugins/api';
-import { socialFormatters } from '../../../src/template/plugins/social-formatters';
-import { socialPredicates } from '../../../src/template/plugins/social-predicates';
+import type { FormatterFn, PredicateFn } from '../../../../src/template/plugins/api';
+import { socialFormatters } from '../../../../src/template/plugins/social-formatters';
+import { socialPredicates } from '../../../../src/template/plugins/social-predicates';
 import { fakeContext, type FakeOptions } from './fake-context';
 
 /** Built at run time: a literal script URL trips the linter's eval rule. */

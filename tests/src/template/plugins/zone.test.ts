@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { zonedFields } from '../../../src/template/plugins/date/zone.js';
+import { zonedFields } from '../../../../src/template/plugins/date/zone.js';
 
 /** What Intl says of `ms` in `zone`, read with formatToParts: the truth the fast path must match. */
 function intlTruth(ms: number, zone: string) {

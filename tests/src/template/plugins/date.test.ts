@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { dateFormatters } from '../../../src/template/plugins/date-formatters';
+import { dateFormatters } from '../../../../src/template/plugins/date-formatters';
 import { fakeContext } from './fake-context';
 
 function date(value: unknown, pattern: string, timeZone = 'America/New_York'): unknown {

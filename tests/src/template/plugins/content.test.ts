@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { FormatterFn, PredicateFn } from '../../../src/template/plugins/api';
-import { contentFormatters } from '../../../src/template/plugins/content-formatters';
-import { contentPredicates } from '../../../src/template/plugins/content-predicates';
-import { slidePredicates } from '../../../src/template/plugins/slide-predicates';
+import type { FormatterFn, PredicateFn } from '../../../../src/template/plugins/api';
+import { contentFormatters } from '../../../../src/template/plugins/content-formatters';
+import { contentPredicates } from '../../../../src/template/plugins/content-predicates';
+import { slidePredicates } from '../../../../src/template/plugins/slide-predicates';
 import { fakeContext, type FakeOptions } from './fake-context';
-import { render } from '../../../src/template/index';
+import { render } from '../../../../src/template/index';
 
 /** Built at run time: a literal script URL trips the linter's eval rule. */
 const SCRIPT_SCHEME = ['javascript', ''].join(':');

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_MESSAGES } from '../../../src/messages/platform';
-import { i18nFormatters } from '../../../src/template/plugins/i18n-formatters';
+import { PLATFORM_MESSAGES } from '../../../../src/messages/platform';
+import { i18nFormatters } from '../../../../src/template/plugins/i18n-formatters';
 import { fakeContext, type FakeOptions } from './fake-context';
 
 function format(

@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import * as engine from '../../src/template/index';
-import { createCompiler } from '../../src/template/compiled';
-import { coreRegistry } from '../../src/template/registry';
+import * as engine from '../../../src/template/index';
+import { createCompiler } from '../../../src/template/compiled';
+import { coreRegistry } from '../../../src/template/registry';
 import {
   compile,
   compileUncached,
   render,
   renderCompiled,
   type TemplateErrorType,
-} from '../../src/template/index';
+} from '../../../src/template/index';
 
 describe('template language', () => {
   it('exposes render, compile, compileUncached and renderCompiled as its only runtime exports', () => {
@@ -446,7 +446,7 @@ describe('the work budget', () => {
 
 describe('entries and the compile cache', () => {
   it('the core entry knows no commerce formatter; the commerce entry renders it', async () => {
-    const core = await import('../../src/template/core');
+    const core = await import('../../../src/template/core');
     const template = '{item|sale-price}|{.sold-out? item}x{.end}';
     const item = { structuredContent: { variants: [{ price: 1000, onSale: true, salePrice: 800 }] } };
     expect(core.render(template, { item }).errors.map((e) => e.message)).toEqual([

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { render } from '../../../src/template/index';
+import { render } from '../../../../src/template/index';
 
 const out = (template: string, json: unknown = {}, partials: Record<string, string> = {}) =>
   render(template, json, { partials }).output;

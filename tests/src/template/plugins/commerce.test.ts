@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PROPS_ATTR, WIDGET_ATTR } from '../../../src/contract';
-import type { TemplateContext, TemplateErrorType } from '../../../src/template/plugins/api';
-import { commerceFormatters } from '../../../src/template/plugins/commerce-formatters';
-import { commercePredicates } from '../../../src/template/plugins/commerce-predicates';
-import { escapeAttributeLoose, escapeHtml } from '../../../src/template/plugins/commerce/html';
-import { toMinorUnits } from '../../../src/template/plugins/commerce/money';
-import { render } from '../../../src/template/index';
+import { PROPS_ATTR, WIDGET_ATTR } from '../../../../src/contract';
+import type { TemplateContext, TemplateErrorType } from '../../../../src/template/plugins/api';
+import { commerceFormatters } from '../../../../src/template/plugins/commerce-formatters';
+import { commercePredicates } from '../../../../src/template/plugins/commerce-predicates';
+import { escapeAttributeLoose, escapeHtml } from '../../../../src/template/plugins/commerce/html';
+import { toMinorUnits } from '../../../../src/template/plugins/commerce/money';
+import { render } from '../../../../src/template/index';
 
 interface FakeContext extends TemplateContext {
   readonly errors: { type: TemplateErrorType; message: string }[];

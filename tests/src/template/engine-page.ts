@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTEXT_SCRIPT_ID } from '../../src/contract';
-import { render } from '../../src/template/index';
+import { CONTEXT_SCRIPT_ID } from '../../../src/contract';
+import { render } from '../../../src/template/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +26,7 @@ interface SeedItem {
 }
 
 export const CATALOG = JSON.parse(
-  readFileSync(resolve(here, '../../demo/server/seed-catalog.json'), 'utf8'),
+  readFileSync(resolve(here, '../../../demo/server/seed-catalog.json'), 'utf8'),
 ) as SeedItem[];
 
 /** The merchandising context the platform renders with, for one product. */

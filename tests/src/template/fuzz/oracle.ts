@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
-import { render } from '../../../src/template/index';
+import { render } from '../../../../src/template/index';
 import { DIFFERENCES } from './differences';
 import { CASE, type Size } from './grammar';
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { render } from '../../src/template/index';
+import { render } from '../../../src/template/index';
 
 interface Case {
   id: string;
@@ -27,7 +27,7 @@ interface Case {
 const RELATIVE = '../shared/conformance/template-engine/cases.jsonl';
 const candidates = [
   path.resolve(process.cwd(), RELATIVE),
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', RELATIVE.slice(3)),
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..', RELATIVE.slice(3)),
 ];
 const corpusPath = candidates.find((p) => existsSync(p));
 

@@ -1,4 +1,4 @@
-import type { TemplateContext, TemplateError } from '../../../src/template/plugins/api';
+import type { TemplateContext, TemplateError } from '../../../../src/template/plugins/api';
 
 export interface FakeOptions {
   /** The node in scope (what `{@}` prints). */

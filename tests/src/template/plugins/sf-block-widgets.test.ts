@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROPS_ATTR, WIDGET_ATTR } from '../../../src/contract';
-import { render } from '../../../src/template/index';
+import { PROPS_ATTR, WIDGET_ATTR } from '../../../../src/contract';
+import { render } from '../../../../src/template/index';
 
 /** The props JSON of the first block `name` in `html`, read back as a browser would. */
 function propsOf(html: string, name: string): unknown {

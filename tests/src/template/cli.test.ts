@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP, runCli } from '../../src/template/cli-run';
+import { HELP, runCli } from '../../../src/template/cli-run';
 
 let dir = '';
 

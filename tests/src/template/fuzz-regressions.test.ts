@@ -1,11 +1,11 @@
 // @vitest-environment node
 /**
  * Classes of disagreement with the reference implementation found by the differential fuzzer
- * (tests/template/differential.fuzz.test.ts), each pinned by the minimal template it shrank to.
+ * (tests/src/template/differential.fuzz.test.ts), each pinned by the minimal template it shrank to.
  * The expected outputs are the reference's.
  */
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/template/index';
+import { render } from '../../../src/template/index';
 
 const out = (template: string, json: unknown): string => render(template, json, { locale: 'en' }).output;
 

@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/template/index';
+import { render } from '../../../src/template/index';
 
 interface ReferenceCompiler {
   execute(props: Record<string, unknown>): { ctx: { render(): string } };

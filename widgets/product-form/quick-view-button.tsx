@@ -1,0 +1,71 @@
+/**
+ * A product card's Quick View button (`quickView` in the product form's props) and its lightbox
+ * around the form, and the package's `ProductForm`, which shows the form or this button. The
+ * widget mounts the form (./product-form.tsx) directly and loads this module only for a card: the
+ * form importing the button would bring the card's code to every product page.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { WIDGET_ATTR } from '../../src/contract.js';
+import { track } from '../../src/page/analytics.js';
+import { useStorefront } from '../../src/react/provider.js';
+import { productFormMessages } from './messages.js';
+import { ProductFormBody, type ProductFormProps } from './product-form.js';
+import type { CardFacts, QuickViewDialog as QuickViewDialogType } from './quick-view.js';
+
+/**
+ * The product form (spec 000 §2, §4, §5; spec 001 §4, §5): variant pickers, quantity, price and
+ * marks, scarcity, the restock slot, the add button and its additional-fields lightbox, reviews;
+ * with `quickView`, only a Quick View button that opens it in a lightbox.
+ */
+export function ProductForm(props: ProductFormProps) {
+  if (props.quickView === true) return <QuickViewButton {...props} />;
+  return <ProductFormBody {...props} />;
+}
+
+/** A product card's Quick View button and, once clicked, its lightbox around the form. */
+export function QuickViewButton(props: ProductFormProps) {
+  const { reporter, context, navigate } = useStorefront();
+  const button = useRef<HTMLButtonElement>(null);
+  const m = useMemo(() => productFormMessages(props.strings), [props.strings]);
+  const [Dialog, setDialog] = useState<typeof QuickViewDialogType | null>(null);
+  const [facts, setFacts] = useState<CardFacts | null>(null);
+  const openQuickView = async () => {
+    // Recorded by the platform layer (census RecordQuickView), unless tracking is off.
+    track({ type: 'quick-view', itemId: props.item.id });
+    try {
+      const mod = await import('./quick-view.js');
+      setFacts(mod.cardFacts(button.current?.closest(`[${WIDGET_ATTR}]`) ?? null));
+      setDialog(() => mod.QuickViewDialog);
+    } catch (error) {
+      reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' });
+    }
+  };
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="sf-button sf-button--secondary sf-quick-view-button"
+        onClick={() => void openQuickView()}
+      >
+        {m.t('quickView')}
+      </button>
+      {Dialog && facts && (
+        <Dialog
+          title={props.item.title ?? m.t('quickView')}
+          closeLabel={m.t('close')}
+          onClose={() => setDialog(null)}
+          facts={facts}
+          strings={props.strings}
+          onFollow={(url, event) => {
+            if (!context.designFrame) return;
+            event.preventDefault();
+            navigate(url);
+          }}
+        >
+          <ProductFormBody {...props} quickView={false} publishChoice={false} />
+        </Dialog>
+      )}
+    </>
+  );
+}
