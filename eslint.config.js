@@ -41,6 +41,17 @@ const BELOW_RUNTIME = {
 
 const restrict = (...patterns) => ['error', { patterns }];
 
+/**
+ * The builds declare Object.freeze pure (vite.config.ts TREESHAKE), so a bare `Object.freeze(x);`
+ * is dropped from dist/ and x stays writable there: use its result.
+ */
+const FREEZE_STATEMENT = {
+  selector:
+    "ExpressionStatement > CallExpression[callee.object.name='Object'][callee.property.name='freeze']",
+  message:
+    'Object.freeze is declared pure for the builds: a bare call is dropped from dist/. Use its result (`const x = Object.freeze(...)`).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist.*/**', 'node_modules/**', 'coverage/**', 'demo/data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -66,17 +77,7 @@ export default tseslint.config(
       'no-new-func': 'error',
       'no-script-url': 'error',
       eqeqeq: ['error', 'smart'],
-      // The builds declare Object.freeze pure (vite.config.ts TREESHAKE), so a bare
-      // `Object.freeze(x);` is dropped from dist/ and x stays writable there: use its result.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "ExpressionStatement > CallExpression[callee.object.name='Object'][callee.property.name='freeze']",
-          message:
-            'Object.freeze is declared pure for the builds: a bare call is dropped from dist/. Use its result (`const x = Object.freeze(...)`).',
-        },
-      ],
+      'no-restricted-syntax': ['error', FREEZE_STATEMENT],
     },
   },
   {
@@ -143,6 +144,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        FREEZE_STATEMENT,
         {
           selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
           message: 'No `as unknown as`: type the value where it is read (src/result.ts schemas).',

@@ -61,7 +61,7 @@ describe('the add flow returns what happened', () => {
     await s.store.getState().load();
     expect(await send(input(), s, black, 1, null)).toEqual({
       kind: 'failed',
-      message: 'Sorry, we do not have enough of that item available.',
+      message: 'out of stock',
     });
   });
 
