@@ -13,6 +13,12 @@ export const WIDGET_ATTR = 'data-sf-widget';
 export const PROPS_ATTR = 'data-sf-props';
 /** Set by the loader on a block once its widget is mounted; mounting twice is a no-op. */
 export const MOUNTED_ATTR = 'data-sf-mounted';
+/**
+ * Set on a mounted block whose widget loads when the page is idle (the instalment pill), until it
+ * has drawn over its fallback or failed: `[data-sf-mounted]:not([data-sf-deferred])` is a block
+ * showing its widget.
+ */
+export const DEFERRED_ATTR = 'data-sf-deferred';
 /** Marks the product block that holds a product form and the image showing its variant. */
 export const PRODUCT_BLOCK_ATTR = 'data-sf-product-block';
 /** Marks the `<img>` in a product block that the product form points at the chosen variant. */

@@ -8,6 +8,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT, startDemo, type Demo } from './harness.js';
 
+/** An instalment pill drawn by its widget, not its fallback (it mounts when the page is idle). */
+const PILL_SHOWN = '[data-sf-widget="instalment-pill"][data-sf-mounted]:not([data-sf-deferred])';
+
 const PAGES = [
   '/',
   '/products/prod-tee',
@@ -146,6 +149,8 @@ describe.each([
       const { page, problems, close } = await openWithCart(path, width, height);
       const covered: string[] = [];
       if ((await page.locator('.sf-instalment-pill__text').count()) > 0) {
+        // The pill mounts over its fallback when the page is idle: measure the widget's own line.
+        await page.locator(PILL_SHOWN).first().waitFor(WAIT);
         await page.locator('.sf-instalment-pill__text').first().scrollIntoViewIfNeeded();
         covered.push((await coveredAtEnd(page, '.sf-instalment-pill')) ?? '');
       }
@@ -189,6 +194,7 @@ describe('controls that cannot be used, and marks', () => {
 
   it('draws the instalment info mark as a ring, with no character to find in a font', async () => {
     const { page, problems } = await demo.open('/products/prod-tee');
+    await page.locator(PILL_SHOWN).first().waitFor(WAIT);
     const mark = await page
       .locator('.sf-instalment-pill__button')
       .first()

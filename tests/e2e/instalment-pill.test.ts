@@ -74,6 +74,38 @@ async function axeViolations(page: Page): Promise<{ id: string; targets: string[
 const infoButton = (page: Page, brand = 'Afterpay') => page.getByRole('button', { name: `About ${brand}` });
 
 describe('the pill on a product page', () => {
+  it('loads its code once the product form is usable, then draws over its fallback', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    contexts.push(context);
+    // When the first add button can be pressed, on the page's own clock.
+    await context.addInitScript(() => {
+      const w = window as unknown as { formUsableAt?: number };
+      new MutationObserver((_records, observer) => {
+        const button = document.querySelector<HTMLButtonElement>('.sf-add-button');
+        if (!button || button.disabled) return;
+        w.formUsableAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    const { page, log } = await e2e.newPage(context);
+    await page.goto(PRODUCT);
+    const pill = page
+      .locator('[data-sf-widget="instalment-pill"][data-sf-mounted]:not([data-sf-deferred])')
+      .first();
+    await pill.waitFor(WAIT);
+    await pill.getByRole('button').waitFor(WAIT);
+    const { usableAt, pillCodeAt } = await page.evaluate(() => ({
+      usableAt: (window as unknown as { formUsableAt?: number }).formUsableAt ?? null,
+      pillCodeAt:
+        performance.getEntriesByType('resource').find((entry) => entry.name.includes('/chunks/pill-widget-'))
+          ?.startTime ?? null,
+    }));
+    expect(usableAt).not.toBeNull();
+    expect(pillCodeAt).not.toBeNull();
+    expect(pillCodeAt).toBeGreaterThanOrEqual(usableAt as number);
+    expect(log.pageErrors).toEqual([]);
+  });
+
   it('follows the chosen variant and quantity of the product form in its block', async () => {
     const { page, log } = await open(PRODUCT);
     // Lowest price before a choice: S in white, on sale at $19.50, below the $35.00 minimum.

@@ -1,17 +1,16 @@
 /**
  * The instalment pill: `<div data-sf-widget="instalment-pill" data-sf-props='{ "item", "instalments",
  * "count"? }'>`, placed in the product block of the product form it follows.
+ *
+ * Its code loads when the page is idle (./pill-widget.ts): the server's fallback already shows the
+ * instalment line and links to the provider's page, so the product form, which a shopper acts on,
+ * is usable first (docs/widgets/instalment-pill.md).
  */
-import { createElement } from 'react';
-import { defineWidget } from '../../src/react/define.js';
-import { InstalmentPill, WIDGET as name } from './instalment-pill.js';
-import { parseInstalmentPillProps } from './props.js';
+import { deferredWidget } from '../../src/page/deferred-widget.js';
 
-const widget = defineWidget({
-  name,
-  parseProps: parseInstalmentPillProps,
-  render: (props) => createElement(InstalmentPill, props),
-});
+export const name = 'instalment-pill';
+
+const widget = deferredWidget(name, () => import('./pill-widget.js').then((m) => m.default));
 
 export const mount = widget.mount;
 export default widget;

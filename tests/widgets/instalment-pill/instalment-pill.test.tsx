@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../../demo/server/app.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
-import widget, { mount } from '../../../widgets/instalment-pill/index.js';
+import { mount } from '../../../widgets/instalment-pill/pill-widget.js';
 import { onDarkBackground } from '../../../widgets/instalment-pill/instalment-pill.js';
 import { EBOOK, TEE, US, YEN_TEA } from './items.js';
 
@@ -79,10 +79,6 @@ const flush = () =>
   });
 
 describe('instalment-pill widget module', () => {
-  it('exports mount as its WidgetModule', () => {
-    expect(widget.mount).toBe(mount);
-  });
-
   it('refuses props without a usable item and keeps the fallback', () => {
     document.body.innerHTML = '<div id="pill"><p>Pay later</p></div>';
     const el = document.getElementById('pill')!;

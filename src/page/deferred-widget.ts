@@ -1,0 +1,55 @@
+/**
+ * Widgets whose code loads once the page is idle rather than at start. For a block whose
+ * server-rendered fallback already shows what the widget shows (the instalment line, with a link
+ * to the provider's page), so the widgets a shopper acts on first, the product form above all, are
+ * not kept waiting for its bytes: the fallback stays in place until the widget mounts over it.
+ */
+import { DEFERRED_ATTR, type WidgetModule } from '../contract.js';
+
+/** After the current work, when the browser is idle, or 2 s later at the latest. */
+const whenIdle = (run: () => void): void => {
+  // Not in every browser (Safari): a timer then.
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 1);
+};
+
+/**
+ * A widget module that loads its implementation (`load`) at idle and mounts it then. Props that
+ * do not parse and code that does not load are reported as the loader reports them (`BAD_PROPS`,
+ * `CHUNK_LOAD_FAILED`), and the block keeps its fallback; a block unmounted or removed first is
+ * never mounted.
+ */
+export function deferredWidget(name: string, load: () => Promise<WidgetModule>): WidgetModule {
+  return {
+    mount(el, props, env) {
+      let live = true;
+      let unmount: (() => void) | null = null;
+      el.setAttribute(DEFERRED_ATTR, '');
+      whenIdle(() => {
+        if (!live) return;
+        load()
+          .catch((error: unknown) => {
+            env.report(error, { widget: name, code: 'CHUNK_LOAD_FAILED' });
+            return null;
+          })
+          .then((mod) => {
+            if (!mod || !live || !el.isConnected) return;
+            try {
+              unmount = mod.mount(el, props, env);
+            } catch (error) {
+              const code =
+                (error as Error | null)?.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED';
+              env.report(error, { widget: name, code });
+            }
+          })
+          .catch(() => undefined)
+          .finally(() => el.removeAttribute(DEFERRED_ATTR));
+      });
+      return () => {
+        live = false;
+        el.removeAttribute(DEFERRED_ATTR);
+        unmount?.();
+      };
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetModule } from '../../../src/contract.js';
+import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
+import { deferredWidget } from '../../../src/page/deferred-widget.js';
+
+let idle: (() => void)[] = [];
+
+beforeEach(() => {
+  idle = [];
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
+const block = () => {
+  document.body.innerHTML = '<div id="b">fallback</div>';
+  return document.getElementById('b')!;
+};
+/** Runs the idle work and lets the loads it started settle. */
+const runIdleWork = async () => {
+  for (const run of idle.splice(0)) run();
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+describe('a deferred widget', () => {
+  it('loads nothing until the page is idle, then mounts with the props and env it was given', async () => {
+    const inner = vi.fn((el: HTMLElement) => {
+      el.textContent = 'mounted';
+      return () => undefined;
+    });
+    const load = vi.fn(async (): Promise<WidgetModule> => ({ mount: inner }));
+    const el = block();
+    const e = env();
+    deferredWidget('w', load).mount(el, { a: 1 }, e);
+    expect(load).not.toHaveBeenCalled();
+    expect(el.textContent).toBe('fallback');
+    expect(el.hasAttribute('data-sf-deferred')).toBe(true);
+    await runIdleWork();
+    expect(inner).toHaveBeenCalledWith(el, { a: 1 }, e);
+    expect(el.textContent).toBe('mounted');
+    expect(el.hasAttribute('data-sf-deferred')).toBe(false);
+  });
+
+  it('unmounts what it mounted', async () => {
+    const innerUnmount = vi.fn();
+    const unmount = deferredWidget('w', async () => ({ mount: () => innerUnmount })).mount(
+      block(),
+      {},
+      env(),
+    );
+    await runIdleWork();
+    unmount();
+    expect(innerUnmount).toHaveBeenCalledTimes(1);
+  });
+
+  it('neither loads nor mounts a block unmounted before the page was idle', async () => {
+    const load = vi.fn(async (): Promise<WidgetModule> => ({ mount: () => () => undefined }));
+    const el = block();
+    deferredWidget('w', load).mount(el, {}, env())();
+    expect(el.hasAttribute('data-sf-deferred')).toBe(false);
+    await runIdleWork();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('does not mount into a block that left the page meanwhile', async () => {
+    const inner = vi.fn(() => () => undefined);
+    const el = block();
+    deferredWidget('w', async () => ({ mount: inner })).mount(el, {}, env());
+    el.remove();
+    await runIdleWork();
+    expect(inner).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['code that does not load', () => Promise.reject(new Error('offline')), 'CHUNK_LOAD_FAILED'],
+    [
+      'props that do not parse',
+      async (): Promise<WidgetModule> => ({
+        mount: () => {
+          throw Object.assign(new Error('w: invalid data-sf-props'), { name: 'WidgetPropsError' });
+        },
+      }),
+      'BAD_PROPS',
+    ],
+    [
+      'a mount that throws',
+      async (): Promise<WidgetModule> => ({
+        mount: () => {
+          throw new Error('boom');
+        },
+      }),
+      'MOUNT_FAILED',
+    ],
+  ])('reports %s and keeps the fallback', async (_label, load, code) => {
+    const el = block();
+    const e = env();
+    deferredWidget('w', load).mount(el, {}, e);
+    await runIdleWork();
+    expect(e.report).toHaveBeenCalledWith(expect.any(Error), { widget: 'w', code });
+    expect(el.textContent).toBe('fallback');
+    expect(el.hasAttribute('data-sf-deferred')).toBe(false);
+  });
+
+  it('falls back to a timer where the browser has no idle callback', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const inner = vi.fn(() => () => undefined);
+    deferredWidget('w', async () => ({ mount: inner })).mount(block(), {}, env());
+    await vi.waitFor(() => expect(inner).toHaveBeenCalledTimes(1));
+  });
+});
