@@ -45,6 +45,11 @@ export const BUDGETS = {
   template: 30 * KB,
   /** storefront-widgets/template/commerce: every family, the sf-block fallbacks included. */
   templateCommerce: 45 * KB,
+  /**
+   * The platform chunk (`chunks/platform-*.js`) on its own: every page fetches it once its widgets
+   * have mounted. A ceiling at today's figure; the goal is 6 KB (docs/performance.md).
+   */
+  platform: 9.75 * KB,
 };
 
 /**
@@ -54,10 +59,10 @@ export const BUDGETS = {
  * trips" says how far it is).
  */
 export const PAGE_BUDGETS = {
-  product: { bytes: 38.5 * KB, files: 11 },
-  cart: { bytes: 37.5 * KB, files: 12 },
-  shop: { bytes: 36.5 * KB, files: 8 },
-  contact: { bytes: 38.5 * KB, files: 14 },
+  product: { bytes: 37.94 * KB, files: 10 },
+  cart: { bytes: 37.43 * KB, files: 12 },
+  shop: { bytes: 35.8 * KB, files: 7 },
+  contact: { bytes: 38.22 * KB, files: 14 },
 };
 
 const gzipCache = new Map();
@@ -159,6 +164,20 @@ row(
     : 'JS: loader + runtime + cart-pill + product-form + instalment-pill',
 );
 row('product page css', pageFiles, BUDGETS.productPageCss, 'stylesheets of the same widgets', isCss);
+
+// The platform layer's chunk alone (CHUNK_ROOTS.platform in vite.config.ts): its own file, not the
+// chunks it imports, which other code loads as well.
+const platformChunk = Object.values(manifest).find((chunk) => !chunk.isEntry && chunk.name === 'platform');
+if (platformChunk) {
+  row(
+    'platform chunk',
+    new Set([`widgets/${platformChunk.file}`]),
+    BUDGETS.platform,
+    'JS: the file every page loads after its first mount',
+  );
+} else {
+  missing.push('widgets/chunks/platform-*.js');
+}
 
 // The product page in each catalogue language: what an English page loads, plus the chunk that
 // picks the language and the part of its catalogue the page waits for before mounting

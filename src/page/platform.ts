@@ -59,9 +59,20 @@ import {
 import { browserPerformanceHooks, startPerformance, type PerformanceRecord } from './performance.js';
 import { parseQuery } from './query.js';
 import { reportError } from './runtime.js';
-import { login, loginId, logout } from './session.js';
+import { loginId } from './site-user.js';
+import { networkError } from '../api/texts.js';
+import type { ApiResult } from '../api/types.js';
 
-export { login, logout };
+/**
+ * The session calls (`Storefront.account`) load with their first use: most page views never sign
+ * anyone in. A chunk that cannot load answers like a request that could not be sent.
+ */
+const sessions = () => import('./session.js');
+const unsent = (): ApiResult<never> => ({ ok: false, error: networkError() });
+export const login: typeof import('./session.js').login = (...args) =>
+  sessions().then((m) => m.login(...args), unsent);
+export const logout: typeof import('./session.js').logout = (...args) =>
+  sessions().then((m) => m.logout(...args), unsent);
 // `Storefront.track` of the loader's global reaches the widgets' queue through this chunk.
 export { track } from './analytics.js';
 

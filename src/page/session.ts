@@ -21,6 +21,7 @@ import {
 import type { ApiResult } from '../api/types.js';
 import { getPageRuntime } from './create-runtime.js';
 import { writeCookie } from './identity.js';
+import { setLoginId } from './site-user.js';
 
 export type { LoginInput, LoginResult, LogoutInput, SiteUser } from '../api/session.js';
 
@@ -49,10 +50,7 @@ const sessionApi = (): SessionApi =>
 
 const reloadPageCart = () => getPageRuntime().store.getState().load();
 
-let signedInUserId: string | null = null;
-
-/** The site user signed in on this page through {@link login}, until {@link logout}. */
-export const loginId = (): string | null => signedInUserId;
+export { loginId } from './site-user.js';
 
 const badInput = <T>(): ApiResult<T> => ({
   ok: false,
@@ -74,7 +72,7 @@ export async function login(
   if (!result.ok) return result;
   const doc = options.doc ?? globalThis.document;
   if (doc) writeCookie(doc, COOKIES.crumb, result.data.xsrfToken, COOKIE_POLICY.analyticsLifetimeMs);
-  signedInUserId = result.data.siteUser?.id ?? null;
+  setLoginId(result.data.siteUser?.id ?? null);
   await (options.reloadCart ?? reloadPageCart)().catch(() => undefined);
   announce(options, result.data.siteUser);
   return result;
@@ -87,7 +85,7 @@ export async function logout(
 ): Promise<ApiResult<unknown>> {
   const result = await (options.api ?? sessionApi()).logout({ cloneCart: input?.cloneCart === true });
   if (!result.ok) return result;
-  signedInUserId = null;
+  setLoginId(null);
   await (options.reloadCart ?? reloadPageCart)().catch(() => undefined);
   announce(options, null);
   return result;

@@ -339,6 +339,27 @@ describe('performance records', () => {
 });
 
 describe('sessions', () => {
+  it('fetches the session calls only when Storefront.account is first used', async () => {
+    const context = await visitor();
+    const scripts: string[] = [];
+    const { page } = await openStarted(context, '/platform/notebook.html', async (p) => {
+      p.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+    });
+    const isSession = (path: string) => /\/chunks\/session-[\w-]+\.js$/.test(path);
+    expect(scripts.some((s) => s.includes('/chunks/platform-'))).toBe(true);
+    expect(scripts.filter(isSession)).toEqual([]);
+
+    const answer = await page.evaluate(() =>
+      (
+        window as unknown as { Storefront: { account: { logout(i: unknown): Promise<{ ok: boolean }> } } }
+      ).Storefront.account.logout({ cloneCart: false }),
+    );
+    expect(answer).toMatchObject({ ok: expect.any(Boolean) });
+    expect(scripts.filter(isSession)).toHaveLength(1);
+  });
+
   it('login then logout through Storefront.account changes the cart the pill shows', async () => {
     // The shopper's account holds a cart with one notebook, made in another browser.
     const other = await visitor();

@@ -1,0 +1,14 @@
+/**
+ * The site user signed in on this page through `login` (./session.ts), until `logout`. Apart from
+ * the session calls so the platform layer can name the user in its events without loading them:
+ * a page that never signs anyone in never fetches the session code.
+ */
+let signedInUserId: string | null = null;
+
+/** The site user signed in on this page through `login`, until `logout`. */
+export const loginId = (): string | null => signedInUserId;
+
+/** Set by the session calls only. */
+export const setLoginId = (id: string | null): void => {
+  signedInUserId = id;
+};
