@@ -38,6 +38,16 @@ export function setTranslations(table: Readonly<Record<string, string>> | null):
   languageChanges += 1;
 }
 
+/** Settles once the page's whole catalogue is in place: at once for English. */
+let languageComplete: Promise<unknown> = Promise.resolve();
+
+/**
+ * What a widget that mounts after the start waits for (the instalment pill), so it never shows
+ * English on a page in another language; `complete` is set by ../messages/locale.ts.
+ */
+export const whenLanguageComplete = (complete?: Promise<unknown>): Promise<unknown> =>
+  (languageComplete = complete ?? languageComplete);
+
 /** Counts language changes, so a lookup made in the previous language is made again. */
 let languageChanges = 0;
 

@@ -6,10 +6,12 @@
  * Each language comes in two parts. `./languages/<lang>.ts` holds what a product page shows as its
  * widgets mount (add button, option names, instalment line, cart pill): a product page waits for
  * that part only, a fifth of the whole, and fetches the rest (`<lang>-more.ts`: failures,
- * dialogs, the other widgets) right after, before anyone can act on the page. A page with any
+ * dialogs, the instalment pill, which mounts when the page is idle and waits for the whole
+ * catalogue (`whenLanguageComplete`), the other widgets) right after, before anyone can act on
+ * the page. A page with any
  * other widget waits for both, so no widget ever shows English first.
  */
-import { setTranslations } from './format.js';
+import { setTranslations, whenLanguageComplete } from './format.js';
 
 type Table = Readonly<Record<string, string>>;
 interface Catalogue {
@@ -67,6 +69,7 @@ export const loadTranslations = (locale: string | null | undefined, whole = true
         (m) => setTranslations({ ...first.default, ...m.default }),
         () => undefined,
       );
+      void whenLanguageComplete(rest);
       return whole ? rest : undefined;
     },
     () => undefined,

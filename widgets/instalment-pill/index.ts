@@ -6,11 +6,15 @@
  * instalment line and links to the provider's page, so the product form, which a shopper acts on,
  * is usable first (docs/widgets/instalment-pill.md).
  */
+import { whenLanguageComplete } from '../../src/messages/format.js';
 import { deferredWidget } from '../../src/page/deferred-widget.js';
 
 export const name = 'instalment-pill';
 
-const widget = deferredWidget(name, () => import('./pill-widget.js').then((m) => m.default));
+// In a page's language from its first text: the pill's texts are in the second part of a catalogue.
+const widget = deferredWidget(name, () =>
+  Promise.all([import('./pill-widget.js'), whenLanguageComplete()]).then(([m]) => m.default),
+);
 
 export const mount = widget.mount;
 export default widget;

@@ -247,6 +247,12 @@ const DE_MORE: Readonly<Record<string, string>> = {
   '(required)': '(Pflichtfeld)',
   'Characters used': 'Verwendete Zeichen',
   'Thank you!': 'Vielen Dank!',
+  // Instalment pill: it mounts when the page is idle, once the whole catalogue is in
+  'Available for orders up to {amount}': 'Verfügbar für Bestellungen bis {amount}',
+  'Available for orders over {amount}': 'Verfügbar für Bestellungen über {amount}',
+  '{count} interest-free payments of {amount}': '{count} zinsfreie Raten à {amount}',
+  'or {count} interest-free payments of {amount} with': 'oder {count} zinsfreie Raten à {amount} mit',
+  'About {brand}': 'Über {brand}',
 };
 
 export default DE_MORE;

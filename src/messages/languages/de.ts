@@ -28,10 +28,6 @@ const DE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Artikel konnte nicht hinzugefügt werden',
   'Unable to Purchase Item': 'Artikel konnte nicht gekauft werden',
   'Unable to purchase Gift Card': 'Geschenkgutschein konnte nicht gekauft werden',
-  'Available for orders up to {amount}': 'Verfügbar für Bestellungen bis {amount}',
-  'Available for orders over {amount}': 'Verfügbar für Bestellungen über {amount}',
-  '{count} interest-free payments of {amount}': '{count} zinsfreie Raten à {amount}',
-  'or {count} interest-free payments of {amount} with': 'oder {count} zinsfreie Raten à {amount} mit',
   // Shared dialog and field parts
   Close: 'Schließen',
   // Option names merchants give variants
@@ -53,7 +49,6 @@ const DE: Readonly<Record<string, string>> = {
   'Original price': 'Ursprünglicher Preis',
   Price: 'Preis',
   'Reviews ({count})': 'Bewertungen ({count})',
-  'About {brand}': 'Über {brand}',
 };
 
 export default DE;

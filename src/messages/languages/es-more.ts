@@ -247,6 +247,12 @@ const ES_MORE: Readonly<Record<string, string>> = {
   '(required)': '(obligatorio)',
   'Characters used': 'Caracteres usados',
   'Thank you!': '¡Gracias!',
+  // Instalment pill: it mounts when the page is idle, once the whole catalogue is in
+  'Available for orders up to {amount}': 'Disponible para pedidos de hasta {amount}',
+  'Available for orders over {amount}': 'Disponible para pedidos de más de {amount}',
+  '{count} interest-free payments of {amount}': '{count} pagos sin intereses de {amount}',
+  'or {count} interest-free payments of {amount} with': 'o {count} pagos sin intereses de {amount} con',
+  'About {brand}': 'Acerca de {brand}',
 };
 
 export default ES_MORE;

@@ -27,10 +27,6 @@ const ES: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'No se ha podido añadir el artículo',
   'Unable to Purchase Item': 'No se ha podido comprar el artículo',
   'Unable to purchase Gift Card': 'No se ha podido comprar la tarjeta regalo',
-  'Available for orders up to {amount}': 'Disponible para pedidos de hasta {amount}',
-  'Available for orders over {amount}': 'Disponible para pedidos de más de {amount}',
-  '{count} interest-free payments of {amount}': '{count} pagos sin intereses de {amount}',
-  'or {count} interest-free payments of {amount} with': 'o {count} pagos sin intereses de {amount} con',
   // Shared dialog and field parts
   Close: 'Cerrar',
   // Option names merchants give variants
@@ -52,7 +48,6 @@ const ES: Readonly<Record<string, string>> = {
   'Original price': 'Precio original',
   Price: 'Precio',
   'Reviews ({count})': 'Reseñas ({count})',
-  'About {brand}': 'Acerca de {brand}',
 };
 
 export default ES;

@@ -250,6 +250,12 @@ const FR_MORE: Readonly<Record<string, string>> = {
   '(required)': '(obligatoire)',
   'Characters used': 'Caractères utilisés',
   'Thank you!': 'Merci !',
+  // Instalment pill: it mounts when the page is idle, once the whole catalogue is in
+  'Available for orders up to {amount}': 'Offert pour les commandes jusqu’à {amount}',
+  'Available for orders over {amount}': 'Offert pour les commandes de plus de {amount}',
+  '{count} interest-free payments of {amount}': '{count} versements sans intérêt de {amount}',
+  'or {count} interest-free payments of {amount} with': 'ou {count} versements sans intérêt de {amount} avec',
+  'About {brand}': 'À propos de {brand}',
 };
 
 export default FR_MORE;

@@ -27,10 +27,6 @@ const FR: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Impossible d’ajouter l’article',
   'Unable to Purchase Item': 'Impossible d’acheter l’article',
   'Unable to purchase Gift Card': 'Impossible d’acheter la carte-cadeau',
-  'Available for orders up to {amount}': 'Offert pour les commandes jusqu’à {amount}',
-  'Available for orders over {amount}': 'Offert pour les commandes de plus de {amount}',
-  '{count} interest-free payments of {amount}': '{count} versements sans intérêt de {amount}',
-  'or {count} interest-free payments of {amount} with': 'ou {count} versements sans intérêt de {amount} avec',
   // Shared dialog and field parts
   Close: 'Fermer',
   // Option names merchants give variants
@@ -52,7 +48,6 @@ const FR: Readonly<Record<string, string>> = {
   'Original price': 'Prix d’origine',
   Price: 'Prix',
   'Reviews ({count})': 'Avis ({count})',
-  'About {brand}': 'À propos de {brand}',
 };
 
 export default FR;

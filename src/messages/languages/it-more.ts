@@ -246,6 +246,12 @@ const IT_MORE: Readonly<Record<string, string>> = {
   '(required)': '(obbligatorio)',
   'Characters used': 'Caratteri utilizzati',
   'Thank you!': 'Grazie!',
+  // Instalment pill: it mounts when the page is idle, once the whole catalogue is in
+  'Available for orders up to {amount}': 'Disponibile per ordini fino a {amount}',
+  'Available for orders over {amount}': 'Disponibile per ordini superiori a {amount}',
+  '{count} interest-free payments of {amount}': '{count} rate senza interessi da {amount}',
+  'or {count} interest-free payments of {amount} with': 'o {count} rate senza interessi da {amount} con',
+  'About {brand}': 'Informazioni su {brand}',
 };
 
 export default IT_MORE;

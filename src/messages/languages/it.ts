@@ -27,10 +27,6 @@ const IT: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Impossibile aggiungere l’articolo',
   'Unable to Purchase Item': 'Impossibile acquistare l’articolo',
   'Unable to purchase Gift Card': 'Impossibile acquistare la carta regalo',
-  'Available for orders up to {amount}': 'Disponibile per ordini fino a {amount}',
-  'Available for orders over {amount}': 'Disponibile per ordini superiori a {amount}',
-  '{count} interest-free payments of {amount}': '{count} rate senza interessi da {amount}',
-  'or {count} interest-free payments of {amount} with': 'o {count} rate senza interessi da {amount} con',
   // Shared dialog and field parts
   Close: 'Chiudi',
   // Option names merchants give variants
@@ -52,7 +48,6 @@ const IT: Readonly<Record<string, string>> = {
   'Original price': 'Prezzo originale',
   Price: 'Prezzo',
   'Reviews ({count})': 'Recensioni ({count})',
-  'About {brand}': 'Informazioni su {brand}',
 };
 
 export default IT;

@@ -245,6 +245,12 @@ const JA_MORE: Readonly<Record<string, string>> = {
   '(required)': '（必須）',
   'Characters used': '使用文字数',
   'Thank you!': 'ありがとうございました！',
+  // Instalment pill: it mounts when the page is idle, once the whole catalogue is in
+  'Available for orders up to {amount}': '{amount}までのご注文でご利用いただけます',
+  'Available for orders over {amount}': '{amount}を超えるご注文でご利用いただけます',
+  '{count} interest-free payments of {amount}': '{amount}×{count}回の無利息分割払い',
+  'or {count} interest-free payments of {amount} with': 'または{amount}×{count}回の無利息分割払い',
+  'About {brand}': '{brand}について',
 };
 
 export default JA_MORE;

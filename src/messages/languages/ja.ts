@@ -27,10 +27,6 @@ const JA: Readonly<Record<string, string>> = {
   'Unable to Add Item': '商品を追加できませんでした',
   'Unable to Purchase Item': '商品を購入できませんでした',
   'Unable to purchase Gift Card': 'ギフトカードを購入できませんでした',
-  'Available for orders up to {amount}': '{amount}までのご注文でご利用いただけます',
-  'Available for orders over {amount}': '{amount}を超えるご注文でご利用いただけます',
-  '{count} interest-free payments of {amount}': '{amount}×{count}回の無利息分割払い',
-  'or {count} interest-free payments of {amount} with': 'または{amount}×{count}回の無利息分割払い',
   // Shared dialog and field parts
   Close: '閉じる',
   // Option names merchants give variants
@@ -52,7 +48,6 @@ const JA: Readonly<Record<string, string>> = {
   'Original price': '通常価格',
   Price: '価格',
   'Reviews ({count})': 'レビュー（{count}）',
-  'About {brand}': '{brand}について',
 };
 
 export default JA;

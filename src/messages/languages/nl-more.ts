@@ -248,6 +248,12 @@ const NL_MORE: Readonly<Record<string, string>> = {
   '(required)': '(verplicht)',
   'Characters used': 'Gebruikte tekens',
   'Thank you!': 'Bedankt!',
+  // Instalment pill: it mounts when the page is idle, once the whole catalogue is in
+  'Available for orders up to {amount}': 'Beschikbaar voor bestellingen tot {amount}',
+  'Available for orders over {amount}': 'Beschikbaar voor bestellingen vanaf {amount}',
+  '{count} interest-free payments of {amount}': '{count} renteloze termijnen van {amount}',
+  'or {count} interest-free payments of {amount} with': 'of {count} renteloze termijnen van {amount} met',
+  'About {brand}': 'Over {brand}',
 };
 
 export default NL_MORE;

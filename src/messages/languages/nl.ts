@@ -27,10 +27,6 @@ const NL: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Kan artikel niet toevoegen',
   'Unable to Purchase Item': 'Kan artikel niet kopen',
   'Unable to purchase Gift Card': 'Kan cadeaukaart niet kopen',
-  'Available for orders up to {amount}': 'Beschikbaar voor bestellingen tot {amount}',
-  'Available for orders over {amount}': 'Beschikbaar voor bestellingen vanaf {amount}',
-  '{count} interest-free payments of {amount}': '{count} renteloze termijnen van {amount}',
-  'or {count} interest-free payments of {amount} with': 'of {count} renteloze termijnen van {amount} met',
   // Shared dialog and field parts
   Close: 'Sluiten',
   // Option names merchants give variants
@@ -52,7 +48,6 @@ const NL: Readonly<Record<string, string>> = {
   'Original price': 'Oorspronkelijke prijs',
   Price: 'Prijs',
   'Reviews ({count})': 'Beoordelingen ({count})',
-  'About {brand}': 'Over {brand}',
 };
 
 export default NL;

@@ -246,6 +246,12 @@ const PT_BR_MORE: Readonly<Record<string, string>> = {
   '(required)': '(obrigatório)',
   'Characters used': 'Caracteres usados',
   'Thank you!': 'Obrigado!',
+  // Instalment pill: it mounts when the page is idle, once the whole catalogue is in
+  'Available for orders up to {amount}': 'Disponível para pedidos de até {amount}',
+  'Available for orders over {amount}': 'Disponível para pedidos acima de {amount}',
+  '{count} interest-free payments of {amount}': '{count} parcelas sem juros de {amount}',
+  'or {count} interest-free payments of {amount} with': 'ou {count} parcelas sem juros de {amount} com',
+  'About {brand}': 'Sobre {brand}',
 };
 
 export default PT_BR_MORE;

@@ -28,10 +28,6 @@ const PT_BR: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Não foi possível adicionar o item',
   'Unable to Purchase Item': 'Não foi possível comprar o item',
   'Unable to purchase Gift Card': 'Não foi possível comprar o vale-presente',
-  'Available for orders up to {amount}': 'Disponível para pedidos de até {amount}',
-  'Available for orders over {amount}': 'Disponível para pedidos acima de {amount}',
-  '{count} interest-free payments of {amount}': '{count} parcelas sem juros de {amount}',
-  'or {count} interest-free payments of {amount} with': 'ou {count} parcelas sem juros de {amount} com',
   // Shared dialog and field parts
   Close: 'Fechar',
   // Option names merchants give variants
@@ -53,7 +49,6 @@ const PT_BR: Readonly<Record<string, string>> = {
   'Original price': 'Preço original',
   Price: 'Preço',
   'Reviews ({count})': 'Avaliações ({count})',
-  'About {brand}': 'Sobre {brand}',
 };
 
 export default PT_BR;

@@ -53,13 +53,13 @@ const CATALOGUES = await Promise.all(
   }),
 );
 
-/** What the product page's widgets show as they mount: the first part of every catalogue. */
-const PRODUCT_PAGE_TEXTS = [
-  PRODUCT_FORM_MESSAGES,
-  INSTALMENT_PILL_MESSAGES,
-  CART_PILL_MESSAGES,
-  OPTION_NAME_MESSAGES,
-].flatMap((catalogue) => Object.values(catalogue) as string[]);
+/**
+ * What the product page's widgets show as they mount: the first part of every catalogue. The
+ * instalment pill mounts when the page is idle, once the whole catalogue is in.
+ */
+const PRODUCT_PAGE_TEXTS = [PRODUCT_FORM_MESSAGES, CART_PILL_MESSAGES, OPTION_NAME_MESSAGES].flatMap(
+  (catalogue) => Object.values(catalogue) as string[],
+);
 
 describe('the English texts', () => {
   it('are read from the catalogues, the spec texts and the option names among them', () => {
@@ -75,6 +75,14 @@ describe.each(CATALOGUES)('the $language catalogue', ({ table, first, rest }) =>
     expect(wanted.filter((text) => !Object.hasOwn(first, text))).toEqual([]);
     expect(Object.keys(first).filter((text) => !PRODUCT_PAGE_TEXTS.includes(text))).toEqual([]);
     expect(Object.keys(rest).filter((text) => Object.hasOwn(first, text))).toEqual([]);
+  });
+
+  it("holds the instalment pill's texts in its second part, which the pill waits for", () => {
+    const pill = (Object.values(INSTALMENT_PILL_MESSAGES) as string[]).filter(
+      (text) => !languageNeutral(text) && !PRODUCT_PAGE_TEXTS.includes(text),
+    );
+    expect(pill.length).toBeGreaterThan(3);
+    expect(pill.filter((text) => !Object.hasOwn(rest, text))).toEqual([]);
   });
 
   it('translates every English text', () => {

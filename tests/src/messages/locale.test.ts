@@ -8,7 +8,7 @@ import { accountMessages } from '../../../widgets/account/messages.js';
 import { instalmentPillMessages } from '../../../widgets/instalment-pill/messages.js';
 import { missingOptionsMessage } from '../../../src/commerce/add-checks.js';
 import { ADD_MESSAGES } from '../../../src/messages/add.js';
-import { createMessages } from '../../../src/messages/format.js';
+import { createMessages, whenLanguageComplete } from '../../../src/messages/format.js';
 
 afterEach(() => loadTranslations('en-US'));
 
@@ -92,10 +92,15 @@ describe('a product page', () => {
   it('mounts with the first part of its catalogue and gets the rest right after', async () => {
     await loadTranslations('de-DE', false);
     expect(productFormMessages().t('addToCart')).toBe('In den Warenkorb');
+    await vi.waitFor(() => expect(cartPageMessages().t('title')).toBe('Warenkorb'));
+  });
+
+  it("tells the instalment pill, which mounts later, when the rest with the pill's texts is in", async () => {
+    await loadTranslations('de-DE', false);
+    await whenLanguageComplete();
     expect(instalmentPillMessages().t('instalmentOver', { amount: '20,00 $' })).toBe(
       'Verfügbar für Bestellungen über 20,00 $',
     );
-    await vi.waitFor(() => expect(cartPageMessages().t('title')).toBe('Warenkorb'));
   });
 });
 

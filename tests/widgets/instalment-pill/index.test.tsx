@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { whenLanguageComplete } from '../../../src/messages/format.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import widget from '../../../widgets/instalment-pill/index.js';
 import { TEE, US } from './items.js';
@@ -40,6 +41,19 @@ describe('the instalment pill of the script tag', () => {
     expect(text()).toBe('Pay later');
     expect(idle).toHaveLength(1);
     await runIdleWork();
+    await vi.waitFor(() => expect(text()).toBe('Available for orders over $20.00 Afterpay'));
+  });
+
+  it("waits for the page's whole catalogue, where its texts are, before it mounts", async () => {
+    let complete = () => undefined as void;
+    whenLanguageComplete(new Promise<void>((resolve) => (complete = resolve)));
+    unmounts.push(widget.mount(pill(), { item: TEE, instalments: US }, env()));
+    await runIdleWork();
+    await act(async () => {
+      await import('../../../widgets/instalment-pill/pill-widget.js');
+    });
+    expect(text()).toBe('Pay later');
+    complete();
     await vi.waitFor(() => expect(text()).toBe('Available for orders over $20.00 Afterpay'));
   });
 
