@@ -10,6 +10,7 @@ import { createLoader, type Runtime } from './loader.js';
 declare const __SF_VERSION__: string;
 declare const __SF_WIDGETS__: readonly string[];
 declare const __SF_STYLED__: readonly string[];
+declare const __SF_HOMES__: Readonly<Record<string, string>>;
 
 if (typeof document !== 'undefined' && typeof window !== 'undefined') {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -29,6 +30,7 @@ if (typeof document !== 'undefined' && typeof window !== 'undefined') {
       version: __SF_VERSION__,
       widgets: __SF_WIDGETS__,
       styled: __SF_STYLED__,
+      homes: __SF_HOMES__,
       importModule,
     });
   }

@@ -2,16 +2,7 @@
  * The instalment pill: `<div data-sf-widget="instalment-pill" data-sf-props='{ "item", "instalments",
  * "count"? }'>`, placed in the product block of the product form it follows.
  */
-import { createElement } from 'react';
-import { defineWidget } from '../../src/react/define.js';
-import { InstalmentPill, WIDGET as name } from './instalment-pill.js';
-import { parseInstalmentPillProps } from './props.js';
-
-const widget = defineWidget({
-  name,
-  parseProps: parseInstalmentPillProps,
-  render: (props) => createElement(InstalmentPill, props),
-});
+import widget from './widget.js';
 
 export const mount = widget.mount;
 export default widget;
