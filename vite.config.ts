@@ -101,6 +101,26 @@ export const CHUNK_ROOTS = {
 } as const;
 
 /**
+ * The widgets a chunk of another name holds, by the entry file the loader fetches them from
+ * (`{ "cart-pill": "runtime" }`): each root of {@link CHUNK_ROOTS} after the first that is a
+ * widget, under the first root's entry. The widget's code runs with that chunk, so the page never
+ * fetches the widget's own entry file, which stays in dist/widgets/ for a page that imports it.
+ */
+export function widgetHomes(): Record<string, string> {
+  const entry = (file: string): string | undefined =>
+    file === 'src/page/runtime.ts' ? 'runtime' : /^widgets\/([^/]+)\/index\.ts$/.exec(file)?.[1];
+  const homes: Record<string, string> = {};
+  for (const [first, ...others] of Object.values(CHUNK_ROOTS)) {
+    const home = entry(first);
+    for (const root of others) {
+      const widget = home && /^widgets\/([^/]+)\/index\.ts$/.exec(root)?.[1];
+      if (widget) homes[widget] = home;
+    }
+  }
+  return homes;
+}
+
+/**
  * Widgets that run on the platform layer's own code (the account widget signs in and out through
  * its sessions): they import the platform chunk rather than keep what they share with it.
  */
@@ -322,12 +342,28 @@ function floatingUiReact(): Plugin {
  */
 const TREESHAKE = { propertyReadSideEffects: false, manualPureFunctions: ['Object.freeze'] } as const;
 
+/**
+ * `dist/widget-homes.json`: {@link widgetHomes} for what reads the build without this config (the
+ * reference server's preload hints, scripts/size.mjs).
+ */
+function widgetHomesFile(): Plugin {
+  return {
+    name: 'sf-widget-homes',
+    generateBundle() {
+      const source = `${JSON.stringify(widgetHomes())}\n`;
+      this.emitFile({ type: 'asset', fileName: 'widget-homes.json', source });
+    },
+  };
+}
+
 function loaderConfig(): UserConfig {
   return {
+    plugins: [widgetHomesFile()],
     define: {
       __SF_VERSION__: JSON.stringify(pkg.version),
       __SF_WIDGETS__: JSON.stringify(widgetNames()),
       __SF_STYLED__: JSON.stringify(styledWidgetNames()),
+      __SF_HOMES__: JSON.stringify(widgetHomes()),
     },
     build: {
       outDir: out,

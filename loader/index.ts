@@ -17,6 +17,7 @@ declare global {
 declare const __SF_VERSION__: string;
 declare const __SF_WIDGETS__: readonly string[];
 declare const __SF_STYLED__: readonly string[];
+declare const __SF_HOMES__: Readonly<Record<string, string>>;
 
 if (typeof document !== 'undefined' && typeof window !== 'undefined') {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -36,6 +37,7 @@ if (typeof document !== 'undefined' && typeof window !== 'undefined') {
       version: __SF_VERSION__,
       widgets: __SF_WIDGETS__,
       styled: __SF_STYLED__,
+      homes: __SF_HOMES__,
       importModule,
     });
   }

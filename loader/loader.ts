@@ -27,6 +27,11 @@ export interface LoaderOptions {
   readonly widgets: readonly string[];
   /** Widgets that ship a stylesheet (`widgets/<name>.css`). */
   readonly styled: readonly string[];
+  /**
+   * Widgets whose code a chunk of another name holds, by that chunk (`{ "cart-pill": "runtime" }`):
+   * they load with it, not from their own entry file. @default {}
+   */
+  readonly homes?: Readonly<Record<string, string>> | undefined;
   /** Imports an ES module by URL. @default dynamic `import()` */
   readonly importModule: (url: string) => Promise<unknown>;
   /** Loads a stylesheet by URL. @default a `<link rel="stylesheet">` in `<head>` */
@@ -185,7 +190,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     doc.querySelectorAll(`[${WIDGET_ATTR}]`).forEach((el) => {
       const name = el.getAttribute(WIDGET_ATTR) ?? '';
       if (o.widgets.includes(name)) {
-        begin(`${name}.js`);
+        begin(`${o.homes?.[name] ?? name}.js`);
         if (o.styled.includes(name)) begin(`${name}.css`);
       }
     });

@@ -147,13 +147,27 @@ for (const name of widgetNamesInBuild) {
 }
 
 // The product page: the loader, the runtime, the cart pill, the product form and the instalment
-// pill with all they import statically. A widget not yet built is listed so the total cannot
-// silently shrink.
+// pill with all they import statically, each widget from the file the loader fetches it from: a
+// widget another chunk holds (dist/widget-homes.json, from CHUNK_ROOTS in vite.config.ts) comes
+// with that chunk, never as its own entry file. A widget not yet built is listed so the total
+// cannot silently shrink.
+const homesPath = resolve(dist, 'widget-homes.json');
+/** @type {Record<string, string>} */
+const homes = existsSync(homesPath) ? JSON.parse(readFileSync(homesPath, 'utf8')) : {};
+if (!existsSync(homesPath)) missing.push('widget-homes.json');
 const pageFiles = new Set(['loader.js']);
+const pageChunks = [];
 for (const name of ['runtime', 'cart-pill', 'product-form', 'instalment-pill']) {
-  const files = widgetClosure(name);
-  if (files) for (const f of files) pageFiles.add(f);
-  else missing.push(`widgets/${name}`);
+  const chunk = homes[name] ?? name;
+  const files = widgetClosure(chunk);
+  // The widget's stylesheet is its own, wherever its code travels.
+  const css = `widgets/${name}.css`;
+  if (existsSync(resolve(dist, css))) pageFiles.add(css);
+  if (!files) missing.push(`widgets/${chunk}`);
+  else if (!pageChunks.includes(chunk)) {
+    pageChunks.push(chunk);
+    for (const f of files) pageFiles.add(f);
+  }
 }
 row(
   'product page total',
@@ -161,7 +175,9 @@ row(
   BUDGETS.productPage,
   missing.length
     ? `missing from build: ${missing.join(', ')}`
-    : 'JS: loader + runtime + cart-pill + product-form + instalment-pill',
+    : `JS: loader + ${pageChunks
+        .map((chunk) => [chunk, ...Object.keys(homes).filter((w) => homes[w] === chunk)].join(' with '))
+        .join(' + ')}`,
 );
 row('product page css', pageFiles, BUDGETS.productPageCss, 'stylesheets of the same widgets', isCss);
 

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_ROOTS, FLOATING_UI_REACT_API, REACT_SHIMS, planChunks } from '../vite.config.js';
+import { CHUNK_ROOTS, FLOATING_UI_REACT_API, REACT_SHIMS, planChunks, widgetHomes } from '../vite.config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -91,6 +91,10 @@ describe('the widgets build gives our own modules the React shim over preact', (
 });
 
 describe('the widgets build plans its chunks from the import graph', () => {
+  it('has the loader fetch each widget another chunk holds from that chunk', () => {
+    expect(widgetHomes()).toEqual({ 'cart-pill': 'runtime', 'instalment-pill': 'product-form' });
+  });
+
   it.each(Object.entries(CHUNK_ROOTS).flatMap(([chunk, roots]) => roots.map((file) => ({ chunk, file }))))(
     'the $chunk chunk starts from $file, which exists',
     ({ file }) => {

@@ -7,7 +7,8 @@
  * loader, in one round trip (docs/performance.md "Chunks and round trips").
  *
  * The chunk files come from the build's manifest (dist/widgets-manifest.json), read again when
- * the build changes it.
+ * the build changes it. A widget another chunk holds (dist/widget-homes.json: the cart pill in
+ * `runtime.js`) is named by that chunk, as the loader fetches it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -45,22 +46,39 @@ export function placedWidgets(html: string): string[] {
   return [...new Set([...html.matchAll(/\sdata-sf-widget="([a-z][a-z-]*)"/g)].map((m) => m[1] ?? ''))];
 }
 
+interface Build {
+  readonly mtimeMs: number;
+  readonly manifest: Readonly<Record<string, ManifestChunk>>;
+  /** Widgets a chunk of another name holds, by that chunk's entry name. */
+  readonly homes: ReadonlyMap<string, string>;
+}
+
 export function widgetChunks(distDir: string): WidgetChunks {
   const path = resolve(distDir, 'widgets-manifest.json');
-  let read: { mtimeMs: number; manifest: Readonly<Record<string, ManifestChunk>> } | null = null;
-  const manifest = (): Readonly<Record<string, ManifestChunk>> | null => {
+  const homesPath = resolve(distDir, 'widget-homes.json');
+  let read: Build | null = null;
+  const build = (): Build | null => {
     if (!existsSync(path)) return null;
     const { mtimeMs } = statSync(path);
     if (read?.mtimeMs !== mtimeMs) {
-      read = { mtimeMs, manifest: JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk> };
+      read = {
+        mtimeMs,
+        manifest: JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>,
+        homes: new Map(
+          existsSync(homesPath)
+            ? Object.entries(JSON.parse(readFileSync(homesPath, 'utf8')) as Record<string, string>)
+            : [],
+        ),
+      };
     }
-    return read.manifest;
+    return read;
   };
 
   return {
     hints(widgets, needs) {
-      const chunks = manifest();
-      if (!chunks) return [];
+      const current = build();
+      if (!current) return [];
+      const { manifest: chunks, homes } = current;
       const files: string[] = [];
       const visit = (key: string): void => {
         const chunk = chunks[key];
@@ -74,7 +92,7 @@ export function widgetChunks(distDir: string): WidgetChunks {
           .map(([key, c]) => [c.file.replace(/\.js$/, ''), key]),
       );
       for (const name of ['runtime', ...widgets]) {
-        const key = entries.get(name);
+        const key = entries.get(homes.get(name) ?? name);
         if (key) visit(key);
       }
       for (const need of Object.keys(NEED_MODULES) as (keyof PageNeeds)[]) {

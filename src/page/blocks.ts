@@ -21,6 +21,11 @@ export interface BlockOptions {
   readonly widgets: readonly string[];
   /** Widgets that ship a stylesheet (`widgets/<name>.css`). */
   readonly styled: readonly string[];
+  /**
+   * Widgets whose code a chunk of another name holds, by that chunk (`{ "cart-pill": "runtime" }`):
+   * they mount from {@link definedWidgets} once it has loaded. @default {}
+   */
+  readonly homes?: Readonly<Record<string, string>> | undefined;
   /** Every widget name of the page contract (WIDGET_NAMES), built or not. */
   readonly reserved: readonly string[];
   /**
@@ -29,6 +34,14 @@ export interface BlockOptions {
    */
   readonly load: (file: string) => Promise<unknown>;
 }
+
+/**
+ * Every widget defined on the page so far (`defineWidget` of src/react/define.tsx), by name. A
+ * widget that travels in a chunk of another name (the cart pill in `runtime.js`, the instalment
+ * pill in `product-form.js`) is defined as that chunk runs: its blocks mount from here, and the
+ * page never fetches the widget's own entry file, a request for a re-export of a few bytes.
+ */
+export const definedWidgets = new Map<string, WidgetModule>();
 
 /** What the blocks need of the page runtime (./runtime.ts). */
 export interface BlockRuntime {
@@ -135,8 +148,11 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
         o.load(`${name}.css`).catch((e: ChunkError) => report(el, e.code, e.message, e))
       : 0;
     // The catalogue language is in place before any widget shows (French is fetched then).
-    const settled = Promise.all([o.load(`${name}.js`), rt.localeReady(), style]).then(
-      ([mod]) => (turns = turns.then(pause).then(() => mountNow(el, mod as WidgetModule))),
+    const settled = Promise.all([o.load(`${o.homes?.[name] ?? name}.js`), rt.localeReady(), style]).then(
+      ([mod]) =>
+        (turns = turns
+          .then(pause)
+          .then(() => mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule)))),
       (e: ChunkError) => {
         pending.delete(el);
         report(el, e.code, e.message, e);

@@ -5,6 +5,7 @@
  * not kept waiting for its bytes: the fallback stays in place until the widget mounts over it.
  */
 import { DEFERRED_ATTR, type WidgetModule } from '../contract.js';
+import { definedWidgets } from './blocks.js';
 
 /** After the current work, when the browser is idle, or 2 s later at the latest. */
 const whenIdle = (run: () => void): void => {
@@ -20,7 +21,7 @@ const whenIdle = (run: () => void): void => {
  * never mounted.
  */
 export function deferredWidget(name: string, load: () => Promise<WidgetModule>): WidgetModule {
-  return {
+  const widget: WidgetModule = {
     mount(el, props, env) {
       let live = true;
       let unmount: (() => void) | null = null;
@@ -52,4 +53,8 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
       };
     },
   };
+  // The page's blocks find it here when it came in another widget's chunk (./blocks.ts); the
+  // widget it loads takes its place once defined.
+  definedWidgets.set(name, widget);
+  return widget;
 }

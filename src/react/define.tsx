@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { WidgetEnv, WidgetModule } from '../contract.js';
+import { definedWidgets } from '../page/blocks.js';
 import type { Result } from '../result.js';
 import { mountWidget } from './mount.js';
 import { PageStorefrontProvider } from './provider.js';
@@ -29,7 +30,7 @@ export interface WidgetDefinition<P> {
  * component inside the storefront provider and the widget's error boundary.
  */
 export function defineWidget<P>(definition: WidgetDefinition<P>): WidgetModule {
-  return {
+  const widget: WidgetModule = {
     mount(el, raw, env) {
       const parsed = definition.parseProps(raw);
       if (!parsed.ok) throw new WidgetPropsError(definition.name, parsed.issues);
@@ -40,4 +41,7 @@ export function defineWidget<P>(definition: WidgetDefinition<P>): WidgetModule {
       );
     },
   };
+  // The page's blocks find it here when its code came in another widget's chunk (../page/blocks.ts).
+  definedWidgets.set(definition.name, widget);
+  return widget;
 }

@@ -89,39 +89,69 @@ describe('dist/loader.js in Chromium', () => {
     expect(count('unknown widget "wishlist"')).toBe(1);
   });
 
-  it('reports a failed widget chunk with its name, then mounts on the next Storefront.mount()', async () => {
-    await e2e.fault({ path: '/dist/widgets/cart-pill.js', status: 503, times: 1 });
+  it('loads the cart pill and the instalment pill with the chunks that hold them, not their entry files', async () => {
     const { page, context, log } = await e2e.newPage();
     await e2e.addToCart(context, workshop);
-    const errors: unknown[] = [];
-    await page.exposeFunction('recordSfError', (detail: unknown) => errors.push(detail));
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/products/prod-tee');
+    await page.getByRole('link', { name: 'One item in cart' }).waitFor(WAIT);
+    // The instalment line before a variant is chosen (the tee's range starts at $19.50).
+    await page.getByText('Available for orders over $20.00').waitFor(WAIT);
+    expect(scripts).toEqual(
+      expect.arrayContaining([
+        '/dist/loader.js',
+        '/dist/widgets/runtime.js',
+        '/dist/widgets/product-form.js',
+      ]),
+    );
+    expect(scripts).not.toContain('/dist/widgets/cart-pill.js');
+    expect(scripts).not.toContain('/dist/widgets/instalment-pill.js');
+    expect(log.pageErrors).toEqual([]);
+  });
+
+  it('reports a failed chunk with its name for every block it holds, then mounts on the next Storefront.mount()', async () => {
+    await e2e.fault({ path: '/dist/widgets/product-form.js', status: 503, times: 1 });
+    const { page, log } = await e2e.newPage();
+    const errors: { code?: string; message?: string; widget?: string }[] = [];
+    await page.exposeFunction('recordSfError', (detail: (typeof errors)[number]) => errors.push(detail));
     await page.addInitScript(() => {
       document.addEventListener('sf:error', (e) =>
         (window as unknown as { recordSfError(d: unknown): void }).recordSfError((e as CustomEvent).detail),
       );
     });
-    await page.goto('/pill.html');
-    await expect.poll(() => errors.length, WAIT).toBeGreaterThan(0);
-    expect(errors[0]).toMatchObject({
-      code: 'CHUNK_LOAD_FAILED',
-      message: expect.stringContaining('"cart-pill"'),
-    });
-    // The warning and the event are two messages from the page: either may reach the test first.
+    await page.goto('/instalment-pill/product.html');
+    // The product form and the two instalment pills: their code is all in product-form.js.
+    await expect.poll(() => errors.length, WAIT).toBe(3);
+    expect(errors.map((e) => e.widget).sort()).toEqual([
+      'instalment-pill',
+      'instalment-pill',
+      'product-form',
+    ]);
+    for (const e of errors) {
+      expect(e).toMatchObject({
+        code: 'CHUNK_LOAD_FAILED',
+        message: expect.stringContaining('"product-form"'),
+      });
+    }
     await expect
       .poll(
         () =>
           log.console.some(
-            (m) => m.type === 'warning' && m.text.includes('Chunk "cart-pill" failed to load (error)'),
+            (m) => m.type === 'warning' && m.text.includes('Chunk "product-form" failed to load (error)'),
           ),
         WAIT,
       )
       .toBe(true);
-    expect(await page.getByRole('link', { name: 'Cart' }).count()).toBe(1);
+    expect(await page.getByText('Enable JavaScript to add this product to your cart.').count()).toBe(1);
 
     await page.evaluate(() =>
       (window as unknown as { Storefront: { mount(): Promise<void> } }).Storefront.mount(),
     );
-    await page.getByRole('link', { name: 'One item in cart' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Add To Cart' }).waitFor(WAIT);
+    expect(await page.locator('[data-sf-mounted]').count()).toBe(3);
   });
 
   it('keeps working on a page whose own script throws and defines its own window.React', async () => {

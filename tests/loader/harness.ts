@@ -55,6 +55,7 @@ export interface HarnessOptions {
   modules?: Record<string, unknown | (() => Promise<unknown>)>;
   widgets?: readonly string[];
   styled?: readonly string[];
+  homes?: Readonly<Record<string, string>>;
   styleLoad?: (url: string) => Promise<unknown>;
   cookie?: string;
   env?: WidgetEnv;
@@ -126,6 +127,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     version: '9.9.9',
     widgets: options.widgets ?? ['cart-pill', 'product-form'],
     styled: options.styled ?? [],
+    homes: options.homes,
     timeoutMs: options.timeoutMs,
     importModule: async (url) => {
       imports.push(url);

@@ -1,5 +1,6 @@
 import { within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { definedWidgets } from '../../src/page/blocks.js';
 import { shouldLoadCartAtStart } from '../../src/page/cookies.js';
 import { chunkUrl, createHarness, fakeWidget, settle } from './harness.js';
 
@@ -74,6 +75,51 @@ describe('loader: scanning and mounting', () => {
 
   it('exposes the baked-in version', () => {
     expect(createHarness().storefront.version).toBe('9.9.9');
+  });
+});
+
+describe('loader: widgets whose code another chunk holds', () => {
+  afterEach(() => {
+    definedWidgets.clear();
+  });
+
+  it('mounts the cart pill from the runtime chunk without fetching cart-pill.js', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: pillBlock('{"label":"Basket"}'),
+      homes: { 'cart-pill': 'runtime' },
+      // The runtime chunk defines the cart pill as it runs.
+      runtimeArrives: Promise.resolve().then(() => definedWidgets.set('cart-pill', pill.module)),
+    });
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'Basket' })).toBeInstanceOf(HTMLElement);
+    expect(h.imports).toEqual([chunkUrl('runtime.js')]);
+    expect(h.reportError).not.toHaveBeenCalled();
+  });
+
+  it("starts the holding chunk once for both of its widgets and links each widget's own stylesheet", async () => {
+    const form = fakeWidget('product-form');
+    const instalments = fakeWidget('instalment-pill');
+    const h = createHarness({
+      body:
+        `<div data-sf-widget="product-form" data-sf-props='{"label":"Add To Cart"}'></div>` +
+        `<div data-sf-widget="instalment-pill" data-sf-props='{"label":"Pay in 4"}'></div>`,
+      widgets: ['product-form', 'instalment-pill'],
+      styled: ['product-form', 'instalment-pill'],
+      homes: { 'instalment-pill': 'product-form' },
+      modules: {
+        'product-form.js': async () => {
+          definedWidgets.set('instalment-pill', instalments.module);
+          return form.module;
+        },
+      },
+    });
+    await settle();
+    const body = within(h.doc.body);
+    expect(body.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
+    expect(body.getByRole('button', { name: 'Pay in 4' })).toBeInstanceOf(HTMLElement);
+    expect(h.imports.filter((u) => u !== chunkUrl('runtime.js'))).toEqual([chunkUrl('product-form.js')]);
+    expect(h.styles).toEqual([chunkUrl('product-form.css'), chunkUrl('instalment-pill.css')]);
   });
 });
 

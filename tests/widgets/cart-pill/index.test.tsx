@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { definedWidgets } from '../../../src/page/blocks.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { getCartStore } from '../../../src/page/create-runtime.js';
 import { WidgetPropsError } from '../../../src/react/define.js';
@@ -19,6 +20,10 @@ const block = () => {
 };
 
 describe('cart pill module (the dist/widgets/cart-pill.js contract)', () => {
+  it('is defined on the page under its name, so the runtime chunk that holds it mounts it', () => {
+    expect(definedWidgets.get('cart-pill')).toBe(cartPill.default);
+  });
+
   it('refuses bad props with a WidgetPropsError and leaves the fallback alone', () => {
     const el = block();
     const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
