@@ -4,11 +4,11 @@
  * so an English page pays nothing for them and a German page fetches German only.
  *
  * Each language comes in two parts. `./languages/<lang>.ts` holds what a product page shows as its
- * widgets mount (add button, option names, instalment line, cart pill): a product page waits for
+ * widgets mount (add button, option names, cart pill): a product page waits for
  * that part only, a fifth of the whole, and fetches the rest (`<lang>-more.ts`: failures,
- * dialogs, the instalment pill, which mounts when the page is idle and waits for the whole
- * catalogue (`whenLanguageComplete`), the other widgets) right after, before anyone can act on
- * the page. A page with any
+ * dialogs, the add button's later phases, the instalment pill, which mounts when the page is idle,
+ * the other widgets) right after, before anyone can act on the page; the pill and the add flow's
+ * code wait for it (`whenLanguageComplete`). A page with any
  * other widget waits for both, so no widget ever shows English first.
  */
 import { setTranslations, whenLanguageComplete } from './format.js';

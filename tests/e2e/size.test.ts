@@ -101,8 +101,13 @@ describe('npm run size --json', () => {
       // The rest of the catalogue loads after the widgets have mounted.
       expect(page?.files.filter((f) => f.includes(`/${language}-more-`))).toEqual([]);
       expect(page?.gzip).toBe(page?.files.reduce((sum, f) => sum + gzipOf(f), 0));
+      expect(page?.ok).toBe((page?.gzip ?? Infinity) <= 25 * kb);
     },
   );
+
+  it('fails the gate when a catalogue language puts the product page over budget', () => {
+    expect(ok).toBe(rows.every((r) => r.ok) && localeRows.every((r) => r.ok));
+  });
 
   it.each(['product', 'cart', 'shop', 'contact'])(
     'measures what the %s page fetches within 10 s in Chromium: bytes and files',

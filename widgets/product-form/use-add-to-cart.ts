@@ -3,6 +3,7 @@ import type { OptionSelection } from '../../src/commerce/choice.js';
 import type { ProductItem, Variant } from '../../src/commerce/product.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
+import { whenLanguageComplete } from '../../src/messages/format.js';
 import { track } from '../../src/page/analytics.js';
 import { useStorefront } from '../../src/react/provider.js';
 import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
@@ -61,9 +62,10 @@ type FlowModule = typeof import('./add-flow.js');
 // tries again.
 let flowModule: FlowModule | null = null;
 let flowLoading: Promise<FlowModule> | null = null;
+// With the rest of a translated page's catalogue: Added! and the failures are in its second part.
 const loadFlow = (): Promise<FlowModule> =>
-  (flowLoading ??= import('./add-flow.js').then(
-    (mod) => (flowModule = mod),
+  (flowLoading ??= Promise.all([import('./add-flow.js'), whenLanguageComplete()]).then(
+    ([mod]) => (flowModule = mod),
     (error: unknown) => {
       flowLoading = null;
       throw error;

@@ -253,6 +253,13 @@ const DE_MORE: Readonly<Record<string, string>> = {
   '{count} interest-free payments of {amount}': '{count} zinsfreie Raten à {amount}',
   'or {count} interest-free payments of {amount} with': 'oder {count} zinsfreie Raten à {amount} mit',
   'About {brand}': 'Über {brand}',
+  // Shown only once the shopper acts: the add button's phases and failures
+  'Please check your internet connection': 'Bitte überprüfen Sie Ihre Internetverbindung',
+  'Adding…': 'Wird hinzugefügt…',
+  'Added!': 'Hinzugefügt!',
+  'Unable to Add Item': 'Artikel konnte nicht hinzugefügt werden',
+  'Unable to Purchase Item': 'Artikel konnte nicht gekauft werden',
+  'Unable to purchase Gift Card': 'Geschenkgutschein konnte nicht gekauft werden',
 };
 
 export default DE_MORE;

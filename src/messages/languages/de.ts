@@ -4,8 +4,6 @@
  * split.
  */
 const DE: Readonly<Record<string, string>> = {
-  // Storefront (spec 000 §8)
-  'Please check your internet connection': 'Bitte überprüfen Sie Ihre Internetverbindung',
   // Cart
   item: 'Artikel',
   items: 'Artikel',
@@ -23,11 +21,6 @@ const DE: Readonly<Record<string, string>> = {
   'Select {variantName}': '{variantName} auswählen',
   'Select Value': 'Wert auswählen',
   Value: 'Wert',
-  'Adding…': 'Wird hinzugefügt…',
-  'Added!': 'Hinzugefügt!',
-  'Unable to Add Item': 'Artikel konnte nicht hinzugefügt werden',
-  'Unable to Purchase Item': 'Artikel konnte nicht gekauft werden',
-  'Unable to purchase Gift Card': 'Geschenkgutschein konnte nicht gekauft werden',
   // Shared dialog and field parts
   Close: 'Schließen',
   // Option names merchants give variants

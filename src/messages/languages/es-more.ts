@@ -253,6 +253,13 @@ const ES_MORE: Readonly<Record<string, string>> = {
   '{count} interest-free payments of {amount}': '{count} pagos sin intereses de {amount}',
   'or {count} interest-free payments of {amount} with': 'o {count} pagos sin intereses de {amount} con',
   'About {brand}': 'Acerca de {brand}',
+  // Shown only once the shopper acts: the add button's phases and failures
+  'Please check your internet connection': 'Comprueba tu conexión a internet',
+  'Adding…': 'Añadiendo…',
+  'Added!': '¡Añadido!',
+  'Unable to Add Item': 'No se ha podido añadir el artículo',
+  'Unable to Purchase Item': 'No se ha podido comprar el artículo',
+  'Unable to purchase Gift Card': 'No se ha podido comprar la tarjeta regalo',
 };
 
 export default ES_MORE;

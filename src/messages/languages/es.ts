@@ -3,8 +3,6 @@
  * the English text. The rest of the catalogue is ./es-more.ts; ../locale.ts explains the split.
  */
 const ES: Readonly<Record<string, string>> = {
-  // Storefront (spec 000 §8)
-  'Please check your internet connection': 'Comprueba tu conexión a internet',
   // Cart
   item: 'artículo',
   items: 'artículos',
@@ -22,11 +20,6 @@ const ES: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Selecciona {variantName}',
   'Select Value': 'Selecciona un valor',
   Value: 'Valor',
-  'Adding…': 'Añadiendo…',
-  'Added!': '¡Añadido!',
-  'Unable to Add Item': 'No se ha podido añadir el artículo',
-  'Unable to Purchase Item': 'No se ha podido comprar el artículo',
-  'Unable to purchase Gift Card': 'No se ha podido comprar la tarjeta regalo',
   // Shared dialog and field parts
   Close: 'Cerrar',
   // Option names merchants give variants

@@ -256,6 +256,13 @@ const FR_MORE: Readonly<Record<string, string>> = {
   '{count} interest-free payments of {amount}': '{count} versements sans intérêt de {amount}',
   'or {count} interest-free payments of {amount} with': 'ou {count} versements sans intérêt de {amount} avec',
   'About {brand}': 'À propos de {brand}',
+  // Shown only once the shopper acts: the add button's phases and failures
+  'Please check your internet connection': 'Veuillez vérifier votre connexion Internet',
+  'Adding…': 'Ajout…',
+  'Added!': 'Ajouté !',
+  'Unable to Add Item': 'Impossible d’ajouter l’article',
+  'Unable to Purchase Item': 'Impossible d’acheter l’article',
+  'Unable to purchase Gift Card': 'Impossible d’acheter la carte-cadeau',
 };
 
 export default FR_MORE;

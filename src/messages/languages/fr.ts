@@ -3,8 +3,6 @@
  * the English text. The rest of the catalogue is ./fr-more.ts; ../locale.ts explains the split.
  */
 const FR: Readonly<Record<string, string>> = {
-  // Storefront (spec 000 §8)
-  'Please check your internet connection': 'Veuillez vérifier votre connexion Internet',
   // Cart
   item: 'article',
   items: 'articles',
@@ -22,11 +20,6 @@ const FR: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Choisir : {variantName}',
   'Select Value': 'Choisir une valeur',
   Value: 'Valeur',
-  'Adding…': 'Ajout…',
-  'Added!': 'Ajouté !',
-  'Unable to Add Item': 'Impossible d’ajouter l’article',
-  'Unable to Purchase Item': 'Impossible d’acheter l’article',
-  'Unable to purchase Gift Card': 'Impossible d’acheter la carte-cadeau',
   // Shared dialog and field parts
   Close: 'Fermer',
   // Option names merchants give variants

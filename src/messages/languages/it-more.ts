@@ -252,6 +252,13 @@ const IT_MORE: Readonly<Record<string, string>> = {
   '{count} interest-free payments of {amount}': '{count} rate senza interessi da {amount}',
   'or {count} interest-free payments of {amount} with': 'o {count} rate senza interessi da {amount} con',
   'About {brand}': 'Informazioni su {brand}',
+  // Shown only once the shopper acts: the add button's phases and failures
+  'Please check your internet connection': 'Controlla la connessione a internet',
+  'Adding…': 'Aggiunta in corso…',
+  'Added!': 'Aggiunto!',
+  'Unable to Add Item': 'Impossibile aggiungere l’articolo',
+  'Unable to Purchase Item': 'Impossibile acquistare l’articolo',
+  'Unable to purchase Gift Card': 'Impossibile acquistare la carta regalo',
 };
 
 export default IT_MORE;

@@ -3,8 +3,6 @@
  * English text. The rest of the catalogue is ./it-more.ts; ../locale.ts explains the split.
  */
 const IT: Readonly<Record<string, string>> = {
-  // Storefront (spec 000 §8)
-  'Please check your internet connection': 'Controlla la connessione a internet',
   // Cart
   item: 'articolo',
   items: 'articoli',
@@ -22,11 +20,6 @@ const IT: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Seleziona {variantName}',
   'Select Value': 'Seleziona un valore',
   Value: 'Valore',
-  'Adding…': 'Aggiunta in corso…',
-  'Added!': 'Aggiunto!',
-  'Unable to Add Item': 'Impossibile aggiungere l’articolo',
-  'Unable to Purchase Item': 'Impossibile acquistare l’articolo',
-  'Unable to purchase Gift Card': 'Impossibile acquistare la carta regalo',
   // Shared dialog and field parts
   Close: 'Chiudi',
   // Option names merchants give variants

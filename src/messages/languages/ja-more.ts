@@ -251,6 +251,13 @@ const JA_MORE: Readonly<Record<string, string>> = {
   '{count} interest-free payments of {amount}': '{amount}×{count}回の無利息分割払い',
   'or {count} interest-free payments of {amount} with': 'または{amount}×{count}回の無利息分割払い',
   'About {brand}': '{brand}について',
+  // Shown only once the shopper acts: the add button's phases and failures
+  'Please check your internet connection': 'インターネット接続を確認してください',
+  'Adding…': '追加中…',
+  'Added!': '追加しました！',
+  'Unable to Add Item': '商品を追加できませんでした',
+  'Unable to Purchase Item': '商品を購入できませんでした',
+  'Unable to purchase Gift Card': 'ギフトカードを購入できませんでした',
 };
 
 export default JA_MORE;

@@ -3,8 +3,6 @@
  * English text. The rest of the catalogue is ./ja-more.ts; ../locale.ts explains the split.
  */
 const JA: Readonly<Record<string, string>> = {
-  // Storefront (spec 000 §8)
-  'Please check your internet connection': 'インターネット接続を確認してください',
   // Cart
   item: '点',
   items: '点',
@@ -22,11 +20,6 @@ const JA: Readonly<Record<string, string>> = {
   'Select {variantName}': '{variantName}を選択',
   'Select Value': '値を選択',
   Value: '金額',
-  'Adding…': '追加中…',
-  'Added!': '追加しました！',
-  'Unable to Add Item': '商品を追加できませんでした',
-  'Unable to Purchase Item': '商品を購入できませんでした',
-  'Unable to purchase Gift Card': 'ギフトカードを購入できませんでした',
   // Shared dialog and field parts
   Close: '閉じる',
   // Option names merchants give variants

@@ -254,6 +254,13 @@ const NL_MORE: Readonly<Record<string, string>> = {
   '{count} interest-free payments of {amount}': '{count} renteloze termijnen van {amount}',
   'or {count} interest-free payments of {amount} with': 'of {count} renteloze termijnen van {amount} met',
   'About {brand}': 'Over {brand}',
+  // Shown only once the shopper acts: the add button's phases and failures
+  'Please check your internet connection': 'Controleer je internetverbinding',
+  'Adding…': 'Toevoegen…',
+  'Added!': 'Toegevoegd!',
+  'Unable to Add Item': 'Kan artikel niet toevoegen',
+  'Unable to Purchase Item': 'Kan artikel niet kopen',
+  'Unable to purchase Gift Card': 'Kan cadeaukaart niet kopen',
 };
 
 export default NL_MORE;

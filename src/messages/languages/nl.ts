@@ -3,8 +3,6 @@
  * English text. The rest of the catalogue is ./nl-more.ts; ../locale.ts explains the split.
  */
 const NL: Readonly<Record<string, string>> = {
-  // Storefront (spec 000 §8)
-  'Please check your internet connection': 'Controleer je internetverbinding',
   // Cart
   item: 'artikel',
   items: 'artikelen',
@@ -22,11 +20,6 @@ const NL: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Kies {variantName}',
   'Select Value': 'Kies een waarde',
   Value: 'Waarde',
-  'Adding…': 'Toevoegen…',
-  'Added!': 'Toegevoegd!',
-  'Unable to Add Item': 'Kan artikel niet toevoegen',
-  'Unable to Purchase Item': 'Kan artikel niet kopen',
-  'Unable to purchase Gift Card': 'Kan cadeaukaart niet kopen',
   // Shared dialog and field parts
   Close: 'Sluiten',
   // Option names merchants give variants

@@ -252,6 +252,13 @@ const PT_BR_MORE: Readonly<Record<string, string>> = {
   '{count} interest-free payments of {amount}': '{count} parcelas sem juros de {amount}',
   'or {count} interest-free payments of {amount} with': 'ou {count} parcelas sem juros de {amount} com',
   'About {brand}': 'Sobre {brand}',
+  // Shown only once the shopper acts: the add button's phases and failures
+  'Please check your internet connection': 'Verifique sua conexão com a internet',
+  'Adding…': 'Adicionando…',
+  'Added!': 'Adicionado!',
+  'Unable to Add Item': 'Não foi possível adicionar o item',
+  'Unable to Purchase Item': 'Não foi possível comprar o item',
+  'Unable to purchase Gift Card': 'Não foi possível comprar o vale-presente',
 };
 
 export default PT_BR_MORE;

@@ -4,8 +4,6 @@
  * ./pt-BR-more.ts; ../locale.ts explains the split.
  */
 const PT_BR: Readonly<Record<string, string>> = {
-  // Storefront (spec 000 §8)
-  'Please check your internet connection': 'Verifique sua conexão com a internet',
   // Cart
   item: 'item',
   items: 'itens',
@@ -23,11 +21,6 @@ const PT_BR: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Selecione {variantName}',
   'Select Value': 'Selecione um valor',
   Value: 'Valor',
-  'Adding…': 'Adicionando…',
-  'Added!': 'Adicionado!',
-  'Unable to Add Item': 'Não foi possível adicionar o item',
-  'Unable to Purchase Item': 'Não foi possível comprar o item',
-  'Unable to purchase Gift Card': 'Não foi possível comprar o vale-presente',
   // Shared dialog and field parts
   Close: 'Fechar',
   // Option names merchants give variants
