@@ -17,7 +17,6 @@ const DE: Readonly<Record<string, string>> = {
   Quantity: 'Menge',
   'sold out': 'ausverkauft',
   sale: 'Sale',
-  'Quick View': 'Schnellansicht',
   'Select {variantName}': '{variantName} auswählen',
   'Select Value': 'Wert auswählen',
   Value: 'Wert',
@@ -41,7 +40,6 @@ const DE: Readonly<Record<string, string>> = {
   // Product form
   'Original price': 'Ursprünglicher Preis',
   Price: 'Preis',
-  'Reviews ({count})': 'Bewertungen ({count})',
 };
 
 export default DE;

@@ -260,6 +260,9 @@ const ES_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'No se ha podido añadir el artículo',
   'Unable to Purchase Item': 'No se ha podido comprar el artículo',
   'Unable to purchase Gift Card': 'No se ha podido comprar la tarjeta regalo',
+  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  'Quick View': 'Vista rápida',
+  'Reviews ({count})': 'Reseñas ({count})',
 };
 
 export default ES_MORE;

@@ -16,7 +16,6 @@ const ES: Readonly<Record<string, string>> = {
   Quantity: 'Cantidad',
   'sold out': 'agotado',
   sale: 'oferta',
-  'Quick View': 'Vista rápida',
   'Select {variantName}': 'Selecciona {variantName}',
   'Select Value': 'Selecciona un valor',
   Value: 'Valor',
@@ -40,7 +39,6 @@ const ES: Readonly<Record<string, string>> = {
   // Product form
   'Original price': 'Precio original',
   Price: 'Precio',
-  'Reviews ({count})': 'Reseñas ({count})',
 };
 
 export default ES;

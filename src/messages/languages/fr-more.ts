@@ -263,6 +263,9 @@ const FR_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Impossible d’ajouter l’article',
   'Unable to Purchase Item': 'Impossible d’acheter l’article',
   'Unable to purchase Gift Card': 'Impossible d’acheter la carte-cadeau',
+  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  'Quick View': 'Aperçu rapide',
+  'Reviews ({count})': 'Avis ({count})',
 };
 
 export default FR_MORE;

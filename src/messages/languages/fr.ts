@@ -16,7 +16,6 @@ const FR: Readonly<Record<string, string>> = {
   Quantity: 'Quantité',
   'sold out': 'épuisé',
   sale: 'solde',
-  'Quick View': 'Aperçu rapide',
   'Select {variantName}': 'Choisir : {variantName}',
   'Select Value': 'Choisir une valeur',
   Value: 'Valeur',
@@ -40,7 +39,6 @@ const FR: Readonly<Record<string, string>> = {
   // Product form
   'Original price': 'Prix d’origine',
   Price: 'Prix',
-  'Reviews ({count})': 'Avis ({count})',
 };
 
 export default FR;

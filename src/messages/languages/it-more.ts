@@ -259,6 +259,9 @@ const IT_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Impossibile aggiungere l’articolo',
   'Unable to Purchase Item': 'Impossibile acquistare l’articolo',
   'Unable to purchase Gift Card': 'Impossibile acquistare la carta regalo',
+  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  'Quick View': 'Anteprima',
+  'Reviews ({count})': 'Recensioni ({count})',
 };
 
 export default IT_MORE;

@@ -16,7 +16,6 @@ const IT: Readonly<Record<string, string>> = {
   Quantity: 'Quantità',
   'sold out': 'esaurito',
   sale: 'saldi',
-  'Quick View': 'Anteprima',
   'Select {variantName}': 'Seleziona {variantName}',
   'Select Value': 'Seleziona un valore',
   Value: 'Valore',
@@ -40,7 +39,6 @@ const IT: Readonly<Record<string, string>> = {
   // Product form
   'Original price': 'Prezzo originale',
   Price: 'Prezzo',
-  'Reviews ({count})': 'Recensioni ({count})',
 };
 
 export default IT;

@@ -16,7 +16,6 @@ const JA: Readonly<Record<string, string>> = {
   Quantity: '数量',
   'sold out': '売り切れ',
   sale: 'セール',
-  'Quick View': 'クイックビュー',
   'Select {variantName}': '{variantName}を選択',
   'Select Value': '値を選択',
   Value: '金額',
@@ -40,7 +39,6 @@ const JA: Readonly<Record<string, string>> = {
   // Product form
   'Original price': '通常価格',
   Price: '価格',
-  'Reviews ({count})': 'レビュー（{count}）',
 };
 
 export default JA;

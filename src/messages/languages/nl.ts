@@ -16,7 +16,6 @@ const NL: Readonly<Record<string, string>> = {
   Quantity: 'Aantal',
   'sold out': 'uitverkocht',
   sale: 'sale',
-  'Quick View': 'Snel bekijken',
   'Select {variantName}': 'Kies {variantName}',
   'Select Value': 'Kies een waarde',
   Value: 'Waarde',
@@ -40,7 +39,6 @@ const NL: Readonly<Record<string, string>> = {
   // Product form
   'Original price': 'Oorspronkelijke prijs',
   Price: 'Prijs',
-  'Reviews ({count})': 'Beoordelingen ({count})',
 };
 
 export default NL;

@@ -259,6 +259,9 @@ const PT_BR_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Não foi possível adicionar o item',
   'Unable to Purchase Item': 'Não foi possível comprar o item',
   'Unable to purchase Gift Card': 'Não foi possível comprar o vale-presente',
+  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  'Quick View': 'Visualização rápida',
+  'Reviews ({count})': 'Avaliações ({count})',
 };
 
 export default PT_BR_MORE;

@@ -17,7 +17,6 @@ const PT_BR: Readonly<Record<string, string>> = {
   Quantity: 'Quantidade',
   'sold out': 'esgotado',
   sale: 'promoção',
-  'Quick View': 'Visualização rápida',
   'Select {variantName}': 'Selecione {variantName}',
   'Select Value': 'Selecione um valor',
   Value: 'Valor',
@@ -41,7 +40,6 @@ const PT_BR: Readonly<Record<string, string>> = {
   // Product form
   'Original price': 'Preço original',
   Price: 'Preço',
-  'Reviews ({count})': 'Avaliações ({count})',
 };
 
 export default PT_BR;

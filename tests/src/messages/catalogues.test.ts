@@ -54,10 +54,13 @@ const CATALOGUES = await Promise.all(
 );
 
 /**
- * The product form's texts shown only once the shopper presses its button: in the second part,
- * which is fetched as soon as the first arrives and which the add flow's code waits for.
+ * The product form's texts shown only once the shopper presses its button, or by code it loads
+ * later (a card's Quick View button, the reviews toggle): in the second part, which is fetched as
+ * soon as the first arrives and which that code waits for.
  */
 const AFTER_AN_ACTION: readonly string[] = [
+  PRODUCT_FORM_MESSAGES.quickView,
+  PRODUCT_FORM_MESSAGES.reviewsCount,
   PRODUCT_FORM_MESSAGES.adding,
   PRODUCT_FORM_MESSAGES.added,
   PRODUCT_FORM_MESSAGES.unableToAddItem,
@@ -90,7 +93,7 @@ describe.each(CATALOGUES)('the $language catalogue', ({ table, first, rest }) =>
     expect(Object.keys(rest).filter((text) => Object.hasOwn(first, text))).toEqual([]);
   });
 
-  it("holds the add button's later texts in its second part", () => {
+  it("holds the product form's later texts in its second part", () => {
     expect(AFTER_AN_ACTION.filter((text) => !Object.hasOwn(rest, text))).toEqual([]);
   });
 
