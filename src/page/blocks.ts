@@ -108,6 +108,38 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       }),
     );
 
+  // Blocks near the viewport (within 200 px of it) take their turns first, so the screen a visitor
+  // sees is not kept waiting behind a long page. The others wait until they come near or the page
+  // is idle (requestIdleCallback, 500 ms at most; a 500 ms timer where it is missing), then go in
+  // page order. Without IntersectionObserver every block goes at once. A block let go twice (near,
+  // then idle) takes one turn: its promise settles once.
+  /** Lets every waiting block go. */
+  const idle = () => {
+    (near as IntersectionObserver).disconnect();
+    waiting.forEach((go) => go());
+    waiting.clear();
+  };
+  const waiting = new Map<Element, () => void>();
+  const near =
+    typeof IntersectionObserver != 'undefined' &&
+    new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) if (e.isIntersecting) waiting.get(e.target)?.();
+      },
+      { rootMargin: '200px' },
+    );
+  /** Settles once the block may take its turn: near the viewport, or the page idle. */
+  const nearby = (el: Element) =>
+    new Promise<void>((go) => {
+      if (!near) return go();
+      if (!waiting.size) {
+        if (typeof requestIdleCallback != 'undefined') requestIdleCallback(idle, { timeout: 500 });
+        else setTimeout(idle, 500);
+      }
+      waiting.set(el, go);
+      near.observe(el);
+    });
+
   /** Mounts a block whose chunks are in, in its own turn. */
   const mountNow = (el: HTMLElement, mod: WidgetModule): void => {
     pending.delete(el);
@@ -150,9 +182,12 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     // The catalogue language is in place before any widget shows (French is fetched then).
     const settled = Promise.all([o.load(`${o.homes?.[name] ?? name}.js`), rt.localeReady(), style]).then(
       ([mod]) =>
-        (turns = turns
-          .then(pause)
-          .then(() => mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule)))),
+        nearby(el).then(
+          () =>
+            (turns = turns
+              .then(pause)
+              .then(() => mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule)))),
+        ),
       (e: ChunkError) => {
         pending.delete(el);
         report(el, e.code, e.message, e);

@@ -69,10 +69,18 @@ export interface HarnessOptions {
   sandboxed?: boolean;
   /** The runtime chunk arrives once this settles. @default at once */
   runtimeArrives?: Promise<unknown>;
+  /**
+   * The page's IntersectionObserver and requestIdleCallback. happy-dom's observer never reports,
+   * so by default there is none: every block takes its turn at once, as in a browser without it.
+   * @default undefined
+   */
+  intersectionObserver?: typeof IntersectionObserver;
+  requestIdleCallback?: typeof requestIdleCallback;
 }
 
 const windows: Window[] = [];
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await Promise.all(windows.splice(0).map((w) => w.happyDOM.close()));
 });
 
@@ -103,6 +111,8 @@ export function createHarness(options: HarnessOptions = {}): Harness {
       Object.defineProperty(win, name, { configurable: true, get: refuse });
     }
   }
+  vi.stubGlobal('IntersectionObserver', options.intersectionObserver);
+  vi.stubGlobal('requestIdleCallback', options.requestIdleCallback);
   const imports: string[] = [];
   const styles: string[] = [];
   const reportError = vi.fn();

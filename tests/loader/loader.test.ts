@@ -123,6 +123,145 @@ describe('loader: widgets whose code another chunk holds', () => {
   });
 });
 
+/**
+ * A screen for the blocks: an IntersectionObserver that reports, when the test says the browser
+ * has drawn a frame, which observed blocks `onScreen` holds; and an idle callback the test runs.
+ */
+function fakeScreen(onScreen: (el: Element) => boolean) {
+  const observers: FakeObserver[] = [];
+  const idle: { run: () => void; options: IdleRequestOptions | undefined }[] = [];
+  class FakeObserver {
+    readonly targets = new Set<Element>();
+    constructor(
+      readonly callback: IntersectionObserverCallback,
+      readonly options?: IntersectionObserverInit,
+    ) {
+      observers.push(this);
+    }
+    observe(el: Element) {
+      this.targets.add(el);
+    }
+    unobserve(el: Element) {
+      this.targets.delete(el);
+    }
+    disconnect() {
+      this.targets.clear();
+    }
+  }
+  return {
+    intersectionObserver: FakeObserver as unknown as typeof IntersectionObserver,
+    requestIdleCallback: ((run: () => void, options?: IdleRequestOptions) =>
+      idle.push({ run, options })) as unknown as typeof requestIdleCallback,
+    observers,
+    idle,
+    /** A frame: every observer hears where each of its blocks is. */
+    frame() {
+      for (const o of observers) {
+        const entries = [...o.targets].map((target) => ({ target, isIntersecting: onScreen(target) }));
+        if (entries.length) o.callback(entries as IntersectionObserverEntry[], o as never);
+      }
+    },
+  };
+}
+
+describe('loader: blocks near the viewport mount first', () => {
+  const labels = (doc: Document) =>
+    within(doc.body)
+      .queryAllByRole('button')
+      .map((b) => b.textContent);
+  // A visitor who arrived halfway down the page: the second and fourth blocks are on screen.
+  const page = ['Far one', 'Near one', 'Far two', 'Near two']
+    .map((l) => pillBlock(`{"label":"${l}"}`))
+    .join('');
+  const near = (el: Element) => (el.getAttribute('data-sf-props') ?? '').includes('Near');
+
+  it('mounts the blocks on screen first and the others once the page is idle, in page order', async () => {
+    const screen = fakeScreen(near);
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
+    await settle();
+    // The chunks are in, but where the blocks are is known only after a frame.
+    expect(labels(h.doc)).toEqual([]);
+    expect(screen.observers[0]?.options).toEqual({ rootMargin: '200px' });
+    screen.frame();
+    await settle();
+    expect(labels(h.doc)).toEqual(['Near one', 'Near two']);
+    expect(screen.idle.map((i) => i.options)).toEqual([{ timeout: 500 }]);
+    screen.idle[0]?.run();
+    await settle();
+    expect(labels(h.doc)).toEqual(['Far one', 'Near one', 'Far two', 'Near two']);
+    expect(vi.mocked(pill.module.mount).mock.calls.map(([, props]) => props)).toEqual(
+      ['Near one', 'Near two', 'Far one', 'Far two'].map((label) => ({ label })),
+    );
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(4);
+  });
+
+  it('mounts a block as soon as it comes near, before the page is idle', async () => {
+    const shown = new Set<string>();
+    const screen = fakeScreen((el) => shown.has(el.getAttribute('data-sf-props') ?? ''));
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
+    await settle();
+    screen.frame();
+    await settle();
+    expect(labels(h.doc)).toEqual([]);
+    // The visitor scrolls down to the third block.
+    shown.add('{"label":"Far two"}');
+    screen.frame();
+    await settle();
+    expect(labels(h.doc)).toEqual(['Far two']);
+    screen.idle[0]?.run();
+    await settle();
+    expect(labels(h.doc)).toEqual(['Far one', 'Near one', 'Far two', 'Near two']);
+    expect(pill.module.mount).toHaveBeenCalledTimes(4);
+  });
+
+  it('lets the others go after 500 ms where the browser has no idle callback', async () => {
+    const screen = fakeScreen(near);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: page,
+      modules: { 'cart-pill.js': pill.module },
+      intersectionObserver: screen.intersectionObserver,
+    });
+    await settle();
+    screen.frame();
+    await settle();
+    expect(labels(h.doc)).toEqual(['Near one', 'Near two']);
+    const later = timers.mock.calls.filter(([, ms]) => ms === 500);
+    expect(later).toHaveLength(1);
+    (later[0]?.[0] as () => void)();
+    await settle();
+    expect(labels(h.doc)).toEqual(['Far one', 'Near one', 'Far two', 'Near two']);
+  });
+
+  it('resolves Storefront.mount() once the far blocks have mounted too, and waits again for blocks added later', async () => {
+    const screen = fakeScreen(near);
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
+    let resolved = false;
+    const mounting = h.storefront.mount().then(() => (resolved = true));
+    await settle();
+    screen.frame();
+    await settle();
+    expect(resolved).toBe(false);
+    screen.idle[0]?.run();
+    await mounting;
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(4);
+    // A block the editor adds off screen: the page is asked for another idle moment.
+    h.doc.body.insertAdjacentHTML('beforeend', pillBlock('{"label":"Far three"}'));
+    await settle();
+    screen.frame();
+    await settle();
+    expect(labels(h.doc)).not.toContain('Far three');
+    expect(screen.idle).toHaveLength(2);
+    screen.idle[1]?.run();
+    await settle();
+    expect(labels(h.doc)).toContain('Far three');
+  });
+});
+
 describe('loader: mounting in slices (no long task while 100 blocks mount)', () => {
   const global = globalThis as { scheduler?: unknown };
   afterEach(() => {
