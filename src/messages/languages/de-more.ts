@@ -260,7 +260,8 @@ const DE_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Artikel konnte nicht hinzugefügt werden',
   'Unable to Purchase Item': 'Artikel konnte nicht gekauft werden',
   'Unable to purchase Gift Card': 'Geschenkgutschein konnte nicht gekauft werden',
-  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  // Drawn by the product form's later code: Quick View on a card (and its Close), the reviews toggle
+  Close: 'Schließen',
   'Quick View': 'Schnellansicht',
   'Reviews ({count})': 'Bewertungen ({count})',
 };

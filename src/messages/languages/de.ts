@@ -20,8 +20,6 @@ const DE: Readonly<Record<string, string>> = {
   'Select {variantName}': '{variantName} auswählen',
   'Select Value': 'Wert auswählen',
   Value: 'Wert',
-  // Shared dialog and field parts
-  Close: 'Schließen',
   // Option names merchants give variants
   Size: 'Größe',
   Color: 'Farbe',

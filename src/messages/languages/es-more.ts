@@ -260,7 +260,8 @@ const ES_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'No se ha podido añadir el artículo',
   'Unable to Purchase Item': 'No se ha podido comprar el artículo',
   'Unable to purchase Gift Card': 'No se ha podido comprar la tarjeta regalo',
-  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  // Drawn by the product form's later code: Quick View on a card (and its Close), the reviews toggle
+  Close: 'Cerrar',
   'Quick View': 'Vista rápida',
   'Reviews ({count})': 'Reseñas ({count})',
 };

@@ -19,8 +19,6 @@ const ES: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Selecciona {variantName}',
   'Select Value': 'Selecciona un valor',
   Value: 'Valor',
-  // Shared dialog and field parts
-  Close: 'Cerrar',
   // Option names merchants give variants
   Size: 'Talla',
   Color: 'Color',

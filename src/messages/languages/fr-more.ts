@@ -263,7 +263,8 @@ const FR_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Impossible d’ajouter l’article',
   'Unable to Purchase Item': 'Impossible d’acheter l’article',
   'Unable to purchase Gift Card': 'Impossible d’acheter la carte-cadeau',
-  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  // Drawn by the product form's later code: Quick View on a card (and its Close), the reviews toggle
+  Close: 'Fermer',
   'Quick View': 'Aperçu rapide',
   'Reviews ({count})': 'Avis ({count})',
 };

@@ -19,8 +19,6 @@ const FR: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Choisir : {variantName}',
   'Select Value': 'Choisir une valeur',
   Value: 'Valeur',
-  // Shared dialog and field parts
-  Close: 'Fermer',
   // Option names merchants give variants
   Size: 'Taille',
   Color: 'Couleur',

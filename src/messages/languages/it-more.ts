@@ -259,7 +259,8 @@ const IT_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Impossibile aggiungere l’articolo',
   'Unable to Purchase Item': 'Impossibile acquistare l’articolo',
   'Unable to purchase Gift Card': 'Impossibile acquistare la carta regalo',
-  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  // Drawn by the product form's later code: Quick View on a card (and its Close), the reviews toggle
+  Close: 'Chiudi',
   'Quick View': 'Anteprima',
   'Reviews ({count})': 'Recensioni ({count})',
 };

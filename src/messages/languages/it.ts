@@ -19,8 +19,6 @@ const IT: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Seleziona {variantName}',
   'Select Value': 'Seleziona un valore',
   Value: 'Valore',
-  // Shared dialog and field parts
-  Close: 'Chiudi',
   // Option names merchants give variants
   Size: 'Taglia',
   Color: 'Colore',

@@ -258,7 +258,8 @@ const JA_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': '商品を追加できませんでした',
   'Unable to Purchase Item': '商品を購入できませんでした',
   'Unable to purchase Gift Card': 'ギフトカードを購入できませんでした',
-  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  // Drawn by the product form's later code: Quick View on a card (and its Close), the reviews toggle
+  Close: '閉じる',
   'Quick View': 'クイックビュー',
   'Reviews ({count})': 'レビュー（{count}）',
 };

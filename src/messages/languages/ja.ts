@@ -19,8 +19,6 @@ const JA: Readonly<Record<string, string>> = {
   'Select {variantName}': '{variantName}を選択',
   'Select Value': '値を選択',
   Value: '金額',
-  // Shared dialog and field parts
-  Close: '閉じる',
   // Option names merchants give variants
   Size: 'サイズ',
   Color: 'カラー',

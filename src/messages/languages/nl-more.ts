@@ -261,7 +261,8 @@ const NL_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Kan artikel niet toevoegen',
   'Unable to Purchase Item': 'Kan artikel niet kopen',
   'Unable to purchase Gift Card': 'Kan cadeaukaart niet kopen',
-  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  // Drawn by the product form's later code: Quick View on a card (and its Close), the reviews toggle
+  Close: 'Sluiten',
   'Quick View': 'Snel bekijken',
   'Reviews ({count})': 'Beoordelingen ({count})',
 };

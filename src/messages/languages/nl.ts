@@ -19,8 +19,6 @@ const NL: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Kies {variantName}',
   'Select Value': 'Kies een waarde',
   Value: 'Waarde',
-  // Shared dialog and field parts
-  Close: 'Sluiten',
   // Option names merchants give variants
   Size: 'Maat',
   Color: 'Kleur',

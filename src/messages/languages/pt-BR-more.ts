@@ -259,7 +259,8 @@ const PT_BR_MORE: Readonly<Record<string, string>> = {
   'Unable to Add Item': 'Não foi possível adicionar o item',
   'Unable to Purchase Item': 'Não foi possível comprar o item',
   'Unable to purchase Gift Card': 'Não foi possível comprar o vale-presente',
-  // Drawn by the product form's later code: Quick View on a card, the reviews toggle
+  // Drawn by the product form's later code: Quick View on a card (and its Close), the reviews toggle
+  Close: 'Fechar',
   'Quick View': 'Visualização rápida',
   'Reviews ({count})': 'Avaliações ({count})',
 };

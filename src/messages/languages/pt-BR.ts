@@ -20,8 +20,6 @@ const PT_BR: Readonly<Record<string, string>> = {
   'Select {variantName}': 'Selecione {variantName}',
   'Select Value': 'Selecione um valor',
   Value: 'Valor',
-  // Shared dialog and field parts
-  Close: 'Fechar',
   // Option names merchants give variants
   Size: 'Tamanho',
   Color: 'Cor',

@@ -60,6 +60,7 @@ const CATALOGUES = await Promise.all(
  */
 const AFTER_AN_ACTION: readonly string[] = [
   PRODUCT_FORM_MESSAGES.quickView,
+  PRODUCT_FORM_MESSAGES.close,
   PRODUCT_FORM_MESSAGES.reviewsCount,
   PRODUCT_FORM_MESSAGES.adding,
   PRODUCT_FORM_MESSAGES.added,
