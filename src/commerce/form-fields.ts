@@ -4,8 +4,6 @@
  * (src/commerce/validation.ts), the forms and the reference server. Kept out of src/constants.ts
  * so they load with the form chunks, not with the shared chunk every product page loads at start.
  */
-import { FIELD_MESSAGES } from '../messages/fields.js';
-import { LIKERT_LABEL_KEYS } from '../messages/format.js';
 
 /** Form field types (spec 001 §3; spec 000 §3 for the additional-fields form). */
 export const FORM_FIELD_TYPES = [
@@ -60,9 +58,6 @@ export const NO_ANSWER_FIELD_TYPES: readonly FormFieldType[] = ['section', 'hidd
 export const LIKERT_VALUES = ['-2', '-1', '0', '1', '2'] as const;
 export type LikertValue = (typeof LIKERT_VALUES)[number];
 
-/** The English label of a likert answer (spec 001 §9), for readers without a catalogue. */
-export const likertLabelText = (score: LikertValue): string => FIELD_MESSAGES[LIKERT_LABEL_KEYS[score]];
-
 /** One line of an answer; likert rows carry the statement they answer as `label`. */
 export interface FormAnswerLine {
   readonly label?: string;
@@ -92,7 +87,7 @@ const joinPresent = (parts: readonly string[], separator: string): string =>
 export function formAnswerLines(
   type: string,
   answer: unknown,
-  likertLabel: (score: LikertValue) => string = likertLabelText,
+  likertLabel: (score: LikertValue) => string,
 ): readonly FormAnswerLine[] | undefined {
   const parts: Record<string, string> = {};
   if (isPlainRecord(answer)) {
@@ -158,7 +153,7 @@ export function formAnswerLines(
 export function formAnswerText(
   type: string,
   answer: unknown,
-  likertLabel?: (score: LikertValue) => string,
+  likertLabel: (score: LikertValue) => string,
 ): string | undefined {
   const lines = formAnswerLines(type, answer, likertLabel);
   return lines

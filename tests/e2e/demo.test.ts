@@ -240,6 +240,42 @@ describe('the demo store', () => {
     await page.context().close();
   });
 
+  it("fetches the code that reads an entry's answers only for a cart with answers", async () => {
+    const { page, problems } = await open('/products/prod-engraved-mug');
+    const context = page.context();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const add = async (data: Record<string, unknown>) => {
+      const crumb = (await context.cookies(baseUrl)).find((c) => c.name === COOKIES.crumb)?.value ?? '';
+      const added = await context.request.post('/api/commerce/shopping-cart/entries', {
+        headers: { [CSRF_HEADER]: crumb },
+        data,
+      });
+      expect(added.status()).toBe(200);
+    };
+    await context.request.get('/api/commerce/shopping-cart');
+    await add({ itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1, additionalFields: null });
+    await page.goto('/cart');
+    await page.getByText('Organic Cotton Tee').first().waitFor(WAIT);
+    // The platform layer loads once the widgets have mounted: the page's start is over by then.
+    await expect.poll(() => scripts.some((url) => url.includes('/chunks/platform-')), WAIT).toBe(true);
+    expect(scripts.filter((url) => url.includes('/chunks/form-fields-'))).toEqual([]);
+
+    await add({
+      itemId: 'prod-engraved-mug',
+      sku: 'MUG-ENGRAVED',
+      quantity: 1,
+      additionalFields: { 'engraving-text': 'For Ada', font: 'Serif' },
+    });
+    await page.reload();
+    await page.getByRole('listitem').filter({ hasText: 'For Ada' }).first().waitFor(WAIT);
+    expect(scripts.filter((url) => url.includes('/chunks/form-fields-'))).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the cart across a reload and in a second tab', async () => {
     const { page, problems } = await open('/products/prod-engraved-mug');
     const context = page.context();

@@ -20,7 +20,6 @@ import type { CartEntry, ShoppingCart } from '../../src/store/types.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
-import { formAnswerText, NO_ANSWER_FIELD_TYPES } from '../../src/commerce/form-fields.js';
 import { LIKERT_LABEL_KEYS } from '../../src/messages/format.js';
 import { loadFormDialog, type FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
 import { cartPageMessages, type CartPageMessageKey, type CartPageMessages } from './messages.js';
@@ -71,6 +70,9 @@ interface EntryAnswer {
   readonly text: string;
 }
 
+/** How answers read as text: loaded with the first schema, so a cart without answers never loads it. */
+type FormFields = typeof import('../../src/commerce/form-fields.js');
+
 /**
  * The entry's answered fields in the form's order, titled from its schema: the entry holds only
  * field ids and values. Unanswered fields, sections and hidden fields are left out.
@@ -78,13 +80,16 @@ interface EntryAnswer {
 function entryAnswers(
   entry: CartEntry,
   schema: FormSchema | undefined,
+  fields: FormFields | null,
   m: CartPageMessages,
 ): readonly EntryAnswer[] {
   const values = entry.additionalFields;
-  if (!values || !schema) return [];
+  if (!values || !schema || !fields) return [];
   return schema.fields.flatMap((field) => {
-    if (NO_ANSWER_FIELD_TYPES.includes(field.type)) return [];
-    const text = formAnswerText(field.type, values[field.id], (score) => m.t(LIKERT_LABEL_KEYS[score]));
+    if (fields.NO_ANSWER_FIELD_TYPES.includes(field.type)) return [];
+    const text = fields.formAnswerText(field.type, values[field.id], (score) =>
+      m.t(LIKERT_LABEL_KEYS[score]),
+    );
     return text === undefined ? [] : [{ id: field.id, title: field.title, text }];
   });
 }
@@ -119,6 +124,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
   const inFlight = useRef(new Set<string>());
   // Additional-fields schemas by form id: they title the answers each line shows.
   const [schemas, setSchemas] = useState<Readonly<Record<string, FormSchema>>>({});
+  const [formFields, setFormFields] = useState<FormFields | null>(null);
   const requested = useRef(new Set<string>());
 
   const mounted = useRef(true);
@@ -155,10 +161,15 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
     for (const formId of answeredForms.split('\n')) {
       if (formId === '' || requested.current.has(formId)) continue;
       requested.current.add(formId);
-      // A schema that fails to load only leaves that line without its answers.
+      // A schema that fails to load only leaves that line without its answers; so does the code
+      // that reads answers as text, which a cart without answers never fetches.
       void api.getFormSchema(formId).then((r) => {
         if (r.ok && mounted.current) setSchemas((prev) => ({ ...prev, [formId]: r.data }));
       });
+      import('../../src/commerce/form-fields.js').then(
+        (mod) => mounted.current && setFormFields(mod),
+        () => undefined,
+      );
     }
   }, [answeredForms, api]);
 
@@ -366,6 +377,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
                 answers={entryAnswers(
                   entry,
                   entry.additionalFieldsFormId ? schemas[entry.additionalFieldsFormId] : undefined,
+                  formFields,
                   m,
                 )}
                 onQuantity={(q) => changeQuantity(entry, q)}

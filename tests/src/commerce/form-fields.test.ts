@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formAnswerLines, formAnswerText } from '../../../src/commerce/form-fields.js';
+import { likertLabelText } from '../../../src/messages/fields.js';
 
 describe('formAnswerText', () => {
   it.each([
@@ -21,7 +22,7 @@ describe('formAnswerText', () => {
     ['text', 'Hi <Ada>', 'Hi <Ada>'],
     ['number', 42, '42'],
   ] as const)('reads a %s answer as plain text', (type, answer, expected) => {
-    expect(formAnswerText(type, answer)).toBe(expected);
+    expect(formAnswerText(type, answer, likertLabelText)).toBe(expected);
   });
 
   it.each([
@@ -37,7 +38,7 @@ describe('formAnswerText', () => {
     ['text', undefined],
     ['text', { nested: 'object' }],
   ] as const)('has no answer for an empty %s', (type, answer) => {
-    expect(formAnswerText(type, answer)).toBeUndefined();
+    expect(formAnswerText(type, answer, likertLabelText)).toBeUndefined();
   });
 
   it('names likert answers through the given labels', () => {
@@ -45,11 +46,13 @@ describe('formAnswerText', () => {
   });
 
   it('keeps address and likert answers as separate lines, likert rows with their statement', () => {
-    expect(formAnswerLines('address', { line1: 'A', line2: 'B', city: 'C' })).toEqual([
+    expect(formAnswerLines('address', { line1: 'A', line2: 'B', city: 'C' }, likertLabelText)).toEqual([
       { text: 'A' },
       { text: 'B' },
       { text: 'C' },
     ]);
-    expect(formAnswerLines('likert', { Speed: '2' })).toEqual([{ label: 'Speed', text: 'Strongly Agree' }]);
+    expect(formAnswerLines('likert', { Speed: '2' }, likertLabelText)).toEqual([
+      { label: 'Speed', text: 'Strongly Agree' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 /** `summary-form-field`: one line of a submitted form's answers (spec 001 §2, §9). */
-import { formAnswerLines, likertLabelText, type LikertValue } from '../../../commerce/form-fields';
+import { formAnswerLines, type LikertValue } from '../../../commerce/form-fields';
+import { likertLabelText } from '../../../messages/fields';
 import type { TemplateContext } from '../api';
 import { asRecord, localized, text } from './data';
 import { escapeHtml } from './html';
@@ -22,7 +23,7 @@ const block = (lines: readonly string[]): string =>
 /** The answer as escaped HTML, or undefined when the field holds no answer. */
 function answerHtml(ctx: TemplateContext, field: Readonly<Record<string, unknown>>): string | undefined {
   const type = text(field['type']);
-  const plain = () => formAnswerLines('text', field['value']);
+  const plain = () => formAnswerLines('text', field['value'], likertLabelText);
   if (!STRUCTURED.has(type)) return plain()?.map((line) => escapeHtml(line.text))[0];
   const values = field['values'];
   const answer = type === 'checkbox' ? (Array.isArray(values) ? values : []) : values;
