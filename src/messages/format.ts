@@ -35,7 +35,6 @@ let translations: Readonly<Record<string, string>> | null = null;
 /** Sets the language layer every catalogue built afterwards reads (null: English). */
 export function setTranslations(table: Readonly<Record<string, string>> | null): void {
   translations = table;
-  languageChanges += 1;
 }
 
 /** Settles once the page's whole catalogue is in place: at once for English. */
@@ -47,9 +46,6 @@ let languageComplete: Promise<unknown> = Promise.resolve();
  */
 export const whenLanguageComplete = (complete?: Promise<unknown>): Promise<unknown> =>
   (languageComplete = complete ?? languageComplete);
-
-/** Counts language changes, so a lookup made in the previous language is made again. */
-let languageChanges = 0;
 
 /** An English catalogue text in the page's language. */
 const inPageLanguage = (text: string): string =>
@@ -101,8 +97,10 @@ export function createMessages<C extends Readonly<Record<string, string>>>(
   overrides: Partial<Record<keyof C & string, string>> | Readonly<Record<string, unknown>> | null | undefined,
   catalogue: C,
 ): Messages<keyof C & string> {
+  // The page's own wordings; every other text is put in the page's language when it is looked up,
+  // so a text whose translation arrives after the lookup was made (the second part of a catalogue,
+  // ./locale.ts) reads translated from then on.
   const table: Record<string, string> = {};
-  for (const key of Object.keys(catalogue)) table[key] = inPageLanguage(catalogue[key] as string);
   const override = (key: string, value: unknown): void => {
     if (hasOwn(catalogue, key) && typeof value === 'string') table[key] = value;
   };
@@ -114,23 +112,23 @@ export function createMessages<C extends Readonly<Record<string, string>>>(
   }
   return {
     t(key, params) {
-      const template = hasOwn(table, key) ? table[key] : undefined;
+      const template = hasOwn(table, key)
+        ? table[key]
+        : hasOwn(catalogue, key)
+          ? inPageLanguage(catalogue[key] as string)
+          : undefined;
       return format(template ?? key, params);
     },
   };
 }
 
 /**
- * A catalogue's lookup without overrides, made on first use and again after the page's language
- * changes. The default `messages` of the shared rules.
+ * A catalogue's lookup without overrides, made on first use: the default `messages` of the shared
+ * rules. Its texts follow the page's language as it changes, as every lookup's do.
  */
 export function catalogueDefaults<C extends Readonly<Record<string, string>>>(
   catalogue: C,
 ): () => Messages<keyof C & string> {
-  let made: { readonly language: number; readonly messages: Messages<keyof C & string> } | null = null;
-  return () => {
-    if (made?.language !== languageChanges)
-      made = { language: languageChanges, messages: createMessages(null, catalogue) };
-    return made.messages;
-  };
+  let made: Messages<keyof C & string> | null = null;
+  return () => (made ??= createMessages(null, catalogue));
 }

@@ -95,6 +95,14 @@ describe('a product page', () => {
     await vi.waitFor(() => expect(cartPageMessages().t('title')).toBe('Warenkorb'));
   });
 
+  it('reads the second part through a lookup made before it arrived', async () => {
+    await loadTranslations('de-DE', false);
+    const made = productFormMessages();
+    await whenLanguageComplete();
+    expect(made.t('adding')).toBe('Wird hinzugefügt…');
+    expect(made.t('reviewsCount', { count: 2 })).toBe('Bewertungen (2)');
+  });
+
   it("tells the instalment pill, which mounts later, when the rest with the pill's texts is in", async () => {
     await loadTranslations('de-DE', false);
     await whenLanguageComplete();
