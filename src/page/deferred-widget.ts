@@ -5,14 +5,8 @@
  * not kept waiting for its bytes: the fallback stays in place until the widget mounts over it.
  */
 import { DEFERRED_ATTR, type WidgetModule } from '../contract.js';
+import { whenIdle } from '../idle.js';
 import { definedWidgets } from './blocks.js';
-
-/** After the current work, when the browser is idle, or 2 s later at the latest. */
-const whenIdle = (run: () => void): void => {
-  // Not in every browser (Safari): a timer then.
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 1);
-};
 
 /**
  * A widget module that loads its implementation (`load`) at idle and mounts it then. Props that

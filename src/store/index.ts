@@ -8,6 +8,7 @@ import type { CartApi, UpdateAdditionalFieldsInput } from '../api/cart.js';
 import { apiText } from '../api/texts.js';
 import type { ApiError, ApiResult } from '../api/types.js';
 import { EVENTS } from '../contract.js';
+import { whenIdle } from '../idle.js';
 import type { CartEntry, ShoppingCart } from './types.js';
 
 export type { CartEntry, ChosenVariant, ShoppingCart } from './types.js';
@@ -97,16 +98,19 @@ export interface Sync {
 const noSync: Sync = { post: () => {}, close: () => {} };
 
 /**
- * The tab sync, its code loaded after start-up: other tabs' carts only matter once this page
- * runs, and the channel and storage fallback would otherwise ride on every page's start. A
- * cart confirmed before the module is in goes out once it is, in order.
+ * The tab sync, its code loaded when the page is idle after its start: other tabs' carts only
+ * matter once this page runs, and the channel and storage fallback (with the platform layer's
+ * chunk it travels in) would otherwise compete with every page's start. A cart confirmed before
+ * the module is in goes out once it is, in order.
  */
 const openSyncLater = (doc: Document | undefined, onCart: (cart: unknown) => void): Sync => {
-  const opened = import('./sync.js').then(
-    (m) => m.openSync(doc, onCart) ?? noSync,
-    // Without the module this tab only misses other tabs' changes until its next load.
-    () => noSync,
-  );
+  const opened = new Promise<void>((idle) => whenIdle(idle))
+    .then(() => import('./sync.js'))
+    .then(
+      (m) => m.openSync(doc, onCart) ?? noSync,
+      // Without the module this tab only misses other tabs' changes until its next load.
+      () => noSync,
+    );
   return {
     post: (cart) => void opened.then((sync) => sync.post(cart)),
     close: () => void opened.then((sync) => sync.close()),

@@ -281,6 +281,31 @@ describe('other tabs', () => {
     expect(apiB.getCart).not.toHaveBeenCalled();
   });
 
+  it('listens to the other tabs only once the page is idle after its start', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    try {
+      const doc = newTab(true);
+      const store = track(createCartStore({ api: fakeApi(), doc }));
+      const other = new BroadcastChannel(CART_SYNC_CHANNEL);
+      const probe = new BroadcastChannel(CART_SYNC_CHANNEL);
+      const delivered = new Promise((r) => (probe.onmessage = r));
+      other.postMessage({ type: 'cart', source: 'elsewhere', cart: cart([]) });
+      await delivered;
+      expect(idle).toHaveLength(1);
+      expect(store.getState().cart).toBeNull();
+      idle.splice(0).forEach((run) => run());
+      await vi.waitFor(() => {
+        other.postMessage({ type: 'cart', source: 'elsewhere', cart: cart([]) });
+        expect(store.getState().cart).toEqual(cart([]));
+      });
+      other.close();
+      probe.close();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('ignores a message that is not a cart', async () => {
     const doc = newTab(true);
     const store = track(createCartStore({ api: fakeApi(), doc }));
