@@ -1,7 +1,9 @@
 // Runs with the browser tests because it reads the build: `npm test` builds after the unit tests.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DIST_DIR, PROJECT_ROOT } from './harness.js';
@@ -106,7 +108,29 @@ describe('npm run size --json', () => {
   );
 
   it('fails the gate when a catalogue language puts the product page over budget', () => {
-    expect(ok).toBe(rows.every((r) => r.ok) && localeRows.every((r) => r.ok));
+    // This build, copied, with the Japanese first part grown by 2 KB of bytes gzip cannot shrink.
+    const scratch = mkdtempSync(join(tmpdir(), 'sf-size-language-'));
+    try {
+      mkdirSync(join(scratch, 'scripts'));
+      copyFileSync(resolve(PROJECT_ROOT, 'scripts/size.mjs'), join(scratch, 'scripts/size.mjs'));
+      cpSync(DIST_DIR, join(scratch, 'dist'), { recursive: true });
+      const manifest = JSON.parse(
+        readFileSync(join(scratch, 'dist/widgets-manifest.json'), 'utf8'),
+      ) as Record<string, { file: string }>;
+      const ja = manifest['src/messages/languages/ja.ts']?.file ?? '';
+      expect(ja).not.toBe('');
+      appendFileSync(join(scratch, 'dist/widgets', ja), `\n/* ${randomBytes(2000).toString('hex')} */\n`);
+      const run = spawnSync(process.execPath, [join(scratch, 'scripts/size.mjs'), '--json', '--static'], {
+        encoding: 'utf8',
+      });
+      const grown = JSON.parse(run.stdout) as { ok: boolean; rows: Row[]; localeRows: Row[] };
+      expect(grown.rows.filter((r) => !r.ok)).toEqual([]);
+      expect(grown.localeRows.filter((r) => !r.ok).map((r) => r.name)).toEqual(['product page (ja)']);
+      expect(grown.ok).toBe(false);
+      expect(run.status).toBe(1);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it.each(['product', 'cart', 'shop', 'contact'])(
