@@ -81,7 +81,8 @@ function reactShims(): Plugin {
  *   (every storefront page carries one). One file gzips smaller than ten, and each file is its own
  *   request; `runtime.js` is this chunk itself.
  * - `product` holds what the product page's two widgets use and no other page needs: the product
- *   form and the instalment pill (which sits in the form's product block). What they share with
+ *   form and what defines the instalment pill (which sits in the form's product block; its own
+ *   code loads when the page is idle, widgets/instalment-pill/widget.ts). What they share with
  *   another widget or with the platform layer goes to `ui`, so no other page loads the product
  *   form's code. `product-form.js` is this chunk.
  * - `platform` holds what every page loads once its widgets have mounted: the platform layer

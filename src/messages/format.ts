@@ -40,12 +40,18 @@ export function setTranslations(table: Readonly<Record<string, string>> | null):
 /** Settles once the page's whole catalogue is in place: at once for English. */
 let languageComplete: Promise<unknown> = Promise.resolve();
 
+/** Set by ./locale.ts when it fetches the second part of the page's catalogue. */
+export const setLanguageComplete = (complete: Promise<unknown>): void => {
+  languageComplete = complete;
+};
+
 /**
- * What a widget that mounts after the start waits for (the instalment pill), so it never shows
- * English on a page in another language; `complete` is set by ../messages/locale.ts.
+ * `loaded` once the page's whole catalogue is in place too: for code that draws texts of a
+ * catalogue's second part (the instalment pill, Quick View, the reviews toggle, the add flow), so
+ * it never shows English on a page in another language.
  */
-export const whenLanguageComplete = (complete?: Promise<unknown>): Promise<unknown> =>
-  (languageComplete = complete ?? languageComplete);
+export const withWholeCatalogue = <T>(loaded: Promise<T>): Promise<T> =>
+  Promise.all([loaded, languageComplete]).then(([value]) => value);
 
 /** An English catalogue text in the page's language. */
 const inPageLanguage = (text: string): string =>

@@ -8,10 +8,10 @@
  * that part only, a fifth of the whole, and fetches the rest (`<lang>-more.ts`: failures,
  * dialogs, the add button's later phases, the instalment pill, which mounts when the page is idle,
  * the other widgets) right after, before anyone can act on the page; the pill and the add flow's
- * code wait for it (`whenLanguageComplete`). A page with any
+ * code wait for it (`withWholeCatalogue`). A page with any
  * other widget waits for both, so no widget ever shows English first.
  */
-import { setTranslations, whenLanguageComplete } from './format.js';
+import { setLanguageComplete, setTranslations } from './format.js';
 
 type Table = Readonly<Record<string, string>>;
 interface Catalogue {
@@ -69,7 +69,7 @@ export const loadTranslations = (locale: string | null | undefined, whole = true
         (m) => setTranslations({ ...first.default, ...m.default }),
         () => undefined,
       );
-      void whenLanguageComplete(rest);
+      setLanguageComplete(rest);
       return whole ? rest : undefined;
     },
     () => undefined,

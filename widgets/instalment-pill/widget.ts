@@ -8,10 +8,10 @@
  * server's fallback already shows the instalment line and links to the provider's page, so the
  * product form, which a shopper acts on, is usable first (docs/widgets/instalment-pill.md).
  */
-import { whenLanguageComplete } from '../../src/messages/format.js';
+import { withWholeCatalogue } from '../../src/messages/format.js';
 import { deferredWidget } from '../../src/page/deferred-widget.js';
 
 // In a page's language from its first text: the pill's texts are in the second part of a catalogue.
 export default deferredWidget('instalment-pill', () =>
-  Promise.all([import('./pill-widget.js'), whenLanguageComplete()]).then(([m]) => m.default),
+  withWholeCatalogue(import('./pill-widget.js')).then((m) => m.default),
 );

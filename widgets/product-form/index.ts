@@ -3,7 +3,7 @@
  * image in step with the chosen variant: the image is the `img[data-sf-variant-image]` inside the
  * nearest ancestor marked `data-sf-product-block` (else inside the block's parent element).
  */
-import { whenLanguageComplete } from '../../src/messages/format.js';
+import { withWholeCatalogue } from '../../src/messages/format.js';
 import { createElement } from 'react';
 import type { Variant } from '../../src/commerce/product.js';
 import {
@@ -82,8 +82,8 @@ export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void
   let unmount: (() => void) | undefined;
   let gone = false;
   // In the page's language from its first text: its texts are in the second part of a catalogue.
-  Promise.all([import('./quick-view-button.js'), whenLanguageComplete()]).then(
-    ([{ QuickViewButton }]) => {
+  withWholeCatalogue(import('./quick-view-button.js')).then(
+    ({ QuickViewButton }) => {
       if (!gone)
         unmount = mountWidget(
           el,

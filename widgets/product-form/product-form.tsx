@@ -29,7 +29,7 @@ import {
 import { scarcityMessage } from '../../src/commerce/scarcity.js';
 import { PRODUCT_BLOCK_ATTR, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
 import { formatMoney, type Money } from '../../src/commerce/money.js';
-import { optionName, whenLanguageComplete } from '../../src/messages/format.js';
+import { optionName, withWholeCatalogue } from '../../src/messages/format.js';
 import {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
@@ -233,8 +233,8 @@ export function ProductFormBody({
     if (!showReviews || ReviewsGate) return undefined;
     let live = true;
     // With the rest of a translated page's catalogue, where the toggle's text is.
-    Promise.all([import('./reviews-gate.js'), whenLanguageComplete()]).then(
-      ([mod]) => live && setReviewsGate(() => mod.ReviewsGate),
+    withWholeCatalogue(import('./reviews-gate.js')).then(
+      (mod) => live && setReviewsGate(() => mod.ReviewsGate),
       (error: unknown) => reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' }),
     );
     return () => {

@@ -3,7 +3,8 @@ import type { OptionSelection } from '../../src/commerce/choice.js';
 import type { ProductItem, Variant } from '../../src/commerce/product.js';
 import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
-import { whenLanguageComplete } from '../../src/messages/format.js';
+import { withWholeCatalogue } from '../../src/messages/format.js';
+import { whenIdle } from '../../src/idle.js';
 import { track } from '../../src/page/analytics.js';
 import { useStorefront } from '../../src/react/provider.js';
 import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
@@ -64,8 +65,8 @@ let flowModule: FlowModule | null = null;
 let flowLoading: Promise<FlowModule> | null = null;
 // With the rest of a translated page's catalogue: Added! and the failures are in its second part.
 const loadFlow = (): Promise<FlowModule> =>
-  (flowLoading ??= Promise.all([import('./add-flow.js'), whenLanguageComplete()]).then(
-    ([mod]) => (flowModule = mod),
+  (flowLoading ??= withWholeCatalogue(import('./add-flow.js')).then(
+    (mod) => (flowModule = mod),
     (error: unknown) => {
       flowLoading = null;
       throw error;
@@ -91,16 +92,7 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
   const opening = useRef(false);
 
   const { soldOut } = input;
-  useEffect(() => {
-    if (flowModule || soldOut) return;
-    // Not in every browser (Safari): a timer then.
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(prefetchFlow);
-      return () => window.cancelIdleCallback(id);
-    }
-    const t = setTimeout(prefetchFlow, 1);
-    return () => clearTimeout(t);
-  }, [soldOut]);
+  useEffect(() => (flowModule || soldOut ? undefined : whenIdle(prefetchFlow)), [soldOut]);
 
   // After a send: Added! about 1 s later and idle 2 s after that (spec 000 §4, §9); after a
   // failure its message, and idle 1 s later; a page that is leaving keeps "Adding…".

@@ -8,7 +8,7 @@ import { accountMessages } from '../../../widgets/account/messages.js';
 import { instalmentPillMessages } from '../../../widgets/instalment-pill/messages.js';
 import { missingOptionsMessage } from '../../../src/commerce/add-checks.js';
 import { ADD_MESSAGES } from '../../../src/messages/add.js';
-import { createMessages, whenLanguageComplete } from '../../../src/messages/format.js';
+import { createMessages, withWholeCatalogue } from '../../../src/messages/format.js';
 
 afterEach(() => loadTranslations('en-US'));
 
@@ -98,14 +98,14 @@ describe('a product page', () => {
   it('reads the second part through a lookup made before it arrived', async () => {
     await loadTranslations('de-DE', false);
     const made = productFormMessages();
-    await whenLanguageComplete();
+    await withWholeCatalogue(Promise.resolve());
     expect(made.t('adding')).toBe('Wird hinzugefügt…');
     expect(made.t('reviewsCount', { count: 2 })).toBe('Bewertungen (2)');
   });
 
   it("tells the instalment pill, which mounts later, when the rest with the pill's texts is in", async () => {
     await loadTranslations('de-DE', false);
-    await whenLanguageComplete();
+    await withWholeCatalogue(Promise.resolve());
     expect(instalmentPillMessages().t('instalmentOver', { amount: '20,00 $' })).toBe(
       'Verfügbar für Bestellungen über 20,00 $',
     );

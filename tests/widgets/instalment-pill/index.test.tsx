@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenLanguageComplete } from '../../../src/messages/format.js';
+import { setLanguageComplete } from '../../../src/messages/format.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import widget from '../../../widgets/instalment-pill/index.js';
 import { TEE, US } from './items.js';
@@ -46,7 +46,7 @@ describe('the instalment pill of the script tag', () => {
 
   it("waits for the page's whole catalogue, where its texts are, before it mounts", async () => {
     let complete = () => undefined as void;
-    whenLanguageComplete(new Promise<void>((resolve) => (complete = resolve)));
+    setLanguageComplete(new Promise<void>((resolve) => (complete = resolve)));
     unmounts.push(widget.mount(pill(), { item: TEE, instalments: US }, env()));
     await runIdleWork();
     await act(async () => {
