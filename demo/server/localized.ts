@@ -3,6 +3,7 @@
  * the widgets' catalogues: the server-rendered fallbacks (the add button, the option selects, the
  * marks) then read as the widgets will once mounted, and a reader without JavaScript gets them too.
  */
+import { INSTALMENT_MESSAGES } from '../../src/messages/instalment';
 import { catalogueLanguage, type CatalogueLanguage } from '../../src/messages/locale';
 import DE from '../../src/messages/languages/de';
 import DE_MORE from '../../src/messages/languages/de-more';
@@ -46,6 +47,8 @@ const LOCALIZED_STRING_TEXTS: Readonly<Record<string, string>> = {
   productPriceUnavailable: 'Unavailable',
   productSummaryFormNoAnswerText: 'N/A',
   reviewsCount: 'Reviews ({count})',
+  // The instalment pill's line, by its catalogue keys: the widget mounts over it when the page is idle.
+  ...INSTALMENT_MESSAGES,
 };
 
 /** The localized strings of a page in `locale`, or null for an English page (the engine's own). */

@@ -202,12 +202,30 @@ describe('a demo page in another locale (?locale=)', () => {
   };
 
   it.each([
-    ['de-DE', 'L / Black: 25,00 $ (sold out)', '19,50 $ – 27,00 $', 'In den Warenkorb'],
-    ['ja-JP', 'L / Black: $25.00 (sold out)', '$19.50 – $27.00', 'カートに追加'],
-    ['fr-CA', 'L / Black: 25,00 $ US (sold out)', '19,50 $ US – 27,00 $ US', 'Ajouter au panier'],
+    [
+      'de-DE',
+      'L / Black: 25,00 $ (sold out)',
+      '19,50 $ – 27,00 $',
+      'In den Warenkorb',
+      'Verfügbar für Bestellungen über 20,00 $',
+    ],
+    [
+      'ja-JP',
+      'L / Black: $25.00 (sold out)',
+      '$19.50 – $27.00',
+      'カートに追加',
+      '$20.00を超えるご注文でご利用いただけます',
+    ],
+    [
+      'fr-CA',
+      'L / Black: 25,00 $ US (sold out)',
+      '19,50 $ US – 27,00 $ US',
+      'Ajouter au panier',
+      'Offert pour les commandes de plus de 20,00 $ US',
+    ],
   ])(
     'renders a product page in %s: its context, its language and its prices',
-    async (locale, line, range, add) => {
+    async (locale, line, range, add, instalments) => {
       app = await startServer({});
       const res = await app.inject(`/products/prod-tee?locale=${locale}`);
       expect(res.statusCode).toBe(200);
@@ -218,6 +236,10 @@ describe('a demo page in another locale (?locale=)', () => {
       // The product form's fallback, as the widget will read once mounted.
       expect(text).toContain(range);
       expect(parseBody(res.body).querySelector('.sf-product-form button')?.textContent).toBe(add);
+      // The instalment line, which the pill mounts over only when the page is idle.
+      const pill = parseBody(res.body).querySelector('.sf-instalment-pill__text')?.textContent;
+      // Money's spaces are the locale's no-break ones.
+      expect(pill?.replace(/\s/g, ' ')).toBe(instalments);
     },
   );
 

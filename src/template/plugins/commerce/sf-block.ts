@@ -18,6 +18,7 @@ import { isSoldOut, productStatus, tracksStock } from '../../../commerce/product
 import { readBoolean } from '../../../result';
 import { PRODUCT_LABEL_MESSAGES } from '../../../messages/product-labels';
 import { RESTOCK_MESSAGES, restockOverrides } from '../../../messages/restock';
+import { INSTALMENT_MESSAGES, type InstalmentMessageKey } from '../../../messages/instalment';
 import { REVIEWS_COUNT_MESSAGES } from '../../../messages/reviews';
 import type { TemplateContext } from '../api';
 import { asArray, asRecord, interpolate, isRecord, isTruthy, localized, lookup, pick, text } from './data';
@@ -198,6 +199,14 @@ function instalmentPillHtml(ctx: TemplateContext, value: Record<string, unknown>
     count: typeof count === 'number' ? count : undefined,
     inline: true,
     locale: ctx.locale ?? undefined,
+    // In the page's language where its localized strings name the text, as the widget will be.
+    messages: {
+      t: (key: InstalmentMessageKey, params = {}) =>
+        interpolate(
+          localized(ctx, key, INSTALMENT_MESSAGES[key]),
+          Object.fromEntries(Object.entries(params).map(([name, v]) => [name, String(v)])),
+        ),
+    },
   });
   const brand = offer.brand.charAt(0).toUpperCase() + offer.brand.slice(1);
   return (
