@@ -11,7 +11,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { track } from '../../page/analytics.js';
 import { useWidgetId } from '../provider.js';
 
@@ -55,6 +55,37 @@ export function Lightbox(props: LightboxProps) {
   return <LightboxNode {...props} />;
 }
 
+/** The open lightboxes, innermost last: Escape closes only the last one. */
+const openLightboxes: object[] = [];
+/** Escapes already spent on closing one lightbox, so a second listener does not close another. */
+const spentEscapes = new WeakSet<Event>();
+
+/**
+ * While `open`, Escape anywhere in the document closes this lightbox if it is the innermost one.
+ * The lightbox joins the stack in a layout effect, so before the browser paints it, and therefore
+ * before anyone can see it and press a key.
+ */
+function useEscapeClosesTopmost(open: boolean, onClose: () => void): void {
+  const latestOnClose = useRef(onClose);
+  latestOnClose.current = onClose;
+  useLayoutEffect(() => {
+    if (!open) return undefined;
+    const self = {};
+    openLightboxes.push(self);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
+      if (spentEscapes.has(event) || openLightboxes[openLightboxes.length - 1] !== self) return;
+      spentEscapes.add(event);
+      latestOnClose.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openLightboxes.splice(openLightboxes.indexOf(self), 1);
+    };
+  }, [open]);
+}
+
 function LightboxNode({
   open,
   onClose,
@@ -73,7 +104,10 @@ function LightboxNode({
       if (!next) onClose();
     },
   });
-  const dismiss = useDismiss(context, { outsidePressEvent: 'mousedown', bubbles: { escapeKey: false } });
+  // Escape is ours, not useDismiss's: its listener is attached after paint, and until focus has
+  // moved into a nested dialog the outer one swallowed the key, so an Escape pressed at once was lost.
+  const dismiss = useDismiss(context, { escapeKey: false, outsidePressEvent: 'mousedown' });
+  useEscapeClosesTopmost(open, onClose);
   const role = useRole(context, { role: 'dialog' });
   const { getFloatingProps } = useInteractions([dismiss, role]);
   // Census overlay (spec 000 §7): each time a lightbox or popup opens over the page.

@@ -146,3 +146,52 @@ describe('Lightbox nesting and first focus', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add' }));
   });
 });
+
+describe('Lightbox Escape before focus has moved', () => {
+  function Nested() {
+    const [outer, setOuter] = useState(true);
+    const [inner, setInner] = useState(false);
+    return (
+      <Lightbox open={outer} title="Quick view" closeLabel="Close" onClose={() => setOuter(false)}>
+        <button type="button" onClick={() => setInner(true)}>
+          Add
+        </button>
+        <Lightbox open={inner} title="Engraving" closeLabel="Close form" onClose={() => setInner(false)}>
+          <label htmlFor="v">Words</label>
+          <input id="v" />
+        </Lightbox>
+      </Lightbox>
+    );
+  }
+
+  it('closes the inner dialog when Escape comes from a control of the outer one', async () => {
+    const user = userEvent.setup();
+    render(<Nested />);
+    await flush();
+    const add = screen.getByRole('button', { name: 'Add' });
+    await user.click(add);
+    screen.getByRole('dialog', { name: 'Engraving' });
+    // A quick keyboard user: the key is pressed where focus still was, inside the quick view.
+    act(() => {
+      add.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await flush();
+    expect(screen.queryByRole('dialog', { name: 'Engraving' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Quick view' })).toBeInstanceOf(HTMLElement);
+  });
+
+  it('closes one dialog per Escape, innermost first', async () => {
+    const user = userEvent.setup();
+    render(<Nested />);
+    await flush();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await flush();
+    await user.keyboard('{Escape}');
+    await flush();
+    expect(screen.queryByRole('dialog', { name: 'Engraving' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Quick view' })).toBeInstanceOf(HTMLElement);
+    await user.keyboard('{Escape}');
+    await flush();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
