@@ -245,14 +245,18 @@ const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/
  * the rules ship as written.
  */
 /**
- * A widget stylesheet with its `@import '<relative path>';` lines replaced by the files they name
- * (one level: shared UI rules live once in src/react/ui/ui.css). A stylesheet that imports at run time
+ * A widget stylesheet with its `@import '<relative path>';` lines replaced by the files they name,
+ * and theirs in turn, each file once (shared UI rules live once in src/react/ui/ui.css; the
+ * quick-view stylesheet is the product form's plus its own). A stylesheet that imports at run time
  * would cost a second request and break under `style-src 'self'` when served from elsewhere.
  */
-function inlineImports(file: string): string {
-  return readFileSync(file, 'utf8').replace(/^@import\s+['"]([^'"]+)['"];\s*$/gm, (_line, rel: string) =>
-    readFileSync(resolve(dirname(file), rel), 'utf8'),
-  );
+function inlineImports(file: string, seen = new Set<string>([file])): string {
+  return readFileSync(file, 'utf8').replace(/^@import\s+['"]([^'"]+)['"];\s*$/gm, (_line, rel: string) => {
+    const imported = resolve(dirname(file), rel);
+    if (seen.has(imported)) return '';
+    seen.add(imported);
+    return inlineImports(imported, seen);
+  });
 }
 
 function widgetStyles(prefix: string): Plugin {

@@ -61,7 +61,7 @@ export const BUDGETS = {
 export const PAGE_BUDGETS = {
   product: { bytes: 39.55 * KB, files: 10 },
   cart: { bytes: 36.7 * KB, files: 11 },
-  shop: { bytes: 34.9 * KB, files: 6 },
+  shop: { bytes: 27.9 * KB, files: 5 },
   contact: { bytes: 37.79 * KB, files: 13 },
 };
 

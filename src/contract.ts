@@ -31,6 +31,7 @@ export const WIDGET_NAMES = [
   'cart-pill',
   'cart-page',
   'product-form',
+  'quick-view',
   'instalment-pill',
   'restock-form',
   'site-form',

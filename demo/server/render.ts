@@ -245,7 +245,7 @@ export const hasCartCookie = (request: FastifyRequest): boolean =>
  * linked in `<head>`, before the first paint, on pages that place them, so nothing moves when the
  * widget mounts (the loader links the same files). Other widgets' stylesheets come with them.
  */
-const FALLBACK_STYLED: readonly string[] = ['product-form', 'instalment-pill'];
+const FALLBACK_STYLED: readonly string[] = ['product-form', 'quick-view', 'instalment-pill'];
 
 function withLayout(
   context: Record<string, unknown>,

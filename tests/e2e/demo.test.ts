@@ -158,6 +158,16 @@ describe('the demo store', () => {
     // The page behind a modal dialog is hidden from the accessibility tree, so the card is found by CSS.
     const card = page.locator('.demo-card', { hasText: 'Field Guide' });
     const quickView = card.getByRole('button', { name: 'Quick View' });
+    await quickView.waitFor();
+    // The cards' buttons are in and the page has settled: the form they open is not fetched yet,
+    // and starts to load when a pointer reaches a button.
+    await page.waitForLoadState('networkidle');
+    const fetched = (): Promise<string[]> =>
+      page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    expect(await fetched()).toContain('/dist/widgets/quick-view.js');
+    expect(await fetched()).not.toContain('/dist/widgets/product-form.js');
+    await quickView.hover();
+    await expect.poll(fetched).toContain('/dist/widgets/product-form.js');
     await quickView.click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();

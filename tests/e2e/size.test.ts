@@ -161,6 +161,12 @@ describe('npm run size --json', () => {
     expect(fetched).not.toContain('/dist/widgets/instalment-pill.js');
   });
 
+  it("fetches the shop cards' Quick View buttons, not the product form they open", () => {
+    const fetched = row('shop page 10 s')?.files;
+    expect(fetched).toContain('/dist/widgets/quick-view.js');
+    expect(fetched).not.toContain('/dist/widgets/product-form.js');
+  });
+
   it('prints each row against a git ref with --diff, from that commit built on its own', () => {
     const run = spawnSync(
       process.execPath,

@@ -51,11 +51,12 @@ describe('the page contract', () => {
     expect(contract[name]).toBe(value);
   });
 
-  it('names the eight widgets', () => {
+  it('names the nine widgets', () => {
     expect(contract.WIDGET_NAMES).toEqual([
       'cart-pill',
       'cart-page',
       'product-form',
+      'quick-view',
       'instalment-pill',
       'restock-form',
       'site-form',

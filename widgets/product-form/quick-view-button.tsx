@@ -10,7 +10,7 @@ import { track } from '../../src/page/analytics.js';
 import { useStorefront } from '../../src/react/provider.js';
 import { productFormMessages } from './messages.js';
 import { ProductFormBody, type ProductFormProps } from './product-form.js';
-import type { CardFacts, QuickViewDialog as QuickViewDialogType } from './quick-view.js';
+import type { QuickViewPanel as QuickViewPanelType } from './quick-view.js';
 
 /**
  * The product form (spec 000 §2, §4, §5; spec 001 §4, §5): variant pickers, quantity, price and
@@ -24,18 +24,16 @@ export function ProductForm(props: ProductFormProps) {
 
 /** A product card's Quick View button and, once clicked, its lightbox around the form. */
 export function QuickViewButton(props: ProductFormProps) {
-  const { reporter, context, navigate } = useStorefront();
+  const { reporter } = useStorefront();
   const button = useRef<HTMLButtonElement>(null);
   const m = useMemo(() => productFormMessages(props.strings), [props.strings]);
-  const [Dialog, setDialog] = useState<typeof QuickViewDialogType | null>(null);
-  const [facts, setFacts] = useState<CardFacts | null>(null);
+  const [open, setOpen] = useState<{ Panel: typeof QuickViewPanelType; block: Element | null } | null>(null);
   const openQuickView = async () => {
     // Recorded by the platform layer (census RecordQuickView), unless tracking is off.
     track({ type: 'quick-view', itemId: props.item.id });
     try {
-      const mod = await import('./quick-view.js');
-      setFacts(mod.cardFacts(button.current?.closest(`[${WIDGET_ATTR}]`) ?? null));
-      setDialog(() => mod.QuickViewDialog);
+      const { QuickViewPanel } = await import('./quick-view.js');
+      setOpen({ Panel: QuickViewPanel, block: button.current?.closest(`[${WIDGET_ATTR}]`) ?? null });
     } catch (error) {
       reporter.report(error, { widget: 'product-form', code: 'CHUNK_LOAD_FAILED' });
     }
@@ -50,22 +48,7 @@ export function QuickViewButton(props: ProductFormProps) {
       >
         {m.t('quickView')}
       </button>
-      {Dialog && facts && (
-        <Dialog
-          title={props.item.title ?? m.t('quickView')}
-          closeLabel={m.t('close')}
-          onClose={() => setDialog(null)}
-          facts={facts}
-          strings={props.strings}
-          onFollow={(url, event) => {
-            if (!context.designFrame) return;
-            event.preventDefault();
-            navigate(url);
-          }}
-        >
-          <ProductFormBody {...props} quickView={false} publishChoice={false} />
-        </Dialog>
-      )}
+      {open && <open.Panel form={props} block={open.block} onClose={() => setOpen(null)} />}
     </>
   );
 }

@@ -1,9 +1,16 @@
-/** The quick-view lightbox of a product card, loaded on the first click of Quick View. */
+/**
+ * The quick-view lightbox of a product card around its product form, loaded when the shopper
+ * reaches for Quick View: by the package's `ProductForm` with `quickView` and by the `quick-view`
+ * widget (widgets/quick-view/).
+ */
 import { useMemo, type ReactNode } from 'react';
 import { isRecord } from '../../src/result.js';
 import { Lightbox } from '../../src/react/ui/lightbox.js';
+import { useStorefront } from '../../src/react/provider.js';
 import { PROPS_ATTR } from '../../src/contract.js';
 import { isHttpAddress, isSitePath } from '../../src/page/context.js';
+import { productFormMessages } from './messages.js';
+import { ProductFormBody, type ProductFormProps } from './product-form.js';
 import { quickViewMessages } from './quick-view-messages.js';
 
 /** The product's page and picture as a card's block gives them. */
@@ -84,6 +91,37 @@ export function QuickViewDialog({
         )}
       </div>
     </Lightbox>
+  );
+}
+
+export interface QuickViewPanelProps {
+  /** The card's product form, as parsed from its block. */
+  readonly form: ProductFormProps;
+  /** The card's block, whose props name the product's page and picture ({@link cardFacts}). */
+  readonly block: Element | null;
+  readonly onClose: () => void;
+}
+
+/** A card's quick view: the lightbox with the product's picture, its form and its page. */
+export function QuickViewPanel({ form, block, onClose }: QuickViewPanelProps) {
+  const { context, navigate } = useStorefront();
+  const m = useMemo(() => productFormMessages(form.strings), [form.strings]);
+  const facts = useMemo(() => cardFacts(block), [block]);
+  return (
+    <QuickViewDialog
+      title={form.item.title ?? m.t('quickView')}
+      closeLabel={m.t('close')}
+      onClose={onClose}
+      facts={facts}
+      strings={form.strings}
+      onFollow={(url, event) => {
+        if (!context.designFrame) return;
+        event.preventDefault();
+        navigate(url);
+      }}
+    >
+      <ProductFormBody {...form} quickView={false} publishChoice={false} />
+    </QuickViewDialog>
   );
 }
 

@@ -85,7 +85,9 @@ describe('demo pages rendered by the template engine', () => {
     const cards = [...document.querySelectorAll('.demo-card')];
     expect(cards.length).toBeGreaterThan(1);
     for (const card of cards) {
-      const block = card.querySelector(`[${WIDGET_ATTR}="product-form"]`);
+      // A card is a quick-view block: the product form loads only when a shopper reaches for it.
+      expect(card.querySelector(`[${WIDGET_ATTR}="product-form"]`)).toBeNull();
+      const block = card.querySelector(`[${WIDGET_ATTR}="quick-view"]`);
       const props = JSON.parse(block?.getAttribute(PROPS_ATTR) ?? 'null') as Record<string, unknown>;
       expect(props).toMatchObject({ quickView: true, item: { id: expect.any(String) } });
       expect(card.querySelector('a')?.getAttribute('href')).toBe(
@@ -270,6 +272,7 @@ describe('what a page asks the browser to fetch early', () => {
         'src/page/runtime.ts': { file: 'runtime.js', isEntry: true },
         'widgets/cart-pill/index.ts': entry('cart-pill.js'),
         'widgets/product-form/index.ts': entry('product-form.js'),
+        'widgets/quick-view/index.ts': entry('quick-view.js'),
         'widgets/instalment-pill/index.ts': entry('instalment-pill.js', ['widgets/product-form/index.ts']),
         'widgets/cart-page/index.ts': entry('cart-page.js'),
         'widgets/site-form/index.ts': entry('site-form.js'),
@@ -295,7 +298,7 @@ describe('what a page asks the browser to fetch early', () => {
       '/products/prod-tee',
       ['/demo-assets/demo.css', '/dist/widgets/product-form.css', '/dist/widgets/instalment-pill.css'],
     ],
-    ['/', ['/demo-assets/demo.css', '/dist/widgets/product-form.css']],
+    ['/', ['/demo-assets/demo.css', '/dist/widgets/quick-view.css']],
     ['/cart', ['/demo-assets/demo.css']],
     ['/contact', ['/demo-assets/demo.css']],
   ])('%s links the stylesheets of the widgets it places, no others', async (path, expected) => {
@@ -310,6 +313,14 @@ describe('what a page asks the browser to fetch early', () => {
     expect(preloads((await app.inject('/products/prod-tee')).body)).toEqual([
       '/dist/widgets/runtime.js',
       '/dist/widgets/product-form.js',
+    ]);
+  });
+
+  it('preloads the Quick View buttons of the shop, and not the product form they open', async () => {
+    app = await startServer({ distDir: fakeBuild() });
+    expect(preloads((await app.inject('/')).body)).toEqual([
+      '/dist/widgets/runtime.js',
+      '/dist/widgets/quick-view.js',
     ]);
   });
 

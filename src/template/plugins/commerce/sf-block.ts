@@ -221,7 +221,7 @@ type BlockBuilder = (
   ctx: TemplateContext,
   value: unknown,
   args: readonly string[],
-) => { props: Record<string, unknown> | undefined; fallback: string } | string;
+) => { props: Record<string, unknown> | undefined; fallback: string; widget?: string } | string;
 
 const builders: Readonly<Record<string, BlockBuilder>> = {
   /**
@@ -241,11 +241,14 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
     const reviews = lookup(ctx, 'reviews');
     if (isRecord(reviews)) props['reviews'] = reviews;
     if (lookup(ctx, 'expressCheckout') === true) props['expressCheckout'] = true;
-    // A product card's Quick View button: without JavaScript, a link to the product's page.
+    // A product card's Quick View button: without JavaScript, a link to the product's page. The
+    // card is a `quick-view` block, whose code is the button alone until the shopper reaches for
+    // it; the product form (`quickView: true`) would load the whole form with every card.
     if (lookup(ctx, 'quickView') === true) {
       const url = readWebUrl(item['fullUrl']);
       const label = escapeHtml(localized(ctx, 'productQuickViewText', 'Quick View'));
       return {
+        widget: 'quick-view',
         props: { ...props, quickView: true },
         fallback: url
           ? `<a class="sf-button sf-button--secondary sf-quick-view-button" href="${escapeHtml(url)}">${label}</a>`
@@ -304,5 +307,5 @@ export function sfBlockHtml(
     return undefined;
   }
   const props = built.props === undefined ? '' : ` ${PROPS_ATTR}="${escapeHtml(jsonText(built.props))}"`;
-  return `<div ${WIDGET_ATTR}="${escapeHtml(name)}"${props}>${built.fallback}</div>`;
+  return `<div ${WIDGET_ATTR}="${escapeHtml(built.widget ?? name)}"${props}>${built.fallback}</div>`;
 }

@@ -68,11 +68,12 @@ describe('sf-block for the instalment pill, site form and restock admin', () => 
     );
   });
 
-  it('makes a product card a Quick View button with no add-to-cart fallback', () => {
+  it('makes a product card a quick-view block, the product form\'s props, no add-to-cart fallback', () => {
     const { output } = render('{.repeated section cards}{item|sf-block product-form}{.end}', {
       cards: [{ item, quickView: true }],
     });
-    expect(propsOf(output, 'product-form')).toMatchObject({ item, quickView: true });
+    expect(propsOf(output, 'quick-view')).toMatchObject({ item, quickView: true });
+    expect(output).not.toContain(`${WIDGET_ATTR}="product-form"`);
     expect(output).not.toContain('Add To Cart');
     const page = render('{item|sf-block product-form}', { item }).output;
     expect(page).toContain('Add To Cart');
@@ -312,7 +313,7 @@ describe('sf-block for the instalment pill, site form and restock admin', () => 
     const { output } = render('{.repeated section cards}{item|sf-block product-form}{.end}', {
       cards: [{ item: { ...item, fullUrl }, quickView: true }],
     });
-    const link = block(output, 'product-form').querySelector('a');
+    const link = block(output, 'quick-view').querySelector('a');
     expect(link?.getAttribute('href') ?? null).toBe(href);
     if (href !== null) expect(link?.textContent).toBe('Quick View');
   });

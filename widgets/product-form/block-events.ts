@@ -1,0 +1,59 @@
+/**
+ * What a product form does to its block besides drawing into it, shared by the product form's
+ * widget (./index.ts) and a card's Quick View (widgets/quick-view/): the block's variant image
+ * follows the chosen variant, and each choice is announced from the block (`sf:variant-change`).
+ */
+import type { Variant } from '../../src/commerce/product.js';
+import {
+  EVENTS,
+  PRODUCT_BLOCK_ATTR,
+  VARIANT_IMAGE_ATTR,
+  type VariantChangeDetail,
+  type WidgetEnv,
+} from '../../src/contract.js';
+
+/**
+ * Keeps the block's variant image (`img[data-sf-variant-image]` in the nearest product block,
+ * else in the block's parent) in step with the chosen variant. Its code (./variant-image.ts)
+ * loads with the first variant that changes the image: a shopper who never picks one never
+ * needs it, and until then the image is the server's, which the switcher then keeps to put back.
+ * Later changes apply in order as they come.
+ */
+function followVariantImage(el: HTMLElement, env: WidgetEnv, widget: string): (variant: Variant | null) => void {
+  const scope = el.closest(`[${PRODUCT_BLOCK_ATTR}]`) ?? el.parentElement ?? el;
+  const img = scope.querySelector<HTMLImageElement>(`img[${VARIANT_IMAGE_ATTR}]`);
+  if (!img) return () => undefined;
+  let switcher: Promise<((variant: Variant | null) => void) | null> | null = null;
+  return (variant) => {
+    if (!switcher && !variant?.imageUrl) return;
+    switcher ??= import('./variant-image.js').then(
+      (m) => m.variantImageSwitcher(img),
+      (error: unknown) => {
+        env.report(error, { widget, code: 'CHUNK_LOAD_FAILED' });
+        // The next change tries again.
+        switcher = null;
+        return null;
+      },
+    );
+    void switcher.then((show) => show?.(variant));
+  };
+}
+
+export interface BlockEvents {
+  readonly onVariantChange: (variant: Variant | null) => void;
+  readonly onChoiceChange: (choice: { variant: Variant | null; quantity: number }) => void;
+}
+
+/** The product form's callbacks for the block `el` of the product `itemId`, drawn by `widget`. */
+export function blockEvents(el: HTMLElement, env: WidgetEnv, itemId: string, widget: string): BlockEvents {
+  return {
+    onVariantChange: followVariantImage(el, env, widget),
+    // Announced from the block so a listener knows which product block chose
+    // (docs/page-contract.md). A listener gets its own copy of the variant: what it changes there
+    // cannot reach the form.
+    onChoiceChange: ({ variant, quantity }) => {
+      const detail: VariantChangeDetail = { itemId, variant: variant && structuredClone(variant), quantity };
+      el.dispatchEvent(new CustomEvent(EVENTS.variantChange, { bubbles: true, detail }));
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * What a card's Quick View loads as the shopper reaches for it: the product form with its parser
+ * (the product form's chunk) and the lightbox around it.
+ */
+import type { WidgetEnv } from '../../src/contract.js';
+import { WidgetPropsError } from '../../src/react/define.js';
+import { blockEvents } from '../product-form/block-events.js';
+import type { ProductFormProps } from '../product-form/product-form.js';
+import { parseProductFormProps } from '../product-form/props.js';
+import { cardFacts, QuickViewPanel } from '../product-form/quick-view.js';
+
+export interface OpenedCard {
+  readonly Panel: typeof QuickViewPanel;
+  readonly form: ProductFormProps;
+}
+
+/**
+ * The card's form from its block's props, with the product form's block events; or, when the
+ * props do not parse (reported as BAD_PROPS, as the product form's mount would), the product's
+ * page on this site to go to instead, if the card names one.
+ */
+export function openCard(
+  block: HTMLElement,
+  raw: unknown,
+  env: WidgetEnv,
+): { ok: true; value: OpenedCard } | { ok: false; page: string | null } {
+  const dropped: string[] = [];
+  const parsed = parseProductFormProps(raw, dropped);
+  if (!parsed.ok) {
+    env.report(new WidgetPropsError('quick-view', parsed.issues), { widget: 'quick-view', code: 'BAD_PROPS' });
+    return { ok: false, page: cardFacts(block).url };
+  }
+  if (dropped.length > 0)
+    env.report(new WidgetPropsError('quick-view', dropped), { widget: 'quick-view', code: 'BAD_PROPS' });
+  const form: ProductFormProps = {
+    ...parsed.value,
+    ...blockEvents(block, env, parsed.value.item.id, 'quick-view'),
+  };
+  return { ok: true, value: { Panel: QuickViewPanel, form } };
+}
