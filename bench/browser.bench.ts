@@ -102,6 +102,8 @@ const observe = (blocks: number) => `(() => {
   }).observe({ type: 'layout-shift', buffered: true });
   document.addEventListener('DOMContentLoaded', () => {
     bench.dcl = performance.now();
+    // A product's block: its form, or a shop card's Quick View button.
+    const PRODUCT_BLOCKS = ['product-form', 'quick-view'];
     // Product forms counted from the records, not by querying the page on every mount: on a page of
     // 1,000 blocks that query would be a cost of the bench's own that grows with the square.
     let forms = 0;
@@ -115,7 +117,7 @@ const observe = (blocks: number) => `(() => {
     new MutationObserver((records) => {
       for (const r of records) {
         const el = r.target;
-        if (r.oldValue === null && el.hasAttribute('data-sf-mounted') && el.getAttribute('data-sf-widget') === 'product-form') forms += 1;
+        if (r.oldValue === null && el.hasAttribute('data-sf-mounted') && PRODUCT_BLOCKS.includes(el.getAttribute('data-sf-widget'))) forms += 1;
       }
       check();
     }).observe(document.documentElement, {
@@ -124,7 +126,7 @@ const observe = (blocks: number) => `(() => {
       attributeOldValue: true,
       attributeFilter: ['data-sf-mounted'],
     });
-    forms = document.querySelectorAll('[data-sf-widget="product-form"][data-sf-mounted]').length;
+    forms = document.querySelectorAll(PRODUCT_BLOCKS.map((w) => '[data-sf-widget="' + w + '"][data-sf-mounted]').join(',')).length;
     check();
   });
 })();`;
