@@ -103,38 +103,39 @@ describe('Lightbox', () => {
   });
 });
 
-describe('Lightbox nesting and first focus', () => {
-  function Nested() {
-    const [outer, setOuter] = useState(true);
-    const [inner, setInner] = useState(false);
-    return (
-      <Lightbox
-        open={outer}
-        title="Quick view"
-        closeLabel="Close"
-        onClose={() => setOuter(false)}
-        initialFocus={1}
-      >
-        <button type="button" onClick={() => setInner(true)}>
-          Add
-        </button>
-        <Lightbox open={inner} title="Engraving" closeLabel="Close form" onClose={() => setInner(false)}>
-          <label htmlFor="w">Words</label>
-          <input id="w" />
-        </Lightbox>
+/** A quick view whose Add opens a nested form; `initialFocus` as the outer lightbox takes it. */
+function Nested({ initialFocus }: { initialFocus?: number }) {
+  const [outer, setOuter] = useState(true);
+  const [inner, setInner] = useState(false);
+  return (
+    <Lightbox
+      open={outer}
+      title="Quick view"
+      closeLabel="Close"
+      onClose={() => setOuter(false)}
+      initialFocus={initialFocus}
+    >
+      <button type="button" onClick={() => setInner(true)}>
+        Add
+      </button>
+      <Lightbox open={inner} title="Engraving" closeLabel="Close form" onClose={() => setInner(false)}>
+        <label htmlFor="w">Words</label>
+        <input id="w" />
       </Lightbox>
-    );
-  }
+    </Lightbox>
+  );
+}
 
+describe('Lightbox nesting and first focus', () => {
   it('focuses the first control of the content when asked to', async () => {
-    render(<Nested />);
+    render(<Nested initialFocus={1} />);
     await flush();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add' }));
   });
 
   it('closes only the inner dialog on Escape and returns focus to its opener', async () => {
     const user = userEvent.setup();
-    render(<Nested />);
+    render(<Nested initialFocus={1} />);
     await flush();
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await flush();
@@ -148,22 +149,6 @@ describe('Lightbox nesting and first focus', () => {
 });
 
 describe('Lightbox Escape before focus has moved', () => {
-  function Nested() {
-    const [outer, setOuter] = useState(true);
-    const [inner, setInner] = useState(false);
-    return (
-      <Lightbox open={outer} title="Quick view" closeLabel="Close" onClose={() => setOuter(false)}>
-        <button type="button" onClick={() => setInner(true)}>
-          Add
-        </button>
-        <Lightbox open={inner} title="Engraving" closeLabel="Close form" onClose={() => setInner(false)}>
-          <label htmlFor="v">Words</label>
-          <input id="v" />
-        </Lightbox>
-      </Lightbox>
-    );
-  }
-
   it('closes the inner dialog when Escape comes from a control of the outer one', async () => {
     const user = userEvent.setup();
     render(<Nested />);
