@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS, type VariantChangeDetail } from '../../../src/contract.js';
+import { loadTranslations } from '../../../src/messages/locale.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { WidgetPropsError } from '../../../src/react/define.js';
 import widget, { mount } from '../../../widgets/quick-view/index.js';
@@ -15,6 +16,8 @@ vi.mock('../../../widgets/quick-view/open.js', async (original) => {
 });
 
 const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
+/** The form's code is a first import in the test's worker: on a busy machine it takes a while. */
+const LOADED = { timeout: 10_000 };
 
 function card(props: unknown) {
   document.body.innerHTML = `
@@ -50,22 +53,24 @@ describe('quick-view widget module', () => {
     expect(screen.queryByRole('button', { name: 'Add To Cart' })).toBeNull();
     expect(opened.loaded).toBe(false);
     fireEvent.pointerEnter(button);
-    await vi.waitFor(() => expect(opened.loaded).toBe(true));
+    await vi.waitFor(() => expect(opened.loaded).toBe(true), LOADED);
   });
 
   it('opens the product form in the lightbox; a chosen variant shows on the card and is announced', async () => {
     const { el, img } = card({ item: TEE, quickView: true });
     const choices: VariantChangeDetail[] = [];
-    el.addEventListener(EVENTS.variantChange, (e) => choices.push((e as CustomEvent<VariantChangeDetail>).detail));
+    el.addEventListener(EVENTS.variantChange, (e) =>
+      choices.push((e as CustomEvent<VariantChangeDetail>).detail),
+    );
     await act(async () => {
       unmount = mount(el, { item: TEE, quickView: true }, env());
     });
     await userEvent.click(screen.getByRole('button', { name: 'Quick View' }));
-    const dialog = await screen.findByRole('dialog', { name: TEE.title });
+    const dialog = await screen.findByRole('dialog', { name: TEE.title }, LOADED);
     expect(within(dialog).getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
     await userEvent.selectOptions(within(dialog).getByLabelText('Size'), 'S');
     await userEvent.selectOptions(within(dialog).getByLabelText('Color'), 'Black');
-    await vi.waitFor(() => expect(img.getAttribute('src')).toBe('/img/tee-black.jpg'));
+    await vi.waitFor(() => expect(img.getAttribute('src')).toBe('/img/tee-black.jpg'), LOADED);
     expect(choices.at(-1)).toMatchObject({ itemId: TEE.id, variant: { id: 'v-s-black' } });
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -81,6 +86,19 @@ describe('quick-view widget module', () => {
     expect(screen.getByRole('button', { name: 'Aperçu' })).toBeInstanceOf(HTMLElement);
   });
 
+  it("says Quick View in the page's language", async () => {
+    await loadTranslations('de-DE');
+    try {
+      const { el } = card({ item: TEE, quickView: true });
+      await act(async () => {
+        unmount = mount(el, { item: TEE, quickView: true }, env());
+      });
+      expect(screen.getByRole('button', { name: 'Schnellansicht' })).toBeInstanceOf(HTMLElement);
+    } finally {
+      await loadTranslations('en');
+    }
+  });
+
   it.each([
     ['not an object', 'nope'],
     ['an item without an id', { item: { title: 'Tee' } }],
@@ -92,7 +110,10 @@ describe('quick-view widget module', () => {
   });
 
   it("reports props the form cannot read as it opens, and goes to the product's page instead", async () => {
-    const props = { item: { id: 'tee', fullUrl: '/products/tee', structuredContent: 'broken' }, quickView: true };
+    const props = {
+      item: { id: 'tee', fullUrl: '/products/tee', structuredContent: 'broken' },
+      quickView: true,
+    };
     const { el } = card(props);
     const e = env();
     const assign = vi.fn();
@@ -106,7 +127,7 @@ describe('quick-view widget module', () => {
       unmount = mount(el, props, e);
     });
     await userEvent.click(screen.getByRole('button', { name: 'Quick View' }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/products/tee'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/products/tee'), LOADED);
     expect(e.report).toHaveBeenCalledWith(expect.any(WidgetPropsError), {
       widget: 'quick-view',
       code: 'BAD_PROPS',
