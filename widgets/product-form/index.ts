@@ -1,6 +1,6 @@
 /**
  * The product form widget. Besides rendering into its block it keeps the product block's variant
- * image in step with the chosen variant and announces each choice (./block-events.ts).
+ * image in step with the chosen variant and announces each choice (./block-form.ts).
  */
 import { withWholeCatalogue } from '../../src/messages/format.js';
 import { createElement } from 'react';
@@ -9,21 +9,15 @@ import { WidgetPropsError } from '../../src/react/define.js';
 import { mountWidget } from '../../src/react/mount.js';
 import { PageStorefrontProvider } from '../../src/react/provider.js';
 import { ProductFormBody } from './product-form.js';
-import type { ProductFormProps } from './product-form.js';
-import { blockEvents } from './block-events.js';
-import { parseProductFormProps } from './props.js';
+import { blockForm } from './block-form.js';
 
 export const name = 'product-form';
 
 /** Mounts the product form into its block (WidgetModule); throws on props that do not parse. */
 export function mount(el: HTMLElement, raw: unknown, env: WidgetEnv): () => void {
-  const dropped: string[] = [];
-  const parsed = parseProductFormProps(raw, dropped);
-  if (!parsed.ok) throw new WidgetPropsError(name, parsed.issues);
-  // Fields left out cost the shopper nothing more than themselves; the site owner hears once.
-  if (dropped.length > 0)
-    env.report(new WidgetPropsError(name, dropped), { widget: name, code: 'BAD_PROPS' });
-  const props: ProductFormProps = { ...parsed.value, ...blockEvents(el, env, parsed.value.item.id, name) };
+  const form = blockForm(el, raw, env, name);
+  if (!form.ok) throw new WidgetPropsError(name, form.issues);
+  const props = form.value;
   if (props.quickView !== true) {
     return mountWidget(
       el,

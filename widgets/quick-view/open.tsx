@@ -4,9 +4,8 @@
  */
 import type { WidgetEnv } from '../../src/contract.js';
 import { WidgetPropsError } from '../../src/react/define.js';
-import { blockEvents } from '../product-form/block-events.js';
+import { blockForm } from '../product-form/block-form.js';
 import type { ProductFormProps } from '../product-form/product-form.js';
-import { parseProductFormProps } from '../product-form/props.js';
 import { cardFacts, QuickViewPanel } from '../product-form/quick-view.js';
 
 export interface OpenedCard {
@@ -24,17 +23,10 @@ export function openCard(
   raw: unknown,
   env: WidgetEnv,
 ): { ok: true; value: OpenedCard } | { ok: false; page: string | null } {
-  const dropped: string[] = [];
-  const parsed = parseProductFormProps(raw, dropped);
-  if (!parsed.ok) {
-    env.report(new WidgetPropsError('quick-view', parsed.issues), { widget: 'quick-view', code: 'BAD_PROPS' });
+  const form = blockForm(block, raw, env, 'quick-view');
+  if (!form.ok) {
+    env.report(new WidgetPropsError('quick-view', form.issues), { widget: 'quick-view', code: 'BAD_PROPS' });
     return { ok: false, page: cardFacts(block).url };
   }
-  if (dropped.length > 0)
-    env.report(new WidgetPropsError('quick-view', dropped), { widget: 'quick-view', code: 'BAD_PROPS' });
-  const form: ProductFormProps = {
-    ...parsed.value,
-    ...blockEvents(block, env, parsed.value.item.id, 'quick-view'),
-  };
-  return { ok: true, value: { Panel: QuickViewPanel, form } };
+  return { ok: true, value: { Panel: QuickViewPanel, form: form.value } };
 }

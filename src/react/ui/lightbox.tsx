@@ -55,33 +55,30 @@ export function Lightbox(props: LightboxProps) {
   return <LightboxNode {...props} />;
 }
 
-/** The open lightboxes, innermost last: Escape closes only the last one. */
-const openLightboxes: object[] = [];
-/** Escapes already spent on closing one lightbox, so a second listener does not close another. */
-const spentEscapes = new WeakSet<Event>();
+/** How to close each open lightbox, innermost last: Escape closes only the last one. */
+const openLightboxes: (() => void)[] = [];
+
+/** The one Escape listener, on `document` while any lightbox is open. */
+const closeInnermost = (event: KeyboardEvent): void => {
+  if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
+  openLightboxes.at(-1)?.();
+};
 
 /**
  * While `open`, Escape anywhere in the document closes this lightbox if it is the innermost one.
  * The lightbox joins the stack in a layout effect, so before the browser paints it, and therefore
  * before anyone can see it and press a key.
  */
-function useEscapeClosesTopmost(open: boolean, onClose: () => void): void {
+function useEscapeClosesInnermost(open: boolean, onClose: () => void): void {
   const latestOnClose = useRef(onClose);
   latestOnClose.current = onClose;
   useLayoutEffect(() => {
     if (!open) return undefined;
-    const self = {};
-    openLightboxes.push(self);
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
-      if (spentEscapes.has(event) || openLightboxes[openLightboxes.length - 1] !== self) return;
-      spentEscapes.add(event);
-      latestOnClose.current();
-    };
-    document.addEventListener('keydown', onKeyDown);
+    const close = () => latestOnClose.current();
+    if (openLightboxes.push(close) === 1) document.addEventListener('keydown', closeInnermost);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      openLightboxes.splice(openLightboxes.indexOf(self), 1);
+      openLightboxes.splice(openLightboxes.indexOf(close), 1);
+      if (openLightboxes.length === 0) document.removeEventListener('keydown', closeInnermost);
     };
   }, [open]);
 }
@@ -107,7 +104,7 @@ function LightboxNode({
   // Escape is ours, not useDismiss's: its listener is attached after paint, and until focus has
   // moved into a nested dialog the outer one swallowed the key, so an Escape pressed at once was lost.
   const dismiss = useDismiss(context, { escapeKey: false, outsidePressEvent: 'mousedown' });
-  useEscapeClosesTopmost(open, onClose);
+  useEscapeClosesInnermost(open, onClose);
   const role = useRole(context, { role: 'dialog' });
   const { getFloatingProps } = useInteractions([dismiss, role]);
   // Census overlay (spec 000 §7): each time a lightbox or popup opens over the page.

@@ -1,7 +1,8 @@
 /**
- * What a product form does to its block besides drawing into it, shared by the product form's
- * widget (./index.ts) and a card's Quick View (widgets/quick-view/): the block's variant image
- * follows the chosen variant, and each choice is announced from the block (`sf:variant-change`).
+ * A block's product form, for the product form's widget (./index.ts) and a card's Quick View
+ * (widgets/quick-view/): its props read from the block, and what the form does to its block
+ * besides drawing into it. The block's variant image follows the chosen variant, and each choice
+ * is announced from the block (`sf:variant-change`).
  */
 import type { Variant } from '../../src/commerce/product.js';
 import {
@@ -11,6 +12,10 @@ import {
   type VariantChangeDetail,
   type WidgetEnv,
 } from '../../src/contract.js';
+import { WidgetPropsError } from '../../src/react/define.js';
+import type { Result } from '../../src/result.js';
+import type { ProductFormProps } from './product-form.js';
+import { parseProductFormProps } from './props.js';
 
 /**
  * Keeps the block's variant image (`img[data-sf-variant-image]` in the nearest product block,
@@ -19,7 +24,11 @@ import {
  * needs it, and until then the image is the server's, which the switcher then keeps to put back.
  * Later changes apply in order as they come.
  */
-function followVariantImage(el: HTMLElement, env: WidgetEnv, widget: string): (variant: Variant | null) => void {
+function followVariantImage(
+  el: HTMLElement,
+  env: WidgetEnv,
+  widget: string,
+): (variant: Variant | null) => void {
   const scope = el.closest(`[${PRODUCT_BLOCK_ATTR}]`) ?? el.parentElement ?? el;
   const img = scope.querySelector<HTMLImageElement>(`img[${VARIANT_IMAGE_ATTR}]`);
   if (!img) return () => undefined;
@@ -39,13 +48,13 @@ function followVariantImage(el: HTMLElement, env: WidgetEnv, widget: string): (v
   };
 }
 
-export interface BlockEvents {
-  readonly onVariantChange: (variant: Variant | null) => void;
-  readonly onChoiceChange: (choice: { variant: Variant | null; quantity: number }) => void;
-}
-
 /** The product form's callbacks for the block `el` of the product `itemId`, drawn by `widget`. */
-export function blockEvents(el: HTMLElement, env: WidgetEnv, itemId: string, widget: string): BlockEvents {
+function blockEvents(
+  el: HTMLElement,
+  env: WidgetEnv,
+  itemId: string,
+  widget: string,
+): Pick<ProductFormProps, 'onVariantChange' | 'onChoiceChange'> {
   return {
     onVariantChange: followVariantImage(el, env, widget),
     // Announced from the block so a listener knows which product block chose
@@ -56,4 +65,22 @@ export function blockEvents(el: HTMLElement, env: WidgetEnv, itemId: string, wid
       el.dispatchEvent(new CustomEvent(EVENTS.variantChange, { bubbles: true, detail }));
     },
   };
+}
+
+/**
+ * The product form of block `el` from its raw props, with the block's callbacks, or the issues
+ * when the props do not parse. Fields left out cost the shopper nothing more than themselves;
+ * the site owner hears of them once, as `BAD_PROPS` of `widget`.
+ */
+export function blockForm(
+  el: HTMLElement,
+  raw: unknown,
+  env: WidgetEnv,
+  widget: string,
+): Result<ProductFormProps> {
+  const dropped: string[] = [];
+  const parsed = parseProductFormProps(raw, dropped);
+  if (!parsed.ok) return parsed;
+  if (dropped.length > 0) env.report(new WidgetPropsError(widget, dropped), { widget, code: 'BAD_PROPS' });
+  return { ok: true, value: { ...parsed.value, ...blockEvents(el, env, parsed.value.item.id, widget) } };
 }
