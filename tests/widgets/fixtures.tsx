@@ -128,3 +128,18 @@ export function renderWithStorefront(node: ReactNode, options: RenderOptions = {
   );
   return { ...result, api, store, env, assign, user };
 }
+
+/**
+ * A product block in the page as a server writes it: an `article` with the variant image and the
+ * widget's block holding `fallback`, its props in `data-sf-props`.
+ */
+export function productBlock(widget: string, props: unknown, fallback: string) {
+  document.body.innerHTML = `
+    <article data-sf-product-block>
+      <img data-sf-variant-image src="/img/tee.jpg" srcset="/img/tee-2x.jpg 2x" alt="Tee">
+      <div data-sf-widget="${widget}">${fallback}</div>
+    </article>`;
+  const el = document.querySelector<HTMLElement>('[data-sf-widget]')!;
+  el.setAttribute('data-sf-props', JSON.stringify(props));
+  return { el, img: document.querySelector('img')! };
+}

@@ -13,17 +13,8 @@ import {
   showQuantityInput,
 } from '../../../src/commerce/choice';
 import { isSubscribable } from '../../../src/commerce/product-state';
-import type { ProductType } from '../../../src/constants';
 import { createMessages } from '../../../src/messages/index';
-import { product, shirt, variant } from './fixtures/products';
-
-const TYPES: [string, ProductType][] = [
-  ['physical', 1],
-  ['digital', 2],
-  ['service', 3],
-  ['gift card', 4],
-  ['paywall', 5],
-];
+import { TYPES, product, shirt, variant } from './fixtures/products';
 
 describe('add button label', () => {
   it.each([

@@ -5,18 +5,10 @@ import {
   isInstalmentInRange,
   qualifiesForInstalments,
 } from '../../../src/commerce/instalment-price';
-import type { ProductType } from '../../../src/constants';
 import type { Money } from '../../../src/commerce/money';
-import { product, variant } from './fixtures/products';
+import { TYPES, product, variant } from './fixtures/products';
 
 const usd = (amount: number): Money => ({ amount, currency: 'USD' });
-const TYPES: [string, ProductType][] = [
-  ['physical', 1],
-  ['digital', 2],
-  ['service', 3],
-  ['gift card', 4],
-  ['paywall', 5],
-];
 
 describe('instalments', () => {
   it.each([

@@ -3,20 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import widget, { mount } from '../../../widgets/product-form/index.js';
+import { productBlock } from '../fixtures.js';
 import { TEE } from './items.js';
 
 const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
 
-function page(props: unknown) {
-  document.body.innerHTML = `
-    <article data-sf-product-block>
-      <img data-sf-variant-image src="/img/tee.jpg" srcset="/img/tee-2x.jpg 2x" alt="Tee">
-      <div data-sf-widget="product-form"><button>Fallback add</button></div>
-    </article>`;
-  const el = document.querySelector<HTMLElement>('[data-sf-widget]')!;
-  el.setAttribute('data-sf-props', JSON.stringify(props));
-  return { el, img: document.querySelector('img')! };
-}
+const page = (props: unknown) => productBlock('product-form', props, '<button>Fallback add</button>');
 
 let unmount: (() => void) | null = null;
 afterEach(() => {

@@ -6,6 +6,7 @@ import { loadTranslations } from '../../../src/messages/locale.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { WidgetPropsError } from '../../../src/react/define.js';
 import widget, { mount } from '../../../widgets/quick-view/index.js';
+import { productBlock } from '../fixtures.js';
 import { TEE } from '../product-form/items.js';
 
 /** Whether the code the button opens (the product form and the lightbox) has been loaded. */
@@ -19,16 +20,7 @@ const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
 /** The form's code is a first import in the test's worker: on a busy machine it takes a while. */
 const LOADED = { timeout: 10_000 };
 
-function card(props: unknown) {
-  document.body.innerHTML = `
-    <article data-sf-product-block>
-      <img data-sf-variant-image src="/img/tee.jpg" alt="Tee">
-      <div data-sf-widget="quick-view"><a href="/products/tee">Quick View</a></div>
-    </article>`;
-  const el = document.querySelector<HTMLElement>('[data-sf-widget]')!;
-  el.setAttribute('data-sf-props', JSON.stringify(props));
-  return { el, img: document.querySelector('img')! };
-}
+const card = (props: unknown) => productBlock('quick-view', props, '<a href="/products/tee">Quick View</a>');
 
 let unmount: (() => void) | null = null;
 afterEach(() => {
