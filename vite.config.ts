@@ -122,6 +122,19 @@ export function widgetHomes(): Record<string, string> {
 }
 
 /**
+ * What the product page loads once its form is usable, each from a dynamic import of the `product`
+ * chunk: the instalment pill's code (at idle) and the add flow (prefetched). What they share with
+ * each other or with another widget (texts of the add flow and the cart, the instalment and stock
+ * rules) is the `later` chunk: one request on the product page rather than one per piece, and the
+ * cart page and the restock form load it too.
+ */
+export const PRODUCT_LATER = [
+  'widgets/instalment-pill/pill-widget.ts',
+  'widgets/product-form/add-flow.ts',
+  'widgets/instalment-pill/info-popup.tsx',
+] as const;
+
+/**
  * Widgets that run on the platform layer's own code (the account widget signs in and out through
  * its sessions): they import the platform chunk rather than keep what they share with it.
  */
@@ -176,7 +189,9 @@ export function planChunks(
   const product = uses(abs(CHUNK_ROOTS.product));
   const starts = abs([...CHUNK_ROOTS.ui, ...CHUNK_ROOTS.product]);
   const onPlatform = abs(PLATFORM_WIDGETS);
-  const widgets = uses(entries.filter((e) => !starts.includes(e) && !onPlatform.includes(e)));
+  const otherWidgets = entries.filter((e) => !starts.includes(e) && !onPlatform.includes(e));
+  const widgets = uses(otherWidgets);
+  const perWidget = otherWidgets.map((e) => uses([e]));
   const elsewhere = new Set([...widgets, ...uses([...abs(CHUNK_ROOTS.platform), ...onPlatform])]);
   const plan = new Map<string, string>();
   const assign = (name: string, ids: Iterable<string>, except: readonly (string | undefined)[]) => {
@@ -199,6 +214,28 @@ export function planChunks(
     [],
   );
   assign('platform', platform, []);
+  // What the product page's later code shares, among its own parts or with other widgets. A
+  // widget that shares one module alone with it (the restock form, the stock check) keeps that
+  // module as a file of its own rather than load the rest with it.
+  const laterRoots = abs(PRODUCT_LATER);
+  const later = laterRoots.map((id) => uses([id]));
+  const shared = new Set(
+    later
+      .flatMap((modules) => [...modules])
+      .filter((id) => !plan.has(id) && (elsewhere.has(id) || later.filter((m) => m.has(id)).length > 1)),
+  );
+  const sharedAlone = (id: string): boolean => {
+    const users = perWidget.filter((modules) => modules.has(id));
+    return (
+      users.length > 0 &&
+      users.every((modules) => [...shared].every((other) => other === id || !modules.has(other)))
+    );
+  };
+  assign(
+    'later',
+    [...shared].filter((id) => !sharedAlone(id)),
+    laterRoots,
+  );
   return plan;
 }
 

@@ -2,7 +2,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_ROOTS, FLOATING_UI_REACT_API, REACT_SHIMS, planChunks, widgetHomes } from '../vite.config.js';
+import {
+  CHUNK_ROOTS,
+  FLOATING_UI_REACT_API,
+  PRODUCT_LATER,
+  REACT_SHIMS,
+  planChunks,
+  widgetHomes,
+} from '../vite.config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -102,6 +109,10 @@ describe('the widgets build plans its chunks from the import graph', () => {
     },
   );
 
+  it.each(PRODUCT_LATER)('the later chunk is what %s shares: the file exists', (file) => {
+    expect(existsSync(path.resolve(root, file))).toBe(true);
+  });
+
   it('puts what the product widgets share into ui, what the platform shares into shared, no unused import', () => {
     const id = (file: string) => path.resolve(root, file);
     const imports = new Map<string, string[]>([
@@ -150,5 +161,50 @@ describe('the widgets build plans its chunks from the import graph', () => {
       'src/identity.ts': 'platform',
       'src/readers.ts': 'shared',
     });
+  });
+  it("puts what the product page's later code shares into later, except a module a widget shares alone", () => {
+    const id = (file: string) => path.resolve(root, file);
+    const [pill, flow, popup] = PRODUCT_LATER.map(id);
+    const imports = new Map<string, string[]>([
+      [id('src/page/runtime.ts'), []],
+      [id('widgets/product-form/index.ts'), []],
+      [flow!, [id('src/add-texts.ts'), id('src/stock.ts'), id('src/flow-only.ts')]],
+      [pill!, [id('src/instalments.ts'), id('src/pill-texts.ts')]],
+      [popup!, [id('src/pill-texts.ts')]],
+      [id('widgets/cart-page/index.ts'), [id('src/add-texts.ts'), id('src/instalments.ts')]],
+      [id('widgets/restock-form/index.ts'), [id('src/stock.ts')]],
+    ]);
+    const chunk = (fileName: string, moduleIds: string[], imported: string[] = []) => ({
+      fileName,
+      moduleIds,
+      imports: imported,
+    });
+    const chunks = [
+      chunk('runtime.js', [id('src/page/runtime.ts')]),
+      chunk('product-form.js', [id('widgets/product-form/index.ts')], ['runtime.js']),
+      chunk('add-flow.js', [flow!, id('src/flow-only.ts')], ['add-texts.js', 'stock.js']),
+      chunk('pill-widget.js', [pill!], ['instalments.js', 'pill-texts.js']),
+      chunk('info-popup.js', [popup!], ['pill-texts.js']),
+      chunk('add-texts.js', [id('src/add-texts.ts')]),
+      chunk('instalments.js', [id('src/instalments.ts')]),
+      chunk('pill-texts.js', [id('src/pill-texts.ts')]),
+      chunk('stock.js', [id('src/stock.ts')]),
+      chunk('cart-page.js', [id('widgets/cart-page/index.ts')], ['add-texts.js', 'instalments.js']),
+      chunk('restock-form.js', [id('widgets/restock-form/index.ts')], ['stock.js']),
+    ];
+    const plan = planChunks(chunks, imports, [
+      id('src/page/runtime.ts'),
+      id('widgets/product-form/index.ts'),
+      id('widgets/cart-page/index.ts'),
+      id('widgets/restock-form/index.ts'),
+    ]);
+    const later = [...plan].filter(([, name]) => name === 'later').map(([m]) => path.relative(root, m));
+    // The add texts and the instalment rules, which the cart page uses both of, and the pill's
+    // texts, which two parts of the later code share. Not the stock check, the only one the
+    // restock form shares (it would load the rest with it), nor what one part uses alone.
+    expect(later.sort()).toEqual(['src/add-texts.ts', 'src/instalments.ts', 'src/pill-texts.ts']);
+    expect(plan.has(id('src/stock.ts'))).toBe(false);
+    expect(plan.has(id('src/flow-only.ts'))).toBe(false);
+    expect(plan.has(flow!)).toBe(false);
   });
 });

@@ -12,8 +12,8 @@ import {
   tracksStock,
   type VariantFacts,
   productTypeOf,
-  inStock,
 } from './product-state.js';
+import { inStock } from './in-stock.js';
 import type { ProductItem, StoreSettings, Variant } from './product.js';
 
 const labelMessages = /* @__PURE__ */ catalogueDefaults(PRODUCT_LABEL_MESSAGES);

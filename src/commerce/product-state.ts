@@ -3,6 +3,7 @@
  * product rule reads. Pure functions over parsed product items: no DOM, no network, no React.
  */
 import { PRODUCT_TYPES } from '../constants.js';
+import { inStock } from './in-stock.js';
 import type { Money } from './money.js';
 
 // Every rule reads the facts below: a parsed product item
@@ -49,9 +50,6 @@ export function tracksStock(item: ProductLike): boolean {
 }
 
 const isKnownType = (t: number): boolean => (Object.values(PRODUCT_TYPES) as number[]).includes(t);
-
-/** A variant counts as in stock when it is unlimited or holds at least one unit. */
-export const inStock = (v: VariantFacts): boolean => v.unlimited || v.qtyInStock > 0;
 
 /**
  * Sold out (spec 001 §4): a physical or service product when no variant is unlimited and none

@@ -1,7 +1,6 @@
 /**
- * The stock rules of an add (spec 000 §5): what the server's add check and the restock form ask.
- * A module of its own so that the restock form, which may be on a page without a product form,
- * carries them without the product form's rules.
+ * The stock rules of an add (spec 000 §5): what the add flow and the server's add check ask. Whether
+ * a variant is in stock at all is ./in-stock.ts.
  */
 import type { VariantFacts } from './product-state.js';
 

@@ -161,6 +161,16 @@ describe('npm run size --json', () => {
     expect(fetched).not.toContain('/dist/widgets/instalment-pill.js');
   });
 
+  it("fetches no file under 1 KB on the product page but the bundler's helper module", () => {
+    // The add flow's and the instalment pill's shared parts travel as one `later` chunk
+    // (PRODUCT_LATER in vite.config.ts); the bundler places its own helper (154 B) itself.
+    const small = (row('product page 10 s')?.files ?? []).filter(
+      (f) => gzipOf(f.replace(/^\/dist\//, '')) < kb && !/\/rolldown-runtime-[\w-]{8}\.js$/.test(f),
+    );
+    expect(small).toEqual([]);
+    expect(row('product page files')?.budget).toBeLessThanOrEqual(8);
+  });
+
   it("fetches the shop cards' Quick View buttons, not the product form they open", () => {
     const fetched = row('shop page 10 s')?.files;
     expect(fetched).toContain('/dist/widgets/quick-view.js');

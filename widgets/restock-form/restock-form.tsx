@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { EVENTS, PRODUCT_BLOCK_ATTR, WIDGET_ATTR } from '../../src/contract.js';
-import { stockCheckPasses } from '../../src/commerce/stock.js';
+import { inStock } from '../../src/commerce/in-stock.js';
 import { restockEmailError } from '../../src/commerce/validation.js';
 import type { Captcha as CaptchaComponent, CaptchaHandle } from '../../src/react/captcha.js';
 import { followsChoice, type ProductChoice } from '../../src/page/choices.js';
@@ -21,8 +21,8 @@ function yieldsToProductForm(el: Element | null): boolean {
   return blockOf(el)?.querySelector(`[${WIDGET_ATTR}="product-form"]`) != null;
 }
 
-/** Sold out: the stock check for one unit fails with nothing in the cart (spec 000 §5). */
-const soldOut = (variant: AnnouncedVariant): boolean => !stockCheckPasses([variant], 0);
+/** Sold out: not in stock (spec 001 §4), the product form's own rule for a variant. */
+const soldOut = (variant: AnnouncedVariant): boolean => !inStock(variant);
 
 interface Target {
   readonly variantId: string | null;
