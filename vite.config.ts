@@ -296,6 +296,74 @@ function inlineImports(file: string, seen = new Set<string>([file])): string {
   });
 }
 
+/**
+ * The bundler's helper module (`\0rolldown/runtime.js`: here the function that builds a module
+ * namespace object for a dynamic import) becomes a chunk of its own, `rolldown-runtime-*.js`, 154 B
+ * that every page fetched as one more request, as soon as two chunks use it. The bundler places
+ * that module itself: the chunk groups are not offered it. So the plain chunk is copied into each
+ * chunk that imports it, in place of that import, wrapped in a function so that its names stay its
+ * own, and is dropped from the output. A helper chunk or an import this does not recognise fails
+ * the build rather than ship a chunk that cannot link.
+ */
+export function inlineHelperChunk(
+  helper: { readonly fileName: string; readonly code: string; readonly imports: readonly string[] },
+  importer: { readonly fileName: string; readonly code: string },
+): string {
+  if (helper.imports.length > 0) throw new Error(`${helper.fileName} imports other chunks`);
+  const exported = /export\s*\{([^}]*)\}\s*;?\s*$/.exec(helper.code);
+  if (!exported) throw new Error(`${helper.fileName} does not end with one export list`);
+  const body = helper.code.slice(0, exported.index).replace(/[;\s]+$/, '');
+  if (/\b(?:import|export)\b/.test(body)) throw new Error(`${helper.fileName} has other imports or exports`);
+  const bindings = (list: string): [string, string][] =>
+    list
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .map((part) => {
+        const [name = '', alias = name] = part.split(/\s+as\s+/);
+        return [name, alias];
+      });
+  // The helper's exports, by exported name: its own local name for each.
+  const locals = new Map(bindings(exported[1] ?? '').map(([local, name]) => [name, local]));
+  let path = posix.relative(posix.dirname(importer.fileName), helper.fileName);
+  if (!path.startsWith('.')) path = `./${path}`;
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const statement = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${escaped}["']\\s*;?`);
+  const found = statement.exec(importer.code);
+  if (!found) throw new Error(`${importer.fileName} does not import ${path} by name`);
+  const names = bindings(found[1] ?? '');
+  const values = names.map(([name]) => {
+    const local = locals.get(name);
+    if (!local)
+      throw new Error(`${importer.fileName} imports ${name}, which ${helper.fileName} does not export`);
+    return local;
+  });
+  const copy = `const[${names.map(([, alias]) => alias).join(',')}]=(()=>{${body};return[${values.join(',')}]})();`;
+  return importer.code.slice(0, found.index) + copy + importer.code.slice(found.index + found[0].length);
+}
+
+function inlineBundlerHelpers(): Plugin {
+  return {
+    name: 'sf-inline-bundler-helpers',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      for (const helper of chunks.filter((c) => c.name === 'rolldown-runtime')) {
+        for (const chunk of chunks) {
+          if (chunk === helper || !chunk.imports.includes(helper.fileName)) continue;
+          try {
+            chunk.code = inlineHelperChunk(helper, chunk);
+          } catch (error) {
+            this.error(error instanceof Error ? error.message : String(error));
+          }
+          chunk.imports = chunk.imports.filter((f) => f !== helper.fileName);
+        }
+        delete bundle[helper.fileName];
+      }
+    },
+  };
+}
+
 function widgetStyles(prefix: string): Plugin {
   return {
     name: 'sf-widget-styles',
@@ -440,7 +508,7 @@ function widgetsConfig(planned = true): UserConfig {
       fetchTransport(),
       floatingUiReact(),
       reactShims(),
-      ...(plan ? [widgetStyles(''), plan.plugin] : []),
+      ...(plan ? [widgetStyles(''), plan.plugin, inlineBundlerHelpers()] : []),
     ],
     build: {
       write: planned,

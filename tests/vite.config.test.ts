@@ -1,5 +1,7 @@
 // @vitest-environment node
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +9,7 @@ import {
   FLOATING_UI_REACT_API,
   PRODUCT_LATER,
   REACT_SHIMS,
+  inlineHelperChunk,
   planChunks,
   widgetHomes,
 } from '../vite.config.js';
@@ -206,5 +209,71 @@ describe('the widgets build plans its chunks from the import graph', () => {
     expect(plan.has(id('src/stock.ts'))).toBe(false);
     expect(plan.has(id('src/flow-only.ts'))).toBe(false);
     expect(plan.has(flow!)).toBe(false);
+  });
+});
+
+describe("the bundler's helper chunk, copied into the chunks that use it", () => {
+  // The shape of the helper chunk the bundler writes (a namespace object builder), minified.
+  const helper = {
+    fileName: 'chunks/rolldown-runtime-AbCd1234.js',
+    code: 'var e=Object.defineProperty,t=(t,n)=>{let r={};for(var i in t)e(r,i,{get:t[i],enumerable:!0});return n||e(r,Symbol.toStringTag,{value:`Module`}),r};export{t};',
+    imports: [] as string[],
+  };
+
+  it('replaces the import with a copy that links and builds the same namespace object', async () => {
+    const importer = {
+      fileName: 'chunks/pill-widget-EfGh5678.js',
+      code: 'import{t as e}from"./rolldown-runtime-AbCd1234.js";import{x as t}from"./other.js";var n=1,r=e({widget:()=>n});export{r as t,t as x};',
+    };
+    const code = inlineHelperChunk(helper, importer);
+    expect(code).not.toContain('rolldown-runtime');
+    const dir = mkdtempSync(path.join(tmpdir(), 'sf-helper-'));
+    try {
+      writeFileSync(path.join(dir, 'other.js'), 'export const x = 2;');
+      writeFileSync(path.join(dir, 'chunk.mjs'), code);
+      const mod = (await import(pathToFileURL(path.join(dir, 'chunk.mjs')).href)) as {
+        t: { widget: number; [Symbol.toStringTag]: string };
+        x: number;
+      };
+      expect(mod.t.widget).toBe(1);
+      expect(mod.t[Symbol.toStringTag]).toBe('Module');
+      expect(Object.keys(mod.t)).toEqual(['widget']);
+      expect(mod.x).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the helper from an entry at the top of the folder too', () => {
+    const code = inlineHelperChunk(helper, {
+      fileName: 'account.js',
+      code: 'import{t as n}from"./chunks/rolldown-runtime-AbCd1234.js";export const a=n({});',
+    });
+    expect(code).toMatch(
+      /^const\[n\]=\(\(\)=>\{var e=Object\.defineProperty,t=.*return\[t\]\}\)\(\);export const a=n\(\{\}\);$/,
+    );
+  });
+
+  it('fails the build on what it does not recognise rather than ship a chunk that cannot link', () => {
+    const importer = {
+      fileName: 'chunks/a.js',
+      code: 'import{t as e}from"./rolldown-runtime-AbCd1234.js";e({});',
+    };
+    expect(() => inlineHelperChunk({ ...helper, imports: ['chunks/x.js'] }, importer)).toThrow(
+      /imports other chunks/,
+    );
+    expect(() => inlineHelperChunk({ ...helper, code: 'var t=1;' }, importer)).toThrow(/export list/);
+    expect(() =>
+      inlineHelperChunk(helper, {
+        fileName: 'chunks/a.js',
+        code: 'import*as e from"./rolldown-runtime-AbCd1234.js";',
+      }),
+    ).toThrow(/does not import/);
+    expect(() =>
+      inlineHelperChunk(helper, {
+        fileName: 'chunks/a.js',
+        code: 'import{u as e}from"./rolldown-runtime-AbCd1234.js";',
+      }),
+    ).toThrow(/imports u/);
   });
 });
