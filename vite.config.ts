@@ -122,11 +122,12 @@ export function widgetHomes(): Record<string, string> {
 }
 
 /**
- * What the product page loads once its form is usable, each from a dynamic import of the `product`
- * chunk: the instalment pill's code (at idle) and the add flow (prefetched). What they share with
- * each other or with another widget (texts of the add flow and the cart, the instalment and stock
- * rules) is the `later` chunk: one request on the product page rather than one per piece, and the
- * cart page and the restock form load it too.
+ * What the product page loads once its form is usable, each from a dynamic import: the instalment
+ * pill's code (at idle), the add flow (prefetched) and the pill's info popup (on a click). What they
+ * share with each other or with another widget (the add flow's and the cart's texts, the
+ * instalment rules, the pill's texts) is the `later` chunk: one request on the product page rather
+ * than one per piece. The cart page loads it too; see {@link planChunks} for a widget that shares
+ * a single module with this code.
  */
 export const PRODUCT_LATER = [
   'widgets/instalment-pill/pill-widget.ts',
@@ -219,7 +220,7 @@ export function planChunks(
   // module as a file of its own rather than load the rest with it.
   const laterRoots = abs(PRODUCT_LATER);
   const later = laterRoots.map((id) => uses([id]));
-  const shared = new Set(
+  const laterShared = new Set(
     later
       .flatMap((modules) => [...modules])
       .filter((id) => !plan.has(id) && (elsewhere.has(id) || later.filter((m) => m.has(id)).length > 1)),
@@ -228,12 +229,12 @@ export function planChunks(
     const users = perWidget.filter((modules) => modules.has(id));
     return (
       users.length > 0 &&
-      users.every((modules) => [...shared].every((other) => other === id || !modules.has(other)))
+      users.every((modules) => [...laterShared].every((other) => other === id || !modules.has(other)))
     );
   };
   assign(
     'later',
-    [...shared].filter((id) => !sharedAlone(id)),
+    [...laterShared].filter((id) => !sharedAlone(id)),
     laterRoots,
   );
   return plan;

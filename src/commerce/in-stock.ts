@@ -3,5 +3,7 @@
  * its own because the restock form asks it of an announced variant, on a page that may have no
  * product form, and should not carry the product rules to do so.
  */
-export const inStock = (v: { readonly unlimited: boolean; readonly qtyInStock: number }): boolean =>
+import type { VariantFacts } from './product-state.js';
+
+export const inStock = (v: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>): boolean =>
   v.unlimited || v.qtyInStock > 0;
