@@ -96,11 +96,14 @@ export function Account({
     const result = await settle(() => session.login({ email: email.trim(), password, rememberMe }));
     if (!live.current) return;
     setBusy(false);
-    setPassword('');
     if (!result.ok) {
+      // A password the server refused is cleared, as sign-in forms do. Any other failure (too many
+      // attempts, no connection, a server error, a stale crumb) keeps what was typed for the retry.
+      if (result.error.status === 401 && result.error.crumbFail !== true) setPassword('');
       setFailure({ title: m.t('signInFailedTitle'), message: result.error.message });
       return;
     }
+    setPassword('');
     moveFocus.current = 'status';
     setAccount(result.data.siteUser?.email ?? email.trim());
   };

@@ -56,20 +56,35 @@ describe('signing in', () => {
       'a wrong password',
       failResult('Invalid email or password.', { status: 401 }),
       'Invalid email or password.',
+      '',
     ],
     [
       'too many attempts',
       failResult('Please try again in a few seconds.', { status: 429 }),
       'Please try again in a few seconds.',
+      'nope',
     ],
-  ])('shows %s in an alert and stays signed out', async (_name, answer, text) => {
+    [
+      'a stale crumb',
+      failResult('Your session has expired. Please reload the page.', { status: 401, crumbFail: true }),
+      'Your session has expired. Please reload the page.',
+      'nope',
+    ],
+    [
+      'no connection',
+      failResult('Please check your connection.', { status: 0 }),
+      'Please check your connection.',
+      'nope',
+    ],
+  ])('shows %s in an alert and stays signed out', async (_name, answer, text, passwordAfter) => {
     const r = renderAccount(fakeSession(async () => answer as ApiResult<LoginResult>));
     await fillIn(r, 'owner@example.com', 'nope');
     const alert = await screen.findByRole('alert', { name: 'Unable to Sign In' });
     expect(alert.textContent).toBe(`Unable to Sign In${text}`);
     expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('owner@example.com');
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    // Only a refused password is cleared: after any other failure the retry needs no retyping.
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe(passwordAfter);
   });
 
   it('asks for both fields before calling', async () => {
@@ -101,6 +116,7 @@ describe('signing in', () => {
     );
     await fillIn(r, 'owner@example.com', 'owner-password');
     expect((await screen.findByRole('alert')).textContent).toBe('Unable to Sign InPlease try again');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('owner-password');
   });
 });
 
