@@ -98,7 +98,7 @@ function reactShims(): Plugin {
 export const CHUNK_ROOTS = {
   ui: ['src/page/runtime.ts', 'widgets/cart-pill/index.ts'],
   product: ['widgets/product-form/index.ts', 'widgets/instalment-pill/index.ts'],
-  platform: ['src/page/platform.ts', 'src/api/analytics.ts', 'src/api/client.ts', 'src/store/sync.ts'],
+  platform: ['src/page/platform-api.ts', 'src/api/analytics.ts', 'src/api/client.ts', 'src/store/sync.ts'],
 } as const;
 
 /**

@@ -49,7 +49,7 @@ export const BUDGETS = {
    * The platform chunk (`chunks/platform-*.js`) on its own: every page fetches it once its widgets
    * have mounted. A ceiling at today's figure; the goal is 6 KB (docs/performance.md).
    */
-  platform: 9.8 * KB,
+  platform: 9.2 * KB,
 };
 
 /**
@@ -59,10 +59,10 @@ export const BUDGETS = {
  * trips" says how far it is).
  */
 export const PAGE_BUDGETS = {
-  product: { bytes: 39.3 * KB, files: 7 },
-  cart: { bytes: 36.7 * KB, files: 9 },
-  shop: { bytes: 27.9 * KB, files: 4 },
-  contact: { bytes: 37.79 * KB, files: 12 },
+  product: { bytes: 38.7 * KB, files: 7 },
+  cart: { bytes: 36.1 * KB, files: 9 },
+  shop: { bytes: 27.2 * KB, files: 4 },
+  contact: { bytes: 37.3 * KB, files: 12 },
 };
 
 const gzipCache = new Map();

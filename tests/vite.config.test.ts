@@ -126,7 +126,7 @@ describe('the widgets build plans its chunks from the import graph', () => {
         id('widgets/cart-page/index.ts'),
         [id('src/alert.ts'), id('src/unused-texts.ts'), id('src/readers.ts')],
       ],
-      [id('src/page/platform.ts'), [id('src/identity.ts'), id('src/readers.ts')]],
+      [id('src/page/platform-api.ts'), [id('src/identity.ts'), id('src/readers.ts')]],
     ]);
     const chunks = [
       { fileName: 'runtime.js', moduleIds: [id('src/page/runtime.ts'), id('src/store.ts')], imports: [] },
@@ -145,7 +145,7 @@ describe('the widgets build plans its chunks from the import graph', () => {
       { fileName: 'readers.js', moduleIds: [id('src/readers.ts')], imports: [] },
       {
         fileName: 'platform.js',
-        moduleIds: [id('src/page/platform.ts'), id('src/identity.ts')],
+        moduleIds: [id('src/page/platform-api.ts'), id('src/identity.ts')],
         imports: ['readers.js'],
       },
     ];
@@ -160,7 +160,7 @@ describe('the widgets build plans its chunks from the import graph', () => {
       'src/alert.ts': 'ui',
       'widgets/product-form/index.ts': 'product',
       'src/rules.ts': 'product',
-      'src/page/platform.ts': 'platform',
+      'src/page/platform-api.ts': 'platform',
       'src/identity.ts': 'platform',
       'src/readers.ts': 'shared',
     });

@@ -5,32 +5,13 @@
  * product page loads at start stays free of them.
  */
 
-/** Page-type codes (spec 001 §2). */
-export const PAGE_TYPES = {
-  mainContent: 1,
-  page: 2,
-  splashPage: 3,
-  contentItem: 50,
-  notFound: 100,
-  error: 101,
-  search: 102,
-  lockScreen: 103,
-  popupOverlay: 104,
-  protectedContent: 105,
-  memberAreaAccessDenied: 106,
-  showCart: 200,
-  checkout: 201,
-  orderConfirmed: 202,
-  donate: 203,
-  contributionConfirmed: 204,
-  commerceCartV2: 205,
-  subscriptionConfirmed: 206,
-  orderReceived: 207,
-  membershipConfirmed: 208,
-  reviewsRequest: 209,
-  newsletterUnsubscribe: 300,
-  commerceEmailPreview: 301,
-} as const;
+/**
+ * Page-type codes (spec 001 §2): the namespace of ./page-types.ts, one export per code, so a chunk
+ * carries the codes its code names rather than all 23 (a bundler drops unused exports of a
+ * module, not unused keys of an object).
+ */
+import * as PAGE_TYPES from './page-types.js';
+export { PAGE_TYPES };
 export type PageType = (typeof PAGE_TYPES)[keyof typeof PAGE_TYPES];
 
 /** Pages on which analytics tracking is skipped (spec 000 §4). */
@@ -73,17 +54,9 @@ export const COOKIE_POLICY = {
 /** Tracker versions reported with analytics (spec 001 §9). */
 export const TRACKER_VERSIONS = { client: '3.8.0', collector: '4.3.0' } as const;
 
-/** The platform layer's limits and timings (spec 000 §9, spec 001 §5, §8, §9). */
-export const PAGE_LIMITS = {
-  /** Most keys the query-string parser accepts. */
-  queryKeys: 1000,
-  /** Error reporter: sends per page, events held for the next send, quiet time, stack length. */
-  errorReporterSends: 20,
-  errorReporterQueue: 10,
-  errorReporterDebounceMs: 1000,
-  errorReporterStackChars: 5000,
-  censusTimeoutMs: 2500,
-  performanceFlushMs: 30_000,
-  performanceSettingsTimeoutMs: 30_000,
-  performanceMetricsMaxMs: 60_000,
-} as const;
+/**
+ * The platform layer's limits and timings (spec 000 §9, spec 001 §5, §8, §9): the namespace of
+ * ./page-limits.ts, one export each, like {@link PAGE_TYPES}.
+ */
+import * as PAGE_LIMITS from './page-limits.js';
+export { PAGE_LIMITS };

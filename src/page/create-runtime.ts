@@ -157,7 +157,7 @@ export function startPlatform(runtime: PageRuntime): void {
   if (platformStartedFor.has(runtime)) return;
   platformStartedFor.add(runtime);
   const { context, raw, api, report } = runtime;
-  import('./platform.js').then(
+  import('./platform-api.js').then(
     (p) => p.start({ context, raw, api, report }),
     (error: unknown) => report(error, { code: 'CHUNK_LOAD_FAILED' }),
   );

@@ -48,10 +48,11 @@ export function reportError(error: unknown, info: Record<string, string> = {}): 
 }
 
 /**
- * The platform layer (analytics, identity, sessions, flags: ./platform.ts), its own chunk. The
- * loader imports it once its first mount has settled, so none of it is start-up JavaScript.
+ * The platform layer (analytics, identity, sessions, flags: ./platform.ts, reached through
+ * ./platform-api.ts), its own chunk. The loader imports it once its first mount has settled, so
+ * none of it is start-up JavaScript.
  */
-export const platform = () => import('./platform.js');
+export const platform = () => import('./platform-api.js');
 
 /**
  * The environment every widget on this page shares: the page runtime itself, whose context and

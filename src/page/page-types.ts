@@ -1,0 +1,24 @@
+/** Page-type codes (spec 001 §2), one export each: see `PAGE_TYPES` in ./constants.ts. */
+export const mainContent = 1;
+export const page = 2;
+export const splashPage = 3;
+export const contentItem = 50;
+export const notFound = 100;
+export const error = 101;
+export const search = 102;
+export const lockScreen = 103;
+export const popupOverlay = 104;
+export const protectedContent = 105;
+export const memberAreaAccessDenied = 106;
+export const showCart = 200;
+export const checkout = 201;
+export const orderConfirmed = 202;
+export const donate = 203;
+export const contributionConfirmed = 204;
+export const commerceCartV2 = 205;
+export const subscriptionConfirmed = 206;
+export const orderReceived = 207;
+export const membershipConfirmed = 208;
+export const reviewsRequest = 209;
+export const newsletterUnsubscribe = 300;
+export const commerceEmailPreview = 301;
