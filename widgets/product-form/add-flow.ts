@@ -21,6 +21,7 @@ import type { Storefront } from '../../src/react/provider.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import { loadFormDialog } from '../../src/react/ui/load-form-dialog.js';
 import type { AddToCartInput, OpenForm } from './use-add-to-cart.js';
+import type { AddButtonMachine } from './use-add-button.js';
 
 /**
  * Add-to-cart button timing (spec 000 §4, §9). Only an add reads it, so it loads with the flow
@@ -203,4 +204,75 @@ export async function send(
   if (!r.ok) return { kind: 'failed', message: r.error.message };
   track({ type: 'item-added', itemId: item.id, sku, quantity });
   return input.expressCheckout ? go(PATHS.checkout) : { kind: 'added' };
+}
+
+/**
+ * What a press of the add button works with: the form's input and services as they were at the
+ * press, the button's state machine and the hook's state. The hook (./use-add-to-cart.ts) keeps
+ * the state; what a press does with it loads here, with the flow, rather than with the form.
+ */
+export interface AddPress {
+  readonly input: AddToCartInput;
+  readonly services: AddServices;
+  readonly button: AddButtonMachine;
+  setFailure(message: string | null): void;
+  setDialog(form: OpenForm | null): void;
+  setDraft(values: FormValues): void;
+  /** The additional-fields form once read, kept for the next press. */
+  readonly knownForm: { current: OpenForm | null };
+  /** True while the form is being read, so a second press does not read it again. */
+  readonly opening: { current: boolean };
+}
+
+// After a send: Added! about 1 s later and idle 2 s after that (spec 000 §4, §9); after a failure
+// its message, and idle 1 s later; a page that is leaving keeps "Adding…".
+const finish = (p: AddPress, outcome: AddOutcome): void => {
+  const { button } = p;
+  if (outcome.kind === 'failed') {
+    p.setFailure(outcome.message);
+    button.later(ADD_BUTTON_TIMING.errorResetMs, button.reset);
+  } else if (outcome.kind === 'added') {
+    p.setDraft({});
+    button.later(ADD_BUTTON_TIMING.addedDelayMs, () => {
+      button.set('added');
+      button.later(ADD_BUTTON_TIMING.addedDurationMs, button.reset);
+    });
+  }
+};
+
+const sendFrom = async (p: AddPress, chosen: Variant, quantity: number, fields: FormValues | null) => {
+  if (!p.button.begin()) return;
+  finish(p, await send(p.input, p.services, chosen, quantity, fields));
+};
+
+/** A press of the add button once the flow is loaded: the checks, then the form or the add. */
+export async function press(p: AddPress): Promise<void> {
+  const { input } = p;
+  // Census button-click: every press the button takes (one while it is busy is ignored before).
+  track({
+    type: 'button-clicked',
+    itemId: input.item.id,
+    button: input.expressCheckout && !input.subscribable ? 'express' : 'add',
+  });
+  p.setFailure(null);
+  const step = firstStep(input);
+  if (step.kind === 'refused') return p.setFailure(step.message);
+  if (step.kind === 'send') return sendFrom(p, step.variant, step.quantity, null);
+  if (p.knownForm.current) return p.setDialog(p.knownForm.current);
+  if (p.opening.current) return;
+  p.opening.current = true;
+  const opened = await openForm(input, p.services);
+  p.opening.current = false;
+  if (!opened.ok) return p.setFailure(opened.message);
+  p.knownForm.current = opened.form;
+  p.setDialog(opened.form);
+}
+
+/** The additional-fields dialog's submit: the answers checked on the server, then the add. */
+export async function submitAnswers(p: AddPress, form: OpenForm, values: FormValues): Promise<SubmitOutcome> {
+  const answers = await checkAnswers(p.input, p.services, form, values);
+  if (!answers.ok) return answers;
+  p.setDialog(null);
+  void sendFrom(p, answers.variant, answers.quantity, values);
+  return { ok: true };
 }

@@ -5,10 +5,9 @@ import type { FormSchema, FormValues } from '../../src/api/form-schema.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import { withWholeCatalogue } from '../../src/messages/format.js';
 import { whenIdle } from '../../src/idle.js';
-import { track } from '../../src/page/analytics.js';
 import { useStorefront } from '../../src/react/provider.js';
 import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
-import type { AddOutcome } from './add-flow.js';
+import type { AddPress } from './add-flow.js';
 import type { ProductFormMessages } from './messages.js';
 import type { ProductFormProps } from './product-form.js';
 import { useAddButton, type AddPhase } from './use-add-button.js';
@@ -94,56 +93,21 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
   const { soldOut } = input;
   useEffect(() => (flowModule || soldOut ? undefined : whenIdle(prefetchFlow)), [soldOut]);
 
-  // After a send: Added! about 1 s later and idle 2 s after that (spec 000 §4, §9); after a
-  // failure its message, and idle 1 s later; a page that is leaving keeps "Adding…".
-  const finish = (flow: FlowModule, outcome: AddOutcome): void => {
-    const timing = flow.ADD_BUTTON_TIMING;
-    if (outcome.kind === 'failed') {
-      setFailure(outcome.message);
-      button.later(timing.errorResetMs, button.reset);
-    } else if (outcome.kind === 'added') {
-      setDraft({});
-      button.later(timing.addedDelayMs, () => {
-        button.set('added');
-        button.later(timing.addedDurationMs, button.reset);
-      });
-    }
-  };
-
-  const send = async (
-    flow: FlowModule,
-    variant: Variant,
-    quantity: number,
-    fields: FormValues | null,
-  ): Promise<void> => {
-    if (!button.begin()) return;
-    finish(flow, await flow.send(input, services, variant, quantity, fields));
-  };
-
-  const run = async (flow: FlowModule): Promise<void> => {
-    // Census button-click: every press the button takes (one while it is busy is ignored above).
-    track({
-      type: 'button-clicked',
-      itemId: input.item.id,
-      button: input.expressCheckout && !input.subscribable ? 'express' : 'add',
-    });
-    setFailure(null);
-    const step = flow.firstStep(input);
-    if (step.kind === 'refused') return setFailure(step.message);
-    if (step.kind === 'send') return send(flow, step.variant, step.quantity, null);
-    if (knownForm.current) return setDialog(knownForm.current);
-    if (opening.current) return;
-    opening.current = true;
-    const opened = await flow.openForm(input, services);
-    opening.current = false;
-    if (!opened.ok) return setFailure(opened.message);
-    knownForm.current = opened.form;
-    setDialog(opened.form);
-  };
+  // What a press does with this state is the flow's (./add-flow.ts `press`): it loads with it.
+  const pressed = (): AddPress => ({
+    input,
+    services,
+    button,
+    setFailure,
+    setDialog,
+    setDraft,
+    knownForm,
+    opening,
+  });
 
   const add = async () => {
     if (button.phase !== 'idle') return;
-    if (flowModule) return run(flowModule);
+    if (flowModule) return flowModule.press(pressed());
     if (!button.begin()) return;
     setFailure(null);
     let flow: FlowModule;
@@ -155,18 +119,12 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
       return;
     }
     button.reset();
-    await run(flow);
+    await flow.press(pressed());
   };
 
-  const submitForm = async (form: OpenForm, values: FormValues): Promise<SubmitOutcome> => {
-    // The dialog opens only once the flow is loaded.
-    const flow = await loadFlow();
-    const answers = await flow.checkAnswers(input, services, form, values);
-    if (!answers.ok) return answers;
-    setDialog(null);
-    void send(flow, answers.variant, answers.quantity, values);
-    return { ok: true };
-  };
+  // The dialog opens only once the flow is loaded.
+  const submitForm = async (form: OpenForm, values: FormValues): Promise<SubmitOutcome> =>
+    (await loadFlow()).submitAnswers(pressed(), form, values);
 
   return {
     phase: button.phase,
