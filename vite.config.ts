@@ -15,6 +15,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minifySync, type MinifyOptions } from 'rolldown/experimental';
+import { startFiles, type ManifestChunk } from './demo/server/preload.js';
+import { WIDGET_NAMES } from './src/contract.js';
 import { build as viteBuild, defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -467,14 +469,42 @@ function widgetHomesFile(): Plugin {
   };
 }
 
+/**
+ * The chunk files (under dist/widgets/) a cart read at start imports besides the runtime: the cart
+ * endpoints and the api client, read from the widgets build's manifest by the rule the reference
+ * server names its preload hints with (demo/server/preload.ts `startFiles`). The loader fetches
+ * them beside the runtime when there is a cart to read. Empty, with a warning, when the widgets
+ * have not been built first (scripts/build.mjs builds them first).
+ */
+export function cartCode(dist = resolve(root, out)): string[] {
+  const path = resolve(dist, 'widgets-manifest.json');
+  if (!existsSync(path)) {
+    process.stderr.write(`warning: ${path} not found: the loader will not preload the cart code\n`);
+    return [];
+  }
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
+  const homes = new Map(Object.entries(widgetHomes()));
+  const runtime = startFiles(manifest, homes, [], { cart: false, forms: false });
+  return startFiles(manifest, homes, [], { cart: true, forms: false }).filter((f) => !runtime.includes(f));
+}
+
+/** `names` with those of the page contract first, in its order (the order means nothing else). */
+const inContractOrder = (names: readonly string[]): string[] => [
+  ...WIDGET_NAMES.filter((name) => names.includes(name)),
+  ...names.filter((name) => !(WIDGET_NAMES as readonly string[]).includes(name)),
+];
+
 function loaderConfig(): UserConfig {
   return {
     plugins: [widgetHomesFile()],
     define: {
       __SF_VERSION__: JSON.stringify(pkg.version),
-      __SF_WIDGETS__: JSON.stringify(widgetNames()),
-      __SF_STYLED__: JSON.stringify(styledWidgetNames()),
+      // In the page contract's order, as its WIDGET_NAMES the loader also holds: the same list
+      // three times gzips to one copy.
+      __SF_WIDGETS__: JSON.stringify(inContractOrder(widgetNames())),
+      __SF_STYLED__: JSON.stringify(inContractOrder(styledWidgetNames())),
       __SF_HOMES__: JSON.stringify(widgetHomes()),
+      __SF_CART_CODE__: JSON.stringify(cartCode()),
     },
     build: {
       outDir: out,

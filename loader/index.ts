@@ -18,6 +18,7 @@ declare const __SF_VERSION__: string;
 declare const __SF_WIDGETS__: readonly string[];
 declare const __SF_STYLED__: readonly string[];
 declare const __SF_HOMES__: Readonly<Record<string, string>>;
+declare const __SF_CART_CODE__: readonly string[];
 
 if (typeof document !== 'undefined' && typeof window !== 'undefined') {
   const script = document.currentScript as HTMLScriptElement | null;
@@ -38,6 +39,7 @@ if (typeof document !== 'undefined' && typeof window !== 'undefined') {
       widgets: __SF_WIDGETS__,
       styled: __SF_STYLED__,
       homes: __SF_HOMES__,
+      cartCode: __SF_CART_CODE__,
       importModule,
     });
   }

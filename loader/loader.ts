@@ -32,6 +32,12 @@ export interface LoaderOptions {
    * they load with it, not from their own entry file. @default {}
    */
   readonly homes?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The chunk files a cart read at start imports besides the runtime (the cart endpoints and the
+   * api client), named by the build: with a cart to read they are fetched beside the runtime
+   * rather than after it, on a page whose server gave no preload hints. @default []
+   */
+  readonly cartCode?: readonly string[] | undefined;
   /** Imports an ES module by URL. @default dynamic `import()` */
   readonly importModule: (url: string) => Promise<unknown>;
   /** Loads a stylesheet by URL. @default a `<link rel="stylesheet">` in `<head>` */
@@ -149,6 +155,16 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
         .then((r) => r.platform())
         .then((p) => (p[name] as (...a: unknown[]) => unknown)(...args));
 
+  // A chunk started now, beside the runtime chunk: a block's widget or stylesheet, the cart code.
+  // A block's failure is the runtime chunk's to report, once it has the block; a cart chunk's is
+  // the cart read's, which imports it again.
+  const begin = (file: string) => {
+    if (started.has(file)) return;
+    const p = load(file);
+    p.catch(quiet);
+    started.set(file, p);
+  };
+
   // A has-cart cookie equal to true, or a cart cookie of any value.
   let cartCookie = false;
   try {
@@ -169,6 +185,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one.
   const account = ctx?.authenticatedAccountId;
   if ((typeof account === 'string' && account !== '') || cartCookie) {
+    for (const file of o.cartCode ?? []) begin(file);
     runtime()
       .then((r) => r.loadCart())
       .catch(quiet)
@@ -178,14 +195,6 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   }
 
   // Blocks are mounted once parsed in full, so their fallback HTML is complete when captured.
-  // Their widget chunks and stylesheets start loading here, beside the runtime chunk.
-  const begin = (file: string) => {
-    if (started.has(file)) return;
-    const p = load(file);
-    // Its failure is the runtime chunk's to report, once it has the block.
-    p.catch(quiet);
-    started.set(file, p);
-  };
   const start = () => {
     doc.querySelectorAll(`[${WIDGET_ATTR}]`).forEach((el) => {
       const name = el.getAttribute(WIDGET_ATTR) ?? '';

@@ -23,7 +23,8 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 
-for (const mode of ['loader', 'widgets', 'lib', 'cli']) {
+// The widgets first: the loader's build reads their manifest (the cart code it preloads).
+for (const mode of ['widgets', 'loader', 'lib', 'cli']) {
   if (mode === 'cli' && !existsSync(resolve(root, 'src/template/cli.ts'))) {
     // Lets the other builds be used while the CLI is written; `npm run size` still fails on it.
     process.stderr.write('\nWARNING: src/template/cli.ts is missing: dist/cli/sf-template.js not built\n');
@@ -31,13 +32,13 @@ for (const mode of ['loader', 'widgets', 'lib', 'cli']) {
   }
   step(`vite build --mode ${mode}`);
   await build({ root, configFile: resolve(root, 'vite.config.ts'), mode, logLevel: 'warn' });
-}
-
-// The manifest is for scripts/size.mjs and the tests; keep it out of the published widgets folder.
-const manifest = resolve(dist, 'widgets/.vite/manifest.json');
-if (existsSync(manifest)) {
-  renameSync(manifest, resolve(dist, 'widgets-manifest.json'));
-  rmSync(resolve(dist, 'widgets/.vite'), { recursive: true, force: true });
+  // The manifest is for the loader's build, scripts/size.mjs, the reference server and the tests;
+  // keep it out of the published widgets folder.
+  const manifest = resolve(dist, 'widgets/.vite/manifest.json');
+  if (mode === 'widgets' && existsSync(manifest)) {
+    renameSync(manifest, resolve(dist, 'widgets-manifest.json'));
+    rmSync(resolve(dist, 'widgets/.vite'), { recursive: true, force: true });
+  }
 }
 
 step('tsc -p tsconfig.build.json (declarations into dist/lib)');

@@ -43,6 +43,12 @@ export interface MeasuredPage {
   readonly path: string;
   /** Arrive with one item in the cart (a cart cookie). @default false */
   readonly withCart?: boolean;
+  /**
+   * Serve the page without its `<link rel="modulepreload">` hints, as a page whose server does not
+   * write them (a theme's own page with the script tag): what the loader fetches on its own.
+   * @default false
+   */
+  readonly withoutHints?: boolean;
 }
 
 export interface ScriptLoad {
@@ -135,6 +141,16 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
     try {
       if (target.withCart) await addToCart(context);
       const page = await context.newPage();
+      if (target.withoutHints) {
+        await page.route(
+          (url) => url.pathname === new URL(target.path, baseUrl).pathname,
+          async (route) => {
+            const response = await route.fetch();
+            const body = (await response.text()).replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+            await route.fulfill({ response, body });
+          },
+        );
+      }
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Debugger.enable');

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-interface ManifestChunk {
+export interface ManifestChunk {
   readonly file: string;
   readonly isEntry?: boolean;
   readonly imports?: readonly string[];
@@ -53,6 +53,40 @@ interface Build {
   readonly homes: ReadonlyMap<string, string>;
 }
 
+/**
+ * The chunk files (paths under dist/widgets/) a page placing `widgets` loads at start for them and
+ * for `needs`, the runtime first, each with what it imports, from the build's manifest. The
+ * reference server's hints name these; the loader's build bakes in the cart's
+ * (vite.config.ts `__SF_CART_CODE__`).
+ */
+export function startFiles(
+  manifest: Readonly<Record<string, ManifestChunk>>,
+  homes: ReadonlyMap<string, string>,
+  widgets: readonly string[],
+  needs: PageNeeds,
+): string[] {
+  const files: string[] = [];
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  const entries = new Map(
+    Object.entries(manifest)
+      .filter(([, c]) => c.isEntry)
+      .map(([key, c]) => [c.file.replace(/\.js$/, ''), key]),
+  );
+  for (const name of ['runtime', ...widgets]) {
+    const key = entries.get(homes.get(name) ?? name);
+    if (key) visit(key);
+  }
+  for (const need of Object.keys(NEED_MODULES) as (keyof PageNeeds)[]) {
+    if (needs[need]) for (const key of NEED_MODULES[need]) visit(key);
+  }
+  return files;
+}
+
 export function widgetChunks(distDir: string): WidgetChunks {
   const path = resolve(distDir, 'widgets-manifest.json');
   const homesPath = resolve(distDir, 'widget-homes.json');
@@ -78,27 +112,7 @@ export function widgetChunks(distDir: string): WidgetChunks {
     hints(widgets, needs) {
       const current = build();
       if (!current) return [];
-      const { manifest: chunks, homes } = current;
-      const files: string[] = [];
-      const visit = (key: string): void => {
-        const chunk = chunks[key];
-        if (!chunk || files.includes(chunk.file)) return;
-        files.push(chunk.file);
-        for (const dep of chunk.imports ?? []) visit(dep);
-      };
-      const entries = new Map(
-        Object.entries(chunks)
-          .filter(([, c]) => c.isEntry)
-          .map(([key, c]) => [c.file.replace(/\.js$/, ''), key]),
-      );
-      for (const name of ['runtime', ...widgets]) {
-        const key = entries.get(homes.get(name) ?? name);
-        if (key) visit(key);
-      }
-      for (const need of Object.keys(NEED_MODULES) as (keyof PageNeeds)[]) {
-        if (needs[need]) for (const key of NEED_MODULES[need]) visit(key);
-      }
-      return files.map((file) => WIDGETS_URL + file);
+      return startFiles(current.manifest, current.homes, widgets, needs).map((file) => WIDGETS_URL + file);
     },
   };
 }

@@ -27,6 +27,15 @@ const PAGES: readonly (MeasuredPage & { readonly call?: RegExp; readonly never?:
   { name: 'account', path: '/account' },
   { name: 'restock admin', path: '/admin/restock' },
   { name: 'thanks', path: '/thanks' },
+  // A page whose server writes no hints: the loader fetches the cart code beside the runtime.
+  {
+    name: 'product, with a cart, without hints',
+    path: '/products/prod-tee',
+    withCart: true,
+    withoutHints: true,
+    call: /shopping-cart/,
+  },
+  { name: 'cart, without hints', path: '/cart', withCart: true, withoutHints: true, call: /shopping-cart/ },
 ];
 
 let measurer: Measurer;

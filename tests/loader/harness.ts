@@ -56,6 +56,7 @@ export interface HarnessOptions {
   widgets?: readonly string[];
   styled?: readonly string[];
   homes?: Readonly<Record<string, string>>;
+  cartCode?: readonly string[];
   styleLoad?: (url: string) => Promise<unknown>;
   cookie?: string;
   env?: WidgetEnv;
@@ -138,6 +139,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     widgets: options.widgets ?? ['cart-pill', 'product-form'],
     styled: options.styled ?? [],
     homes: options.homes,
+    cartCode: options.cartCode,
     timeoutMs: options.timeoutMs,
     importModule: async (url) => {
       imports.push(url);

@@ -662,6 +662,38 @@ describe('loader: cart load at page start and add-button readiness (spec 000 §4
     expect(root.hasAttribute('data-sf-ready')).toBe(true);
   });
 
+  it.each([
+    { why: 'a has-cart cookie', cookie: 'hasCart=true', context: '{}', preload: true },
+    { why: 'a signed-in visitor', cookie: '', context: '{"authenticatedAccountId":"acc-1"}', preload: true },
+    { why: 'no cart to read', cookie: 'hasCart=false', context: '{}', preload: false },
+  ])('$why: fetches the cart code beside the runtime = $preload', async ({ cookie, context, preload }) => {
+    const cartCode = ['chunks/cart-abc.js', 'chunks/platform-def.js'];
+    let arrive: (v?: unknown) => void = () => undefined;
+    const h = createHarness({
+      head: `<script type="application/json" id="sf-context">${context}</script>`,
+      cookie,
+      cartCode,
+      modules: { 'cart-abc.js': {}, 'platform-def.js': {} },
+      runtimeArrives: new Promise((r) => (arrive = r)),
+    });
+    await settle();
+    // Asked for before the runtime chunk has arrived, not once its cart read imports them.
+    const asked = cartCode.map(chunkUrl).filter((url) => h.imports.includes(url));
+    expect(asked).toEqual(preload ? cartCode.map(chunkUrl) : []);
+    arrive();
+    await settle();
+    expect(h.loadCart).toHaveBeenCalledTimes(preload ? 1 : 0);
+  });
+
+  it('still reads the cart when its code failed to preload', async () => {
+    const h = createHarness({ cookie: 'hasCart=true', cartCode: ['chunks/cart-gone.js'] });
+    await settle();
+    expect(h.imports).toContain(chunkUrl('chunks/cart-gone.js'));
+    expect(h.loadCart).toHaveBeenCalledTimes(1);
+    expect(h.doc.documentElement.hasAttribute('data-sf-ready')).toBe(true);
+    expect(h.reportError).not.toHaveBeenCalled();
+  });
+
   it('still shows the add buttons when the runtime chunk fails to load', async () => {
     const h = createHarness({
       cookie: 'hasCart=true',
