@@ -33,9 +33,9 @@ export interface LoaderOptions {
    */
   readonly homes?: Readonly<Record<string, string>> | undefined;
   /**
-   * The chunk files a cart read at start imports besides the runtime (the cart endpoints and the
-   * api client), named by the build: with a cart to read they are fetched beside the runtime
-   * rather than after it, on a page whose server gave no preload hints. @default []
+   * The chunk files a cart read at start imports besides the runtime (the cart endpoints, the api
+   * client and what they import), named by the build: with a cart to read they are fetched beside
+   * the runtime rather than after it, on a page whose server gave no preload hints. @default []
    */
   readonly cartCode?: readonly string[] | undefined;
   /** Imports an ES module by URL. @default dynamic `import()` */
