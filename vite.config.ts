@@ -471,10 +471,10 @@ function widgetHomesFile(): Plugin {
 
 /**
  * The chunk files (under dist/widgets/) a cart read at start imports besides the runtime: the cart
- * endpoints, the api client and what they import, read from the widgets build's manifest by the rule the reference
- * server names its preload hints with (demo/server/preload.ts `startFiles`). The loader fetches
- * them beside the runtime when there is a cart to read. Empty, with a warning, when the widgets
- * have not been built first (scripts/build.mjs builds them first).
+ * endpoints, the api client and what they import, read from the widgets build's manifest by the
+ * rule the reference server names its preload hints with (demo/server/preload.ts `startFiles`).
+ * The loader fetches them beside the runtime when there is a cart to read. Empty, with a warning,
+ * when the widgets have not been built first (scripts/build.mjs builds them first).
  */
 export function cartCode(dist = resolve(root, out)): string[] {
   const path = resolve(dist, 'widgets-manifest.json');
