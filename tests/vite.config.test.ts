@@ -9,6 +9,7 @@ import {
   FLOATING_UI_REACT_API,
   PRODUCT_LATER,
   REACT_SHIMS,
+  cartCode,
   inlineHelperChunk,
   planChunks,
   widgetHomes,
@@ -209,6 +210,38 @@ describe('the widgets build plans its chunks from the import graph', () => {
     expect(plan.has(id('src/stock.ts'))).toBe(false);
     expect(plan.has(id('src/flow-only.ts'))).toBe(false);
     expect(plan.has(flow!)).toBe(false);
+  });
+});
+
+describe("the loader's cart code, read from the widgets build's manifest", () => {
+  const build = (manifest: unknown) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sf-cart-code-'));
+    if (manifest !== undefined) writeFileSync(path.join(dir, 'widgets-manifest.json'), JSON.stringify(manifest));
+    return dir;
+  };
+  it('names what the cart endpoints import, the runtime and other widgets left out', () => {
+    const dir = build({
+      'src/page/runtime.ts': { file: 'runtime.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'chunks/shared-a1.js' },
+      'widgets/cart-page/index.ts': { file: 'cart-page.js', isEntry: true, imports: ['_forms.js'] },
+      '_forms.js': { file: 'chunks/forms-f1.js' },
+      'src/api/cart.ts': { file: 'chunks/cart-c1.js', imports: ['src/page/runtime.ts', '_client.js'] },
+      '_client.js': { file: 'chunks/platform-p1.js', imports: ['_shared.js', '_parse.js'] },
+      '_parse.js': { file: 'chunks/parse-q1.js' },
+    });
+    try {
+      expect(cartCode(dir)).toEqual(['chunks/cart-c1.js', 'chunks/platform-p1.js', 'chunks/parse-q1.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('is empty when the widgets have not been built', () => {
+    const dir = build(undefined);
+    try {
+      expect(cartCode(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
