@@ -113,10 +113,19 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   // is idle (requestIdleCallback, 500 ms at most; a 500 ms timer where it is missing), then go in
   // page order. Without IntersectionObserver every block goes at once. A block let go twice (near,
   // then idle) takes one turn: its promise settles once.
-  /** Lets every waiting block go. */
+  // The observer reports once the browser has drawn a frame; on a busy device the idle moment can
+  // come first. Then the blocks on the screen are read from the layout, so they still go first.
+  let seen = false;
+  const onScreen = (el: Element): boolean => {
+    const box = el.getBoundingClientRect();
+    return box.bottom > -200 && box.top < (doc.defaultView?.innerHeight ?? 0) + 200;
+  };
+  /** Lets every waiting block go: the ones on the screen first when the observer has not said. */
   const idle = () => {
     (near as IntersectionObserver).disconnect();
-    waiting.forEach((go) => go());
+    const order = [...waiting];
+    if (!seen) order.sort(([a], [b]) => Number(onScreen(b)) - Number(onScreen(a)));
+    order.forEach(([, go]) => go());
     waiting.clear();
   };
   const waiting = new Map<Element, () => void>();
@@ -124,6 +133,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     typeof IntersectionObserver != 'undefined' &&
     new IntersectionObserver(
       (entries) => {
+        seen = true;
         for (const e of entries) if (e.isIntersecting) waiting.get(e.target)?.();
       },
       { rootMargin: '200px' },
@@ -133,6 +143,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     new Promise<void>((go) => {
       if (!near) return go();
       if (!waiting.size) {
+        seen = false;
         if (typeof requestIdleCallback != 'undefined') requestIdleCallback(idle, { timeout: 500 });
         else setTimeout(idle, 500);
       }

@@ -86,7 +86,7 @@ describe('a long page', () => {
       const mounted = await order();
       const first = mounted.findIndex((m) => !m.near);
       // The visitor's screen first, then every other block, in page order.
-      expect(first).toBeGreaterThan(0);
+      expect(first, `the first mounts: ${JSON.stringify(mounted.slice(0, 6))}`).toBeGreaterThan(0);
       expect(mounted.slice(first).filter((m) => m.near)).toEqual([]);
       const rest = mounted.slice(first).map((m) => m.i);
       expect(rest).toEqual([...rest].sort((a, b) => a - b));

@@ -196,6 +196,24 @@ describe('loader: blocks near the viewport mount first', () => {
     expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(4);
   });
 
+  it('still mounts the blocks on screen first when the page is idle before the first frame', async () => {
+    // A busy device: the idle moment (or its 500 ms limit) comes before the observer has reported.
+    const screen = fakeScreen(near);
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
+    for (const el of h.doc.querySelectorAll('[data-sf-widget]')) {
+      const top = near(el) ? 100 : 5000;
+      el.getBoundingClientRect = () => ({ top, bottom: top + 400 }) as DOMRect;
+    }
+    await settle();
+    expect(labels(h.doc)).toEqual([]);
+    screen.idle[0]?.run();
+    await settle();
+    expect(vi.mocked(pill.module.mount).mock.calls.map(([, props]) => props)).toEqual(
+      ['Near one', 'Near two', 'Far one', 'Far two'].map((label) => ({ label })),
+    );
+  });
+
   it('mounts a block as soon as it comes near, before the page is idle', async () => {
     const shown = new Set<string>();
     const screen = fakeScreen((el) => shown.has(el.getAttribute('data-sf-props') ?? ''));
