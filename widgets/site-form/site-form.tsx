@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { holdsAnswer, type FieldValue, type FormSchema } from '../../src/api/form-schema.js';
 import type { FormSubmissionPayload } from '../../src/api/forms.js';
 import type { ApiError } from '../../src/api/types.js';
@@ -116,10 +116,13 @@ async function postSubmitContent(html: string, doc: Document): Promise<DocumentF
   return content.textContent?.trim() ? content : null;
 }
 
-/** Shows a sanitised fragment; a copy of it, so the one in state stays whole across renders. */
+/**
+ * Shows a sanitised fragment; a copy of it, so the one in state stays whole across renders. Put in
+ * before the browser paints, so the thanks and the content show, and are announced, together.
+ */
 function PostSubmitContent({ content }: { readonly content: DocumentFragment }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     ref.current?.replaceChildren(content.cloneNode(true));
   }, [content]);
   return <div ref={ref} className="sf-site-form__content" />;

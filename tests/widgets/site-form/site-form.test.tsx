@@ -362,6 +362,22 @@ describe('submitting (spec 000 §4 "Generic form submit")', () => {
     expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
   });
 
+  it('puts the post-submit content in with the thanks, never the thanks alone', async () => {
+    const r = renderForm({ form: schema({ postSubmitContent: '<h2>See you soon</h2>' }) });
+    // What the status says the first time it is in the page: a screen reader announces it then.
+    const firstSeen: string[] = [];
+    const watch = new MutationObserver(() => {
+      const status = document.querySelector('[role="status"]');
+      if (status && firstSeen.length === 0) firstSeen.push(status.textContent ?? '');
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await fillValid(r.user);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await within(await screen.findByRole('status')).findByRole('heading', { name: 'See you soon' });
+    watch.disconnect();
+    expect(firstSeen).toEqual(['Thanks!See you soon']);
+  });
+
   it('says Thank you! when nothing readable is left of the post-submit content', async () => {
     const r = renderForm({
       form: schema({ submissionMessage: null, postSubmitContent: '<script>window.hacked = true</script>' }),
