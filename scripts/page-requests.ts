@@ -65,8 +65,11 @@ export interface PageLoad {
   readonly jsBytes: number;
   /** Widget data calls, each with its level and the chain of requests behind it. */
   readonly dataCalls: readonly { path: string; depth: number; chain: readonly string[] }[];
-  /** Every request the page sent, with its level (the document is 1). */
-  readonly requests: readonly { path: string; depth: number }[];
+  /**
+   * Every request the page sent, with its level (the document is 1) and the priority Chromium
+   * gave it (`VeryHigh`, `High`, `Medium`, `Low`, `VeryLow`).
+   */
+  readonly requests: readonly { path: string; depth: number; priority: string }[];
 }
 
 /** Paths of the platform layer's beacons: not widget data calls. */
@@ -155,13 +158,18 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
       await cdp.send('Network.enable');
       await cdp.send('Debugger.enable');
       await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 32 });
-      const sent: { url: string; type: string; initiator: Initiator }[] = [];
+      const sent: { url: string; type: string; priority: string; initiator: Initiator }[] = [];
       let last = Date.now();
       cdp.on(
         'Network.requestWillBeSent',
-        (e: { request: { url: string }; type?: string; initiator: Initiator }) => {
+        (e: { request: { url: string; initialPriority: string }; type?: string; initiator: Initiator }) => {
           last = Date.now();
-          sent.push({ url: e.request.url, type: e.type ?? '', initiator: e.initiator });
+          sent.push({
+            url: e.request.url,
+            type: e.type ?? '',
+            priority: e.request.initialPriority,
+            initiator: e.initiator,
+          });
         },
       );
       const start = Date.now();
@@ -176,7 +184,7 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
       }
       const depth = new Map<string, number>();
       const why = new Map<string, string | null>();
-      const requests: { path: string; depth: number }[] = [];
+      const requests: { path: string; depth: number; priority: string }[] = [];
       const dataCalls: { path: string; depth: number; chain: string[] }[] = [];
       const rel = (url: string) => (url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url);
       for (const r of sent) {
@@ -192,7 +200,7 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
           depth.set(r.url, level);
           why.set(r.url, parent);
         }
-        requests.push({ path: rel(r.url), depth: level });
+        requests.push({ path: rel(r.url), depth: level, priority: r.priority });
         const path = rel(r.url);
         if ((r.type === 'Fetch' || r.type === 'XHR') && path.startsWith('/api/') && !BEACONS.test(path)) {
           const chain: string[] = [];
