@@ -62,7 +62,7 @@ export const PAGE_BUDGETS = {
   product: { bytes: 38.7 * KB, files: 7 },
   cart: { bytes: 36.1 * KB, files: 9 },
   shop: { bytes: 27.2 * KB, files: 4 },
-  contact: { bytes: 37.3 * KB, files: 12 },
+  contact: { bytes: 35.3 * KB, files: 10 },
 };
 
 const gzipCache = new Map();

@@ -23,7 +23,10 @@ export interface ManifestChunk {
 export interface PageNeeds {
   /** The page reads the visitor's cart at start (a cart cookie, a signed-in visitor, the cart page). */
   readonly cart: boolean;
-  /** A site form on the page fetches its schema, or sends, through the forms api. */
+  /**
+   * A site form on the page fetches its schema through the forms api at start. Sending goes
+   * through it too, but only once the visitor has filled the form in: not a start need.
+   */
   readonly forms: boolean;
 }
 

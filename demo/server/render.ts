@@ -148,6 +148,12 @@ export interface PageOptions {
   description?: string;
   /** Open Graph picture (a product's), a path on this site. @default none */
   image?: string | null;
+  /**
+   * A site form on the page fetches its schema at start (the server had none to embed), so the
+   * forms api is preloaded. A form that carries its schema sends through that api only when the
+   * visitor submits, and the runtime loads it then. @default false
+   */
+  fetchesFormSchema?: boolean;
 }
 
 /** What a search engine shows under each page's title. */
@@ -231,7 +237,7 @@ export function renderPage(
     request.server.widgetChunks.hints(widgets, {
       cart:
         widgets.includes('cart-page') || Boolean(context['authenticatedAccountId']) || hasCartCookie(request),
-      forms: widgets.includes('site-form'),
+      forms: widgets.includes('site-form') && options.fetchesFormSchema === true,
     }),
   );
 }
@@ -542,6 +548,7 @@ export function formPage(db: Db, request: FastifyRequest, slug: string): string 
     },
     {
       description: `${page.intro} ${SITE_TITLE}.`,
+      fetchesFormSchema: !schema,
       ...(page.captcha && {
         context: {
           captchaSiteKey: request.server.captchaSiteKey ?? 'demo-site-key',

@@ -199,6 +199,24 @@ describe('the contact page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('fetches its sending code when the visitor first moves into the form, not with the page', async () => {
+    // The schema rides in the block, so nothing at start needs the forms api; the first focus
+    // fetches it, before the visitor can have typed anything to send.
+    const { page, problems } = await openContact();
+    await page.waitForLoadState('load');
+    const sendingCode = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((path) => /\/chunks\/forms-[\w-]+\.js$/.test(path)),
+      );
+    expect(await sendingCode()).toEqual([]);
+    await contactForm(page).getByRole('textbox', { name: 'First Name', exact: true }).focus();
+    await expect.poll(sendingCode, WAIT).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
   it.each(FAILURES.map((f) => [f.name, f] as const))(
     '%s: shows and announces the catalogued text, keeps the answers, and a retry goes through',
     async (_, { message, cause, clear }) => {

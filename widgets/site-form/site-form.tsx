@@ -16,6 +16,15 @@ export type { SiteFormProps } from './props.js';
 type Values = Readonly<Record<string, FieldValue>>;
 
 /**
+ * The code that sends a form (the forms api and its response parsers) is not part of the page's
+ * start when the form carries its schema: the page's endpoints load it with the first call. It is
+ * fetched as soon as the visitor first moves into the form, so a submit does not wait for it.
+ */
+const warmSend = (): void => {
+  import('../../src/api/forms.js').catch(() => undefined);
+};
+
+/**
  * What went wrong, and where it is shown. `fields`: field errors, with `top` above the form and
  * `bottom` below it; `form`: one message for the whole form, below it next to the button, with a
  * pointer to it above.
@@ -374,6 +383,8 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
       aria-busy={locked || undefined}
       aria-label={schema.name || undefined}
       onSubmit={onSubmit}
+      onFocusCapture={warmSend}
+      onPointerDown={warmSend}
     >
       {problemText('top')}
       {schema.fields.map((field) => (

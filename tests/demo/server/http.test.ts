@@ -52,7 +52,7 @@ describe('pages', () => {
       expect(res.body).toContain(`href="/products/${id}"`);
     }
     expect(res.body).toContain(`<script type="application/json" id="${CONTEXT_SCRIPT_ID}">`);
-    expect(res.body).toContain('<script src="/dist/loader.js" defer></script>');
+    expect(res.body).toContain('<script src="/dist/loader.js" defer fetchpriority="high"></script>');
   });
 
   it('renders a product page with the product-form block and its item props', async () => {

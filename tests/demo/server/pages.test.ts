@@ -336,12 +336,27 @@ describe('what a page asks the browser to fetch early', () => {
     );
   });
 
-  it.each([
-    ['/cart', '/dist/widgets/chunks/cart-1.js'],
-    ['/contact', '/dist/widgets/chunks/forms-1.js'],
-  ])('preloads what %s needs for its first data call', async (path, chunk) => {
+  it('preloads what /cart needs for its first data call', async () => {
     app = await startServer({ distDir: fakeBuild() });
-    expect(preloads((await app.inject(path)).body)).toContain(chunk);
+    expect(preloads((await app.inject('/cart')).body)).toContain('/dist/widgets/chunks/cart-1.js');
+  });
+
+  it('preloads the forms api only for a site form whose schema the page could not embed', async () => {
+    // With its schema in the block, the form's first call is the visitor's send: the forms api
+    // and the platform chunk it imports would only queue before the form's own files.
+    app = await startServer({ distDir: fakeBuild() });
+    expect(preloads((await app.inject('/contact')).body)).toEqual([
+      '/dist/widgets/runtime.js',
+      '/dist/widgets/site-form.js',
+    ]);
+    await app.close();
+    app = await startServer({ distDir: fakeBuild(), forms: [] });
+    expect(preloads((await app.inject('/contact')).body)).toEqual([
+      '/dist/widgets/runtime.js',
+      '/dist/widgets/site-form.js',
+      '/dist/widgets/chunks/forms-1.js',
+      '/dist/widgets/chunks/platform-1.js',
+    ]);
   });
 });
 
