@@ -75,6 +75,43 @@ function reactShims(): Plugin {
 }
 
 /**
+ * Modules of a few hundred bytes that chunks with nothing else in common share: the bundler would
+ * make each a file of its own, a request on every page that uses it for less than the request's
+ * own headers. Each module that imports one gets its own copy instead (see {@link copiedModules}),
+ * which the bundler places in that module's chunk. A copy is a module of its own: these hold no
+ * state, so two copies on one page behave as one.
+ *
+ * - `src/readers.ts` (240 B): the response and schema readers of the cart, forms and restock
+ *   endpoints, the form schemas and the session calls.
+ * - `src/contract-account.ts` (120 B): the account events' names, shared by the account widget,
+ *   the restock tools and the session calls.
+ */
+export const COPIED_MODULES = ['src/readers.ts', 'src/contract-account.ts'] as const;
+
+/** The id of the copy of `id` that `importer` imports. */
+export const copyId = (id: string, importer: string): string =>
+  `${id}?sf-copy=${posix.relative(root, importer.split('?')[0] ?? importer).replace(/[^\w.-]/g, '_')}`;
+
+/**
+ * Gives each module that imports one of {@link COPIED_MODULES} a copy of its own (module ids
+ * `<file>?sf-copy=<importer>`), which the chunk plan and the bundler then treat like any module
+ * that one importer uses.
+ */
+function copiedModules(): Plugin {
+  const copied = new Set<string>(COPIED_MODULES.map((f) => resolve(root, f)));
+  return {
+    name: 'sf-copied-modules',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !copied.has(resolved.id)) return null;
+      return copyId(resolved.id, importer);
+    },
+  };
+}
+
+/**
  * The chunks of the script-tag build, each named by the modules it starts from, so membership
  * follows the import graph: a module moves with the code that uses it, and a renamed or deleted
  * file leaves no stale rule behind (tests/vite.config.test.ts checks that every root exists).
@@ -539,6 +576,7 @@ function widgetsConfig(planned = true): UserConfig {
       fetchTransport(),
       floatingUiReact(),
       reactShims(),
+      copiedModules(),
       ...(plan ? [widgetStyles(''), plan.plugin, inlineBundlerHelpers()] : []),
     ],
     build: {

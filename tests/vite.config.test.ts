@@ -6,10 +6,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CHUNK_ROOTS,
+  COPIED_MODULES,
   FLOATING_UI_REACT_API,
   PRODUCT_LATER,
   REACT_SHIMS,
   cartCode,
+  copyId,
   inlineHelperChunk,
   planChunks,
   widgetHomes,
@@ -112,6 +114,27 @@ describe('the widgets build plans its chunks from the import graph', () => {
       expect(existsSync(path.resolve(root, file))).toBe(true);
     },
   );
+
+  it.each(COPIED_MODULES)(
+    '%s, copied into each module that imports it, exists and holds no state',
+    (file) => {
+      // Two copies on one page must behave as one: no variable that changes, no container filled
+      // at run time.
+      const source = readFileSync(path.resolve(root, file), 'utf8');
+      expect(source).not.toMatch(/^(?:export\s+)?(?:let|var)\s/m);
+      expect(source).not.toMatch(/\bnew\s+(?:Map|Set|WeakMap|WeakSet)\b|\.push\(/);
+    },
+  );
+
+  it('names each copy by the module that imports it', () => {
+    const readers = path.resolve(root, 'src/readers.ts');
+    const parse = copyId(readers, path.resolve(root, 'src/api/parse.ts'));
+    const schema = copyId(readers, path.resolve(root, 'src/api/form-schema.ts'));
+    expect(parse).toBe(`${readers}?sf-copy=src_api_parse.ts`);
+    expect(schema).not.toBe(parse);
+    // An importer that is itself a module id with a query is named by its file.
+    expect(copyId(readers, `${path.resolve(root, 'src/api/parse.ts')}?x=1`)).toBe(parse);
+  });
 
   it.each(PRODUCT_LATER)('the later chunk is what %s shares: the file exists', (file) => {
     expect(existsSync(path.resolve(root, file))).toBe(true);
@@ -216,7 +239,8 @@ describe('the widgets build plans its chunks from the import graph', () => {
 describe("the loader's cart code, read from the widgets build's manifest", () => {
   const build = (manifest: unknown) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sf-cart-code-'));
-    if (manifest !== undefined) writeFileSync(path.join(dir, 'widgets-manifest.json'), JSON.stringify(manifest));
+    if (manifest !== undefined)
+      writeFileSync(path.join(dir, 'widgets-manifest.json'), JSON.stringify(manifest));
     return dir;
   };
   it('names what the cart endpoints import, the runtime and other widgets left out', () => {

@@ -1,6 +1,15 @@
 // Runs with the browser tests because it reads the build: `npm test` builds after the unit tests.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -176,6 +185,17 @@ describe('npm run size --json', () => {
     expect(manifest).not.toMatch(/rolldown-runtime/);
     for (const page of ['product', 'cart', 'shop', 'contact'])
       expect(row(`${page} page 10 s`)?.files.filter((f) => f.includes('rolldown-runtime'))).toEqual([]);
+  });
+
+  it('ships the copied modules inside the chunks that use them, never as files of their own', () => {
+    // COPIED_MODULES in vite.config.ts: each travelled alone, a request for a few hundred bytes,
+    // on the cart, contact, account and restock pages.
+    const chunks = readdirSync(resolve(DIST_DIR, 'widgets/chunks'));
+    expect(chunks.filter((f) => /^(readers|contract-account)-/.test(f))).toEqual([]);
+    for (const page of ['product', 'cart', 'shop', 'contact'])
+      expect(row(`${page} page 10 s`)?.files.filter((f) => /\/(readers|contract-account)-/.test(f))).toEqual(
+        [],
+      );
   });
 
   it("fetches the shop cards' Quick View buttons, not the product form they open", () => {
