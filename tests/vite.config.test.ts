@@ -123,6 +123,10 @@ describe('the widgets build plans its chunks from the import graph', () => {
       const source = readFileSync(path.resolve(root, file), 'utf8');
       expect(source).not.toMatch(/^(?:export\s+)?(?:let|var)\s/m);
       expect(source).not.toMatch(/\bnew\s+(?:Map|Set|WeakMap|WeakSet)\b|\.push\(/);
+      // Nor a value made by a call at load (a memo, a cache), a frozen literal apart.
+      expect(source).not.toMatch(
+        /^(?:export\s+)?const\s+\w+\s*(?::[^=\n]+)?=\s*(?!Object\.freeze\()[\w.]+\(/m,
+      );
     },
   );
 
