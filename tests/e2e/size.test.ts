@@ -198,6 +198,24 @@ describe('npm run size --json', () => {
       );
   });
 
+  it("bakes the cart endpoints' chunk into the loader's cart code, found by its module in the manifest", () => {
+    // The server's hints and the loader's cart code both find the cart's files by the module
+    // `src/api/cart.ts` (demo/server/preload.ts). A build that folded that module into a group
+    // chunk would drop its manifest key, and both would then silently stop preloading the cart.
+    const manifest = JSON.parse(readFileSync(resolve(DIST_DIR, 'widgets-manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const cart = manifest['src/api/cart.ts'];
+    expect(cart?.file).toMatch(/^chunks\/[\w-]+\.js$/);
+    const loader = readFileSync(resolve(DIST_DIR, 'loader.js'), 'utf8');
+    expect(loader).toContain(cart?.file);
+    for (const dep of cart?.imports ?? []) {
+      const file = manifest[dep]?.file ?? '';
+      if (file !== 'runtime.js') expect(loader).toContain(file);
+    }
+  });
+
   it("fetches the shop cards' Quick View buttons, not the product form they open", () => {
     const fetched = row('shop page 10 s')?.files;
     expect(fetched).toContain('/dist/widgets/quick-view.js');
