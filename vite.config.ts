@@ -99,11 +99,13 @@ export const copyId = (id: string, importer: string): string =>
  */
 function copiedModules(): Plugin {
   const copied = new Set<string>(COPIED_MODULES.map((f) => resolve(root, f)));
+  // Only an import whose file name is one of theirs is resolved a second time here.
+  const names = new Set(COPIED_MODULES.map((f) => posix.basename(f, '.ts')));
   return {
     name: 'sf-copied-modules',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer) return null;
+      if (!importer || !names.has(posix.basename(source).replace(/\.[cm]?[jt]sx?$/, ''))) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (!resolved || !copied.has(resolved.id)) return null;
       return copyId(resolved.id, importer);
