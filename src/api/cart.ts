@@ -9,6 +9,9 @@ import { segment, type ApiClient } from './client.js';
 import { parseCartEntry, parseShoppingCart } from './parse.js';
 import { parseString, type Parser } from './parsers.js';
 
+/** The store reads a cart another tab sends with the same parser, from this module's chunk. */
+export { parseShoppingCart };
+
 export interface AddCartEntryInput {
   readonly itemId: string;
   /** Null for a product without variants. */

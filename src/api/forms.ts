@@ -5,6 +5,7 @@
 import { fail, isRecord, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
+import { readStringMap } from '../readers.js';
 import { catalogueDefaults } from '../messages/format.js';
 import { FORM_MESSAGES } from '../messages/form.js';
 import {
@@ -18,7 +19,6 @@ import {
   type FailureMapper,
 } from './errors.js';
 import { parseFormSchema, type FormSchema } from './form-schema.js';
-import { parseFieldErrors } from './parse.js';
 import { parseAnything, parseNothing, parseString, type Parser } from './parsers.js';
 
 export type { FormSchema, FormSchemaField } from './form-schema.js';
@@ -53,6 +53,12 @@ const FORM_STATUS_TEXT: Readonly<Record<number, keyof typeof FORM_MESSAGES>> = {
   404: 'form404',
   429: 'form429',
   500: 'form500',
+};
+
+/** Field id to message, as servers return per-field errors; null when the shape is anything else. */
+const parseFieldErrors = (value: unknown): Record<string, string> | null => {
+  const map = readStringMap(value);
+  return map !== null && Object.keys(map).length > 0 ? map : null;
 };
 
 /** Per-field errors arrive as `errors` (field id to message). */

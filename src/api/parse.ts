@@ -1,7 +1,9 @@
 /**
- * Response parsers: the server is untrusted input like any other. Each parser takes the decoded
- * JSON body and returns a Result; the api turns a failed parse into an 'invalid-response' error,
- * so nothing past this file reads an unchecked field.
+ * The cart's response parsers: the server is untrusted input like any other. Each parser takes the
+ * decoded JSON body and returns a Result; the api turns a failed parse into an 'invalid-response'
+ * error, so nothing past this file reads an unchecked field. Only the cart endpoints (./cart.ts)
+ * import them, so they travel in the cart endpoints' chunk; the forms' field errors are read in
+ * ./forms.ts.
  */
 import { fail, isRecord, ok, readId, readObject, schema, type Note, type Result } from '../result.js';
 import { readStringMap } from '../readers.js';
@@ -14,8 +16,6 @@ import type {
   ShoppingCart,
   TaxRule,
 } from '../store/types.js';
-
-import type { Parser } from './parsers.js';
 
 const isMinorUnits = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
@@ -193,17 +193,3 @@ export const parseShoppingCart = (value: unknown): Result<ShoppingCart> => {
     totalQuantity: cart.totalQuantity ?? cart.entries.reduce((sum, entry) => sum + entry.quantity, 0),
   });
 };
-
-/** Field id to message, as servers return per-field errors; null when the shape is anything else. */
-export const parseFieldErrors = (value: unknown): Record<string, string> | null => {
-  const map = readStringMap(value);
-  return map !== null && Object.keys(map).length > 0 ? map : null;
-};
-
-/** A parser for `{ [key]: <parsed> }` bodies. */
-export const field =
-  <T>(key: string, parse: Parser<T>): Parser<T> =>
-  (body) => {
-    if (!isRecord(body)) return fail(['body is not an object']);
-    return parse(body[key]);
-  };
