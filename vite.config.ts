@@ -85,12 +85,31 @@ function reactShims(): Plugin {
  *   endpoints, the form schemas and the session calls.
  * - `src/contract-account.ts` (120 B): the account events' names, shared by the account widget,
  *   the restock tools and the session calls.
+ * - `src/react/ui/messages.ts` (600 B): the texts of the additional-fields form and of multi-part
+ *   fields, shared by the cart page, the site form and the form dialog.
+ * - `src/messages/fields.ts` (170 B): the answers' texts those texts and the cart page's start from.
+ * - `src/react/ui/field-parts.tsx` (750 B): the inputs of likert and multi-part fields, shared by the
+ *   site form and the additional-fields form.
  */
-export const COPIED_MODULES = ['src/readers.ts', 'src/contract-account.ts'] as const;
+export const COPIED_MODULES = [
+  'src/readers.ts',
+  'src/contract-account.ts',
+  'src/react/ui/messages.ts',
+  'src/messages/fields.ts',
+  'src/react/ui/field-parts.tsx',
+] as const;
 
-/** The id of the copy of `id` that `importer` imports. */
-export const copyId = (id: string, importer: string): string =>
-  `${id}?sf-copy=${posix.relative(root, importer.split('?')[0] ?? importer).replace(/[^\w.-]/g, '_')}`;
+/**
+ * The id of the copy of `id` that `importer` imports. An importer that is itself a copy names its
+ * own copy too, so each copy of a copied module gets copies of its own of what it imports in turn
+ * (one copy shared by several would be one more file of its own). Other queries are left out.
+ */
+export const copyId = (id: string, importer: string): string => {
+  const [file = importer, query = ''] = importer.split('?');
+  const name = posix.relative(root, file).replace(/[^\w.-]/g, '_');
+  const copyOf = /(?:^|&)sf-copy=([^&]+)/.exec(query)?.[1];
+  return `${id}?sf-copy=${copyOf === undefined ? name : `${name}__${copyOf}`}`;
+};
 
 /**
  * Gives each module that imports one of {@link COPIED_MODULES} a copy of its own (module ids
@@ -100,7 +119,7 @@ export const copyId = (id: string, importer: string): string =>
 function copiedModules(): Plugin {
   const copied = new Set<string>(COPIED_MODULES.map((f) => resolve(root, f)));
   // Only an import whose file name is one of theirs is resolved a second time here.
-  const names = new Set(COPIED_MODULES.map((f) => posix.basename(f, '.ts')));
+  const names = new Set(COPIED_MODULES.map((f) => posix.basename(f).replace(/\.tsx?$/, '')));
   return {
     name: 'sf-copied-modules',
     enforce: 'pre',

@@ -60,9 +60,9 @@ export const BUDGETS = {
  */
 export const PAGE_BUDGETS = {
   product: { bytes: 38.7 * KB, files: 7 },
-  cart: { bytes: 35.8 * KB, files: 8 },
+  cart: { bytes: 35.1 * KB, files: 6 },
   shop: { bytes: 27.2 * KB, files: 4 },
-  contact: { bytes: 35.1 * KB, files: 9 },
+  contact: { bytes: 34.4 * KB, files: 7 },
 };
 
 const gzipCache = new Map();

@@ -138,6 +138,15 @@ describe('the widgets build plans its chunks from the import graph', () => {
     expect(schema).not.toBe(parse);
     // An importer that is itself a module id with a query is named by its file.
     expect(copyId(readers, `${path.resolve(root, 'src/api/parse.ts')}?x=1`)).toBe(parse);
+    // A copy imported by a copy is that copy's own: two copies of the importer get two copies.
+    const texts = path.resolve(root, 'src/react/ui/messages.ts');
+    const fields = path.resolve(root, 'src/messages/fields.ts');
+    const inCartPage = copyId(texts, path.resolve(root, 'widgets/cart-page/messages.ts'));
+    const inSiteForm = copyId(texts, path.resolve(root, 'widgets/site-form/messages.ts'));
+    expect(copyId(fields, inCartPage)).toBe(
+      `${fields}?sf-copy=src_react_ui_messages.ts__widgets_cart-page_messages.ts`,
+    );
+    expect(copyId(fields, inCartPage)).not.toBe(copyId(fields, inSiteForm));
   });
 
   it.each(PRODUCT_LATER)('the later chunk is what %s shares: the file exists', (file) => {

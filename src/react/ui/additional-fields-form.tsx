@@ -12,7 +12,11 @@ import {
   type FormValues,
 } from '../../api/form-schema.js';
 import { LikertStatements, MultiPartInputs, inputModeOf, inputTypeOf } from './field-parts.js';
-import { defaultUiMessages, type UiMessages } from './messages.js';
+import { catalogueDefaults } from '../../messages/format.js';
+import { UI_MESSAGES, type UiMessages } from './messages.js';
+
+/** The UI texts without overrides, in the page's language (made on first use, then kept). */
+export const defaultUiMessages = catalogueDefaults(UI_MESSAGES);
 
 /** What the owner of the form reports back after trying to save the values. */
 export type SubmitOutcome =

@@ -3,9 +3,12 @@
  * reader, the answers reader and the UI texts. Widgets load this module through
  * `loadFormDialog()` on the first open, so none of it is in a page's initial JS.
  */
-import { AdditionalFieldsForm, type AdditionalFieldsFormProps } from './additional-fields-form.js';
+import {
+  AdditionalFieldsForm,
+  defaultUiMessages,
+  type AdditionalFieldsFormProps,
+} from './additional-fields-form.js';
 import { Lightbox } from './lightbox.js';
-import { defaultUiMessages } from './messages.js';
 
 export { parseFormSchema, parseFormValues } from '../../api/form-schema.js';
 export { UI_MESSAGES, uiMessages } from './messages.js';

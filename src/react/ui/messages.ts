@@ -2,9 +2,12 @@
  * Texts of the shared React UI (lightbox, alert, additional-fields form). The spec-quoted ones come
  * from the shared catalogue; the part labels of multi-part fields are ours (the spec names the
  * field types, not their parts). Widgets pass page-overridden values through `messages` props.
+ *
+ * Copied into each module that imports it (COPIED_MODULES in vite.config.ts), so it holds no state:
+ * the memo of its texts without overrides is `defaultUiMessages` in ./additional-fields-form.tsx.
  */
 import type { FieldPart } from '../../commerce/form-fields.js';
-import { catalogueDefaults, createMessages, type Messages } from '../../messages/format.js';
+import { createMessages, type Messages } from '../../messages/format.js';
 import { FIELD_MESSAGES } from '../../messages/fields.js';
 import { PRODUCT_LABEL_MESSAGES } from '../../messages/product-labels.js';
 import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
@@ -72,6 +75,3 @@ export type UiMessages = Messages<UiMessageKey>;
 /** The lookup with the page's overrides applied (by catalogue key or localized-string name). */
 export const uiMessages = (overrides?: Readonly<Record<string, unknown>> | null): UiMessages =>
   createMessages(overrides, UI_MESSAGES);
-
-/** The lookup without overrides, in the page's language. */
-export const defaultUiMessages = catalogueDefaults(UI_MESSAGES);
