@@ -238,6 +238,7 @@ export function renderPage(
       cart:
         widgets.includes('cart-page') || Boolean(context['authenticatedAccountId']) || hasCartCookie(request),
       forms: widgets.includes('site-form') && options.fetchesFormSchema === true,
+      locale: typeof context['locale'] === 'string' ? context['locale'] : undefined,
     }),
   );
 }

@@ -29,6 +29,12 @@ export function format(template: string, params?: MessageParams): string {
   });
 }
 
+/**
+ * Whether a page in `locale` reads the built-in English catalogue and fetches no language code
+ * (`localeReady` in ../page/runtime.ts; a server's preload hints ask the same).
+ */
+export const isEnglishLocale = (locale: string): boolean => /^en(?:[-_]|$)/i.test(locale);
+
 /** The page's language layer (./locale.ts): English text -> its translation; none for English. */
 let translations: Readonly<Record<string, string>> | null = null;
 

@@ -6,7 +6,15 @@ import { WIDGET_ATTR } from '../contract.js';
 import { loadTranslations } from '../messages/locale.js';
 
 /** The widgets of a product page, which need only the first part of a catalogue to mount. */
-const PRODUCT_PAGE_WIDGETS = ['product-form', 'instalment-pill', 'cart-pill'];
+const PRODUCT_PAGE_WIDGETS: readonly string[] = ['product-form', 'instalment-pill', 'cart-pill'];
+
+/**
+ * Whether a page placing `widgets` (by name) mounts them on the first part of its catalogue: the
+ * rule {@link productPageOnly} reads from the page, for a server that names what the page will
+ * fetch (demo/server/preload.ts).
+ */
+export const firstPartOnly = (widgets: readonly string[]): boolean =>
+  widgets.every((name) => PRODUCT_PAGE_WIDGETS.includes(name));
 
 /** Whether every block on the page is a product page's (../messages/locale.ts says why). */
 export const productPageOnly = (): boolean =>

@@ -8,6 +8,7 @@ import { EVENTS, type ErrorEventDetail } from '../contract.js';
 import { getCartStore, getPageRuntime, readCart } from './create-runtime.js';
 import type { CartStore } from '../store/index.js';
 import { startBlocks as start, type BlockOptions, type Blocks } from './blocks.js';
+import { isEnglishLocale } from '../messages/format.js';
 
 export { getCartStore };
 export type { CartStore };
@@ -74,7 +75,7 @@ let localeLoaded: Promise<void> | null = null;
 export const localeReady = (): Promise<void> =>
   (localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() => {
     const { locale } = getPageRuntime().context;
-    return /^en(?:[-_]|$)/i.test(locale)
+    return isEnglishLocale(locale)
       ? undefined
       : import('./page-language.js').then(
           (m) => m.loadPageLanguage(locale),

@@ -82,3 +82,35 @@ describe('requests before the first data call', () => {
     },
   );
 });
+
+describe('a page in another language than English', () => {
+  // Widgets mount once the page's catalogue is in place (src/page/page-language.ts): the runtime
+  // fetches the language code and that the catalogue, two round trips after the runtime unless the
+  // server names both in its hints (demo/server/preload.ts `catalogueModules`).
+  const code = /\/chunks\/page-language-[\w-]{8}\.js$/;
+  it.each([
+    {
+      name: 'product (de-DE)',
+      path: '/products/prod-tee?locale=de-DE',
+      first: [code, /\/chunks\/de-[\w-]{8}\.js$/],
+      // A product page's widgets mount on the first part; the rest comes after, unhinted.
+      after: [/\/chunks\/de-more-[\w-]{8}\.js$/],
+    },
+    {
+      name: 'cart (fr-FR)',
+      path: '/cart?locale=fr-FR',
+      withCart: true,
+      first: [code, /\/chunks\/fr-[\w-]{8}\.js$/, /\/chunks\/fr-more-[\w-]{8}\.js$/],
+      after: [],
+    },
+  ])('$name: its catalogue comes in the first wave, beside the loader', async (target) => {
+    const load = await measurer.measure(target, async (page) => {
+      await page.waitForLoadState('load');
+      await widgetsMounted(page);
+    });
+    const levelOf = (pattern: RegExp) => load.requests.find((r) => pattern.test(r.path))?.depth;
+    for (const pattern of target.first)
+      expect({ file: pattern.source, level: levelOf(pattern) }).toEqual({ file: pattern.source, level: 2 });
+    for (const pattern of target.after) expect(levelOf(pattern)).toBeGreaterThan(2);
+  });
+});

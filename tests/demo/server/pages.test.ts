@@ -279,6 +279,15 @@ describe('what a page asks the browser to fetch early', () => {
         'src/api/cart.ts': { file: 'chunks/cart-1.js', isDynamicEntry: true, imports: ['_platform-1.js'] },
         'src/api/forms.ts': { file: 'chunks/forms-1.js', isDynamicEntry: true, imports: ['_platform-1.js'] },
         '_platform-1.js': { file: 'chunks/platform-1.js' },
+        'src/page/page-language.ts': {
+          file: 'chunks/page-language-1.js',
+          isDynamicEntry: true,
+          imports: ['src/page/runtime.ts'],
+        },
+        'src/messages/languages/de.ts': { file: 'chunks/de-1.js', isDynamicEntry: true },
+        'src/messages/languages/de-more.ts': { file: 'chunks/de-more-1.js', isDynamicEntry: true },
+        'src/messages/languages/pt-BR.ts': { file: 'chunks/pt-BR-1.js', isDynamicEntry: true },
+        'src/messages/languages/pt-BR-more.ts': { file: 'chunks/pt-BR-more-1.js', isDynamicEntry: true },
       }),
     );
     writeFileSync(
@@ -339,6 +348,30 @@ describe('what a page asks the browser to fetch early', () => {
   it('preloads what /cart needs for its first data call', async () => {
     app = await startServer({ distDir: fakeBuild() });
     expect(preloads((await app.inject('/cart')).body)).toContain('/dist/widgets/chunks/cart-1.js');
+  });
+
+  it("preloads a page's catalogue in its language: a product page's first part, every other page's whole", async () => {
+    // The runtime fetches the language code, which fetches the catalogue: two round trips after
+    // the runtime before any widget mounts, unless the page names them beside it.
+    app = await startServer({ distDir: fakeBuild() });
+    expect(preloads((await app.inject('/products/prod-tee?locale=de-DE')).body)).toEqual([
+      '/dist/widgets/runtime.js',
+      '/dist/widgets/product-form.js',
+      '/dist/widgets/chunks/page-language-1.js',
+      '/dist/widgets/chunks/de-1.js',
+    ]);
+    // Portuguese of Portugal reads the Brazilian catalogue, as the page's own code chooses.
+    expect(preloads((await app.inject('/cart?locale=pt-PT')).body)).toEqual(
+      expect.arrayContaining([
+        '/dist/widgets/chunks/page-language-1.js',
+        '/dist/widgets/chunks/pt-BR-1.js',
+        '/dist/widgets/chunks/pt-BR-more-1.js',
+      ]),
+    );
+    // English is built in: an English page names no language code (the exact lists above).
+    expect(preloads((await app.inject('/cart?locale=en-GB')).body)).not.toContain(
+      '/dist/widgets/chunks/page-language-1.js',
+    );
   });
 
   it('preloads the forms api only for a site form whose schema the page could not embed', async () => {
