@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadTranslations } from '../../../src/messages/locale.js';
-import { loadPageLanguage, productPageOnly } from '../../../src/page/page-language.js';
+import { firstPartOnly, loadPageLanguage, productPageOnly } from '../../../src/page/page-language.js';
 import { cartPageMessages } from '../../../widgets/cart-page/messages.js';
 
 afterEach(async () => {
@@ -22,6 +22,8 @@ describe('which part of a catalogue a page waits for', () => {
   ])('blocks %j: product page only is %s', (widgets, only) => {
     blocks(...widgets);
     expect(productPageOnly()).toBe(only);
+    // A server naming the page's files asks the same of the names it placed.
+    expect(firstPartOnly(widgets)).toBe(only);
   });
 
   it('a cart page mounts with the whole catalogue in place', async () => {
