@@ -22,6 +22,12 @@ export interface CartState {
   readonly initialised: boolean;
   /** The last failure, cleared by the next success. */
   readonly error: ApiError | null;
+  /**
+   * When `cart` came from the server (`Date.now()`): a read, a write's answer or another tab's
+   * change. A widget that shows the cart on mount takes a cart the page has just read rather than
+   * reading it a second time. 0 before the first.
+   */
+  readonly receivedAt: number;
 }
 
 export interface AddEntryInput {
@@ -146,7 +152,7 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
 
   const store = createStore<CartStoreState>()((set, get) => {
     const applyCart = (cart: ShoppingCart, share: boolean): void => {
-      set({ cart, initialised: true, error: null, status: statusNow() });
+      set({ cart, initialised: true, error: null, status: statusNow(), receivedAt: Date.now() });
       dispatch(EVENTS.cartChange, { cart } satisfies CartChangeDetail);
       if (share) sync.post(cart);
     };
@@ -203,6 +209,7 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
       status: 'idle',
       initialised: false,
       error: null,
+      receivedAt: 0,
       load,
       addEntry: async (input) => {
         const result = await write(() => api.addCartEntry(input));
@@ -232,7 +239,7 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
       const parsed = parseShoppingCart(raw);
       if (!parsed.ok) return;
       version += 1;
-      store.setState({ cart: parsed.value, initialised: true, error: null });
+      store.setState({ cart: parsed.value, initialised: true, error: null, receivedAt: Date.now() });
       dispatch(EVENTS.cartChange, { cart: parsed.value } satisfies CartChangeDetail);
     });
   }

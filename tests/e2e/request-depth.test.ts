@@ -60,8 +60,12 @@ describe('requests before the first data call', () => {
           page.waitForLoadState('load').then(() => widgetsMounted(page)),
         ]);
       });
-      if (target.call)
-        expect(load.dataCalls.map((c) => c.path)).toContainEqual(expect.stringMatching(target.call));
+      if (target.call) {
+        // One read of what the page shows: a widget mounting after the loader's read at start
+        // shows that cart rather than asking for it again.
+        const call = target.call;
+        expect(load.dataCalls.map((c) => c.path).filter((p) => call.test(p))).toHaveLength(1);
+      }
       if (target.never)
         expect(load.requests.map((r) => r.path)).not.toContainEqual(expect.stringMatching(target.never));
       for (const call of load.dataCalls) {

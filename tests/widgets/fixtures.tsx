@@ -104,12 +104,14 @@ export interface RenderOptions {
   readonly context?: Partial<SiteContext>;
   /** Pass `vi.advanceTimersByTime` when the test uses fake timers. */
   readonly advanceTimers?: (ms: number) => unknown;
+  /** A store the test has prepared (a cart read before the widget mounts). @default a fresh one */
+  readonly store?: CartStore;
 }
 
 /** Renders inside a StorefrontProvider with a fake api, a fresh store and a stand-in window. */
 export function renderWithStorefront(node: ReactNode, options: RenderOptions = {}): Rendered {
   const api = options.api ?? fakeApi();
-  const store = createCartStore({ api, broadcast: false });
+  const store = options.store ?? createCartStore({ api, broadcast: false });
   const env = { context: { ...DEFAULT_CONTEXT, ...options.context }, report: vi.fn() };
   const assign = vi.fn();
   const win = {

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import type { ApiError } from '../../src/api/types.js';
+import type { ApiError, ApiResult } from '../../src/api/types.js';
 import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
@@ -60,6 +60,12 @@ interface OpenForm {
 }
 
 const MAX_QUANTITY = 9999;
+/**
+ * A cart the server sent this long ago or less is shown as it is on mount: the one the loader read
+ * at start, or a change another widget or tab has just made. Older, or after a failure, the page
+ * reads it (a cart page an app shows long after its start).
+ */
+const FRESH_CART_MS = 10_000;
 /** Where Continue Shopping goes: the site's home page. */
 const SHOP_PATH = '/';
 
@@ -128,25 +134,29 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
   const requested = useRef(new Set<string>());
 
   const mounted = useRef(true);
-  const loadCart = useCallback(() => {
+  const readCart = useCallback((read: () => Promise<ApiResult<ShoppingCart>>) => {
     setLoadError(null);
-    void store
-      .getState()
-      .load()
-      .then((r) => {
-        if (mounted.current) setLoadError(r.ok ? null : r.error);
-      });
-  }, [store]);
+    void read().then((r) => {
+      if (mounted.current) setLoadError(r.ok ? null : r.error);
+    });
+  }, []);
+  // Try again always reads.
+  const loadCart = useCallback(() => readCart(() => store.getState().load()), [readCart, store]);
   useEffect(() => {
     track({ type: 'cart-viewed' });
   }, []);
   useEffect(() => {
     mounted.current = true;
-    loadCart();
+    // The loader reads the cart at start on a page with a cart cookie: the page mounts with that
+    // cart rather than reading it again (a second request, and the entries dimmed while it runs).
+    // A read still in flight is shared by `load`.
+    const { cart: held, error, receivedAt } = store.getState();
+    if (!held || error !== null || Date.now() - receivedAt > FRESH_CART_MS)
+      readCart(() => store.getState().load());
     return () => {
       mounted.current = false;
     };
-  }, [loadCart]);
+  }, [readCart, store]);
 
   const answeredForms = [
     ...new Set(

@@ -10,6 +10,7 @@ describe('selectors', () => {
     cart: c,
     status: 'idle',
     initialised: c !== null,
+    receivedAt: 0,
     error: null,
   });
 

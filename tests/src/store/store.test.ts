@@ -121,6 +121,36 @@ describe('loading the cart (spec 000 §4 "Cart model")', () => {
   });
 });
 
+describe('when the cart came from the server', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is 0 before the first cart, then the time of each read and each write's answer", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const api = fakeApi();
+    const store = track(createCartStore({ api, broadcast: false }));
+    expect(store.getState().receivedAt).toBe(0);
+    await store.getState().load();
+    expect(store.getState().receivedAt).toBe(1_000_000);
+    vi.setSystemTime(1_005_000);
+    await store.getState().addEntry({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });
+    expect(store.getState().receivedAt).toBe(1_005_000);
+  });
+
+  it('does not move for a failed call', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const api = fakeApi({
+      changeEntryQuantity: vi.fn(async () => failure('Please check your internet connection', 0)),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    await store.getState().load();
+    vi.setSystemTime(1_009_000);
+    await store.getState().changeQuantity('entry-1', 2);
+    expect(store.getState()).toMatchObject({ receivedAt: 1_000_000, error: { status: 0 } });
+  });
+});
+
 describe('changing the cart', () => {
   it('adds an entry and returns the cart with the new entry', async () => {
     const newCart = cart([entry(), entry({ id: 'entry-2' })]);
@@ -277,6 +307,8 @@ describe('other tabs', () => {
     await storeA.getState().addEntry({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });
     await waitFor(() => storeB.getState().cart !== null);
     expect(storeB.getState()).toMatchObject({ cart: cart(), initialised: true });
+    // The other tab's cart is as fresh as a read of its own.
+    expect(storeB.getState().receivedAt).toBeGreaterThan(0);
     expect(changesB).toEqual([{ cart: cart() }]);
     expect(apiB.getCart).not.toHaveBeenCalled();
   });

@@ -69,6 +69,35 @@ describe('CartPage states', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading cart…');
   });
 
+  it('shows the cart the page has just read, without reading it a second time', async () => {
+    // The loader reads the cart at start on a page with a cart cookie; the page mounts after.
+    const api = fakeApi({ getCart: async () => okResult(cart([entry()])) });
+    const store = createCartStore({ api, broadcast: false });
+    await store.getState().load();
+    renderWithStorefront(<CartPage />, { api, store });
+    expect(screen.getByRole('heading', { name: 'Organic Tee' })).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByText('Loading cart…')).toBeNull();
+    await act(async () => {});
+    expect(api.getCart).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('region', { name: 'Shopping Cart' }).getAttribute('aria-busy')).toBe('false');
+    store.dispose();
+  });
+
+  it('reads a cart the store got more than 10 s ago again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    try {
+      const api = fakeApi({ getCart: async () => okResult(cart([entry()])) });
+      const store = createCartStore({ api, broadcast: false });
+      await store.getState().load();
+      vi.setSystemTime(1_010_001);
+      renderWithStorefront(<CartPage />, { api, store });
+      await waitFor(() => expect(api.getCart).toHaveBeenCalledTimes(2));
+      store.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the empty state for an empty cart', async () => {
     await renderCart(cart([]));
     expect(screen.getByText('You have nothing in your shopping cart.')).toBeInstanceOf(HTMLElement);
