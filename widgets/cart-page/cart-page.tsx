@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import type { ApiError, ApiResult } from '../../src/api/types.js';
+import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/page/analytics.js';
 import { PATHS } from '../../src/contract.js';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
@@ -134,14 +134,15 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
   const requested = useRef(new Set<string>());
 
   const mounted = useRef(true);
-  const readCart = useCallback((read: () => Promise<ApiResult<ShoppingCart>>) => {
+  const loadCart = useCallback(() => {
     setLoadError(null);
-    void read().then((r) => {
-      if (mounted.current) setLoadError(r.ok ? null : r.error);
-    });
-  }, []);
-  // Try again always reads.
-  const loadCart = useCallback(() => readCart(() => store.getState().load()), [readCart, store]);
+    void store
+      .getState()
+      .load()
+      .then((r) => {
+        if (mounted.current) setLoadError(r.ok ? null : r.error);
+      });
+  }, [store]);
   useEffect(() => {
     track({ type: 'cart-viewed' });
   }, []);
@@ -150,13 +151,13 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
     // The loader reads the cart at start on a page with a cart cookie: the page mounts with that
     // cart rather than reading it again (a second request, and the entries dimmed while it runs).
     // A read still in flight is shared by `load`.
+    // Try again (the load failure's button) always reads.
     const { cart: held, error, receivedAt } = store.getState();
-    if (!held || error !== null || Date.now() - receivedAt > FRESH_CART_MS)
-      readCart(() => store.getState().load());
+    if (!held || error !== null || Date.now() - receivedAt > FRESH_CART_MS) loadCart();
     return () => {
       mounted.current = false;
     };
-  }, [readCart, store]);
+  }, [loadCart, store]);
 
   const answeredForms = [
     ...new Set(

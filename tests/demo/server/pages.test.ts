@@ -299,6 +299,11 @@ describe('what a page asks the browser to fetch early', () => {
   const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
   const preloads = (html: string) =>
     [...headOf(html).matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  /** The preload hints of the page at `url`, as the running server renders it. */
+  const hintsOf = async (url: string) => {
+    if (!app) throw new Error('start the server first');
+    return preloads((await app.inject(url)).body);
+  };
   const stylesheets = (html: string) =>
     [...headOf(html).matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
 
@@ -319,7 +324,7 @@ describe('what a page asks the browser to fetch early', () => {
     app = await startServer({ distDir: fakeBuild() });
     // The cart pill and the instalment pill come with the chunks that hold them, as the loader
     // fetches them: their own entry files are never asked for.
-    expect(preloads((await app.inject('/products/prod-tee')).body)).toEqual([
+    expect(await hintsOf('/products/prod-tee')).toEqual([
       '/dist/widgets/runtime.js',
       '/dist/widgets/product-form.js',
     ]);
@@ -327,10 +332,7 @@ describe('what a page asks the browser to fetch early', () => {
 
   it('preloads the Quick View buttons of the shop, and not the product form they open', async () => {
     app = await startServer({ distDir: fakeBuild() });
-    expect(preloads((await app.inject('/')).body)).toEqual([
-      '/dist/widgets/runtime.js',
-      '/dist/widgets/quick-view.js',
-    ]);
+    expect(await hintsOf('/')).toEqual(['/dist/widgets/runtime.js', '/dist/widgets/quick-view.js']);
   });
 
   it('preloads the cart code on any page for a visitor with a cart cookie', async () => {
@@ -340,28 +342,26 @@ describe('what a page asks the browser to fetch early', () => {
       expect.arrayContaining(['/dist/widgets/chunks/cart-1.js', '/dist/widgets/chunks/platform-1.js']),
     );
     // The page cache keeps the two apart.
-    expect(preloads((await app.inject('/products/prod-tee')).body)).not.toContain(
-      '/dist/widgets/chunks/cart-1.js',
-    );
+    expect(await hintsOf('/products/prod-tee')).not.toContain('/dist/widgets/chunks/cart-1.js');
   });
 
   it('preloads what /cart needs for its first data call', async () => {
     app = await startServer({ distDir: fakeBuild() });
-    expect(preloads((await app.inject('/cart')).body)).toContain('/dist/widgets/chunks/cart-1.js');
+    expect(await hintsOf('/cart')).toContain('/dist/widgets/chunks/cart-1.js');
   });
 
   it("preloads a page's catalogue in its language: a product page's first part, every other page's whole", async () => {
     // The runtime fetches the language code, which fetches the catalogue: two round trips after
     // the runtime before any widget mounts, unless the page names them beside it.
     app = await startServer({ distDir: fakeBuild() });
-    expect(preloads((await app.inject('/products/prod-tee?locale=de-DE')).body)).toEqual([
+    expect(await hintsOf('/products/prod-tee?locale=de-DE')).toEqual([
       '/dist/widgets/runtime.js',
       '/dist/widgets/product-form.js',
       '/dist/widgets/chunks/page-language-1.js',
       '/dist/widgets/chunks/de-1.js',
     ]);
     // Portuguese of Portugal reads the Brazilian catalogue, as the page's own code chooses.
-    expect(preloads((await app.inject('/cart?locale=pt-PT')).body)).toEqual(
+    expect(await hintsOf('/cart?locale=pt-PT')).toEqual(
       expect.arrayContaining([
         '/dist/widgets/chunks/page-language-1.js',
         '/dist/widgets/chunks/pt-BR-1.js',
@@ -369,22 +369,17 @@ describe('what a page asks the browser to fetch early', () => {
       ]),
     );
     // English is built in: an English page names no language code (the exact lists above).
-    expect(preloads((await app.inject('/cart?locale=en-GB')).body)).not.toContain(
-      '/dist/widgets/chunks/page-language-1.js',
-    );
+    expect(await hintsOf('/cart?locale=en-GB')).not.toContain('/dist/widgets/chunks/page-language-1.js');
   });
 
   it('preloads the forms api only for a site form whose schema the page could not embed', async () => {
     // With its schema in the block, the form's first call is the visitor's send: the forms api
     // and the platform chunk it imports would only queue before the form's own files.
     app = await startServer({ distDir: fakeBuild() });
-    expect(preloads((await app.inject('/contact')).body)).toEqual([
-      '/dist/widgets/runtime.js',
-      '/dist/widgets/site-form.js',
-    ]);
+    expect(await hintsOf('/contact')).toEqual(['/dist/widgets/runtime.js', '/dist/widgets/site-form.js']);
     await app.close();
     app = await startServer({ distDir: fakeBuild(), forms: [] });
-    expect(preloads((await app.inject('/contact')).body)).toEqual([
+    expect(await hintsOf('/contact')).toEqual([
       '/dist/widgets/runtime.js',
       '/dist/widgets/site-form.js',
       '/dist/widgets/chunks/forms-1.js',
