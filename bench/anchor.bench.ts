@@ -34,7 +34,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { createServer } from '../demo/server/app';
-import { CHROMIUM_PATH, DIST_DIR } from '../tests/e2e/harness';
+import { CHROMIUM_PATH, DIST_DIR, SLOW_4G } from '../tests/e2e/harness';
 import { formatFigures, GOAL, meetsGoal, type Figure } from './anchor/ratios';
 import { ANCHOR_PRODUCT, startAnchorServer } from './anchor/storefront-mock';
 import { median, traced, writeBlocksPage, type TraceEvent } from './chromium';
@@ -43,13 +43,6 @@ const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 3));
 const MANY = 100;
 const WINDOW_MS = 10_000;
 const SETTLE_MS = 2_000;
-/** Lighthouse's mobile default, applied the way its DevTools throttling applies it. */
-const SLOW_4G = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1474.56 * 1024) / 8,
-  uploadThroughput: (675 * 1024) / 8,
-};
 const CPU_SLOWDOWN = 4;
 const FAVICON = /\/favicon\.\w+$/;
 
@@ -145,12 +138,14 @@ async function visit(
   // those install Playwright's own script in the page (about 0.56 MB of heap for the polling
   // one), which the heap figure would then count on both sides.
   const read = async <T>(expression: string): Promise<T> =>
-    ((await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value as T);
+    (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value as T;
   const load = async () => {
     await page.goto(url);
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const mark = await read<number | null>('window.__bench?.ok === true ? window.__bench.interactive : null');
+      const mark = await read<number | null>(
+        'window.__bench?.ok === true ? window.__bench.interactive : null',
+      );
       if (typeof mark === 'number') {
         interactive = mark;
         break;

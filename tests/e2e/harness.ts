@@ -31,6 +31,18 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
  */
 export const WAIT = { timeout: 30_000 } as const;
 
+/**
+ * Lighthouse's mobile default network (slow 4G), applied the way its DevTools throttling applies
+ * it (`Network.emulateNetworkConditions`): the bench's throttled figures and the slow-network
+ * journeys use it alike.
+ */
+export const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+} as const;
+
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -269,6 +281,8 @@ export interface Demo extends E2E {
       readonly viewport?: { width: number; height: number } | undefined;
       /** An existing context (e.g. one with a cart). @default a new context */
       readonly context?: BrowserContext | undefined;
+      /** Network conditions from the first request on (e.g. {@link SLOW_4G}). @default none */
+      readonly network?: typeof SLOW_4G | undefined;
     },
   ): Promise<WatchedPage>;
   /** Clears every injected fault (`DELETE /__faults`). */
@@ -297,6 +311,11 @@ export async function startDemo(options: Omit<StartOptions, 'testPages'> = {}): 
       contexts.push(context);
     }
     const { page } = await e2e.newPage(context);
+    if (openOptions.network) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', openOptions.network);
+    }
     const problems: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' && !RESOURCE_STATUS.test(m.text())) problems.push(`console: ${m.text()}`);

@@ -247,6 +247,9 @@ export function ProductFormBody({
       ref={rootRef}
       className="sf-product-form"
       data-sf-status={soldOut ? 'sold-out' : onSale ? 'on-sale' : undefined}
+      // The shopper has started to choose: the add's code and the cart's endpoints load now.
+      onFocusCapture={flow.prefetch}
+      onPointerDownCapture={flow.prefetch}
     >
       <p className="sf-product-form__price">
         {price}
@@ -347,9 +350,6 @@ export function ProductFormBody({
         disabled={soldOut || waiting}
         aria-busy={waiting || undefined}
         aria-disabled={(!soldOut && flow.phase !== 'idle') || undefined}
-        onPointerDown={flow.prefetch}
-        onFocus={flow.prefetch}
-        onKeyDown={flow.prefetch}
         onClick={() => void flow.add()}
       >
         {label}

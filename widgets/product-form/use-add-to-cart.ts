@@ -50,7 +50,10 @@ export interface AddToCart {
    * adds; what was typed is kept across a close until an add succeeds.
    */
   readonly dialog: ReactElement | null;
-  /** Starts loading the flow's code (first touch of the add button). */
+  /**
+   * Starts loading the flow's code and the cart's endpoints it calls: the form calls it on the
+   * shopper's first focus or pointer in it. Nothing for a product sold out in every variant.
+   */
   prefetch(): void;
   /** The add button's click: client checks, then the form or the add itself. */
   add(): Promise<void>;
@@ -74,12 +77,20 @@ const loadFlow = (): Promise<FlowModule> =>
 const prefetchFlow = (): void => {
   loadFlow().catch(() => undefined);
 };
+// Once the shopper starts choosing, a press is near: its cart code too (the idle prefetch leaves
+// it, so a visitor who only looks fetches none of it).
+const warmPress = (): void => {
+  loadFlow().then(
+    (flow) => flow.warmCart(),
+    () => undefined,
+  );
+};
 
 /**
  * The add flow's state for the product form. The flow itself (checks, stock, cart, subscription,
- * gift card, express checkout) is loaded on the first pointerdown, focus or key on the add button
- * and when the page is idle after mount (not for a product sold out in every variant); a click
- * before it arrives shows "Adding…" at once and waits for it.
+ * gift card, express checkout) is loaded when the page is idle after mount, and with the cart's
+ * endpoints on the first pointerdown or focus in the form (neither for a product sold out in
+ * every variant); a click before it arrives shows "Adding…" at once and waits for it.
  */
 export function useAddToCart(input: AddToCartInput): AddToCart {
   const services = useStorefront();
@@ -144,7 +155,9 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
         onSubmit: (values: FormValues) => submitForm(dialog, values),
         onClose: () => setDialog(null),
       }),
-    prefetch: prefetchFlow,
+    prefetch: () => {
+      if (!soldOut) warmPress();
+    },
     add,
   };
 }

@@ -1,7 +1,7 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStorefront } from '../fixtures.js';
-import { MUG, SOLD_OUT } from './items.js';
+import { MUG, SOLD_OUT, TEE } from './items.js';
 
 /** Work the page left for when it is idle; run by the test when it chooses. */
 let idle: (() => void)[] = [];
@@ -10,6 +10,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.doUnmock('../../../widgets/product-form/add-flow.js');
+  vi.doUnmock('../../../src/api/cart.js');
   vi.resetModules();
 });
 
@@ -25,18 +26,31 @@ async function runIdleWork(): Promise<void> {
   await Promise.resolve();
 }
 
-/** The product form, fresh (the flow is loaded once per page), with the flow's loads counted. */
-async function formWithCountedFlow(): Promise<{ loads: () => number; render: (item: unknown) => void }> {
+/**
+ * The product form, fresh (the flow is loaded once per page), with the loads of the flow and of
+ * the cart's endpoints counted.
+ */
+async function formWithCountedFlow(): Promise<{
+  loads: () => number;
+  cartLoads: () => number;
+  render: (item: unknown) => void;
+}> {
   let loads = 0;
+  let cartLoads = 0;
   vi.resetModules();
   vi.doMock('../../../widgets/product-form/add-flow.js', async (original) => {
     loads += 1;
+    return original();
+  });
+  vi.doMock('../../../src/api/cart.js', async (original) => {
+    cartLoads += 1;
     return original();
   });
   const { ProductForm } = await import('../../../widgets/product-form/quick-view-button.js');
   const { parseProductFormProps } = await import('../../../widgets/product-form/props.js');
   return {
     loads: () => loads,
+    cartLoads: () => cartLoads,
     render: (item) => {
       const parsed = parseProductFormProps({ item });
       if (!parsed.ok) throw new Error('bad fixture');
@@ -65,5 +79,51 @@ describe('the add flow is fetched ahead of a click only when something can be ad
     await runIdleWork();
     await vi.dynamicImportSettled();
     expect(form.loads()).toBe(0);
+  });
+});
+
+describe("the cart's endpoints are fetched once the shopper starts to choose", () => {
+  it('leaves them out of the idle prefetch: a visitor who only looks fetches none of them', async () => {
+    holdIdleWork();
+    const form = await formWithCountedFlow();
+    form.render(MUG);
+    await runIdleWork();
+    await waitFor(() => expect(form.loads()).toBe(1));
+    await vi.dynamicImportSettled();
+    expect(form.cartLoads()).toBe(0);
+  });
+
+  it('fetches them with the flow on the first focus in the form, before any press', async () => {
+    holdIdleWork();
+    const form = await formWithCountedFlow();
+    form.render(TEE);
+    expect(form.loads()).toBe(0);
+    fireEvent.focus(screen.getAllByRole('combobox')[0]!);
+    await waitFor(() => expect(form.cartLoads()).toBe(1));
+    expect(form.loads()).toBe(1);
+  });
+
+  it('fetches them on a pointer in the form too, once', async () => {
+    holdIdleWork();
+    const form = await formWithCountedFlow();
+    form.render(TEE);
+    fireEvent.pointerDown(screen.getAllByRole('combobox')[0]!);
+    fireEvent.pointerDown(screen.getByRole('button', { name: /add to cart/i }));
+    await waitFor(() => expect(form.cartLoads()).toBe(1));
+    await vi.dynamicImportSettled();
+    expect(form.loads()).toBe(1);
+    expect(form.cartLoads()).toBe(1);
+  });
+
+  it('fetches neither for a product sold out in every variant', async () => {
+    holdIdleWork();
+    const form = await formWithCountedFlow();
+    form.render(SOLD_OUT);
+    for (const control of screen.queryAllByRole('combobox')) fireEvent.focus(control);
+    fireEvent.pointerDown(screen.getByRole('button', { name: /sold out/i }));
+    await runIdleWork();
+    await vi.dynamicImportSettled();
+    expect(form.loads()).toBe(0);
+    expect(form.cartLoads()).toBe(0);
   });
 });
