@@ -345,9 +345,14 @@ describe('what a page asks the browser to fetch early', () => {
     expect(await hintsOf('/products/prod-tee')).not.toContain('/dist/widgets/chunks/cart-1.js');
   });
 
-  it('preloads what /cart needs for its first data call', async () => {
+  it("preloads what /cart needs for its first data call right after the runtime, before the widget's files", async () => {
     app = await startServer({ distDir: fakeBuild() });
-    expect(await hintsOf('/cart')).toContain('/dist/widgets/chunks/cart-1.js');
+    expect(await hintsOf('/cart')).toEqual([
+      '/dist/widgets/runtime.js',
+      '/dist/widgets/chunks/cart-1.js',
+      '/dist/widgets/chunks/platform-1.js',
+      '/dist/widgets/cart-page.js',
+    ]);
   });
 
   it("preloads a page's catalogue in its language: a product page's first part, every other page's whole", async () => {
@@ -381,9 +386,9 @@ describe('what a page asks the browser to fetch early', () => {
     app = await startServer({ distDir: fakeBuild(), forms: [] });
     expect(await hintsOf('/contact')).toEqual([
       '/dist/widgets/runtime.js',
-      '/dist/widgets/site-form.js',
       '/dist/widgets/chunks/forms-1.js',
       '/dist/widgets/chunks/platform-1.js',
+      '/dist/widgets/site-form.js',
     ]);
   });
 });
