@@ -118,3 +118,28 @@ describe('a page in another language than English', () => {
     for (const pattern of target.after) expect(levelOf(pattern)).toBeGreaterThan(2);
   });
 });
+
+describe("the shop's Quick View", () => {
+  it('asks for every file its lightbox needs at once, when a pointer reaches the button', async () => {
+    const load = await measurer.measure({ name: 'shop', path: '/' }, async (page) => {
+      await page.waitForLoadState('load');
+      await widgetsMounted(page);
+      const button = page.getByRole('button', { name: 'Quick View' }).first();
+      await button.hover();
+      await button.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Add To Cart' }).waitFor(WAIT);
+    });
+    const levelOf = (pattern: RegExp) => load.requests.find((r) => pattern.test(r.path))?.depth;
+    const button = levelOf(/^\/dist\/widgets\/quick-view\.js$/);
+    expect(button).toBe(2);
+    // The code that opens the card, the product form, the quick view's panel and the lightbox:
+    // each was a round trip after the one before it.
+    for (const pattern of [
+      /\/chunks\/open-[\w-]{8}\.js$/,
+      /^\/dist\/widgets\/product-form\.js$/,
+      /\/chunks\/quick-view-[\w-]{8}\.js$/,
+      /\/chunks\/lightbox-[\w-]{8}\.js$/,
+    ])
+      expect({ file: pattern.source, level: levelOf(pattern) }).toEqual({ file: pattern.source, level: 3 });
+  });
+});
