@@ -83,6 +83,19 @@ describe('the product page on slow 4G', () => {
     expect(problems).toEqual([]);
   });
 
+  it('opens the additional-fields dialog on the press, its code in place once the shopper touched the form', async () => {
+    const { page, problems } = await demo.open('/products/prod-engraved-mug', { network: SLOW_4G });
+    // The first control a keyboard reaches in the form.
+    await page.locator('[data-sf-widget="product-form"]').locator('select, input, button').first().focus();
+    await page.waitForLoadState('networkidle', WAIT);
+
+    const sent = requestsFrom(page);
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.getByRole('dialog').getByRole('textbox').first().waitFor(WAIT);
+    expect(scripts(sent)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('adds once for a double click while the add is on its way', async () => {
     const { page, context, problems } = await demo.open('/products/prod-tee', { network: SLOW_4G });
     await chooseTee(page);

@@ -38,13 +38,15 @@ export const ADD_BUTTON_TIMING = {
 
 /**
  * Starts loading the code a press calls: the cart's endpoints (the stock check, the add, the
- * subscription cart). The hook calls it once the shopper starts to choose (./use-add-to-cart.ts),
- * so a first add waits for its requests alone, not for their code first: a round trip less, which
- * on a slow network is the longest wait of the press. (The api client under them comes with the
- * platform layer when the page is idle.)
+ * subscription cart) and, for a product that asks for additional fields, the form dialog. The
+ * hook calls it once the shopper starts to choose (./use-add-to-cart.ts), so a first add waits
+ * for its requests alone, not for their code first: on a slow network a round trip less for the
+ * add, and three for the dialog, whose files import one another. (The api client under the
+ * endpoints comes with the platform layer when the page is idle.)
  */
-export function warmCart(): void {
+export function warm(input: AddToCartInput): void {
   import('../../src/api/cart.js').catch(() => undefined);
+  if (asksForAnswers(input)) loadFormDialog().catch(() => undefined);
 }
 
 /** What the flow uses of the storefront. */
@@ -86,6 +88,12 @@ function productForm(input: AddToCartInput) {
   return { embedded, id: sc.additionalFieldsFormId || embeddedId };
 }
 
+/** Whether an add asks for the product's additional fields first (never for a gift card). */
+function asksForAnswers(input: AddToCartInput): boolean {
+  const form = productForm(input);
+  return (form.embedded !== null || form.id !== null) && !input.giftCard;
+}
+
 // The page's overrides apply to these texts as to the form's own.
 const messagesOf = (input: AddToCartInput) => createMessages(input.overrides, ADD_FLOW_MESSAGES);
 
@@ -104,9 +112,7 @@ export const checkAdd = (input: AddToCartInput): AddToCartCheck =>
 export function firstStep(input: AddToCartInput): AddStep {
   const checked = checkAdd(input);
   if (!checked.ok) return { kind: 'refused', message: checked.message };
-  const form = productForm(input);
-  const hasForm = form.embedded !== null || form.id !== null;
-  return hasForm && !input.giftCard
+  return asksForAnswers(input)
     ? { kind: 'form' }
     : { kind: 'send', variant: checked.variant, quantity: checked.quantity };
 }

@@ -51,8 +51,9 @@ export interface AddToCart {
    */
   readonly dialog: ReactElement | null;
   /**
-   * Starts loading the flow's code and the cart's endpoints it calls: the form calls it on the
-   * shopper's first focus or pointer in it. Nothing for a product sold out in every variant.
+   * Starts loading the flow's code and the code a press calls (the cart's endpoints, the form
+   * dialog of a product with additional fields): the form calls it on the shopper's first focus or
+   * pointer in it. Nothing for a product sold out in every variant.
    */
   prefetch(): void;
   /** The add button's click: client checks, then the form or the add itself. */
@@ -77,11 +78,11 @@ const loadFlow = (): Promise<FlowModule> =>
 const prefetchFlow = (): void => {
   loadFlow().catch(() => undefined);
 };
-// Once the shopper starts choosing, a press is near: its cart code too (the idle prefetch leaves
-// it, so a visitor who only looks fetches none of it).
-const warmPress = (): void => {
+// Once the shopper starts choosing, a press is near: the code it calls too, the cart's endpoints
+// and the form dialog (the idle prefetch leaves them, so a visitor who only looks fetches none).
+const warmPress = (input: AddToCartInput): void => {
   loadFlow().then(
-    (flow) => flow.warmCart(),
+    (flow) => flow.warm(input),
     () => undefined,
   );
 };
@@ -156,7 +157,7 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
         onClose: () => setDialog(null),
       }),
     prefetch: () => {
-      if (!soldOut) warmPress();
+      if (!soldOut) warmPress(input);
     },
     add,
   };

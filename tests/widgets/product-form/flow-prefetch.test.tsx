@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStorefront } from '../fixtures.js';
-import { MUG, SOLD_OUT, TEE } from './items.js';
+import { ENGRAVED, MUG, SOLD_OUT, TEE } from './items.js';
 
 /** Work the page left for when it is idle; run by the test when it chooses. */
 let idle: (() => void)[] = [];
@@ -11,6 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.doUnmock('../../../widgets/product-form/add-flow.js');
   vi.doUnmock('../../../src/api/cart.js');
+  vi.doUnmock('../../../src/react/ui/form-dialog.js');
   vi.resetModules();
 });
 
@@ -27,16 +28,18 @@ async function runIdleWork(): Promise<void> {
 }
 
 /**
- * The product form, fresh (the flow is loaded once per page), with the loads of the flow and of
- * the cart's endpoints counted.
+ * The product form, fresh (the flow is loaded once per page), with the loads of the flow, of the
+ * cart's endpoints and of the form dialog counted.
  */
 async function formWithCountedFlow(): Promise<{
   loads: () => number;
   cartLoads: () => number;
+  dialogLoads: () => number;
   render: (item: unknown) => void;
 }> {
   let loads = 0;
   let cartLoads = 0;
+  let dialogLoads = 0;
   vi.resetModules();
   vi.doMock('../../../widgets/product-form/add-flow.js', async (original) => {
     loads += 1;
@@ -46,11 +49,16 @@ async function formWithCountedFlow(): Promise<{
     cartLoads += 1;
     return original();
   });
+  vi.doMock('../../../src/react/ui/form-dialog.js', async (original) => {
+    dialogLoads += 1;
+    return original();
+  });
   const { ProductForm } = await import('../../../widgets/product-form/quick-view-button.js');
   const { parseProductFormProps } = await import('../../../widgets/product-form/props.js');
   return {
     loads: () => loads,
     cartLoads: () => cartLoads,
+    dialogLoads: () => dialogLoads,
     render: (item) => {
       const parsed = parseProductFormProps({ item });
       if (!parsed.ok) throw new Error('bad fixture');
@@ -113,6 +121,23 @@ describe("the cart's endpoints are fetched once the shopper starts to choose", (
     await vi.dynamicImportSettled();
     expect(form.loads()).toBe(1);
     expect(form.cartLoads()).toBe(1);
+  });
+
+  it('fetches the form dialog too for a product that asks for additional fields, and only then', async () => {
+    holdIdleWork();
+    const engraved = await formWithCountedFlow();
+    engraved.render(ENGRAVED);
+    fireEvent.focus(screen.getByRole('button', { name: /add to cart/i }));
+    await waitFor(() => expect(engraved.dialogLoads()).toBe(1));
+    expect(engraved.cartLoads()).toBe(1);
+    cleanup();
+
+    const tee = await formWithCountedFlow();
+    tee.render(TEE);
+    fireEvent.focus(screen.getAllByRole('combobox')[0]!);
+    await waitFor(() => expect(tee.cartLoads()).toBe(1));
+    await vi.dynamicImportSettled();
+    expect(tee.dialogLoads()).toBe(0);
   });
 
   it('fetches neither for a product sold out in every variant', async () => {
