@@ -15,6 +15,7 @@ const ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
 const STOCK_PATH = '/api/commerce/inventory/stock/';
 const SAVE_PATH = '/api/form/SaveFormSubmission';
 const CART_API = '/api/commerce/shopping-cart';
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 let demo: Demo;
 
@@ -106,6 +107,23 @@ describe('the product page on slow 4G', () => {
 
     expect(calls(sent, ENTRIES_PATH)).toEqual([`POST ${ENTRIES_PATH}`]);
     expect((await serverCart(context)).entries.map((e) => e.quantity)).toEqual([1]);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the restock sign-up on slow 4G', () => {
+  it('sends the sign-up on the press: its code came while the shopper typed', async () => {
+    const { page, problems } = await demo.open('/products/prod-poster', { network: SLOW_4G });
+    const email = page.getByRole('textbox', { name: /email/i });
+    await email.focus();
+    await email.fill('reader@example.com');
+    await page.waitForLoadState('networkidle', WAIT);
+
+    const sent = requestsFrom(page);
+    await email.press('Enter');
+    await page.getByText('Signed up!').waitFor(WAIT);
+    expect(scripts(sent)).toEqual([]);
+    expect(calls(sent, RESTOCK_PATH)).toEqual([`POST ${RESTOCK_PATH}`]);
     expect(problems).toEqual([]);
   });
 });

@@ -21,6 +21,15 @@ function yieldsToProductForm(el: Element | null): boolean {
   return blockOf(el)?.querySelector(`[${WIDGET_ATTR}="product-form"]`) != null;
 }
 
+/**
+ * The sign-up's endpoints, which the page's api would load with the first call: fetched as soon as
+ * the shopper moves into the form, so a sign-up sends its request at once rather than a round trip
+ * after the press.
+ */
+const warmSignUp = (): void => {
+  import('../../src/api/restock.js').catch(() => undefined);
+};
+
 /** Sold out: not in stock (spec 001 §4), the product form's own rule for a variant. */
 const soldOut = (variant: AnnouncedVariant): boolean => !inStock(variant);
 
@@ -227,6 +236,8 @@ export function RestockForm({
             noValidate
             aria-labelledby={ctaId}
             onSubmit={(e) => void onSubmit(e)}
+            onFocusCapture={warmSignUp}
+            onPointerDown={warmSignUp}
           >
             <p id={ctaId} className="sf-restock-form__cta">
               {m.t('cta')}
