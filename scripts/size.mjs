@@ -59,7 +59,7 @@ export const BUDGETS = {
  * trips" says how far it is).
  */
 export const PAGE_BUDGETS = {
-  product: { bytes: 38.7 * KB, files: 7 },
+  product: { bytes: 38.8 * KB, files: 7 },
   cart: { bytes: 35.1 * KB, files: 6 },
   shop: { bytes: 27.2 * KB, files: 4 },
   contact: { bytes: 34.4 * KB, files: 7 },

@@ -97,6 +97,23 @@ describe('the product page on slow 4G', () => {
     expect(problems).toEqual([]);
   });
 
+  it("opens the instalment pill's popup on the click: its code came when the pointer reached the pill", async () => {
+    const { page, problems } = await demo.open('/products/prod-tee', { network: SLOW_4G });
+    const info = page.getByRole('button', { name: /^About / });
+    await info.waitFor(WAIT);
+    await page.waitForLoadState('networkidle', WAIT);
+    await info.hover();
+    await page.waitForLoadState('networkidle', WAIT);
+
+    const sent = requestsFrom(page);
+    await info.click();
+    await page.getByRole('dialog').waitFor(WAIT);
+    expect(scripts(sent)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => info.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('adds once for a double click while the add is on its way', async () => {
     const { page, context, problems } = await demo.open('/products/prod-tee', { network: SLOW_4G });
     await chooseTee(page);
