@@ -123,10 +123,18 @@ export interface E2E {
   readonly browser: Browser;
   /** A fresh browser context (own cookies) and a page in it, with its log. */
   newPage(context?: BrowserContext): Promise<{ page: Page; context: BrowserContext; log: PageLog }>;
-  /** Adds an item to the cart of `context` through the documented endpoint (crumb included). */
+  /**
+   * Adds an item to the cart of `context` through the documented endpoint (crumb included), with
+   * its additional fields' answers if given.
+   */
   addToCart(
     context: BrowserContext,
-    item: { itemId: string; sku: string | null; quantity: number },
+    item: {
+      itemId: string;
+      sku: string | null;
+      quantity: number;
+      additionalFields?: Readonly<Record<string, unknown>> | undefined;
+    },
   ): Promise<void>;
   /** Injects a server fault (see demo/server/faults.ts). */
   fault(body: Record<string, unknown>): Promise<void>;
@@ -205,7 +213,7 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     }
     const response = await context.request.post(`${baseUrl}/api/commerce/shopping-cart/entries`, {
       headers: { [CSRF_HEADER]: crumb ?? '' },
-      data: { ...item, additionalFields: null },
+      data: { ...item, additionalFields: item.additionalFields ?? null },
     });
     if (!response.ok()) throw new Error(`add to cart failed: ${response.status()} ${await response.text()}`);
   };
@@ -267,6 +275,12 @@ export interface WatchedPage {
    * out: fault journeys cause those on purpose, and the test asserts what the page shows instead.
    */
   readonly problems: string[];
+  /**
+   * Resolves once none of the page's requests has been in flight for half a second (counted from
+   * before its first request): what an action started loading has arrived. Playwright's own
+   * `networkidle` is a load state, reached once per page, so it cannot tell this after an action.
+   */
+  quiet(): Promise<void>;
 }
 
 export interface Demo extends E2E {
@@ -290,6 +304,9 @@ export interface Demo extends E2E {
   /** Closes the contexts `open()` made and clears the faults: an `afterEach` for journeys. */
   reset(): Promise<void>;
 }
+
+/** How long a page's network stays idle before {@link WatchedPage.quiet} calls it quiet. */
+const QUIET_MS = 500;
 
 const RESOURCE_STATUS = /^Failed to load resource: (the server responded with a status of \d+|net::ERR_)/;
 
@@ -317,6 +334,28 @@ export async function startDemo(options: Omit<StartOptions, 'testPages'> = {}): 
       await cdp.send('Network.emulateNetworkConditions', openOptions.network);
     }
     const problems: string[] = [];
+    const inFlight = new Set<Request>();
+    let lastChange = Date.now();
+    page.on('request', (r) => {
+      inFlight.add(r);
+      lastChange = Date.now();
+    });
+    const settle = (r: Request) => {
+      inFlight.delete(r);
+      lastChange = Date.now();
+    };
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
+    const quiet = async (): Promise<void> => {
+      const deadline = Date.now() + WAIT.timeout;
+      while (inFlight.size > 0 || Date.now() - lastChange < QUIET_MS) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `still loading after ${WAIT.timeout} ms: ${[...inFlight].map((r) => r.url()).join(', ')}`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
     page.on('console', (m) => {
       if (m.type() === 'error' && !RESOURCE_STATUS.test(m.text())) problems.push(`console: ${m.text()}`);
     });
@@ -334,7 +373,7 @@ export async function startDemo(options: Omit<StartOptions, 'testPages'> = {}): 
     // Every widget in place before the test acts or looks, however long the chunks took: the
     // fallbacks' controls stay disabled until their widget mounts over them.
     await widgetsMounted(page);
-    return { page, context, problems };
+    return { page, context, problems, quiet };
   };
 
   const clearFaults: Demo['clearFaults'] = async () => {
