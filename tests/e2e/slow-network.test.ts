@@ -65,10 +65,10 @@ async function chooseTee(page: Page): Promise<void> {
 
 describe('the product page on slow 4G', () => {
   it("sends a first add's requests at once: the code they need came while the shopper chose", async () => {
-    const { page, problems } = await demo.open('/products/prod-tee', { network: SLOW_4G });
+    const { page, problems, quiet } = await demo.open('/products/prod-tee', { network: SLOW_4G });
     await chooseTee(page);
-    // What the choice started loading has arrived (the page is quiet for half a second).
-    await page.waitForLoadState('networkidle', WAIT);
+    // What the choice started loading has arrived.
+    await quiet();
 
     const sent = requestsFrom(page);
     const add = page.getByRole('button', { name: 'Add To Cart' });
@@ -85,10 +85,10 @@ describe('the product page on slow 4G', () => {
   });
 
   it('opens the additional-fields dialog on the press, its code in place once the shopper touched the form', async () => {
-    const { page, problems } = await demo.open('/products/prod-engraved-mug', { network: SLOW_4G });
+    const { page, problems, quiet } = await demo.open('/products/prod-engraved-mug', { network: SLOW_4G });
     // The first control a keyboard reaches in the form.
     await page.locator('[data-sf-widget="product-form"]').locator('select, input, button').first().focus();
-    await page.waitForLoadState('networkidle', WAIT);
+    await quiet();
 
     const sent = requestsFrom(page);
     await page.getByRole('button', { name: 'Add To Cart' }).click();
@@ -98,12 +98,12 @@ describe('the product page on slow 4G', () => {
   });
 
   it("opens the instalment pill's popup on the click: its code came when the pointer reached the pill", async () => {
-    const { page, problems } = await demo.open('/products/prod-tee', { network: SLOW_4G });
+    const { page, problems, quiet } = await demo.open('/products/prod-tee', { network: SLOW_4G });
     const info = page.getByRole('button', { name: /^About / });
     await info.waitFor(WAIT);
-    await page.waitForLoadState('networkidle', WAIT);
+    await quiet();
     await info.hover();
-    await page.waitForLoadState('networkidle', WAIT);
+    await quiet();
 
     const sent = requestsFrom(page);
     await info.click();
@@ -130,11 +130,11 @@ describe('the product page on slow 4G', () => {
 
 describe('the restock sign-up on slow 4G', () => {
   it('sends the sign-up on the press: its code came while the shopper typed', async () => {
-    const { page, problems } = await demo.open('/products/prod-poster', { network: SLOW_4G });
+    const { page, problems, quiet } = await demo.open('/products/prod-poster', { network: SLOW_4G });
     const email = page.getByRole('textbox', { name: /email/i });
     await email.focus();
     await email.fill('reader@example.com');
-    await page.waitForLoadState('networkidle', WAIT);
+    await quiet();
 
     const sent = requestsFrom(page);
     await email.press('Enter');
@@ -149,14 +149,14 @@ describe('the cart page on slow 4G', () => {
   it('shows what the server holds after quick presses of Increase quantity', async () => {
     const context = await demo.browser.newContext({ baseURL: demo.baseUrl });
     await demo.addToCart(context, { itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1 });
-    const { page, problems } = await demo.open(PATHS.cart, { context, network: SLOW_4G });
+    const { page, problems, quiet } = await demo.open(PATHS.cart, { context, network: SLOW_4G });
     const subtotal = page.getByRole('status', { name: 'Subtotal', exact: true });
     await expect.poll(() => subtotal.textContent(), WAIT).toContain('$25.00');
 
     const increase = page.getByRole('button', { name: /^Increase quantity of/ });
     for (let i = 0; i < 3; i += 1) await increase.click({ force: true });
     // Settled: no update on its way, and the page quiet.
-    await page.waitForLoadState('networkidle', WAIT);
+    await quiet();
     await expect.poll(() => page.locator('[aria-busy="true"]').count(), WAIT).toBe(0);
 
     const held = (await serverCart(context)).entries[0]?.quantity ?? 0;
@@ -169,9 +169,37 @@ describe('the cart page on slow 4G', () => {
   });
 });
 
+describe("the cart page's Edit details on slow 4G", () => {
+  it("opens the dialog with the entry's answers on the press: its code came when the pointer reached the button", async () => {
+    const context = await demo.browser.newContext({ baseURL: demo.baseUrl });
+    await demo.addToCart(context, {
+      itemId: 'prod-engraved-mug',
+      sku: 'MUG-ENGRAVED',
+      quantity: 1,
+      additionalFields: { 'engraving-text': 'For Ada', font: 'Serif' },
+    });
+    const { page, problems, quiet } = await demo.open(PATHS.cart, { context, network: SLOW_4G });
+    const edit = page.getByRole('button', { name: /^Edit details/ });
+    await edit.waitFor(WAIT);
+    await quiet();
+    await edit.hover();
+    await quiet();
+
+    const sent = requestsFrom(page);
+    await edit.click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('textbox').first().inputValue(), WAIT).toBe('For Ada');
+    // Nor its form: the page read it to title the line's answers.
+    expect(scripts(sent)).toEqual([]);
+    expect(calls(sent, 'GetTemplateSchema')).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the contact form on slow 4G', () => {
   it('sends once for two presses, keeps what was typed while it sends, then thanks', async () => {
-    const { page, problems } = await demo.open('/contact', { network: SLOW_4G });
+    const { page, problems, quiet } = await demo.open('/contact', { network: SLOW_4G });
     const form = page.getByRole('form', { name: 'Contact us' });
     const typed = {
       'First Name': 'Ada',

@@ -104,6 +104,16 @@ function entryAnswers(
  * The server's image URL reaches `src`: only http(s) addresses and same-site paths pass, so no
  * `javascript:` or `data:` URL ever does.
  */
+/**
+ * What "Edit details" loads: the dialog's code (files that import one another, a round trip each)
+ * and the forms api that reads the entry's form. Fetched when the shopper reaches for the button
+ * (a pointer over it, focus on it), so the press mostly waits for the form's own request.
+ */
+const prepareEdit = (): void => {
+  loadFormDialog().catch(() => undefined);
+  import('../../src/api/forms.js').catch(() => undefined);
+};
+
 function imageSrc(url: string | null | undefined): string | null {
   if (typeof url !== 'string') return null;
   const u = url.trim();
@@ -279,7 +289,12 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
         error: { kind: 'invalid-response', status: 0, message: m.t('tryAgain') },
       } as const;
       // The api has already read the schema (src/api/form-schema.ts); only the dialog code may fail.
-      const [mod, r] = await Promise.all([loadFormDialog().catch(() => null), api.getFormSchema(formId)]);
+      // A schema read for the line's answers is the form of this page view: not asked for again.
+      const known = schemas[formId];
+      const [mod, r] = await Promise.all([
+        loadFormDialog().catch(() => null),
+        known ? ({ ok: true, data: known } as const) : api.getFormSchema(formId),
+      ]);
       if (!r.ok) return r;
       if (!mod) return unreadable;
       setSchemas((prev) => ({ ...prev, [formId]: r.data }));
@@ -624,6 +639,8 @@ function EntryRow({
             className="sf-button sf-button--secondary"
             aria-label={m.t('editFormOf', { title })}
             aria-disabled={busy || undefined}
+            onPointerEnter={prepareEdit}
+            onFocus={prepareEdit}
             onClick={guard(onEdit)}
           >
             {m.t('editForm')}

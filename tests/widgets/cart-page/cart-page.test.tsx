@@ -458,6 +458,19 @@ describe('CartPage additional fields', () => {
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Hi Ada');
   });
 
+  it("opens with the schema read for the line's answers, without asking for it again", async () => {
+    const { user, api } = await renderCart(withForm(), {
+      getFormSchema: async () => okResult(FORM as never),
+    });
+    // The line's answers are titled once the schema is in.
+    await screen.findByText(/Hi Ada/);
+    await waitFor(() => expect(api.getFormSchema).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Edit details of Organic Tee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Hi Ada');
+    expect(api.getFormSchema).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the server field error above the field and keeps the dialog open', async () => {
     const { user, api } = await renderCart(withForm(), {
       getFormSchema: async () => okResult(FORM as never),
