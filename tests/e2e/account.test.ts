@@ -4,23 +4,14 @@
  * shows up in the outbox at once, and signing out takes both away again. At 320 px the tables
  * scroll inside their own regions, never the page.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COOKIES, CSRF_HEADER } from '../../src/contract.js';
-import { WAIT, startDemo, type Demo } from './harness.js';
+import { WAIT } from './harness.js';
+import { demoForThisFile } from './demo-suite.js';
 
 const SIGN_UP = '/api/site-users/account/notifications/restock';
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-afterEach(async () => {
-  await demo?.reset();
-});
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = demoForThisFile();
 
 /** A customer signs up for the sold-out poster, in a browser context of their own. */
 async function customerSignsUp(email: string): Promise<void> {

@@ -6,8 +6,9 @@
  * Every page is watched for CSP violations and errors from before its first script runs.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, startDemo, WAIT, type Demo, type WatchedPage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, WAIT, type WatchedPage } from './harness.js';
+import { demoForThisFile } from './demo-suite.js';
 
 const SAVE_PATH = '/api/form/SaveFormSubmission';
 const KEY_PATH = '/api/form/FormSubmissionKey';
@@ -17,19 +18,7 @@ const FIELDS_INVALID = 'One or more fields is invalid, please check your entries
 const SCROLL_DOWN = 'Your form has encountered a problem. Please scroll down to review.';
 const SCROLL_UP = 'Your form has encountered a problem. Please scroll up to review.';
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
-
-afterEach(async () => {
-  await demo.reset();
-});
+const demo = demoForThisFile();
 
 /** What the shopper types into the contact form, by the field's accessible name. */
 const TYPED = {

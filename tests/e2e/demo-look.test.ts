@@ -5,8 +5,9 @@
  * content at 320 and 390 px (hit-testing with `document.elementFromPoint`).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT, startDemo, type Demo } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { WAIT } from './harness.js';
+import { demoForThisFile } from './demo-suite.js';
 
 /** An instalment pill drawn by its widget, not its fallback (it mounts when the page is idle). */
 const PILL_SHOWN = '[data-sf-widget="instalment-pill"][data-sf-mounted]:not([data-sf-deferred])';
@@ -38,16 +39,7 @@ const PAGES = [
 /** In every test the visitor has an item in the cart, so the cart pill shows. */
 const MUG = { itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 };
 
-let demo: Demo;
-beforeAll(async () => {
-  demo = await startDemo();
-});
-afterEach(async () => {
-  await demo?.reset();
-});
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = demoForThisFile();
 
 async function openWithCart(path: string, width: number, height: number) {
   const context = await demo.browser.newContext({ baseURL: demo.baseUrl, viewport: { width, height } });

@@ -3,8 +3,9 @@
  * has fetched them, and nothing that was in view may move meanwhile (layout-shift entries
  * without recent input, read in the page).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WAIT, startDemo, type Demo } from './harness.js';
+import { expect, it } from 'vitest';
+import { WAIT } from './harness.js';
+import { demoForThisFile } from './demo-suite.js';
 
 const RECORD_SHIFTS = `(() => {
   window.__shifts = [];
@@ -13,13 +14,7 @@ const RECORD_SHIFTS = `(() => {
   }).observe({ type: 'layout-shift', buffered: true });
 })();`;
 
-let demo: Demo;
-beforeAll(async () => {
-  demo = await startDemo();
-});
-afterAll(async () => {
-  await demo?.close();
-});
+const demo = demoForThisFile();
 
 it.each(['/contact', '/newsletter'])('%s moves nothing in view while its form arrives', async (path) => {
   const context = await demo.browser.newContext({

@@ -7,9 +7,10 @@
  * the server holds.
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract.js';
-import { SLOW_4G, startDemo, WAIT, type Demo } from './harness.js';
+import { SLOW_4G, WAIT } from './harness.js';
+import { demoForThisFile } from './demo-suite.js';
 
 const ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
 const STOCK_PATH = '/api/commerce/inventory/stock/';
@@ -17,19 +18,7 @@ const SAVE_PATH = '/api/form/SaveFormSubmission';
 const CART_API = '/api/commerce/shopping-cart';
 const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
-let demo: Demo;
-
-beforeAll(async () => {
-  demo = await startDemo();
-});
-
-afterAll(async () => {
-  await demo?.close();
-});
-
-afterEach(async () => {
-  await demo.reset();
-});
+const demo = demoForThisFile();
 
 /** The cart as the server holds it for `context`'s cookies. */
 async function serverCart(context: BrowserContext): Promise<{ entries: { quantity: number }[] }> {
