@@ -285,16 +285,18 @@ describe('cart pill', () => {
     // While it reads Added! (for two seconds), the button ignores clicks. The click is made in the
     // page the moment Added! shows (through the DOM: the button is aria-disabled, which
     // Playwright would wait out), so a slow test cannot arrive after Added! is gone.
-    await page.waitForFunction(
+    // What the form's status region says then is what a screen reader speaks.
+    const spoken = await page.waitForFunction(
       () => {
         const button = document.querySelector<HTMLButtonElement>('main .sf-add-button');
         if (button?.textContent?.trim() !== 'Added!') return false;
         button.click();
-        return true;
+        return { status: button.closest('.sf-product-form')?.querySelector('[role="status"]')?.textContent };
       },
       undefined,
       WAIT,
     );
+    expect(await spoken.jsonValue()).toEqual({ status: 'Added!' });
     const one = page.getByRole('link', { name: 'One item in cart' });
     await one.waitFor(WAIT);
     expect(await shownText(one)).toBe('1 item $25');

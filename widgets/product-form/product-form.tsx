@@ -354,6 +354,16 @@ export function ProductFormBody({
       >
         {label}
       </button>
+      {/*
+       * The add's outcome is spoken from a live region that is in the page before it (a screen
+       * reader need not speak a change of the focused button's own text). A sold-out choice
+       * cannot be added, and its restock sign-up has a status of its own.
+       */}
+      {!soldOut && (
+        <p className="sf-visually-hidden" role="status">
+          {flow.phase === 'added' ? label : ''}
+        </p>
+      )}
 
       {flow.dialog}
 

@@ -181,6 +181,14 @@ describe('sold out, scarcity and restock', () => {
     expect(screen.getAllByRole('button')).toEqual([button]);
   });
 
+  it('leaves the status to the restock sign-up while the choice is sold out', async () => {
+    const { user } = setup({ item: TEE });
+    await choose(user, { Color: 'Black', Size: 'M' });
+    expect(screen.queryByRole('status')).toBeNull();
+    await choose(user, { Color: 'Black', Size: 'S' });
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
   it('puts a restock-form block for the sold-out product in the page', () => {
     const { container } = setup({ item: SOLD_OUT });
     const slot = container.querySelector('[data-sf-widget="restock-form"]');
@@ -466,6 +474,20 @@ describe('add to cart', () => {
     expect(addButton().textContent).toBe('Added!');
     await act(async () => vi.advanceTimersByTime(1));
     expect(addButton().textContent).toBe('Add To Cart');
+  });
+
+  it('tells screen readers the item was added, from a status region there before the add', async () => {
+    const { user } = setup({ item: MUG }, { fakeTimers: true });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    await user.click(addButton());
+    await settle();
+    expect(status.textContent).toBe('');
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('Added!');
+    await act(async () => vi.advanceTimersByTime(2000));
+    expect(status.textContent).toBe('');
   });
 
   it.each([['adding'], ['added']])('ignores clicks while %s', async (phase) => {
