@@ -11,5 +11,7 @@ export default defineConfig({
     globals: false,
     restoreMocks: true,
     testTimeout: 20_000,
+    // Testing Library's waits bounded for a busy machine (tests/setup/dom-waits.ts).
+    setupFiles: ['tests/setup/dom-waits.ts'],
   },
 });
