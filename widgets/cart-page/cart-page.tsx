@@ -101,10 +101,6 @@ function entryAnswers(
 }
 
 /**
- * The server's image URL reaches `src`: only http(s) addresses and same-site paths pass, so no
- * `javascript:` or `data:` URL ever does.
- */
-/**
  * What "Edit details" loads: the dialog's code (files that import one another, a round trip each)
  * and the forms api that reads the entry's form. Fetched when the shopper reaches for the button
  * (a pointer over it, focus on it), so the press mostly waits for the form's own request.
@@ -114,6 +110,10 @@ const prepareEdit = (): void => {
   import('../../src/api/forms.js').catch(() => undefined);
 };
 
+/**
+ * The server's image URL reaches `src`: only http(s) addresses and same-site paths pass, so no
+ * `javascript:` or `data:` URL ever does.
+ */
 function imageSrc(url: string | null | undefined): string | null {
   if (typeof url !== 'string') return null;
   const u = url.trim();
