@@ -15,6 +15,7 @@ import {
   CHROMIUM_PATH,
   DIST_DIR,
   PROJECT_ROOT,
+  serverCart,
   WAIT,
   widgetsMounted,
 } from './harness.js';
@@ -388,10 +389,7 @@ describe('the demo store', () => {
       'Sorry, this item is priced in JPY but your cart is in USD. Check out or empty your cart to add it.',
     );
     await expect(pill.isVisible()).resolves.toBe(true);
-    const cart = (await (await context.request.get('/api/commerce/shopping-cart')).json()) as {
-      currency: string;
-      entries: { itemId: string }[];
-    };
+    const cart = await serverCart(context);
     expect(cart.currency).toBe('USD');
     expect(cart.entries.map((e) => e.itemId)).toEqual(['prod-tee']);
     // The refused add is a 409 the browser logs; nothing else may go wrong.

@@ -43,6 +43,27 @@ export const SLOW_4G = {
   uploadThroughput: (675 * 1024) / 8,
 } as const;
 
+/** The cart as the reference server answers `GET /api/commerce/shopping-cart`, the parts tests read. */
+export interface ServerCart {
+  currency: string;
+  totalQuantity: number;
+  subtotalCents: number;
+  entries: Array<{
+    id: string;
+    itemId: string;
+    quantity: number;
+    chosenVariant: { sku: string } | null;
+    additionalFields: Record<string, unknown> | null;
+  }>;
+}
+
+/** The cart as the server holds it for `context`'s cookies (the context has the demo's baseURL). */
+export async function serverCart(context: BrowserContext): Promise<ServerCart> {
+  const r = await context.request.get('/api/commerce/shopping-cart');
+  if (r.status() !== 200) throw new Error(`reading the cart failed: ${r.status()} ${await r.text()}`);
+  return (await r.json()) as ServerCart;
+}
+
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

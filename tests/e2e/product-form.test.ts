@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAGE_ROOT_ID, PATHS } from '../../src/contract.js';
-import { cspViolations, holdRequest, startE2E, WAIT, type E2E } from './harness.js';
+import { cspViolations, holdRequest, serverCart, startE2E, WAIT, type E2E } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CATALOG = JSON.parse(readFileSync(resolve(here, 'fixtures/shop-catalog.json'), 'utf8')) as unknown[];
@@ -209,9 +209,7 @@ describe('cart page', () => {
     await dialog.waitFor({ state: 'detached', ...WAIT });
     await root.getByText('Updating cart…').waitFor({ state: 'detached', ...WAIT });
 
-    const cart = (await (await context.request.get('/api/commerce/shopping-cart')).json()) as {
-      entries: Array<{ additionalFields: Record<string, unknown> }>;
-    };
+    const cart = await serverCart(context);
     expect(cart.entries[0]?.additionalFields).toEqual({ engraving: 'For Grace', notify: 'ada@example.com' });
   });
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAGE_ROOT_ID, PATHS } from '../../src/contract.js';
-import { cspViolations, holdRequest, startE2E, WAIT, type E2E, type PageLog } from './harness.js';
+import { cspViolations, holdRequest, serverCart, startE2E, WAIT, type E2E, type PageLog } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PAGES_DIR = resolve(here, 'pages/shop');
@@ -82,25 +82,6 @@ const shownText = (pill: Locator): Promise<string> =>
 
 const textOf = async (locator: Locator): Promise<string> =>
   (await locator.innerText()).replace(/\s+/g, ' ').trim();
-
-interface CartJson {
-  totalQuantity: number;
-  subtotalCents: number;
-  entries: Array<{
-    id: string;
-    itemId: string;
-    quantity: number;
-    chosenVariant: { sku: string } | null;
-    additionalFields: Record<string, unknown> | null;
-  }>;
-}
-
-/** The visitor's cart as the server has it (the context's cookies ride along). */
-async function serverCart(context: BrowserContext): Promise<CartJson> {
-  const r = await context.request.get('/api/commerce/shopping-cart');
-  expect(r.status()).toBe(200);
-  return (await r.json()) as CartJson;
-}
 
 /**
  * The pages carry their products inline (as a published page would); they must be the very

@@ -6,26 +6,18 @@
  * counted: no code fetched after the press, no press sent twice, and what the page shows is what
  * the server holds.
  */
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../src/contract.js';
-import { SLOW_4G, WAIT } from './harness.js';
+import { serverCart, SLOW_4G, WAIT } from './harness.js';
 import { demoForThisFile } from './demo-suite.js';
 
 const ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
 const STOCK_PATH = '/api/commerce/inventory/stock/';
 const SAVE_PATH = '/api/form/SaveFormSubmission';
-const CART_API = '/api/commerce/shopping-cart';
 const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 const demo = demoForThisFile();
-
-/** The cart as the server holds it for `context`'s cookies. */
-async function serverCart(context: BrowserContext): Promise<{ entries: { quantity: number }[] }> {
-  const r = await context.request.get(CART_API);
-  expect(r.status()).toBe(200);
-  return (await r.json()) as { entries: { quantity: number }[] };
-}
 
 /** Every request the page sends from now on, as `METHOD path`, in order. */
 function requestsFrom(page: Page): string[] {
