@@ -168,7 +168,11 @@ describe('body types', () => {
 const SESSION = '/api/site-users/account/session';
 const login = (v: Visitor, email: string, password: string) => v.post(SESSION, { email, password });
 
-describe('login', () => {
+// Each login checks a password with scrypt, which is slow on purpose and runs in libuv's four
+// threads: the tests here that make dozens of attempts take a second on a quiet machine and more
+// than 20 s on a busy one (a CI run beside the browser suite under its CPU hog), so they get a
+// minute.
+describe('login', { timeout: 60_000 }, () => {
   it('refuses even the right password with 429 and Retry-After after five wrong ones', async () => {
     app = await startServer();
     const visitor = await new Visitor(app).arrive();
