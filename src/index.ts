@@ -135,6 +135,7 @@ export type {
   ProductFormProps,
   ProductReviews,
   Review,
+  ReviewLists,
 } from '../widgets/product-form/index.js';
 export { CartPage } from '../widgets/cart-page/index.js';
 export type { CartPageProps } from '../widgets/cart-page/index.js';

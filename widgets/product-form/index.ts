@@ -53,4 +53,4 @@ export default widget;
 // bring the card's code to every product page.
 export type { ProductFormProps } from './product-form.js';
 // Its props parser too (src/index.ts takes it from ./props.ts): the script tag needs `mount` alone.
-export type { ParsedProductFormProps, ProductReviews, Review } from './props.js';
+export type { ParsedProductFormProps, ProductReviews, Review, ReviewLists } from './props.js';

@@ -44,7 +44,7 @@ import type { FormSchema as AdditionalFieldsSchema } from '../../src/api/form-sc
 import { Alert } from '../../src/react/ui/alert.js';
 import { productFormMessages, type ProductFormMessages } from './messages.js';
 
-import type { ProductReviews } from './props.js';
+import type { ProductReviews, ReviewLists } from './props.js';
 import type { ReviewsGate as ReviewsGateType } from './reviews-gate.js';
 import { useAddToCart } from './use-add-to-cart.js';
 
@@ -74,8 +74,12 @@ export interface ProductFormProps {
    * @default {}
    */
   readonly strings?: Readonly<Record<string, string>> | undefined;
-  /** Reviews to show, each kind only when the site's review settings allow it. @default none */
-  readonly reviews?: ProductReviews | undefined;
+  /**
+   * Reviews to show, each kind only when the site's review settings allow it: as read, or as a
+   * block sent them (each review is read when the reviews section loads, one without a body left
+   * out). @default none
+   */
+  readonly reviews?: ProductReviews | ReviewLists | undefined;
   /** The button buys directly (label Purchase) and success goes to the checkout page. @default false */
   readonly expressCheckout?: boolean | undefined;
   /** Render only a Quick View button that opens this form in a lightbox (product cards). @default false */

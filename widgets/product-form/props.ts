@@ -42,6 +42,15 @@ export interface ProductReviews {
   readonly imported: readonly Review[];
 }
 
+/**
+ * The review lists as a block sends them. Each review is read by the reviews section when its code
+ * loads (./review-list.ts), not by the form's start: most product pages show none.
+ */
+export interface ReviewLists {
+  readonly native: readonly unknown[];
+  readonly imported: readonly unknown[];
+}
+
 export interface ParsedProductFormProps {
   readonly item: ProductItem;
   /**
@@ -53,34 +62,15 @@ export interface ParsedProductFormProps {
   readonly storeSettings: StoreSettings;
   /** Text overrides: catalogue keys or the localized-string names of spec 001 §3. */
   readonly strings: Readonly<Record<string, string>>;
-  readonly reviews: ProductReviews;
+  readonly reviews: ReviewLists;
   readonly expressCheckout: boolean;
   readonly quickView: boolean;
 }
 
 /** A string with something besides white space in it, else null. */
-const nonBlank = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+export const nonBlank = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-const reviewList = (raw: unknown): Review[] | null =>
-  Array.isArray(raw)
-    ? raw.flatMap((r): Review[] =>
-        // One malformed review should not cost the product its form: it is skipped.
-        isObject(r) && nonBlank(r.body) !== null
-          ? [
-              {
-                author: typeof r.author === 'string' ? r.author : '',
-                rating:
-                  typeof r.rating === 'number' && Number.isFinite(r.rating)
-                    ? Math.min(5, Math.max(1, Math.round(r.rating)))
-                    : null,
-                title: nonBlank(r.title),
-                body: r.body as string,
-                date: nonBlank(r.date),
-              },
-            ]
-          : [],
-      )
-    : null;
+const list = (raw: unknown): readonly unknown[] | null => (Array.isArray(raw) ? raw : null);
 
 const strings = (raw: unknown): Record<string, string> | null => {
   if (!isObject(raw)) return null;
@@ -95,10 +85,10 @@ const strings = (raw: unknown): Record<string, string> | null => {
   return out;
 };
 
-const NO_REVIEWS: readonly Review[] = Object.freeze([]);
+const NO_REVIEWS: readonly unknown[] = Object.freeze([]);
 const REVIEW_LISTS = schema({
-  native: { read: reviewList, expected: 'a list', fallback: NO_REVIEWS },
-  imported: { read: reviewList, expected: 'a list', fallback: NO_REVIEWS },
+  native: { read: list, expected: 'a list', fallback: NO_REVIEWS },
+  imported: { read: list, expected: 'a list', fallback: NO_REVIEWS },
 });
 const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 const NO_STRINGS: Readonly<Record<string, string>> = Object.freeze({});

@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FEATURE_FLAGS } from '../../src/constants.js';
 import { track } from '../../src/page/analytics.js';
 import { siteFlags } from '../../src/page/flags.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { ProductFormMessages } from './messages.js';
-import type { ProductReviews } from './props.js';
+import type { ReviewLists } from './props.js';
+import { readReviews } from './review-list.js';
 import type { ReviewsSection as ReviewsSectionType } from './reviews.js';
 
 export interface ReviewsGateProps {
   readonly itemId: string;
-  readonly reviews: ProductReviews;
+  /** As given: the gate reads each review (./review-list.ts). */
+  readonly reviews: ReviewLists;
   readonly m: ProductFormMessages;
   /** The page's text overrides, for the list's texts. @default none */
   readonly overrides?: Readonly<Record<string, string>> | undefined;
@@ -22,15 +24,18 @@ export const reviewsAnchor = (itemId: string): string => `sf-reviews-${itemId}`;
 
 /**
  * The reviews "tab": a disclosure whose list (and its code) loads when first opened. Nothing when
- * the review kill switch is on (spec 000 §6), an address override included. A link to
+ * the review kill switch is on (spec 000 §6), an address override included, or when no review the
+ * block sent can be shown. A link to
  * `#sf-reviews-<itemId>` (a rating summary's, on this page or another) opens it and counts as the
  * commerce shopping event ReviewsVitalsAnchorLink.
  */
 /** Items whose reviews the page's own address led to, counted already (once per page load). */
 const arrivalsCounted = new Set<string>();
 
-export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }: ReviewsGateProps) {
+export function ReviewsGate({ itemId, reviews: lists, m, overrides, native, imported }: ReviewsGateProps) {
   const { context } = useStorefront();
+  const reviews = useMemo(() => readReviews(lists), [lists]);
+  const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
   const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
@@ -38,6 +43,8 @@ export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }:
     () => siteFlags(context.features).toggle(FEATURE_FLAGS.reviewRenderingKillSwitch).value,
   );
   const section = useRef<HTMLElement>(null);
+  // Nothing when the switch is on, or when no review the page sent can be shown.
+  const hidden = killed || count === 0;
 
   // The list's code loads on the first open (a failed load is tried again on the next).
   const show = () => {
@@ -51,7 +58,7 @@ export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }:
   };
 
   useEffect(() => {
-    if (killed) return undefined;
+    if (hidden) return undefined;
     let seen: string | null = null;
     const follow = (event?: Event) => {
       // A hashchange to the address already followed (some environments report replaceState as
@@ -77,10 +84,9 @@ export function ReviewsGate({ itemId, reviews, m, overrides, native, imported }:
     return () => window.removeEventListener('hashchange', follow);
     // Once per item: `show` reads state through its setters only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [itemId, killed]);
+  }, [itemId, hidden]);
 
-  if (killed) return null;
-  const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
+  if (hidden) return null;
   return (
     <section
       ref={section}

@@ -893,6 +893,38 @@ describe('reviews', () => {
     }
   });
 
+  it('reads the reviews a block sent when the section loads: one it cannot show is left out', async () => {
+    const sent = {
+      native: [
+        { author: 'Ann', rating: 9.6, body: 'Soft and warm.' },
+        { author: 'No body' },
+        'not a review',
+        null,
+      ],
+      imported: [{ body: '   ' }],
+    };
+    const { user } = setup(
+      { item: MUG, reviews: sent },
+      { context: { reviews: { native: true, imported: true } } },
+    );
+    await user.click(await reviewsToggle('Reviews (1)'));
+    expect(await screen.findByText('Soft and warm.')).toBeInstanceOf(HTMLElement);
+    // The rating is held to the 1 to 5 of the stars.
+    expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeInstanceOf(HTMLElement);
+  });
+
+  it('shows no section when no review the block sent can be shown', async () => {
+    setup(
+      { item: MUG, reviews: { native: [{ author: 'No body' }], imported: [] } },
+      { context: { reviews: { native: true, imported: true } } },
+    );
+    await act(async () => {
+      await import('../../../widgets/product-form/reviews-gate.js');
+    });
+    expect(screen.queryByRole('button', { name: /Reviews/ })).toBeNull();
+    expect(document.querySelector('.sf-reviews')).toBeNull();
+  });
+
   it('gives the rating as text', async () => {
     const { user } = setup(
       { item: MUG, reviews },
