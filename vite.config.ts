@@ -425,6 +425,84 @@ function inlineBundlerHelpers(): Plugin {
   };
 }
 
+/** A chunk of the output as {@link parallelImports} reads it. */
+export interface OutputChunk {
+  readonly fileName: string;
+  readonly name: string;
+  readonly code: string;
+  readonly imports: readonly string[];
+  readonly dynamicImports: readonly string[];
+}
+
+/**
+ * A dynamic import fetches the chunk it names, and only once that chunk has arrived the chunks it
+ * imports statically: a round trip each. The add flow waited so for the `later` chunk, the cart
+ * endpoints for the platform file, a lightbox's panel for the lightbox. Vite's application builds
+ * ask for those beside the chunk (`__vitePreload`); its library builds, this one, do not. So each
+ * `import()` of the output starts, beside the chunk it names, every chunk that one loads
+ * statically and its importer has not loaded already. Each of those is imported on its own, its
+ * failure left to the import it serves (which fails with it), so nothing more reaches the page. A
+ * chunk that imports the named one back is left to its turn: imported first, it would run first.
+ * So are the `everywhere` chunks, which every page fetches after its first mount anyway (the
+ * platform file): naming them beside every import that needs them would cost each importer bytes,
+ * the page's start among them, for a file that is there by the time a shopper acts. An `import()`
+ * of the manifest this does not find as written fails the build.
+ */
+export function parallelImports(
+  chunk: OutputChunk,
+  chunks: ReadonlyMap<string, OutputChunk>,
+  everywhere: ReadonlySet<string> = new Set(),
+): string {
+  const closure = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const next of chunks.get(file)?.imports ?? []) closure(next, seen);
+    return seen;
+  };
+  const relative = (file: string): string => {
+    const path = posix.relative(posix.dirname(chunk.fileName), file);
+    return path.startsWith('.') ? path : `./${path}`;
+  };
+  const loaded = closure(chunk.fileName);
+  let code = chunk.code;
+  for (const target of new Set(chunk.dynamicImports)) {
+    if (!chunks.has(target) || loaded.has(target)) continue;
+    const beside = [...closure(target)].filter(
+      (file) => file !== target && !loaded.has(file) && !everywhere.has(file) && !closure(file).has(target),
+    );
+    if (beside.length === 0) continue;
+    const path = relative(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const call = new RegExp(`\\bimport\\(\\s*([\`'"])${path}\\1\\s*\\)`, 'g');
+    if (!call.test(code)) throw new Error(`${chunk.fileName} has no import() of ${target} as written`);
+    const first = beside.map((file) => `import(\`${relative(file)}\`).catch(()=>void 0),`).join('');
+    code = code.replace(call, (found) => `(${first}${found})`);
+  }
+  return code;
+}
+
+function parallelChunkImports(): Plugin {
+  return {
+    name: 'sf-parallel-chunk-imports',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      );
+      const platform = new Set(
+        [...chunks.values()].flatMap((c) => (c.name === 'platform' ? [c.fileName] : [])),
+      );
+      if (platform.size !== 1) this.error(`expected one platform chunk, found ${platform.size}`);
+      for (const chunk of chunks.values()) {
+        try {
+          chunk.code = parallelImports(chunk, chunks, platform);
+        } catch (error) {
+          this.error(error instanceof Error ? error.message : String(error));
+        }
+      }
+    },
+  };
+}
+
 function widgetStyles(prefix: string): Plugin {
   return {
     name: 'sf-widget-styles',
@@ -598,7 +676,7 @@ function widgetsConfig(planned = true): UserConfig {
       floatingUiReact(),
       reactShims(),
       copiedModules(),
-      ...(plan ? [widgetStyles(''), plan.plugin, inlineBundlerHelpers()] : []),
+      ...(plan ? [widgetStyles(''), plan.plugin, inlineBundlerHelpers(), parallelChunkImports()] : []),
     ],
     build: {
       write: planned,

@@ -1,5 +1,13 @@
 // @vitest-environment node
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -13,6 +21,7 @@ import {
   cartCode,
   copyId,
   inlineHelperChunk,
+  parallelImports,
   planChunks,
   widgetHomes,
 } from '../vite.config.js';
@@ -345,5 +354,111 @@ describe("the bundler's helper chunk, copied into the chunks that use it", () =>
         code: 'import{u as e}from"./rolldown-runtime-AbCd1234.js";',
       }),
     ).toThrow(/imports u/);
+  });
+});
+
+describe('each import() of the widgets build asks for what its chunk imports beside it', () => {
+  type Chunk = Parameters<typeof parallelImports>[0];
+  const chunk = (
+    fileName: string,
+    code: string,
+    imports: string[] = [],
+    dynamicImports: string[] = [],
+  ): Chunk => ({
+    fileName,
+    name: fileName.replace(/^.*\/|\.js$/g, ''),
+    code,
+    imports,
+    dynamicImports,
+  });
+  const graph = (...chunks: Chunk[]) => new Map(chunks.map((c) => [c.fileName, c]));
+
+  it('starts the chunks the named one imports with it, and the import still yields that chunk', async () => {
+    const form = chunk(
+      'form.js',
+      'import"./runtime.js";export const load=()=>import(`./chunks/flow.js`).then(m=>m.add);',
+      ['runtime.js'],
+      ['chunks/flow.js'],
+    );
+    const chunks = graph(
+      form,
+      chunk('runtime.js', 'export const r=1;'),
+      chunk('chunks/flow.js', 'import{t}from"./texts.js";import"../runtime.js";export const add=()=>t;', [
+        'chunks/texts.js',
+        'runtime.js',
+      ]),
+      chunk('chunks/texts.js', 'import{u}from"./units.js";export const t=`Added!`+u;', ['chunks/units.js']),
+      chunk('chunks/units.js', 'export const u=``;'),
+    );
+    const code = parallelImports(form, chunks);
+    // The texts and what they import, beside the flow; the runtime, which the form has, is not.
+    expect(code).toBe(
+      'import"./runtime.js";export const load=()=>(import(`./chunks/texts.js`).catch(()=>void 0),import(`./chunks/units.js`).catch(()=>void 0),import(`./chunks/flow.js`)).then(m=>m.add);',
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), 'sf-parallel-'));
+    try {
+      mkdirSync(path.join(dir, 'chunks'));
+      for (const c of chunks.values()) writeFileSync(path.join(dir, c.fileName), c === form ? code : c.code);
+      const mod = (await import(pathToFileURL(path.join(dir, 'form.js')).href)) as {
+        load: () => Promise<() => string>;
+      };
+      expect((await mod.load())()).toBe('Added!');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a failed chunk to the import it serves: nothing unhandled reaches the page', async () => {
+    const form = chunk('form.js', 'export const load=()=>import("./flow.js");', [], ['flow.js']);
+    // texts.js is missing: the flow cannot load, and only its own import says so.
+    const chunks = graph(
+      form,
+      chunk('flow.js', 'import"./texts.js";export const add=1;', ['texts.js']),
+      chunk('texts.js', ''),
+    );
+    const code = parallelImports(form, chunks);
+    expect(code).toContain('import(`./texts.js`).catch(');
+    const dir = mkdtempSync(path.join(tmpdir(), 'sf-parallel-'));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      writeFileSync(path.join(dir, 'form.js'), code);
+      writeFileSync(path.join(dir, 'flow.js'), chunks.get('flow.js')?.code ?? '');
+      const mod = (await import(pathToFileURL(path.join(dir, 'form.js')).href)) as {
+        load: () => Promise<unknown>;
+      };
+      await expect(mod.load()).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names nothing the importer has, nothing every page loads, nothing that imports the chunk back', () => {
+    const code = 'export const a=()=>import("./b.js"),c=()=>import("./c.js");';
+    const importer = chunk('a.js', `import"./shared.js";${code}`, ['shared.js'], ['b.js', 'c.js']);
+    const chunks = graph(
+      importer,
+      chunk('shared.js', ''),
+      chunk('platform.js', ''),
+      chunk('b.js', '', ['shared.js', 'platform.js']),
+      chunk('c.js', '', ['back.js']),
+      chunk('back.js', '', ['c.js']),
+    );
+    expect(parallelImports(importer, chunks, new Set(['platform.js']))).toBe(importer.code);
+    // Without the platform file among those every page loads, it goes beside its importer's import.
+    expect(parallelImports(importer, chunks)).toContain(
+      '(import(`./platform.js`).catch(()=>void 0),import("./b.js"))',
+    );
+  });
+
+  it('fails the build on an import() of the manifest it cannot find as written', () => {
+    const importer = chunk('a.js', 'export const a=()=>import(someName);', [], ['b.js']);
+    expect(() =>
+      parallelImports(importer, graph(importer, chunk('b.js', '', ['c.js']), chunk('c.js', ''))),
+    ).toThrow(/a\.js has no import\(\) of b\.js/);
   });
 });

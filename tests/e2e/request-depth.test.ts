@@ -87,6 +87,61 @@ describe('requests before the first data call', () => {
   );
 });
 
+describe('the code a page loads after its start', () => {
+  // A chunk loaded with import() names, beside itself, the chunks it imports in turn (the build's
+  // `parallelImports`): the add flow and the instalment pill's code came with the texts and rules
+  // they share a level later, a round trip after themselves.
+  it.each([
+    { name: 'product', path: '/products/prod-tee' },
+    { name: 'product, with a cart', path: '/products/prod-tee', withCart: true },
+    { name: 'sold-out product', path: '/products/prod-poster' },
+    { name: 'product (de-DE)', path: '/products/prod-tee?locale=de-DE' },
+    { name: 'cart', path: '/cart', withCart: true },
+    { name: 'shop', path: '/' },
+    { name: 'contact', path: '/contact' },
+  ])('$name ($path): every script within 10 s at level 3 at most', async (target) => {
+    const load = await measurer.measure(target);
+    const scripts = load.requests.filter((r) => r.path.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(2);
+    expect(scripts.filter((r) => r.depth > 3)).toEqual([]);
+  });
+
+  it('asks for the additional-fields dialog with every file it needs at once, on the first add', async () => {
+    const load = await measurer.measure(
+      { name: 'engraved mug', path: '/products/prod-engraved-mug' },
+      async (page) => {
+        await page.waitForLoadState('load');
+        await widgetsMounted(page);
+        await page.getByRole('button', { name: 'Add To Cart' }).click();
+        await page.getByRole('dialog').getByRole('textbox').first().waitFor(WAIT);
+      },
+    );
+    const levelOf = (pattern: RegExp) => load.requests.find((r) => pattern.test(r.path))?.depth;
+    const dialog = levelOf(/\/chunks\/form-dialog-[\w-]{8}\.js$/);
+    expect(dialog).toBeGreaterThan(2);
+    for (const pattern of [/\/chunks\/lightbox-[\w-]{8}\.js$/, /\/chunks\/form-fields-[\w-]{8}\.js$/])
+      expect({ file: pattern.source, level: levelOf(pattern) }).toEqual({
+        file: pattern.source,
+        level: dialog,
+      });
+  });
+
+  it("asks for the instalment pill's popup with its lightbox at once, when a pointer reaches the pill", async () => {
+    const load = await measurer.measure({ name: 'product', path: '/products/prod-tee' }, async (page) => {
+      await page.waitForLoadState('load');
+      await widgetsMounted(page);
+      const info = page.getByRole('button', { name: /^About / });
+      await info.hover();
+      await info.click();
+      await page.getByRole('dialog').waitFor(WAIT);
+    });
+    const levelOf = (pattern: RegExp) => load.requests.find((r) => pattern.test(r.path))?.depth;
+    const popup = levelOf(/\/chunks\/info-popup-[\w-]{8}\.js$/);
+    expect(popup).toBeGreaterThan(2);
+    expect(levelOf(/\/chunks\/lightbox-[\w-]{8}\.js$/)).toBe(popup);
+  });
+});
+
 describe('a page in another language than English', () => {
   // Widgets mount once the page's catalogue is in place (src/page/page-language.ts): the runtime
   // fetches the language code and that the catalogue, two round trips after the runtime unless the

@@ -39,18 +39,15 @@ const blockOf = (node: unknown): Element | null =>
 
 const NO_CHOICE: Choice = { variant: null, quantity: 1 };
 
-// The popup's code, with the lightbox it imports asked for beside it rather than after it has
-// arrived: one round trip, not two. Loaded when the shopper reaches for the pill (a pointer over
-// it, focus on its button) or clicks it; a failed load is forgotten, so the next try loads again.
+// The popup's code (the build asks for the lightbox it imports beside it: `parallelImports` in
+// vite.config.ts). Loaded when the shopper reaches for the pill (a pointer over it, focus on its
+// button) or clicks it; a failed load is forgotten, so the next try loads again.
 let popupCode: Promise<typeof import('./info-popup.js')> | null = null;
 const loadPopup = (): Promise<typeof import('./info-popup.js')> =>
-  (popupCode ??= Promise.all([import('./info-popup.js'), import('../../src/react/ui/lightbox.js')]).then(
-    ([mod]) => mod,
-    (error: unknown) => {
-      popupCode = null;
-      throw error;
-    },
-  ));
+  (popupCode ??= import('./info-popup.js').catch((error: unknown) => {
+    popupCode = null;
+    throw error;
+  }));
 const preparePopup = (): void => {
   loadPopup().catch(() => undefined);
 };

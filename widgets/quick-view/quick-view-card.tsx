@@ -32,21 +32,14 @@ export function QuickViewCard({ block, raw, env, itemId, strings }: QuickViewCar
   const loading = useRef<Promise<typeof import('./open.js')> | null>(null);
   const [opened, setOpened] = useState<OpenedCard | null>(null);
   const prepare = (): Promise<typeof import('./open.js')> => {
-    loading.current ??= Promise.all([
-      import('./open.js'),
-      // What ./open.js imports in turn (the product form, the quick view's panel, the lightbox),
-      // asked for beside it: otherwise each file is asked for only once the one before it has
-      // arrived, a round trip each, and on a slow network the lightbox opened seconds later.
-      import('../product-form/index.js'),
-      import('../product-form/quick-view.js'),
-      import('../../src/react/ui/lightbox.js'),
-    ])
-      .then(([code]) => code)
-      .catch((error: unknown) => {
-        // The next reach tries again.
-        loading.current = null;
-        throw error;
-      });
+    // What ./open.js imports in turn (the product form, the quick view's panel, the lightbox) is
+    // asked for beside it, not a round trip after it: the build does that for every import()
+    // (`parallelImports` in vite.config.ts).
+    loading.current ??= import('./open.js').catch((error: unknown) => {
+      // The next reach tries again.
+      loading.current = null;
+      throw error;
+    });
     return loading.current;
   };
   const reach = () => void prepare().catch(() => undefined);
