@@ -436,8 +436,8 @@ export interface OutputChunk {
 
 /**
  * A dynamic import fetches the chunk it names, and only once that chunk has arrived the chunks it
- * imports statically: a round trip each. The add flow waited so for the `later` chunk, the cart
- * endpoints for the platform file, a lightbox's panel for the lightbox. Vite's application builds
+ * imports statically: a round trip each. The add flow waited so for the `later` chunk, the
+ * additional-fields dialog for the lightbox and the form's parts. Vite's application builds
  * ask for those beside the chunk (`__vitePreload`); its library builds, this one, do not. So each
  * `import()` of the output starts, beside the chunk it names, every chunk that one loads
  * statically and its importer has not loaded already. Each of those is imported on its own, its
