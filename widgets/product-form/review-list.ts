@@ -3,6 +3,7 @@
  * than with the form: reviews are visitor-written, each is shown as text, and one that cannot be
  * shown (no body) is left out without costing the product its form or its other reviews.
  */
+import { readString } from '../../src/readers.js';
 import { isRecord } from '../../src/result.js';
 import { nonBlank, type ProductReviews, type Review, type ReviewLists } from './props.js';
 
@@ -10,7 +11,7 @@ const review = (raw: unknown): Review[] =>
   isRecord(raw) && nonBlank(raw['body']) !== null
     ? [
         {
-          author: typeof raw['author'] === 'string' ? raw['author'] : '',
+          author: readString(raw['author']) ?? '',
           rating:
             typeof raw['rating'] === 'number' && Number.isFinite(raw['rating'])
               ? Math.min(5, Math.max(1, Math.round(raw['rating'])))

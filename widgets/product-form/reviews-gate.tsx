@@ -22,16 +22,15 @@ export interface ReviewsGateProps {
 /** Fragment of the page address that leads to an item's reviews: `#sf-reviews-<itemId>`. */
 export const reviewsAnchor = (itemId: string): string => `sf-reviews-${itemId}`;
 
-/**
- * The reviews "tab": a disclosure whose list (and its code) loads when first opened. Nothing when
- * the review kill switch is on (spec 000 §6), an address override included, or when no review the
- * block sent can be shown. A link to
- * `#sf-reviews-<itemId>` (a rating summary's, on this page or another) opens it and counts as the
- * commerce shopping event ReviewsVitalsAnchorLink.
- */
 /** Items whose reviews the page's own address led to, counted already (once per page load). */
 const arrivalsCounted = new Set<string>();
 
+/**
+ * The reviews "tab": a disclosure whose list (and its code) loads when first opened. Nothing when
+ * the review kill switch is on (spec 000 §6), an address override included, or when no review the
+ * block sent can be shown. A link to `#sf-reviews-<itemId>` (a rating summary's, on this page or
+ * another) opens it and counts as the commerce shopping event ReviewsVitalsAnchorLink.
+ */
 export function ReviewsGate({ itemId, reviews: lists, m, overrides, native, imported }: ReviewsGateProps) {
   const { context } = useStorefront();
   const reviews = useMemo(() => readReviews(lists), [lists]);
