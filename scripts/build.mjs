@@ -2,7 +2,16 @@
 // `npm run build`: the four vite builds of vite.config.ts, then the library's declarations.
 // Output layout is documented in vite.config.ts and docs/performance.md.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -39,6 +48,16 @@ for (const mode of ['widgets', 'loader', 'lib', 'cli']) {
     renameSync(manifest, resolve(dist, 'widgets-manifest.json'));
     rmSync(resolve(dist, 'widgets/.vite'), { recursive: true, force: true });
   }
+}
+
+// A published page reads its texts as data (src/page/page-language.ts): each catalogue part goes
+// next to the widget files as JSON, minified, never as code.
+step('catalogues into widgets/messages/');
+const languages = resolve(root, 'src/messages/languages');
+mkdirSync(resolve(dist, 'widgets/messages'), { recursive: true });
+for (const name of readdirSync(languages).filter((n) => n.endsWith('.json'))) {
+  const texts = JSON.parse(readFileSync(resolve(languages, name), 'utf8'));
+  writeFileSync(resolve(dist, 'widgets/messages', name), JSON.stringify(texts));
 }
 
 step('tsc -p tsconfig.build.json (declarations into dist/lib)');

@@ -7,6 +7,13 @@
 /** `<script type="application/json" id="sf-context">` holds the site context object. */
 export const CONTEXT_SCRIPT_ID = 'sf-context';
 
+/**
+ * `<script type="application/json" id="sf-messages">` holds the page's catalogue, when a server
+ * renders the page in a language other than English: `{ "language", "texts", "complete" }`
+ * (src/page/page-language.ts).
+ */
+export const MESSAGES_SCRIPT_ID = 'sf-messages';
+
 /** Attribute naming the widget a block mounts, e.g. `data-sf-widget="product-form"`. */
 export const WIDGET_ATTR = 'data-sf-widget';
 /** Attribute holding the widget's props as JSON. */

@@ -5,33 +5,57 @@
  */
 import { INSTALMENT_MESSAGES } from '../../src/messages/instalment';
 import { catalogueLanguage, type CatalogueLanguage } from '../../src/messages/locale';
-import DE from '../../src/messages/languages/de';
-import DE_MORE from '../../src/messages/languages/de-more';
-import ES from '../../src/messages/languages/es';
-import ES_MORE from '../../src/messages/languages/es-more';
-import FR from '../../src/messages/languages/fr';
-import FR_MORE from '../../src/messages/languages/fr-more';
-import IT from '../../src/messages/languages/it';
-import IT_MORE from '../../src/messages/languages/it-more';
-import JA from '../../src/messages/languages/ja';
-import JA_MORE from '../../src/messages/languages/ja-more';
-import NL from '../../src/messages/languages/nl';
-import NL_MORE from '../../src/messages/languages/nl-more';
-import PT_BR from '../../src/messages/languages/pt-BR';
-import PT_BR_MORE from '../../src/messages/languages/pt-BR-more';
+import DE from '../../src/messages/languages/de.json';
+import DE_MORE from '../../src/messages/languages/de-more.json';
+import ES from '../../src/messages/languages/es.json';
+import ES_MORE from '../../src/messages/languages/es-more.json';
+import FR from '../../src/messages/languages/fr.json';
+import FR_MORE from '../../src/messages/languages/fr-more.json';
+import IT from '../../src/messages/languages/it.json';
+import IT_MORE from '../../src/messages/languages/it-more.json';
+import JA from '../../src/messages/languages/ja.json';
+import JA_MORE from '../../src/messages/languages/ja-more.json';
+import NL from '../../src/messages/languages/nl.json';
+import NL_MORE from '../../src/messages/languages/nl-more.json';
+import PT_BR from '../../src/messages/languages/pt-BR.json';
+import PT_BR_MORE from '../../src/messages/languages/pt-BR-more.json';
 
 type Table = Readonly<Record<string, string>>;
 
+/** Each translated catalogue's two parts (src/messages/locale.ts says why two). */
+const PARTS: Readonly<Record<Exclude<CatalogueLanguage, 'en'>, readonly [Table, Table]>> = {
+  fr: [FR, FR_MORE],
+  de: [DE, DE_MORE],
+  es: [ES, ES_MORE],
+  it: [IT, IT_MORE],
+  nl: [NL, NL_MORE],
+  'pt-BR': [PT_BR, PT_BR_MORE],
+  ja: [JA, JA_MORE],
+};
+
 const TABLES: Readonly<Record<CatalogueLanguage, Table | null>> = {
   en: null,
-  fr: { ...FR, ...FR_MORE },
-  de: { ...DE, ...DE_MORE },
-  es: { ...ES, ...ES_MORE },
-  it: { ...IT, ...IT_MORE },
-  nl: { ...NL, ...NL_MORE },
-  'pt-BR': { ...PT_BR, ...PT_BR_MORE },
-  ja: { ...JA, ...JA_MORE },
+  ...(Object.fromEntries(
+    Object.entries(PARTS).map(([language, [first, more]]) => [language, { ...first, ...more }]),
+  ) as Record<Exclude<CatalogueLanguage, 'en'>, Table>),
 };
+
+/**
+ * What a page in `locale` placing `widgets` carries of its catalogue in `#sf-messages`
+ * (src/page/page-language.ts): the first part when every widget is a product page's (the rest is
+ * fetched after they mount), else the whole; null for English.
+ */
+export function pageMessages(
+  locale: string,
+  firstPartOnly: boolean,
+): { language: string; texts: Table; complete: boolean } | null {
+  const language = catalogueLanguage(locale);
+  if (language === 'en') return null;
+  const [first, more] = PARTS[language];
+  return firstPartOnly
+    ? { language, texts: first, complete: false }
+    : { language, texts: { ...first, ...more }, complete: true };
+}
 
 /** Each localized-string name the engine reads, with the English text the catalogues translate. */
 const LOCALIZED_STRING_TEXTS: Readonly<Record<string, string>> = {

@@ -12,9 +12,6 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isEnglishLocale } from '../../src/messages/format.js';
-import { catalogueLanguage } from '../../src/messages/locale.js';
-import { firstPartOnly } from '../../src/page/page-language.js';
 
 export interface ManifestChunk {
   readonly file: string;
@@ -31,12 +28,6 @@ export interface PageNeeds {
    * through it too, but only once the visitor has filled the form in: not a start need.
    */
   readonly forms: boolean;
-  /**
-   * The page's locale (its site context's). A page in another language than English fetches its
-   * catalogue before its widgets mount: the language code, then the catalogue's part its widgets
-   * show (src/page/page-language.ts). @default English: nothing to fetch
-   */
-  readonly locale?: string | undefined;
 }
 
 export interface WidgetChunks {
@@ -49,22 +40,6 @@ const NEED_MODULES: Readonly<Record<'cart' | 'forms', readonly string[]>> = {
   cart: ['src/api/cart.ts'],
   forms: ['src/api/forms.ts'],
 };
-
-/**
- * The modules a page in `locale` placing `widgets` waits for before they mount: none in English;
- * else the language code and the first part of the page's catalogue, and the rest of it unless
- * every widget is a product page's (src/messages/locale.ts). A locale without a catalogue of its
- * own reads English after the language code has told it so.
- */
-export function catalogueModules(locale: string | undefined, widgets: readonly string[]): string[] {
-  if (locale === undefined || isEnglishLocale(locale)) return [];
-  const language = catalogueLanguage(locale);
-  if (language === 'en') return ['src/page/page-language.ts'];
-  const first = `src/messages/languages/${language}.ts`;
-  return firstPartOnly(widgets)
-    ? ['src/page/page-language.ts', first]
-    : ['src/page/page-language.ts', first, `src/messages/languages/${language}-more.ts`];
-}
 
 /** Where the page loads the widgets build from (the loader's own folder). */
 const WIDGETS_URL = '/dist/widgets/';
@@ -118,7 +93,6 @@ export function startFiles(
     if (needs[need]) for (const key of NEED_MODULES[need]) visit(key);
   }
   for (const name of widgets) widget(name);
-  for (const key of catalogueModules(needs.locale, widgets)) visit(key);
   return files;
 }
 

@@ -13,10 +13,11 @@ import {
   formatMoney as formatMoneyValue,
   parseCurrencyCode,
 } from '../../src/commerce/money';
-import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID } from '../../src/contract';
+import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID, MESSAGES_SCRIPT_ID } from '../../src/contract';
+import { firstPartOnly } from '../../src/page/page-language';
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
-import { localizedStrings } from './localized';
+import { localizedStrings, pageMessages } from './localized';
 import { placedWidgets } from './preload';
 import {
   currencyOf,
@@ -238,7 +239,6 @@ export function renderPage(
       cart:
         widgets.includes('cart-page') || Boolean(context['authenticatedAccountId']) || hasCartCookie(request),
       forms: widgets.includes('site-form') && options.fetchesFormSchema === true,
-      locale: typeof context['locale'] === 'string' ? context['locale'] : undefined,
     }),
   );
 }
@@ -267,6 +267,7 @@ function withLayout(
   const body = run(name, strings ? { ...data, localizedStrings: strings } : data, locale);
   // The layout places the cart pill itself.
   const widgets = ['cart-pill', ...placedWidgets(body)];
+  const messages = pageMessages(locale, firstPartOnly(widgets));
   return run('layout', {
     ...head,
     lang: locale,
@@ -274,6 +275,7 @@ function withLayout(
     siteTitle: SITE_TITLE,
     contextId: CONTEXT_SCRIPT_ID,
     contextJson: scriptJson(context),
+    ...(messages && { messagesId: MESSAGES_SCRIPT_ID, messagesJson: scriptJson(messages) }),
     scripts: data['scripts'] ?? [],
     styles: [
       ...FALLBACK_STYLED.filter((w) => widgets.includes(w)).map((w) => `/dist/widgets/${w}.css`),

@@ -17,6 +17,8 @@ import {
 /** What the loader hands over with the page's blocks. */
 export interface BlockOptions {
   readonly doc: Document;
+  /** The loader's own script URL; the build's files are found against it. */
+  readonly base: string;
   /** The widget names the build holds a chunk for. */
   readonly widgets: readonly string[];
   /** Widgets that ship a stylesheet (`widgets/<name>.css`). */

@@ -14,7 +14,7 @@ import { CONTEXT_SCRIPT_ID } from '../contract.js';
 import type { Api } from '../api/page.js';
 import { createPageApi } from '../api/page.js';
 import type { ApiClient } from '../api/client.js';
-import { loadTranslations } from '../messages/locale.js';
+import { loadTranslations } from '../messages/catalogues.js';
 import { createCartStore, type CartStore } from '../store/index.js';
 import { shouldLoadCartAtStart } from './cookies.js';
 import { createProductChoices, type ProductChoices } from './choices.js';

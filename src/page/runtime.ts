@@ -9,6 +9,7 @@ import { getCartStore, getPageRuntime, readCart } from './create-runtime.js';
 import type { CartStore } from '../store/index.js';
 import { startBlocks as start, type BlockOptions, type Blocks } from './blocks.js';
 import { isEnglishLocale } from '../messages/format.js';
+import { loadPageLanguage } from './page-language.js';
 
 export { getCartStore };
 export type { CartStore };
@@ -65,23 +66,17 @@ let localeLoaded: Promise<void> | null = null;
 
 /**
  * Settles once the catalogue language of the site context's locale is in place
- * (../messages/locale.ts): the loader mounts widgets only then, so a French page never shows
- * English first. An English page fetches nothing; a product page waits only for the part of the
- * catalogue its widgets show as they mount (./page-language.ts). The site context is read in a
- * task of its own after a timer, once for the page: read in the task that evaluated this chunk,
- * its checks (the time zone's Intl formatter above all) made that task the longest of a page of
- * 100 product blocks.
+ * (./page-language.ts): the loader mounts widgets only then, so a French page never shows English
+ * first. An English page reads nothing; a product page waits only for the part of the catalogue
+ * its widgets show as they mount. `base` is the loader's URL, where the build's catalogue files
+ * are found. The site context is read in a task of its own after a timer, once for the page: read
+ * in the task that evaluated this chunk, its checks (the time zone's Intl formatter above all)
+ * made that task the longest of a page of 100 product blocks.
  */
-export const localeReady = (): Promise<void> =>
+export const localeReady = (base: string): Promise<void> =>
   (localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() => {
     const { locale } = getPageRuntime().context;
-    return isEnglishLocale(locale)
-      ? undefined
-      : import('./page-language.js').then(
-          (m) => m.loadPageLanguage(locale),
-          // A chunk that cannot load leaves the page in English rather than without widgets.
-          () => undefined,
-        );
+    return isEnglishLocale(locale) ? undefined : loadPageLanguage(locale, base);
   }));
 
 /**
@@ -95,7 +90,7 @@ export const loadCart = (): Promise<void> => readCart(getPageRuntime());
  * DOM watch all live in this chunk, so the script tag carries none of them.
  */
 export const startBlocks = (o: BlockOptions): Blocks =>
-  start(o, { reportError, getPageEnv: getPageRuntime, localeReady, platform });
+  start(o, { reportError, getPageEnv: getPageRuntime, localeReady: () => localeReady(o.base), platform });
 
 /**
  * The loader found `window.Storefront` already defined and stayed off. The text lives in a chunk

@@ -279,15 +279,6 @@ describe('what a page asks the browser to fetch early', () => {
         'src/api/cart.ts': { file: 'chunks/cart-1.js', isDynamicEntry: true, imports: ['_platform-1.js'] },
         'src/api/forms.ts': { file: 'chunks/forms-1.js', isDynamicEntry: true, imports: ['_platform-1.js'] },
         '_platform-1.js': { file: 'chunks/platform-1.js' },
-        'src/page/page-language.ts': {
-          file: 'chunks/page-language-1.js',
-          isDynamicEntry: true,
-          imports: ['src/page/runtime.ts'],
-        },
-        'src/messages/languages/de.ts': { file: 'chunks/de-1.js', isDynamicEntry: true },
-        'src/messages/languages/de-more.ts': { file: 'chunks/de-more-1.js', isDynamicEntry: true },
-        'src/messages/languages/pt-BR.ts': { file: 'chunks/pt-BR-1.js', isDynamicEntry: true },
-        'src/messages/languages/pt-BR-more.ts': { file: 'chunks/pt-BR-more-1.js', isDynamicEntry: true },
       }),
     );
     writeFileSync(
@@ -355,26 +346,33 @@ describe('what a page asks the browser to fetch early', () => {
     ]);
   });
 
-  it("preloads a page's catalogue in its language: a product page's first part, every other page's whole", async () => {
-    // The runtime fetches the language code, which fetches the catalogue: two round trips after
-    // the runtime before any widget mounts, unless the page names them beside it.
+  /** The catalogue a page carries in #sf-messages (src/page/page-language.ts), or null. */
+  const carriedMessages = (html: string): unknown => {
+    const json = /<script type="application\/json" id="sf-messages">([^<]*)<\/script>/.exec(
+      headOf(html),
+    )?.[1];
+    return json === undefined ? null : JSON.parse(json);
+  };
+
+  it("carries a page's catalogue in its language as data: a product page's first part, every other page's whole", async () => {
     app = await startServer({ distDir: fakeBuild() });
-    expect(await hintsOf('/products/prod-tee?locale=de-DE')).toEqual([
-      '/dist/widgets/runtime.js',
-      '/dist/widgets/product-form.js',
-      '/dist/widgets/chunks/page-language-1.js',
-      '/dist/widgets/chunks/de-1.js',
-    ]);
+    const product = await app.inject('/products/prod-tee?locale=de-DE');
+    expect(carriedMessages(product.body)).toMatchObject({
+      language: 'de',
+      complete: false,
+      texts: { 'Add To Cart': 'In den Warenkorb' },
+    });
+    expect(carriedMessages(product.body)).not.toHaveProperty(['texts', 'Unable to remove item']);
+    // No language costs the page code: its hints are the English page's.
+    expect(preloads(product.body)).toEqual(['/dist/widgets/runtime.js', '/dist/widgets/product-form.js']);
     // Portuguese of Portugal reads the Brazilian catalogue, as the page's own code chooses.
-    expect(await hintsOf('/cart?locale=pt-PT')).toEqual(
-      expect.arrayContaining([
-        '/dist/widgets/chunks/page-language-1.js',
-        '/dist/widgets/chunks/pt-BR-1.js',
-        '/dist/widgets/chunks/pt-BR-more-1.js',
-      ]),
-    );
-    // English is built in: an English page names no language code (the exact lists above).
-    expect(await hintsOf('/cart?locale=en-GB')).not.toContain('/dist/widgets/chunks/page-language-1.js');
+    expect(carriedMessages((await app.inject('/cart?locale=pt-PT')).body)).toMatchObject({
+      language: 'pt-BR',
+      complete: true,
+      texts: { 'Unable to remove item': expect.any(String) },
+    });
+    // English is built in: an English page carries none.
+    expect(carriedMessages((await app.inject('/cart?locale=en-GB')).body)).toBeNull();
   });
 
   it('preloads the forms api only for a site form whose schema the page could not embed', async () => {

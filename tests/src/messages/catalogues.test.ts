@@ -44,12 +44,11 @@ const LANGUAGES = ['fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'ja'] as const;
 /** Each language's two parts (src/messages/locale.ts): the product page's and the rest. */
 const CATALOGUES = await Promise.all(
   LANGUAGES.map(async (language) => {
-    const first = (await import(`../../../src/messages/languages/${language}.ts`)) as {
-      default: Table;
-      more: () => Promise<{ default: Table }>;
-    };
-    const rest = (await first.more()).default;
-    return { language, first: first.default, rest, table: { ...first.default, ...rest } as Table };
+    const first = ((await import(`../../../src/messages/languages/${language}.json`)) as { default: Table })
+      .default;
+    const rest = ((await import(`../../../src/messages/languages/${language}-more.json`)) as { default: Table })
+      .default;
+    return { language, first, rest, table: { ...first, ...rest } as Table };
   }),
 );
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catalogueLanguage, loadTranslations } from '../../../src/messages/locale.js';
+import { catalogueLanguage } from '../../../src/messages/locale.js';
+import { loadTranslations } from '../../../src/messages/catalogues.js';
 import { cartPageMessages } from '../../../widgets/cart-page/messages.js';
 import { createCartPillMessages } from '../../../widgets/cart-pill/messages.js';
 import { productFormMessages } from '../../../widgets/product-form/messages.js';

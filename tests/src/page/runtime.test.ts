@@ -14,7 +14,7 @@ describe('page runtime', () => {
   it('reads the site context for the locale in a task of its own, once for the page', async () => {
     vi.useFakeTimers();
     try {
-      const ready = localeReady();
+      const ready = localeReady('http://localhost/dist/loader.js');
       let settled = false;
       void ready.then(() => (settled = true));
       // Not in the task that asked (the one that evaluated the runtime chunk): after a timer.
@@ -24,7 +24,7 @@ describe('page runtime', () => {
       await ready;
       expect(settled).toBe(true);
       // Every block asks; the context is read and the catalogue applied once.
-      expect(localeReady()).toBe(ready);
+      expect(localeReady('http://localhost/dist/loader.js')).toBe(ready);
     } finally {
       vi.useRealTimers();
     }

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS, type VariantChangeDetail } from '../../../src/contract.js';
-import { loadTranslations } from '../../../src/messages/locale.js';
+import { loadTranslations } from '../../../src/messages/catalogues.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { WidgetPropsError } from '../../../src/react/define.js';
 import widget, { mount } from '../../../widgets/quick-view/index.js';
