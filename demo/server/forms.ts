@@ -8,11 +8,11 @@ import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
   parseFormField,
-  safeRedirectUrl,
   type FormSchema as SdkFormSchema,
   type FormSchemaField,
 } from '../../src/api/form-schema';
 import { EMAIL_FORMAT_EXAMPLE, isValidEmail } from '../../src/commerce/validation';
+import { siteOrWebUrl } from '../../src/urls';
 import { FORM_MESSAGES } from '../../src/messages/form';
 import { format } from '../../src/messages/format';
 
@@ -59,7 +59,7 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
   // The SDK's own rule: a redirect that could leave the site or run script is refused here, so a
   // form file cannot seed one the page would then have to catch.
   const redirect = readText(raw['successRedirect']);
-  if (redirect !== null && safeRedirectUrl(redirect) === null) {
+  if (redirect !== null && siteOrWebUrl(redirect) === null) {
     return fail([
       `form ${id}: successRedirect must be a same-origin path such as /thanks or an http(s) address`,
     ]);

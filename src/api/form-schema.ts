@@ -4,7 +4,7 @@
  * form, the site form and the reference server all read forms through it. A field that cannot be
  * used (no id, a type spec 001 §3 does not list) is dropped; the rest of the form still works.
  */
-import { safeRedirectPath, safeRedirectUrl } from '../page/navigate.js';
+import { siteOrWebUrl } from '../urls.js';
 import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
@@ -82,7 +82,6 @@ export const answerParts = (value: FieldValue | undefined): Readonly<Record<stri
 export const holdsAnswer = (field: Pick<FormSchemaField, 'type'>): boolean =>
   !NO_ANSWER_FIELD_TYPES.includes(field.type);
 
-export { safeRedirectPath, safeRedirectUrl };
 
 const choiceText = (value: unknown): string | null =>
   readString(value) ?? (typeof value === 'number' && Number.isFinite(value) ? String(value) : null);
@@ -150,7 +149,7 @@ export function parseFormSchema(body: unknown): Result<FormSchema> {
     fields,
     submissionMessage: readText(root['submissionMessage']),
     disclaimer: readText(root['disclaimer']),
-    successRedirect: safeRedirectUrl(root['successRedirect']),
+    successRedirect: siteOrWebUrl(root['successRedirect']),
     captchaSettings: { enabled: captcha['enabled'] === true, siteKey: readText(captcha['siteKey']) },
     ...optionalEntry(
       'postSubmitContent',

@@ -10,6 +10,7 @@ import {
   type BillingPeriodUnit,
   type ProductType,
 } from '../constants.js';
+import { pageOrImageUrl } from '../urls.js';
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
 import {
   defaultsOf,
@@ -102,38 +103,6 @@ export interface ParseProductOptions {
 }
 
 const present = (v: unknown): boolean => v != null;
-
-/** A URL's scheme as RFC 3986 spells one: a letter, then letters, digits, `+`, `-` or `.`. */
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-/** The picture formats a `data:` image may carry; never SVG, which can hold script. */
-const DATA_IMAGE_TYPES = ['png', 'jpeg', 'gif', 'webp'];
-
-/**
- * The allow-list for product image and page URLs, which reach `src` and `href`: a path on this
- * site, an http(s) address (a protocol-relative `//host` becomes https) or a data image of the
- * formats above. Anything else with a scheme (javascript:, data:text/html, vbscript:), and any
- * URL holding white space, `<`, `>` or `"`, is refused with null. The template's own check of
- * rendered URLs is the opposite policy (src/template/plugins/content/html.ts).
- */
-export function readWebUrl(v: unknown): string | null {
-  if (typeof v !== 'string') return null;
-  const url = v.trim();
-  if (url === '' || /[\s<>"]/.test(url)) return null;
-  if (url.startsWith('//')) return `https:${url}`;
-  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
-  const lower = url.toLowerCase();
-  switch (scheme) {
-    case undefined:
-      return url;
-    case 'http':
-    case 'https':
-      return lower.startsWith(`${scheme}://`) ? url : null;
-    case 'data':
-      return DATA_IMAGE_TYPES.some((type) => lower.startsWith(`data:image/${type};`)) ? url : null;
-    default:
-      return null;
-  }
-}
 
 // The readers of the schemas below (src/result.ts `readObject`): each gives the value, null to
 // refuse it with the field's note, or undefined to leave it out quietly.
@@ -230,7 +199,7 @@ const VARIANT_STOCK = schema({
     // Anything but an object is no image, quietly.
     read: (m, label, note): Variant['mainImage'] => {
       if (!isObject(m)) return undefined;
-      const assetUrl = readWebUrl(m['assetUrl']);
+      const assetUrl = pageOrImageUrl(m['assetUrl']);
       if (!assetUrl) {
         note(`${label}.assetUrl`, 'a usable URL');
         return undefined;
@@ -239,7 +208,7 @@ const VARIANT_STOCK = schema({
       return { assetUrl, ...(typeof alt === 'string' && { altText: alt }) };
     },
   },
-  imageUrl: { read: readWebUrl, expected: 'a usable URL' },
+  imageUrl: { read: pageOrImageUrl, expected: 'a usable URL' },
 });
 
 function parseVariant(raw: unknown, where: string, currency: CurrencyCode, note: Note): Variant | undefined {

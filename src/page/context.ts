@@ -8,6 +8,7 @@ import { CONTEXT_SCRIPT_ID } from '../contract.js';
 import { defaultsOf, isRecord, notesInto, objectOf, readId, readObject, schema } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 import { siteFlags } from './flags.js';
+import { siteOrWebUrl } from '../urls.js';
 
 export interface CookieSettings {
   /**
@@ -120,28 +121,10 @@ function knownTimeZone(zone: string): string | null {
 }
 
 /**
- * A path on this site: one leading `/` and not two (`//host` is another site), and no backslash
- * anywhere (browsers read `\` as `/`, so `/\host` is another site too).
- */
-export const isSitePath = (url: string): boolean =>
-  url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
-
-const HTTP_SCHEME = /^https?:\/\//i;
-
-/** An http(s) address with a host: the scheme and `//`, then a host rather than another slash. */
-export const isHttpAddress = (url: string): boolean => {
-  const rest = url.replace(HTTP_SCHEME, '');
-  return rest !== url && rest !== '' && !rest.startsWith('/') && !rest.startsWith('\\');
-};
-
-/**
  * The captcha script runs with the page's rights, so only a same-site path or an http(s) address
- * is taken (never `javascript:`, `data:` or a protocol-relative `//host`), with no white space.
+ * is taken (never `javascript:`, `data:` or a protocol-relative `//host`: ../urls.ts).
  */
-function normalizeScriptUrl(raw: string): string | null {
-  const url = raw.trim();
-  return !/\s/.test(url) && (isSitePath(url) || isHttpAddress(url)) ? url : null;
-}
+const normalizeScriptUrl = (raw: string): string | null => siteOrWebUrl(raw.trim());
 
 /**
  * The api root ends up in every request URL, so it is held to the same rule as a script address

@@ -2,7 +2,8 @@
 export { WidgetBoundary, type WidgetBoundaryProps } from './boundary.js';
 export { defineWidget, WidgetPropsError, type WidgetDefinition } from './define.js';
 export { mountWidget } from './mount.js';
-export { navigateTo, sameOriginPath, type NavigationWindow } from '../page/navigate.js';
+export { navigateTo, type NavigationWindow } from '../page/navigate.js';
+export { sameOriginPath } from '../urls.js';
 export {
   IdPrefixContext,
   StorefrontProvider,

@@ -15,6 +15,7 @@ import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
 import { optionName } from '../../src/messages/format.js';
 import { belowInstalmentMinimum } from '../../src/commerce/cart-rules.js';
 import type { Result } from '../../src/result.js';
+import { pageOrImageUrl } from '../../src/urls.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { CartEntry, ShoppingCart } from '../../src/store/types.js';
 import { Alert } from '../../src/react/ui/alert.js';
@@ -109,16 +110,6 @@ const prepareEdit = (): void => {
   loadFormDialog().catch(() => undefined);
   import('../../src/api/forms.js').catch(() => undefined);
 };
-
-/**
- * The server's image URL reaches `src`: only http(s) addresses and same-site paths pass, so no
- * `javascript:` or `data:` URL ever does.
- */
-function imageSrc(url: string | null | undefined): string | null {
-  if (typeof url !== 'string') return null;
-  const u = url.trim();
-  return /^(https?:\/\/|\/(?!\/))/i.test(u) && !/[\s<>"]/.test(u) ? u : null;
-}
 
 /**
  * The full cart page: entries with quantity, line total, removal and the edit of an entry's
@@ -548,7 +539,7 @@ function EntryRow({
   // Once the server has answered, refused or not, the field shows what the server holds.
   const change = (q: number) => void onQuantity(q).then(() => setDraft(String(held.current)));
   const title = entry.title;
-  const image = imageSrc(entry.imageUrl);
+  const image = pageOrImageUrl(entry.imageUrl);
   const attributes = Object.entries(entry.chosenVariant?.attributes ?? {});
   const commit = () => {
     const q = Number(draft);

@@ -8,7 +8,7 @@ import { isRecord } from '../../src/result.js';
 import { Lightbox } from '../../src/react/ui/lightbox.js';
 import { useStorefront } from '../../src/react/provider.js';
 import { PROPS_ATTR } from '../../src/contract.js';
-import { isHttpAddress, isSitePath } from '../../src/page/context.js';
+import { pageOrImageUrl, sitePath } from '../../src/urls.js';
 import { productFormMessages } from './messages.js';
 import { ProductFormBody, type ProductFormProps } from './product-form.js';
 import { quickViewMessages } from './quick-view-messages.js';
@@ -20,18 +20,10 @@ export interface CardFacts {
   readonly imageAlt: string;
 }
 
-/** A picture on this site or any https host; no other scheme (javascript:, data:) reaches `src`. */
-const isImageUrl = (url: string): boolean =>
-  isSitePath(url) || (url.toLowerCase().startsWith('https:') && isHttpAddress(url));
-
-const matching = (v: unknown, allowed: (url: string) => boolean): string | null =>
-  typeof v === 'string' && allowed(v) ? v : null;
-
 /**
  * Reads the card's page address and picture from its block's raw props (`item.fullUrl`,
  * `item.mainImage`): the parsed product keeps neither, and parsing them on every product page would
- * cost the start-up budget. The checks here are stricter than the parser's `readWebUrl`, which this
- * chunk does not import for the same reason.
+ * cost the start-up budget. The URL rules are the parser's (../../src/urls.ts).
  */
 export function cardFacts(block: Element | null): CardFacts {
   let item: unknown = null;
@@ -45,8 +37,8 @@ export function cardFacts(block: Element | null): CardFacts {
   const image = isRecord(item['mainImage']) ? item['mainImage'] : null;
   return {
     // A path on this site: the only link a card's lightbox follows.
-    url: matching(item['fullUrl'], isSitePath),
-    imageUrl: matching(image?.['assetUrl'], isImageUrl),
+    url: sitePath(item['fullUrl']),
+    imageUrl: pageOrImageUrl(image?.['assetUrl']),
     imageAlt: typeof image?.['altText'] === 'string' ? image['altText'] : '',
   };
 }

@@ -9,6 +9,7 @@
  * form has post-submit content. docs/decisions.md gives the figures behind an allow-list walker
  * of our own rather than DOMPurify.
  */
+import { contentLink } from '../../src/urls.js';
 
 /** The elements kept (without their attributes, except the ones of {@link ATTRIBUTES}). */
 const TAGS = new Set([
@@ -91,22 +92,6 @@ const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 /** Past this depth the content is kept as text: a deep tree is no formatting anyone reads. */
 const MAX_DEPTH = 32;
 
-/**
- * The address a link may keep: one that resolves, against the page, to `http:` or `https:`. The
- * URL parser is the browser's own, so `java\tscript:`, entity tricks and upper case all resolve
- * to the scheme the browser would follow; the resolved form is what the link gets.
- */
-export function safeHref(raw: string, base: string): string | null {
-  const href = raw.trim();
-  if (href === '') return null;
-  try {
-    const url = new URL(href, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 const keptAttribute = (tag: string, name: string): boolean =>
   (ATTRIBUTES['*'] ?? []).includes(name) || (ATTRIBUTES[tag] ?? []).includes(name);
 
@@ -139,7 +124,7 @@ function copyNode(node: Node, to: Node, doc: Document, depth: number): void {
   for (const { name, value } of Array.from(source.attributes)) {
     const attr = name.toLowerCase();
     if (attr === 'href' && tag === 'a') {
-      const href = safeHref(value, doc.baseURI);
+      const href = contentLink(value, doc.baseURI);
       if (href !== null) copy.setAttribute('href', href);
     } else if (keptAttribute(tag, attr)) {
       copy.setAttribute(attr, value);

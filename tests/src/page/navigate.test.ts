@@ -1,31 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DESIGN_FRAME_MESSAGE_TYPE } from '../../../src/contract.js';
-import { navigateTo, redirectTo, sameOriginPath } from '../../../src/page/navigate.js';
+import { navigateTo, redirectTo } from '../../../src/page/navigate.js';
 
 const base = { href: 'https://shop.example.com/products/mug', origin: 'https://shop.example.com' };
-
-describe('sameOriginPath', () => {
-  it.each([
-    { path: '/cart', expected: '/cart' },
-    { path: 'cart', expected: '/products/cart' },
-    { path: '/cart?coupon=A#top', expected: '/cart?coupon=A#top' },
-    { path: 'https://shop.example.com/cart', expected: '/cart' },
-    { path: 'https://evil.example.com/cart', expected: null },
-    { path: '//evil.example.com/cart', expected: null },
-    { path: 'javascript:alert(1)', expected: null },
-    { path: ' JavaScript:alert(1)', expected: null },
-    { path: 'data:text/html,<b>x</b>', expected: null },
-    { path: 'mailto:shop@example.com', expected: null },
-    { path: '', expected: null },
-    { path: 'http://[::1', expected: null },
-  ])('$path -> $expected', ({ path, expected }) => {
-    expect(sameOriginPath(path, base)).toBe(expected);
-  });
-
-  it('refuses values that are not strings', () => {
-    expect(sameOriginPath({ toString: () => '/cart' }, base)).toBeNull();
-  });
-});
 
 describe('navigateTo', () => {
   const fakeWindow = () => {

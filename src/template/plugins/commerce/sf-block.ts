@@ -10,7 +10,8 @@
 import { PATHS, PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
 import { instalmentOffer, parseInstalmentContext } from '../../../commerce/instalments';
 import { formatMoney, type Money } from '../../../commerce/money';
-import { readWebUrl, type ProductItem } from '../../../commerce/product';
+import { type ProductItem } from '../../../commerce/product';
+import { pageOrImageUrl } from '../../../urls';
 import { QUANTITY, addButtonLabel, hasVariants } from '../../../commerce/choice';
 import { instalmentPrice, instalmentText, qualifiesForInstalments } from '../../../commerce/instalment-price';
 import { effectivePrice, priceRange } from '../../../commerce/prices';
@@ -245,7 +246,7 @@ const builders: Readonly<Record<string, BlockBuilder>> = {
     // card is a `quick-view` block, whose code is the button alone until the shopper reaches for
     // it; the product form (`quickView: true`) would load the whole form with every card.
     if (lookup(ctx, 'quickView') === true) {
-      const url = readWebUrl(item['fullUrl']);
+      const url = pageOrImageUrl(item['fullUrl']);
       const label = escapeHtml(localized(ctx, 'productQuickViewText', 'Quick View'));
       return {
         widget: 'quick-view',

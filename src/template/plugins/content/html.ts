@@ -26,7 +26,7 @@ const UNSAFE_SCHEME = /^(?:javascript|vbscript|data):/i;
 /**
  * The deny-list for URLs the template prints into `href` and `src`: the platform's markup prints
  * any URL from data except those with a script-capable scheme, which become ''. The widgets' own
- * reader of product URLs is the opposite, an allow-list (`readWebUrl`, src/commerce/product.ts).
+ * reader of product URLs is the opposite, an allow-list (`pageOrImageUrl`, src/urls.ts).
  */
 export function blankScriptUrl(value: unknown): string {
   const url = plain(value);
