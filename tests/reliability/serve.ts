@@ -9,13 +9,14 @@ import { createServer, type ServerOptions } from '../../demo/server/app';
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as ServerOptions;
   const app = await createServer(options);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`listening ${address}\n`);
   const stop = (): void => {
     void app.close().then(() => process.exit(0));
   };
+  // Before the line below: a SIGTERM sent as soon as it is read must close the server, not kill it.
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`listening ${address}\n`);
 }
 
 main().catch((error: unknown) => {
