@@ -47,6 +47,7 @@ import { registerFormRoutes } from './routes-forms';
 import { registerPlatformRoutes } from './routes-platform';
 import { registerRestockRoutes } from './routes-restock';
 import { widgetChunks, type WidgetChunks } from './preload';
+import { parseOrigin, registerSiteOrigin } from './site-origin';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const PROJECT_ROOT = resolve(here, '../..');
@@ -127,6 +128,13 @@ export interface ServerOptions {
    * credentials; the crumb rules are unchanged. @default none (same origin only)
    */
   cors?: string | undefined;
+  /**
+   * The site's origin (`https://shop.example`): the absolute addresses in its pages (canonical
+   * link, `og:url`, `og:image`) are made of it, and a request naming another host gets 421
+   * (docs/security.md). Requests naming the address the server listens on are answered too.
+   * @default the address the server listens on (`http://127.0.0.1:4173`)
+   */
+  siteUrl?: string | undefined;
   /** Fastify logger. @default false */
   logger?: boolean | undefined;
 }
@@ -230,6 +238,8 @@ function capConnectionsPerAddress(server: Server, max: number): void {
 export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   // A bad origin stops the server before it opens the database, with the reason.
   const corsOrigin = options.cors === undefined || options.cors === '' ? null : parseCorsOrigin(options.cors);
+  const siteUrl =
+    options.siteUrl === undefined || options.siteUrl === '' ? null : parseOrigin(options.siteUrl, 'site URL');
   const db = prepareDatabase(options);
   const asked = options.timeouts ?? {};
   const requestMs = asked.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
@@ -258,6 +268,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     app.server,
     options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   );
+  // First of all hooks: nothing else answers, or sets a cookie for, a host not the site's.
+  registerSiteOrigin(app, siteUrl);
   app.decorate('db', db);
   app.decorate('captchaSiteKey', options.captchaSiteKey || null);
   app.decorate('secureCookies', options.secureCookies === true);

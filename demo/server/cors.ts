@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CSRF_HEADER } from '../../src/contract';
 import { isApiRequest } from './guard';
+import { parseOrigin } from './site-origin';
 
 /** What the SDK sends: its methods, and the headers beyond the CORS-safelisted ones. */
 export const CORS_METHODS = 'GET, POST, PUT, DELETE';
@@ -20,16 +21,7 @@ const PREFLIGHT_MAX_AGE_S = 600;
  * is wrong: a path, a wildcard or a missing scheme would never match a browser's header.
  */
 export function parseCorsOrigin(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`Invalid CORS origin: ${text} (expected an origin such as http://localhost:5173)`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== text.replace(/\/$/, '')) {
-    throw new Error(`Invalid CORS origin: ${text} (expected an origin such as http://localhost:5173)`);
-  }
-  return url.origin;
+  return parseOrigin(text, 'CORS origin');
 }
 
 function allow(reply: FastifyReply, origin: string): void {

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, DEFAULT_DB_PATH, readJsonArray, prepareDatabase } from './app';
 
-const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--captcha] [--secure-cookies] [--hsts] [--cors ORIGIN] [--reset] [--reset-only]`;
+const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--captcha] [--secure-cookies] [--hsts] [--cors ORIGIN] [--site-url URL] [--reset] [--reset-only]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
       'secure-cookies': { type: 'boolean', default: false },
       hsts: { type: 'boolean', default: false },
       cors: { type: 'string' },
+      'site-url': { type: 'string' },
       reset: { type: 'boolean', default: false },
       'reset-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   const hsts = values.hsts || env['SF_HSTS'] === '1';
   // A dev server on another port (the npm package in a Vite app) calling this API.
   const cors = values.cors ?? env['SF_CORS'];
+  // The origin the site's pages link to (canonical, Open Graph); other hosts get 421.
+  const siteUrl = values['site-url'] ?? env['SF_SITE_URL'];
   const portText = values.port ?? env['PORT'] ?? '4173';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${portText}`);
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
     secureCookies,
     hsts,
     cors,
+    siteUrl,
     ...(captcha && { captchaSiteKey: 'demo-site-key' }),
     // An explicit catalogue or form list means "seed from it", so it replaces what the database holds.
     reset: values.reset || catalog !== undefined || forms !== undefined,

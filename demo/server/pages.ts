@@ -9,6 +9,7 @@ import { getProduct } from './cart';
 import type { Db } from './db';
 import { personalised } from './http';
 import { createPageCache, sendHtml } from './page-cache';
+import { canonicalPath } from './site-origin';
 import {
   FORM_PAGES,
   accountPage,
@@ -98,8 +99,16 @@ export function registerPages(
       const file = findPageFile(roots, rel, allowed);
       if (file) return reply.sendFile(file.file, file.root);
       if (cached) {
-        // The preload hints follow the cart cookie (demo/server/preload.ts).
-        const key = `/${rel}\n${JSON.stringify(siteContext(db, request))}\n${hasCartCookie(request)}`;
+        // Everything the page is made of: the path as the router matched it (however the
+        // request spelled it), the site's origin (its absolute links), the site context, and
+        // the cart cookie (the preload hints follow it, demo/server/preload.ts). Nothing else
+        // of the request reaches the page.
+        const key = [
+          canonicalPath(request),
+          request.server.siteOrigin,
+          JSON.stringify(siteContext(db, request)),
+          hasCartCookie(request),
+        ].join('\n');
         const sent = cache.send(request, personalised(reply), key, () => render(request));
         if (sent !== null) return sent;
         return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());

@@ -33,6 +33,7 @@ import type { Db } from './db';
 import { currentUser, isManager } from './http';
 import { getForm } from './routes-forms';
 import { SITE_TITLE } from './routes-platform';
+import { absoluteUrl, canonicalPath } from './site-origin';
 
 const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../templates');
 
@@ -172,7 +173,11 @@ const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Page not found': `This page does not exist at ${SITE_TITLE}. Find everything else in the shop.`,
 };
 
-/** `<head>` data a published page carries besides its title: description, canonical, Open Graph. */
+/**
+ * `<head>` data a published page carries besides its title: description, canonical, Open Graph.
+ * The addresses are the site's origin and the path the router matched, never the request's host
+ * or target: the page cache hands this page to every visitor of that path (./site-origin.ts).
+ */
 function headOf(
   request: FastifyRequest | null,
   title: string,
@@ -180,9 +185,10 @@ function headOf(
 ): Record<string, unknown> {
   const description = options.description || PAGE_DESCRIPTIONS[title] || `${title} at ${SITE_TITLE}.`;
   // The page's own address without its query: /checkout/gift-card?sku=… is still /checkout/gift-card.
-  const origin = request ? `${request.protocol}://${request.host}` : null;
-  const canonical = origin && request ? origin + (request.url.split('?')[0] ?? '/') : null;
-  const image = origin && options.image ? origin + options.image : null;
+  const path = request ? canonicalPath(request) : null;
+  const origin = request?.server.siteOrigin ?? null;
+  const canonical = origin !== null && path !== null ? absoluteUrl(origin, path) : null;
+  const image = origin !== null && options.image ? absoluteUrl(origin, options.image) : null;
   return {
     description,
     canonical,

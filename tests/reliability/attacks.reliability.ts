@@ -3,12 +3,11 @@
  * and nothing it tried is stored.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, send, startServerProcess, type ServerProcess } from './harness';
+import { Client, rawRequest, send, startServerProcess, type ServerProcess } from './harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'sf-attacks-'));
 const dbPath = join(dir, 'store.sqlite');
@@ -28,16 +27,6 @@ afterAll(async () => {
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const deep = '['.repeat(5000) + ']'.repeat(5000);
-
-function rawRequest(port: number, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    let data = '';
-    socket.on('data', (c: Buffer) => (data += c.toString()));
-    socket.on('close', () => resolve(data));
-    socket.on('error', reject);
-  });
-}
 
 describe('attack requests', () => {
   it.each([

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from '../../demo/server/app';
@@ -80,6 +81,21 @@ export function send(
     req.on('error', fail);
     if (init.body !== undefined) req.write(init.body);
     req.end();
+  });
+}
+
+/**
+ * Writes `text` as it is to a new connection and resolves with everything the server sent until
+ * it closed: for requests no HTTP client sends (an absolute-form target, a forged Host, a
+ * malformed line). Send `Connection: close` to have the server close after its answer.
+ */
+export function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let data = '';
+    socket.on('data', (c: Buffer) => (data += c.toString()));
+    socket.on('close', () => resolve(data));
+    socket.on('error', reject);
   });
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -118,6 +119,63 @@ describe('demo/server/main.ts', () => {
       });
       expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
       expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    } finally {
+      result.kill();
+    }
+  });
+
+  it.each([
+    ['--site-url', ['--site-url', 'https://shop.example'], {}],
+    ['SF_SITE_URL', [], { SF_SITE_URL: 'https://shop.example/' }],
+  ])('links its pages to the origin of %s and answers 421 for another host', async (_name, flags, env) => {
+    const result = await run(
+      ['--db', join(dir, `site-${flags.length}.sqlite`), ...flags],
+      { PORT: '0', HOST: '127.0.0.1', ...env },
+      /Storefront demo on (http:\/\/\S+)/,
+    );
+    try {
+      const url = /Storefront demo on (http:\/\/\S+)/.exec(result.out)?.[1] ?? '';
+      const page = await (await fetch(`${url}/contact`)).text();
+      expect(page).toContain('<link rel="canonical" href="https://shop.example/contact">');
+      // fetch sends the Host of its URL whatever it is given.
+      const status = await new Promise<number | undefined>((done, fail) =>
+        get(`${url}/contact`, { headers: { host: 'evil.example' } }, (res) => {
+          res.resume();
+          done(res.statusCode);
+        }).on('error', fail),
+      );
+      expect(status).toBe(421);
+    } finally {
+      result.kill();
+    }
+  });
+
+  it('exits with the reason for a site URL that is not an origin', async () => {
+    const result = await run(
+      ['--db', join(dir, 'bad-site.sqlite'), '--site-url', 'https://shop.example/store'],
+      {
+        PORT: '0',
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('Invalid site URL: https://shop.example/store');
+  });
+
+  it('on localhost by default, answers localhost and links to the address it listens on', async () => {
+    const result = await run(
+      ['--db', join(dir, 'localhost.sqlite')],
+      { PORT: '0' },
+      /Storefront demo on (http:\/\/\S+)/,
+    );
+    try {
+      const url = /Storefront demo on (http:\/\/\S+)/.exec(result.out)?.[1] ?? '';
+      expect(url).toMatch(/^http:\/\/localhost:\d+$/);
+      const res = await fetch(`${url}/contact`);
+      expect(res.status).toBe(200);
+      const port = new URL(url).port;
+      expect(await res.text()).toMatch(
+        new RegExp(`<link rel="canonical" href="http://(127\\.0\\.0\\.1|\\[::1\\]):${port}/contact">`),
+      );
     } finally {
       result.kill();
     }

@@ -26,8 +26,10 @@ const PAGES = [
 ];
 
 let app: FastifyInstance;
+/** A page as a visitor of the configured site asks for it. */
+const get = (url: string) => app.inject({ url, headers: { host: 'shop.example' } });
 beforeAll(async () => {
-  app = await startServer({});
+  app = await startServer({ siteUrl: 'http://shop.example' });
 });
 afterAll(async () => {
   await app.close();
@@ -48,7 +50,7 @@ function head(html: string) {
 
 describe('every demo page', () => {
   it.each(PAGES)('%s has a description of its own and a canonical link to itself', async (path) => {
-    const res = await app.inject({ url: path, headers: { host: 'shop.example' } });
+    const res = await get(path);
     expect(res.statusCode).toBe(200);
     const h = head(res.body);
     expect(h.description?.trim().length ?? 0).toBeGreaterThan(10);
@@ -57,13 +59,13 @@ describe('every demo page', () => {
 
   it('gives no two pages the same description', async () => {
     const descriptions = await Promise.all(
-      PAGES.map(async (path) => head((await app.inject(path)).body).description),
+      PAGES.map(async (path) => head((await get(path)).body).description),
     );
     expect(new Set(descriptions).size).toBe(PAGES.length);
   });
 
   it('describes the 404 page without a canonical link', async () => {
-    const res = await app.inject('/no-such-page');
+    const res = await get('/no-such-page');
     expect(res.statusCode).toBe(404);
     expect(head(res.body)).toMatchObject({ canonical: null, ogTitle: null });
     expect(head(res.body).description).toMatch(/does not exist/);
@@ -72,7 +74,7 @@ describe('every demo page', () => {
 
 describe('a product page', () => {
   it('is described by its excerpt, with the Open Graph title and picture', async () => {
-    const res = await app.inject({ url: '/products/prod-poster', headers: { host: 'shop.example' } });
+    const res = await get('/products/prod-poster');
     expect(head(res.body)).toEqual({
       description: 'Two-colour print, A2. Sold out: sign up to hear when it is back.',
       canonical: 'http://shop.example/products/prod-poster',
@@ -82,6 +84,6 @@ describe('a product page', () => {
   });
 
   it('is the only kind of page with Open Graph product data', async () => {
-    expect(head((await app.inject('/cart')).body).ogTitle).toBeNull();
+    expect(head((await get('/cart')).body).ogTitle).toBeNull();
   });
 });
