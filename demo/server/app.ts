@@ -371,9 +371,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   const pageRoots = [options.pagesDir, options.demoPagesDir ?? resolve(PROJECT_ROOT, 'demo/pages')]
     .filter((d): d is string => typeof d === 'string' && existsSync(d))
     .map((d) => resolve(d));
+  const compressedAssets = precompressedFolder(assetsDir);
+  app.addHook('onClose', async () => {
+    compressedAssets.remove();
+  });
   await app.register(fastifyStatic, {
     // The compressed copies first: a client that accepts none gets the file of demo/assets/.
-    root: [precompressedFolder(assetsDir), assetsDir],
+    root: [compressedAssets.path, assetsDir],
     preCompressed: true,
     prefix: '/demo-assets/',
     dotfiles: 'ignore',

@@ -23,11 +23,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
+/** `env`: variables set for the server process besides this one's (an isolated `TMPDIR`). */
+export async function startServerProcess(
+  options: ServerOptions,
+  env: Readonly<Record<string, string>> = {},
+): Promise<ServerProcess> {
   // One process: node itself with tsx as its loader. The tsx command would start the server as a
   // child of its own, and a SIGKILL to the command would leave that child serving: no crash at all.
   const child = spawn(process.execPath, ['--import', 'tsx', SERVE, JSON.stringify(options)], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
