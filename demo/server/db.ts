@@ -147,11 +147,22 @@ export function openDatabase(path: string): Db {
     db.exec('ALTER TABLE restock_signups ADD COLUMN opt_in_confirmed INTEGER');
   }
   db.exec('CREATE INDEX IF NOT EXISTS restock_signups_opt_in ON restock_signups(opt_in_token_hash)');
+  // Databases made before a full product made room from the client network holding the most
+  // sign-ups (routes-restock.ts): each older row counts as a network of its own.
+  if (!signUpColumns.some((c) => c.name === 'client_network')) {
+    db.exec('ALTER TABLE restock_signups ADD COLUMN client_network TEXT');
+    db.exec("UPDATE restock_signups SET client_network = 'row:' || id");
+  }
+  db.exec(
+    'CREATE INDEX IF NOT EXISTS restock_signups_network ON restock_signups(product_id, client_network, created)',
+  );
   const outboxColumns = db.prepare('PRAGMA table_info(restock_notifications)').all() as { name: string }[];
   if (!outboxColumns.some((c) => c.name === 'kind')) {
     db.exec("ALTER TABLE restock_notifications ADD COLUMN kind TEXT NOT NULL DEFAULT 'restock'");
     db.exec('ALTER TABLE restock_notifications ADD COLUMN link TEXT');
   }
+  // The confirmation mails of the last window are counted at each sign-up that asks for one.
+  db.exec('CREATE INDEX IF NOT EXISTS restock_notifications_kind_sent ON restock_notifications(kind, sent)');
   // Databases made before products carried their own currency held one currency for the store.
   const productColumns = db.prepare('PRAGMA table_info(products)').all() as { name: string }[];
   if (!productColumns.some((c) => c.name === 'currency')) {

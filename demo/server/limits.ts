@@ -92,9 +92,27 @@ export const MAX_ENTRY_QUANTITY = QUANTITY.max;
 export const DEFAULT_MAX_ANALYTICS_ROWS = 5000;
 /**
  * Restock sign-ups kept per product, all variants together. When full, the oldest sign-up already
- * notified makes room; with none notified, new sign-ups are refused until the owner sends.
+ * notified makes room; with none notified, the newest sign-up of the client network holding the
+ * most of the product's sign-ups does: a flood makes room from itself, never by refusing anyone.
  */
 export const MAX_RESTOCK_SIGNUPS_PER_PRODUCT = 1000;
+/**
+ * Mailing-list confirmation mails, so that strangers typing other people's emails cannot make the
+ * store mail hundreds of them. Past any bound the sign-up is kept and its mail is not sent; the
+ * same sign-up repeated once the window has moved on sends it.
+ */
+export const CONFIRMATION_MAIL_LIMITS = {
+  /** The window the counts below are taken over. */
+  windowMs: 60 * 60_000,
+  /** Mails per window from the whole store. */
+  total: 100,
+  /** Mails per window for the sign-ups of one product. */
+  perProduct: 20,
+  /** Mails per window asked for from one client network (an IPv4 address, an IPv6 /64). */
+  perNetwork: 3,
+  /** One mail per recipient in this time, whatever the product: the mailing list is the store's. */
+  perRecipientMs: 24 * 60 * 60_000,
+} as const;
 /** How long a mailing-list confirmation link works. */
 export const OPT_IN_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -3,11 +3,18 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createAttemptCounter, type AttemptCounter } from './attempts';
 import { findVariantById, getProduct, skuOut } from './cart';
 import { verifyCaptchaToken } from './captcha';
+import { clientNetwork } from './client-network';
 import type { Db } from './db';
 import { isValidEmail } from './forms';
-import { MAX_RESTOCK_SIGNUPS_PER_PRODUCT, OPT_IN_LINK_TTL_MS, type RateLimitSetting } from './limits';
+import {
+  CONFIRMATION_MAIL_LIMITS,
+  MAX_RESTOCK_SIGNUPS_PER_PRODUCT,
+  OPT_IN_LINK_TTL_MS,
+  type RateLimitSetting,
+} from './limits';
 import { badField, currentUser, isManager, isRecord, newToken, personalised, sendError } from './http';
 import { optInPage, outboxRows } from './render';
 
@@ -17,15 +24,59 @@ export const OPT_IN_CONFIRM_PATH = '/restock/confirm';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+type SignUp = { id: string; productId: string; variantId: string; email: string };
+
+/** Confirmation mails in the outbox since `since`, of one product or of the whole store. */
+function confirmationMailsSince(db: Db, since: number, productId?: string): number {
+  const { n } =
+    productId === undefined
+      ? (db
+          .prepare(
+            "SELECT COUNT(*) AS n FROM restock_notifications WHERE kind = 'confirm-opt-in' AND sent > ?",
+          )
+          .get(since) as { n: number })
+      : (db
+          .prepare(
+            "SELECT COUNT(*) AS n FROM restock_notifications WHERE kind = 'confirm-opt-in' AND sent > ? AND product_id = ?",
+          )
+          .get(since, productId) as { n: number });
+  return n;
+}
+
+/** Whether `email` got a confirmation mail since `since`, for any product. */
+function mailedSince(db: Db, email: string, since: number): boolean {
+  return (
+    db
+      .prepare(
+        "SELECT 1 FROM restock_notifications WHERE kind = 'confirm-opt-in' AND sent > ? AND email = ? LIMIT 1",
+      )
+      .get(since, email) !== undefined
+  );
+}
+
+/**
+ * Whether one more confirmation mail stays within CONFIRMATION_MAIL_LIMITS: the store's, the
+ * product's, the recipient's and the asking network's (docs/security.md). Counts the network's ask.
+ */
+function mayMail(db: Db, signUp: SignUp, network: string, perNetwork: AttemptCounter): boolean {
+  const now = Date.now();
+  const windowStart = now - CONFIRMATION_MAIL_LIMITS.windowMs;
+  if (perNetwork.check(network).ok === false) return false;
+  if (mailedSince(db, signUp.email, now - CONFIRMATION_MAIL_LIMITS.perRecipientMs)) return false;
+  if (confirmationMailsSince(db, windowStart) >= CONFIRMATION_MAIL_LIMITS.total) return false;
+  if (confirmationMailsSince(db, windowStart, signUp.productId) >= CONFIRMATION_MAIL_LIMITS.perProduct) {
+    return false;
+  }
+  perNetwork.add(network);
+  return true;
+}
+
 /**
  * Mails the visitor a link that records the mailing-list opt-in when followed (the demo's mail is
  * a row of the outbox). Anyone can type any email into the form, so the opt-in counts only once
  * the mailbox's owner has followed the link.
  */
-function sendOptInMail(
-  db: Db,
-  signUp: { id: string; productId: string; variantId: string; email: string },
-): void {
+function sendOptInMail(db: Db, signUp: SignUp): void {
   const token = newToken();
   const now = Date.now();
   db.prepare('UPDATE restock_signups SET opt_in_token_hash = ?, opt_in_requested = ? WHERE id = ?').run(
@@ -46,22 +97,37 @@ function sendOptInMail(
   );
 }
 
-/** Makes room for one more sign-up of a product: false when every stored one still waits. */
-function roomForSignUp(db: Db, productId: string): boolean {
+/**
+ * Makes room for one more sign-up of a full product. A sign-up already notified has done its work
+ * (the outbox keeps its own record): the oldest of those goes first. With none, the newest sign-up
+ * of the client network holding the most of the product's sign-ups goes, so a flood from a few
+ * networks replaces its own rows and a customer's single sign-up stays (rows older than the
+ * column each count as a network of their own, db.ts). Never refuses: refusing new emails only, while a repeat is
+ * answered 200, would tell a stranger who had signed up.
+ */
+function makeRoomForSignUp(db: Db, productId: string): void {
   const { n } = db
     .prepare('SELECT COUNT(*) AS n FROM restock_signups WHERE product_id = ?')
-    .get(productId) as {
-    n: number;
-  };
-  if (n < MAX_RESTOCK_SIGNUPS_PER_PRODUCT) return true;
-  // A sign-up already notified has done its work; the outbox keeps its own record.
-  const dropped = db
+    .get(productId) as { n: number };
+  if (n < MAX_RESTOCK_SIGNUPS_PER_PRODUCT) return;
+  const notified = db
     .prepare(
       `DELETE FROM restock_signups WHERE id = (SELECT id FROM restock_signups
          WHERE product_id = ? AND notified IS NOT NULL ORDER BY notified, created LIMIT 1)`,
     )
     .run(productId);
-  return dropped.changes > 0;
+  if (notified.changes > 0) return;
+  const crowded = db
+    .prepare(
+      `SELECT client_network AS network FROM restock_signups WHERE product_id = ?
+       GROUP BY client_network ORDER BY COUNT(*) DESC, MAX(created) DESC LIMIT 1`,
+    )
+    .get(productId) as { network: string } | undefined;
+  if (crowded === undefined) return;
+  db.prepare(
+    `DELETE FROM restock_signups WHERE id = (SELECT id FROM restock_signups
+       WHERE product_id = ? AND client_network = ? ORDER BY created DESC, rowid DESC LIMIT 1)`,
+  ).run(productId, crowded.network);
 }
 
 function encodeCursor(key: readonly (string | number)[]): string {
@@ -157,6 +223,10 @@ export function registerRestockRoutes(
   const signUpConfig = limit
     ? { config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } }
     : {};
+  const mailsPerNetwork = createAttemptCounter({
+    max: CONFIRMATION_MAIL_LIMITS.perNetwork,
+    timeWindowMs: CONFIRMATION_MAIL_LIMITS.windowMs,
+  });
   app.post(BASE, signUpConfig, async (request, reply) => {
     const body = request.body;
     if (!isRecord(body)) return sendError(reply, 400, 'The request body must be a JSON object.');
@@ -201,7 +271,11 @@ export function registerRestockRoutes(
     }
     const target = { productId: product.id, variantId: variant.variant_id };
     const address = email.toLowerCase();
-    const full = db.transaction((): boolean => {
+    const network = clientNetwork(request.ip);
+    const requestOptIn = (signUp: SignUp): void => {
+      if (mayMail(db, signUp, network, mailsPerNetwork)) sendOptInMail(db, signUp);
+    };
+    db.transaction((): void => {
       const existing = db
         .prepare(
           `SELECT id, is_join_mailing_list, opt_in_requested FROM restock_signups
@@ -216,25 +290,20 @@ export function registerRestockRoutes(
           existing.is_join_mailing_list === 0 &&
           existing.opt_in_requested === null
         ) {
-          sendOptInMail(db, { ...target, id: existing.id, email: address });
+          requestOptIn({ ...target, id: existing.id, email: address });
         }
-        return false;
+        return;
       }
-      if (!roomForSignUp(db, target.productId)) return true;
+      makeRoomForSignUp(db, target.productId);
       const id = randomUUID();
       db.prepare(
-        `INSERT INTO restock_signups (id, product_id, variant_id, email, is_join_mailing_list, created)
-         VALUES (?, ?, ?, ?, 0, ?)`,
-      ).run(id, target.productId, target.variantId, address, Date.now());
-      if (isJoinMailingList === true) sendOptInMail(db, { ...target, id, email: address });
-      return false;
+        `INSERT INTO restock_signups (id, product_id, variant_id, email, is_join_mailing_list, created, client_network)
+         VALUES (?, ?, ?, ?, 0, ?, ?)`,
+      ).run(id, target.productId, target.variantId, address, Date.now(), network);
+      if (isJoinMailingList === true) requestOptIn({ ...target, id, email: address });
     })();
-    if (full) {
-      return sendError(reply, 409, 'Too many people are waiting for this item. Please try again later.', {
-        code: 'sign-ups-full',
-      });
-    }
-    // The same answer whether this email had signed up before or not: it tells nobody who asked.
+    // The same answer whether this email had signed up before or not, whether the product was
+    // full or not, and whether a confirmation mail went out: it tells nobody who asked.
     return { success: true };
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_RESTOCK_SIGNUPS_PER_PRODUCT } from '../../../demo/server/limits';
+import { CONFIRMATION_MAIL_LIMITS, MAX_RESTOCK_SIGNUPS_PER_PRODUCT } from '../../../demo/server/limits';
 import { startServer, Visitor } from './visitor';
 
 const SIGN_UP = '/api/site-users/account/notifications/restock';
@@ -188,33 +188,119 @@ describe('mailing-list opt-in', () => {
   });
 });
 
-describe('sign-up storage', () => {
-  /** Fills prod-1's list up to one below the cap, straight into the database. */
-  function fill(count: number): void {
+describe('confirmation mail bounds', () => {
+  const optIn = async (address: string, productId: string, email: string) => {
+    const v = await new Visitor(app, address).arrive();
+    const res = await signUp(v, productId, `var-${productId.slice(5)}-a`, email, true);
+    expect([res.statusCode, res.json()]).toEqual([200, { success: true }]);
+  };
+  const mails = (): number =>
+    (
+      app.db
+        .prepare("SELECT COUNT(*) AS n FROM restock_notifications WHERE kind = 'confirm-opt-in'")
+        .get() as {
+        n: number;
+      }
+    ).n;
+  /** Confirmation mails already in the outbox, sent `agoMs` before now. */
+  function mailed(count: number, productId: string, agoMs = 0): void {
     const insert = app.db.prepare(
-      `INSERT INTO restock_signups (id, product_id, variant_id, email, is_join_mailing_list, created)
-       VALUES (?, 'prod-1', 'var-1-a', ?, 0, ?)`,
+      `INSERT INTO restock_notifications (signup_id, product_id, variant_id, email, sent, kind, link)
+       VALUES (?, ?, 'var-x', ?, ?, 'confirm-opt-in', '/restock/confirm?token=x')`,
     );
-    app.db.transaction(() => {
-      for (let i = 0; i < count; i++) insert.run(`fill-${i}`, `fill${i}@example.com`, i);
-    })();
+    for (let i = 0; i < count; i++)
+      insert.run(`old-${i}`, productId, `old${i}@example.com`, Date.now() - agoMs);
   }
 
-  it(`keeps at most ${MAX_RESTOCK_SIGNUPS_PER_PRODUCT} sign-ups per product`, async () => {
+  it('mails a recipient once a day, whatever the product', async () => {
+    await optIn('198.51.100.1', 'prod-1', 'ada@example.com');
+    await optIn('198.51.100.2', 'prod-2', 'ada@example.com');
+    await optIn('198.51.100.3', 'prod-3', 'ADA@example.com');
+    expect(confirmLinks('ada@example.com')).toHaveLength(1);
+  });
+
+  it(`mails ${CONFIRMATION_MAIL_LIMITS.perNetwork} confirmations an hour asked from one network, an IPv6 /64 as one`, async () => {
+    for (let i = 1; i <= CONFIRMATION_MAIL_LIMITS.perNetwork + 1; i++) {
+      await optIn(`2001:db8:0:7::${i}`, 'prod-1', `v6-${i}@example.com`);
+    }
+    expect(mails()).toBe(CONFIRMATION_MAIL_LIMITS.perNetwork);
+    await optIn('2001:db8:0:8::1', 'prod-1', 'next-door@example.com');
+    expect(mails()).toBe(CONFIRMATION_MAIL_LIMITS.perNetwork + 1);
+  });
+
+  it(`mails ${CONFIRMATION_MAIL_LIMITS.perProduct} confirmations an hour per product, ${CONFIRMATION_MAIL_LIMITS.total} in all`, async () => {
+    mailed(CONFIRMATION_MAIL_LIMITS.perProduct, 'prod-1');
+    await optIn('198.51.100.1', 'prod-1', 'ada@example.com');
+    expect(confirmLinks('ada@example.com')).toEqual([]);
+    await optIn('198.51.100.1', 'prod-2', 'bob@example.com');
+    expect(confirmLinks('bob@example.com')).toHaveLength(1);
+    mailed(CONFIRMATION_MAIL_LIMITS.total, 'prod-9');
+    await optIn('198.51.100.2', 'prod-3', 'cy@example.com');
+    expect(confirmLinks('cy@example.com')).toEqual([]);
+  });
+
+  it('sends a held confirmation when the sign-up is repeated after the window', async () => {
+    mailed(CONFIRMATION_MAIL_LIMITS.perProduct, 'prod-1');
+    await optIn('198.51.100.1', 'prod-1', 'ada@example.com');
+    expect(confirmLinks('ada@example.com')).toEqual([]);
+    app.db.prepare('UPDATE restock_notifications SET sent = sent - ?').run(CONFIRMATION_MAIL_LIMITS.windowMs);
+    await optIn('198.51.100.2', 'prod-1', 'ada@example.com');
+    expect(confirmLinks('ada@example.com')).toHaveLength(1);
+  });
+});
+
+describe('sign-up storage', () => {
+  /** Fills prod-1's list straight into the database, every row from one client network. */
+  function fill(count: number, network = '203.0.113.9'): void {
+    const insert = app.db.prepare(
+      `INSERT INTO restock_signups (id, product_id, variant_id, email, is_join_mailing_list, created, client_network)
+       VALUES (?, 'prod-1', 'var-1-a', ?, 0, ?, ?)`,
+    );
+    app.db.transaction(() => {
+      for (let i = 0; i < count; i++) insert.run(`fill-${i}`, `fill${i}@example.com`, i, network);
+    })();
+  }
+  const storedEmails = (): string[] =>
+    (
+      app.db.prepare("SELECT email FROM restock_signups WHERE product_id = 'prod-1'").all() as {
+        email: string;
+      }[]
+    ).map((r) => r.email);
+
+  it(`keeps at most ${MAX_RESTOCK_SIGNUPS_PER_PRODUCT} sign-ups per product, and signs up a newcomer to a full one`, async () => {
     fill(MAX_RESTOCK_SIGNUPS_PER_PRODUCT - 1);
     expect((await signUp(visitor, 'prod-1', 'var-1-a', 'last@example.com')).statusCode).toBe(200);
-    const refused = await signUp(visitor, 'prod-1', 'var-1-a', 'late@example.com');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      message: 'Too many people are waiting for this item. Please try again later.',
-      code: 'sign-ups-full',
-    });
-    // Other products keep their own room.
-    expect((await signUp(visitor, 'prod-2', 'var-2-a', 'late@example.com')).statusCode).toBe(200);
-    const count = app.db
-      .prepare("SELECT COUNT(*) AS n FROM restock_signups WHERE product_id = 'prod-1'")
-      .get();
-    expect(count).toEqual({ n: MAX_RESTOCK_SIGNUPS_PER_PRODUCT });
+    const late = await signUp(visitor, 'prod-1', 'var-1-a', 'late@example.com');
+    expect([late.statusCode, late.json()]).toEqual([200, { success: true }]);
+    expect(storedEmails()).toHaveLength(MAX_RESTOCK_SIGNUPS_PER_PRODUCT);
+    expect(storedEmails()).toEqual(expect.arrayContaining(['last@example.com', 'late@example.com']));
+  });
+
+  it('makes room from the client network holding the most sign-ups, its newest first', async () => {
+    fill(MAX_RESTOCK_SIGNUPS_PER_PRODUCT - 2);
+    const customers = [new Visitor(app, '198.51.100.1'), new Visitor(app, '198.51.100.2')];
+    for (const [i, customer] of customers.entries()) {
+      await customer.arrive();
+      expect((await signUp(customer, 'prod-1', 'var-1-a', `customer${i}@example.com`)).statusCode).toBe(200);
+    }
+    const newcomer = await new Visitor(app, '198.51.100.3').arrive();
+    expect((await signUp(newcomer, 'prod-1', 'var-1-a', 'newcomer@example.com')).statusCode).toBe(200);
+    const emails = storedEmails();
+    expect(emails).toHaveLength(MAX_RESTOCK_SIGNUPS_PER_PRODUCT);
+    expect(emails).toEqual(
+      expect.arrayContaining(['customer0@example.com', 'customer1@example.com', 'newcomer@example.com']),
+    );
+    expect(emails).not.toContain(`fill${MAX_RESTOCK_SIGNUPS_PER_PRODUCT - 3}@example.com`);
+    expect(emails).toContain('fill0@example.com');
+  });
+
+  it('answers a repeated and a new sign-up to a full product alike', async () => {
+    fill(MAX_RESTOCK_SIGNUPS_PER_PRODUCT);
+    const stranger = await new Visitor(app, '198.51.100.7').arrive();
+    const repeat = await signUp(stranger, 'prod-1', 'var-1-a', 'fill5@example.com');
+    const fresh = await signUp(stranger, 'prod-1', 'var-1-a', 'fresh@example.com');
+    expect([repeat.statusCode, repeat.body]).toEqual([fresh.statusCode, fresh.body]);
+    expect(repeat.json()).toEqual({ success: true });
   });
 
   it('makes room by dropping the oldest sign-up already notified', async () => {
