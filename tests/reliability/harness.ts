@@ -69,13 +69,22 @@ export interface Reply {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One request over a keep-alive connection; a dropped connection rejects. */
+/**
+ * One request over a keep-alive connection; a dropped connection rejects. `localAddress`: the
+ * client address the server sees (any of 127.0.0.0/8 on loopback). @default 127.0.0.1
+ */
 export function send(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
 ): Promise<Reply> {
   return new Promise((done, fail) => {
-    const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
+    const options = {
+      method: init.method ?? 'GET',
+      headers: init.headers,
+      agent,
+      localAddress: init.localAddress,
+    };
+    const req = httpRequest(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -108,7 +117,11 @@ export function rawRequest(port: number, text: string): Promise<string> {
 export class Client {
   readonly jar = new Map<string, string>();
 
-  constructor(readonly base: string) {}
+  /** `localAddress`: the client address the server sees, as in `send`. */
+  constructor(
+    readonly base: string,
+    readonly localAddress?: string,
+  ) {}
 
   get cookie(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -123,6 +136,7 @@ export class Client {
     const reply = await send(`${this.base}${path}`, {
       method,
       headers,
+      ...(this.localAddress === undefined ? {} : { localAddress: this.localAddress }),
       ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     });
     const cookies = reply.headers['set-cookie'] ?? [];
