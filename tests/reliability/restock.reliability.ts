@@ -61,6 +61,7 @@ async function flood(
   isJoinMailingList = false,
 ): Promise<Record<number, number>> {
   const statuses: Record<number, number> = {};
+  const started = performance.now();
   await Promise.all(
     Array.from({ length: ADDRESSES }, async (_, a) => {
       const stranger = await visitorAt(`127.0.${subnet}.${a + 1}`);
@@ -70,6 +71,10 @@ async function flood(
         statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
       }
     }),
+  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `restock flood: ${ADDRESSES} addresses x ${SIGN_UPS_PER_ADDRESS} sign-ups in ${seconds} s, ${JSON.stringify(statuses)}`,
   );
   return statuses;
 }
