@@ -72,8 +72,9 @@ export const mapFormSaveError: FailureMapper = (failure) => {
   if (byStatus !== undefined) return httpError(failure.status, formMessages().t(byStatus));
   if (failure.status === 400) {
     const fieldErrors = fieldErrorsOf(failure.body);
+    // Errors on fields without a message of their own: the spec's text for any failed field.
     if (fieldErrors)
-      return httpError(400, text(failure.body, 'error') ?? formMessages().t('formUnknownError'), {
+      return httpError(400, text(failure.body, 'error') ?? formMessages().t('formFieldsInvalid'), {
         fieldErrors,
       });
   }

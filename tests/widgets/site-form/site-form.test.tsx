@@ -509,6 +509,20 @@ describe('failures by status (spec 000 §8 "Generic form by status")', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Email/ }));
   });
 
+  it('says which fields are wrong above the form when a 400 names fields but no message', async () => {
+    const r = renderForm({
+      api: apiAnswering(() =>
+        json(400, { errors: { email: 'This address is blocked.' } }),
+      ) as unknown as FakeApi,
+    });
+    await fillValid(r.user);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This address is blocked.')).toBeInstanceOf(HTMLParagraphElement);
+    expect(screen.getByRole('alert').textContent).toBe(FIELDS_INVALID);
+    expect(screen.queryByText(/Unknown error/)).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveProperty('value', 'ada@example.com');
+  });
+
   it('a crumb failure says the session expired', async () => {
     const r = renderForm({
       api: apiAnswering(() => json(401, { crumbFail: true, error: 'x' })) as unknown as FakeApi,
