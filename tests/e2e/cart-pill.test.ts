@@ -40,6 +40,20 @@ describe('cart pill in Chromium', () => {
     expect(await page.getByRole('link', { name: / in cart, / }).count()).toBe(0);
   });
 
+  it("hides when a single-page app's history.pushState goes to /cart, and shows again off it", async () => {
+    const { page, context } = await e2e.newPage();
+    await e2e.addToCart(context, workshop);
+    await page.goto('/pill.html');
+    const pill = page.getByRole('link', { name: 'One item in cart' });
+    await pill.waitFor(WAIT);
+    await page.evaluate(() => history.pushState(null, '', '/cart'));
+    await pill.waitFor({ ...WAIT, state: 'detached' });
+    await page.evaluate(() => history.pushState(null, '', '/shop'));
+    await pill.waitFor(WAIT);
+    await page.goBack();
+    await pill.waitFor({ ...WAIT, state: 'detached' });
+  });
+
   it('shows 100+ and the spoken overflow text above 100 items', async () => {
     const { page, context } = await e2e.newPage();
     await e2e.addToCart(context, { ...giftCard, quantity: 101 });

@@ -7,10 +7,22 @@ import type { CartPillProps } from './props.js';
 
 const onCartPage = (pathname: string): boolean => pathname.replace(/\/+$/, '') === PATHS.cart;
 
-// The pill lives across SPA navigations, so it follows the address rather than reading it once.
+/**
+ * The Navigation API's entry changes: every navigation of the page, a single-page app's
+ * `history.pushState` included (Chromium, Edge and Firefox; Safari from 26.2).
+ */
+const navigationOf = (): EventTarget | undefined => (window as { navigation?: EventTarget }).navigation;
+
+// The pill lives across SPA navigations, so it follows the address rather than reading it once:
+// back and forward (popstate) everywhere, and where the browser tells of every navigation, a
+// router's pushState too.
 const subscribePath = (onChange: () => void) => {
   window.addEventListener('popstate', onChange);
-  return () => window.removeEventListener('popstate', onChange);
+  navigationOf()?.addEventListener('currententrychange', onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    navigationOf()?.removeEventListener('currententrychange', onChange);
+  };
 };
 const readPath = () => window.location.pathname;
 
@@ -31,7 +43,10 @@ export function CartPill({ strings, theme }: CartPillProps) {
 
   // The cart states its own currency; the store currency covers a cart that names none we know.
   const currency = parseCurrencyCode(cartCurrency) ?? context.currency;
-  const subtotal = formatMoney({ amount: subtotalCents, currency }, { trimZeroFraction: true });
+  const subtotal = formatMoney(
+    { amount: subtotalCents, currency },
+    { trimZeroFraction: true, locale: context.locale },
+  );
   const dark = (theme ?? context.pillTheme) === 'dark';
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -138,6 +138,18 @@ describe('cart pill: count, word, subtotal and spoken name (spec 000 §2, §9; s
     expect(within(screen.getByRole('link')).getByText('CA$25')).toBeInstanceOf(HTMLElement);
   });
 
+  it.each(['de-DE', 'fr-FR', 'nl-NL'])('writes the subtotal the way a %s page does', async (locale) => {
+    await renderPill(cartOf(2, 2500), {}, { locale });
+    const expected = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }).format(25);
+    expect(expected).not.toBe('$25');
+    expect(shownText(screen.getByRole('link'))).toBe(`2 items ${expected}`);
+  });
+
   it('uses the page wording from its props', async () => {
     await renderPill(cartOf(2, 1000), {
       strings: { items: 'articles', spokenMany: '{count} articles dans le panier' },
@@ -162,6 +174,29 @@ describe('cart pill: when it is hidden', () => {
     window.history.replaceState(null, '', path);
     await renderPill(cartOf(2, 1000));
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it("hides when a single-page app's pushState goes to /cart, as the browser announces it", async () => {
+    // happy-dom has no Navigation API: a stand-in announces the entry change as Chromium does
+    // (tests/e2e/cart-pill.test.ts drives the real one).
+    const navigation = new EventTarget();
+    Object.defineProperty(window, 'navigation', { value: navigation, configurable: true });
+    try {
+      await renderPill(cartOf(2, 1000));
+      expect(screen.getByRole('link', { name: /^2 items in cart, / })).toBeInstanceOf(HTMLElement);
+      act(() => {
+        window.history.pushState(null, '', '/cart');
+        navigation.dispatchEvent(new Event('currententrychange'));
+      });
+      expect(screen.queryByRole('link')).toBeNull();
+      act(() => {
+        window.history.pushState(null, '', '/shop');
+        navigation.dispatchEvent(new Event('currententrychange'));
+      });
+      expect(screen.getByRole('link', { name: /^2 items in cart, / })).toBeInstanceOf(HTMLElement);
+    } finally {
+      delete (window as { navigation?: unknown }).navigation;
+    }
   });
 
   it('is shown on other pages whose path starts with /cart', async () => {
