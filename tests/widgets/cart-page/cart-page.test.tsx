@@ -603,7 +603,10 @@ describe('CartPage images', () => {
     ['https://cdn.test/tee.png', 'https://cdn.test/tee.png'],
     ['javascript:alert(1)', null],
     ['data:text/html,<b>x</b>', null],
-    ['//elsewhere.test/x.png', null],
+    // A protocol-relative picture is an https one, as in the product parser (src/urls.ts).
+    ['//elsewhere.test/x.png', 'https://elsewhere.test/x.png'],
+    ['/\\elsewhere.test/x.png', null],
+    ['/\t/elsewhere.test/x.png', null],
     [null, null],
   ])('shows the entry image %j as %j', async (url, expected) => {
     const { container } = await renderCart(cart([entry({ imageUrl: url })]));
