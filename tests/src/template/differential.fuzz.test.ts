@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LARGE, SMALL } from './fuzz/grammar';
-import { measure } from './fuzz/oracle';
+import { judge, measure } from './fuzz/oracle';
 
 const SEED = 2024;
 const RUNS = 1000;
@@ -26,4 +26,15 @@ describe('random templates render as the reference renders them', () => {
     },
     120_000,
   );
+});
+
+describe('the documented differences (docs/template-differences.md)', () => {
+  it.each([
+    ['{a|activate-twitter-links}', { a: "it's b?c=d&e <x> @bob" }, 'documented'],
+    ['{a|activate-twitter-links}', { a: 'see https://x.example/a?b=1&c=2' }, 'documented'],
+    ['{a|activate-twitter-links}', { a: 'hello @bob and #tag' }, 'agree'],
+    ['{a|date %Y}', { a: null }, 'documented'],
+  ])('%s on %j is %s', (template, json, verdict) => {
+    expect(judge({ template, json })).toBe(verdict);
+  });
 });

@@ -17,6 +17,8 @@ export interface Difference {
   readonly ours: (values: readonly unknown[]) => string;
 }
 
+import { activateTwitterLinks } from '../../../../src/template/plugins/social-formatters';
+
 /** A value that is no instant: missing, null, a boolean, an array or an object. */
 const notAnInstant = (v: unknown): boolean =>
   v === undefined || v === null || typeof v === 'boolean' || typeof v === 'object';
@@ -34,5 +36,11 @@ export const DIFFERENCES: readonly Difference[] = [
     formatters: ['relative-time'],
     applies: (values) => values.slice(0, 2).some(notAnInstant),
     ours: () => '',
+  },
+  {
+    id: 'activate-twitter-links escapes the text around its links',
+    formatters: ['activate-twitter-links'],
+    applies: (values) => typeof values[0] === 'string' && /[&<>"']/.test(values[0]),
+    ours: (values) => activateTwitterLinks(String(values[0])),
   },
 ];
