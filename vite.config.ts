@@ -1,20 +1,22 @@
 /**
- * One config, four builds chosen by `--mode` (scripts/build.mjs runs them in order):
+ * One config, five builds chosen by `--mode` (scripts/build.mjs runs them in order):
  *
  * - `loader`  -> dist/loader.js: classic IIFE, no framework, version baked in.
  * - `widgets` -> dist/widgets/<name>.js: one ESM entry per widgets/<name>/index.ts plus the
  *                framework-free `runtime` entry; react aliased to preact/compat; the api sends
  *                through plain fetch instead of ky; shared code in hashed chunks under
  *                dist/widgets/chunks/.
- * - `lib`     -> dist/lib/{index,template}.js: ESM for bundlers; react, zustand, ky and
- *                floating-ui stay external (react is a peer); the template entry is minified.
- *                Declarations come from tsc.
+ * - `lib`     -> dist/lib/src/index.js and dist/lib/widgets/<name>/npm.js: ESM for bundlers,
+ *                one file per module so an app splits by route; react, zustand, ky and
+ *                floating-ui stay external (react is a peer). Declarations come from tsc.
+ * - `template` -> dist/lib/template.js, dist/lib/template-commerce.js: the template engine,
+ *                bundled and minified.
  * - `cli`     -> dist/cli/sf-template.js: the template CLI for node, with a shebang.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { minifySync, type MinifyOptions } from 'rolldown/experimental';
+import { minifySync } from 'rolldown/experimental';
 import { startFiles, type ManifestChunk } from './demo/server/preload.js';
 import { WIDGET_NAMES } from './src/contract.js';
 import { build as viteBuild, defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
@@ -713,66 +715,82 @@ function widgetsConfig(planned = true): UserConfig {
 /**
  * The template engine ships minified: it runs as it is on servers and in browsers, and a bundler
  * has nothing to shake out of it (render() reaches every formatter). Vite leaves library ES output
- * unminified for the npm entry's sake, whose React components need their pure annotations kept
- * for the consumer's bundler; so only the template entry and the chunks no other entry reaches
- * are minified, here.
+ * unminified (whitespace kept, for the pure annotations a consumer's bundler reads), so the
+ * template build's chunks are minified here, after Vite's own pass, which would print them again.
  */
 function minifyTemplateEntry(): Plugin {
   return {
     name: 'sf-minify-template',
-    // After Vite's own pass over library output, which would print the code out again.
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const reach = (from: string[]): Set<string> => {
-        const seen = new Set<string>();
-        const visit = (file: string): void => {
-          const c = bundle[file];
-          if (c?.type !== 'chunk' || seen.has(file)) return;
-          seen.add(file);
-          for (const next of [...c.imports, ...c.dynamicImports]) visit(next);
-        };
-        for (const file of from) visit(file);
-        return seen;
-      };
-      const entries = chunks.filter((c) => c.isEntry);
-      const isTemplate = (name: string): boolean => name === 'template' || name === 'template-commerce';
-      const template = reach(entries.filter((c) => isTemplate(c.name)).map((c) => c.fileName));
-      const others = reach(entries.filter((c) => !isTemplate(c.name)).map((c) => c.fileName));
-      for (const chunk of chunks) {
-        if (!template.has(chunk.fileName) || others.has(chunk.fileName)) continue;
-        // The map is an asset of its own by now; the comment that points at it is put back after.
-        const mapFile = `${chunk.fileName}.map`;
-        const mapAsset = bundle[mapFile];
-        const comment = `//# sourceMappingURL=${posix.basename(mapFile)}`;
-        const code = chunk.code.replace(/\n*\/\/# sourceMappingURL=\S+\s*$/, '');
-        if (mapAsset?.type !== 'asset') {
-          chunk.code = minifySync(chunk.fileName, code).code;
-          continue;
-        }
-        const result = minifySync(chunk.fileName, code, {
-          sourcemap: true,
-          inputMap: JSON.parse(String(mapAsset.source)) as NonNullable<MinifyOptions['inputMap']>,
-        });
-        chunk.code = `${result.code}\n${comment}\n`;
-        mapAsset.source = JSON.stringify({ ...result.map, file: chunk.fileName });
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk') chunk.code = minifySync(chunk.fileName, chunk.code).code;
       }
     },
   };
 }
 
+/**
+ * The package's widgets, each an entry of its own (`storefront-widgets/<name>`, widgets/<name>/npm.ts),
+ * by the folders that have one.
+ */
+export function npmWidgetNames(): string[] {
+  return widgetNames().filter((name) => existsSync(resolve(root, 'widgets', name, 'npm.ts')));
+}
+
+/**
+ * The npm entry and the widgets' entries, one output file per source module (`preserveModules`),
+ * beside tsc's declarations (dist/lib/src/..., dist/lib/widgets/...). A bundler splits an app by
+ * module, never inside one: bundled into shared chunks, the cart page and the product form would
+ * load with the first route of any app that imports the pill, however lazily the other routes
+ * import them. With `"sideEffects"` in package.json, a name imported from the root brings only the
+ * modules it needs. No source maps: 1.36 MB of the tarball were maps.
+ */
 function libConfig(): UserConfig {
+  const widgetEntries = Object.fromEntries(
+    npmWidgetNames().map((name) => [`widgets/${name}/npm`, resolve(root, 'widgets', name, 'npm.ts')]),
+  );
   return {
-    plugins: [widgetStyles('styles/'), minifyTemplateEntry()],
+    plugins: [widgetStyles('styles/')],
     build: {
       outDir: `${out}/lib`,
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
-      sourcemap: true,
+      sourcemap: false,
+      reportCompressedSize: false,
+      lib: {
+        entry: { 'src/index': resolve(root, 'src/index.ts'), ...widgetEntries },
+        formats: ['es'],
+      },
+      rolldownOptions: {
+        external: (id) => LIB_EXTERNAL.test(id),
+        treeshake: TREESHAKE,
+        output: {
+          preserveModules: true,
+          preserveModulesRoot: root,
+          entryFileNames: '[name].js',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The template engine's two entries, bundled and minified (dist/lib/template.js,
+ * dist/lib/template-commerce.js): they run as they are on servers and in browsers.
+ */
+function templateConfig(): UserConfig {
+  return {
+    plugins: [minifyTemplateEntry()],
+    build: {
+      outDir: `${out}/lib`,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
       reportCompressedSize: false,
       lib: {
         entry: {
-          index: resolve(root, 'src/index.ts'),
           // storefront-widgets/template: the engine without the commerce formatters;
           // storefront-widgets/template/commerce: every family (what the sf-block fallbacks need).
           template: resolve(root, 'src/template/core.ts'),
@@ -822,9 +840,11 @@ export default defineConfig(({ mode }) => {
       return widgetsConfig();
     case 'lib':
       return libConfig();
+    case 'template':
+      return templateConfig();
     case 'cli':
       return cliConfig();
     default:
-      throw new Error(`vite.config.ts: unknown mode "${mode}" (use loader, widgets, lib or cli)`);
+      throw new Error(`vite.config.ts: unknown mode "${mode}" (use loader, widgets, lib, template or cli)`);
   }
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build`: the four vite builds of vite.config.ts, then the library's declarations.
+// `npm run build`: the five vite builds of vite.config.ts, then the library's declarations.
 // Output layout is documented in vite.config.ts and docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import {
@@ -33,7 +33,7 @@ mkdirSync(dist, { recursive: true });
 process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
 
 // The widgets first: the loader's build reads their manifest (the cart code it preloads).
-for (const mode of ['widgets', 'loader', 'lib', 'cli']) {
+for (const mode of ['widgets', 'loader', 'lib', 'template', 'cli']) {
   if (mode === 'cli' && !existsSync(resolve(root, 'src/template/cli.ts'))) {
     // Lets the other builds be used while the CLI is written; `npm run size` still fails on it.
     process.stderr.write('\nWARNING: src/template/cli.ts is missing: dist/cli/sf-template.js not built\n');
@@ -79,8 +79,8 @@ if (tsc.status !== 0) {
   process.stderr.write('declaration build failed\n');
   process.exit(tsc.status ?? 1);
 }
-// tsc mirrors the source tree (dist/lib/src/...); the package exports point at these two files.
-writeFileSync(resolve(dist, 'lib/index.d.ts'), "export * from './src/index.js';\n");
+// tsc mirrors the source tree (dist/lib/src/..., beside the lib build's modules); the template
+// entries are bundled files of their own, whose declarations these point at.
 writeFileSync(resolve(dist, 'lib/template.d.ts'), "export * from './src/template/index.js';\n");
 
 const cli = resolve(dist, 'cli/sf-template.js');

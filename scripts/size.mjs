@@ -274,7 +274,7 @@ if (!staticOnly) {
 }
 
 if (!existsSync(resolve(dist, 'cli/sf-template.js'))) missing.push('cli/sf-template.js');
-for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/template.d.ts']) {
+for (const file of ['lib/src/index.js', 'lib/src/index.d.ts', 'lib/template.d.ts']) {
   if (!existsSync(resolve(dist, file))) missing.push(file);
 }
 

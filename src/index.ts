@@ -125,29 +125,28 @@ export type { CaptchaController, CaptchaOptions, CaptchaProvider, CaptchaState }
 export { Captcha } from './react/captcha.js';
 export type { CaptchaHandle, CaptchaProps } from './react/captcha.js';
 
-// Widgets as React components
-export { CartPill } from '../widgets/cart-pill/cart-pill.js';
-export type { CartPillProps } from '../widgets/cart-pill/index.js';
-export { parseProductFormProps } from '../widgets/product-form/props.js';
-export { ProductForm } from '../widgets/product-form/quick-view-button.js';
+// Widgets as React components; each is also an entry of its own (`storefront-widgets/cart-pill`,
+// ...: widgets/<name>/npm.ts), so an app's routes load only the widgets they show.
+export { CartPill } from '../widgets/cart-pill/npm.js';
+export type { CartPillProps } from '../widgets/cart-pill/npm.js';
+export { ProductForm, parseProductFormProps } from '../widgets/product-form/npm.js';
 export type {
   ParsedProductFormProps,
   ProductFormProps,
   ProductReviews,
   Review,
   ReviewLists,
-} from '../widgets/product-form/index.js';
-export { CartPage } from '../widgets/cart-page/index.js';
-export type { CartPageProps } from '../widgets/cart-page/index.js';
-export { InstalmentPill } from '../widgets/instalment-pill/instalment-pill.js';
-export { parseInstalmentPillProps } from '../widgets/instalment-pill/props.js';
-export type { InstalmentPillProps } from '../widgets/instalment-pill/index.js';
-export { SiteForm, parseSiteFormProps } from '../widgets/site-form/index.js';
-export type { SiteFormPage, SiteFormProps } from '../widgets/site-form/index.js';
-export { RestockAdmin, parseRestockAdminProps } from '../widgets/restock-admin/index.js';
-export type { RestockAdminProps } from '../widgets/restock-admin/index.js';
-export { RestockForm, parseRestockFormProps } from '../widgets/restock-form/index.js';
-export type { RestockFormProps } from '../widgets/restock-form/index.js';
+} from '../widgets/product-form/npm.js';
+export { CartPage } from '../widgets/cart-page/npm.js';
+export type { CartPageProps } from '../widgets/cart-page/npm.js';
+export { InstalmentPill, parseInstalmentPillProps } from '../widgets/instalment-pill/npm.js';
+export type { InstalmentPillProps } from '../widgets/instalment-pill/npm.js';
+export { SiteForm, parseSiteFormProps } from '../widgets/site-form/npm.js';
+export type { SiteFormPage, SiteFormProps } from '../widgets/site-form/npm.js';
+export { RestockAdmin, parseRestockAdminProps } from '../widgets/restock-admin/npm.js';
+export type { RestockAdminProps } from '../widgets/restock-admin/npm.js';
+export { RestockForm, parseRestockFormProps } from '../widgets/restock-form/npm.js';
+export type { RestockFormProps } from '../widgets/restock-form/npm.js';
 
 // Analytics hooks (no requests of their own: install a sink to receive events)
 export { setAnalyticsSink, track } from './page/analytics.js';

@@ -79,7 +79,7 @@ describe('the code samples of the docs', () => {
   });
 
   it('type-check against the built package', async () => {
-    if (!existsSync(join(ROOT, 'dist/lib/index.d.ts')))
+    if (!existsSync(join(ROOT, 'dist/lib/src/index.d.ts')))
       throw new Error('dist/lib not found: run `npm run build` before the package tests');
     scratch = mkdtempSync(join(tmpdir(), 'sf-docs-'));
     const modules = join(scratch, 'node_modules');

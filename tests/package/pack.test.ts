@@ -28,20 +28,44 @@ const MODULES = join(ROOT, 'node_modules');
 let scratch: string;
 let app: string;
 let packed: string[];
+let manifest: { exports: Record<string, unknown>; sideEffects: unknown };
+
+/** Whether a path matches a `sideEffects` pattern as bundlers read one: no slash, the file's name. */
+function matchesSideEffect(pattern: string, path: string): boolean {
+  const glob = pattern.includes('/') ? pattern.replace(/^\.\//, '') : `**/${pattern}`;
+  const source = glob
+    .split(/(\*\*\/|\*)/)
+    .map((part) =>
+      part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${source}$`).test(path);
+}
 
 const APP_SOURCE = `import { createRoot } from 'react-dom/client';
-import { CartPill, StorefrontProvider } from 'storefront-widgets';
+import { StorefrontProvider, parseProductItem } from 'storefront-widgets';
+import { CartPill, type CartPillProps } from 'storefront-widgets/cart-pill';
+import { CartPage } from 'storefront-widgets/cart-page';
+import { InstalmentPill } from 'storefront-widgets/instalment-pill';
+import { ProductForm, parseProductFormProps } from 'storefront-widgets/product-form';
+import { RestockAdmin } from 'storefront-widgets/restock-admin';
+import { RestockForm } from 'storefront-widgets/restock-form';
+import { SiteForm } from 'storefront-widgets/site-form';
 import { render } from 'storefront-widgets/template';
 import 'storefront-widgets/styles/cart-pill.css';
 import 'storefront-widgets/styles/product-form.css';
 
 const { output } = render('<p>{title|html}</p>', { title: 'Trail Tee' });
+const pill: CartPillProps = { theme: 'dark' };
+// Each widget's own entry resolves, with its types (tsc fails on a name that is not there).
+export const widgets = [CartPage, InstalmentPill, ProductForm, RestockAdmin, RestockForm, SiteForm];
+export const parsers = [parseProductItem, parseProductFormProps];
 const host = document.getElementById('root');
 if (host) {
   host.insertAdjacentText('beforeend', output.length > 0 ? 'rendered' : 'empty');
   createRoot(host).render(
     <StorefrontProvider>
-      <CartPill />
+      <CartPill {...pill} />
     </StorefrontProvider>,
   );
 }
@@ -63,7 +87,7 @@ const TSCONFIG = {
 };
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/lib/index.js')))
+  if (!existsSync(join(ROOT, 'dist/lib/src/index.js')))
     throw new Error('dist/lib not found: run `npm run build` before the package test');
   scratch = mkdtempSync(join(tmpdir(), 'sf-pack-'));
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: ROOT });
@@ -93,6 +117,7 @@ beforeAll(async () => {
     join(app, 'package.json'),
     JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }),
   );
+  manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as typeof manifest;
 }, 120_000);
 
 afterAll(() => {
@@ -107,18 +132,57 @@ describe('the packed package', () => {
         'README.md',
         'package.json',
         'dist/loader.js',
-        'dist/lib/index.js',
-        'dist/lib/index.d.ts',
+        'dist/lib/src/index.js',
+        'dist/lib/src/index.d.ts',
+        'dist/lib/widgets/cart-pill/npm.js',
+        'dist/lib/widgets/cart-pill/npm.d.ts',
         'dist/lib/styles/product-form.css',
       ]),
     );
     expect(packed.filter((p) => /^(src|demo|tests|widgets)\//.test(p))).toEqual([]);
-    const manifest = JSON.parse(
-      readFileSync(join(app, 'node_modules/storefront-widgets/package.json'), 'utf8'),
-    ) as {
-      exports: Record<string, unknown>;
-    };
     expect(manifest.exports['./styles/*']).toBe('./dist/lib/styles/*');
+  });
+
+  it('ships no source maps', () => {
+    expect(packed.filter((p) => p.endsWith('.map'))).toEqual([]);
+    const comments = packed
+      .filter((p) => p.endsWith('.js'))
+      .filter((p) =>
+        readFileSync(join(app, 'node_modules/storefront-widgets', p), 'utf8').includes(
+          '//# sourceMappingURL=',
+        ),
+      );
+    expect(comments).toEqual([]);
+  });
+
+  it('marks every stylesheet as a side effect and no script', () => {
+    const patterns = Array.isArray(manifest.sideEffects) ? (manifest.sideEffects as string[]) : [];
+    const kept = (path: string) => patterns.some((pattern) => matchesSideEffect(pattern, path));
+    const css = packed.filter((p) => p.endsWith('.css'));
+    expect(css.length).toBeGreaterThan(0);
+    expect(css.filter((p) => !kept(p))).toEqual([]);
+    expect(packed.filter((p) => p.endsWith('.js') && kept(p))).toEqual([]);
+  });
+
+  it('has an entry of its own for each widget, resolving to the files it ships', () => {
+    const widgets = [
+      'cart-page',
+      'cart-pill',
+      'instalment-pill',
+      'product-form',
+      'restock-admin',
+      'restock-form',
+      'site-form',
+    ];
+    for (const name of widgets) {
+      expect(manifest.exports[`./${name}`]).toEqual({
+        types: `./dist/lib/widgets/${name}/npm.d.ts`,
+        default: `./dist/lib/widgets/${name}/npm.js`,
+      });
+      expect(packed).toEqual(
+        expect.arrayContaining([`dist/lib/widgets/${name}/npm.js`, `dist/lib/widgets/${name}/npm.d.ts`]),
+      );
+    }
   });
 
   it('type-checks in a React 19 app with tsc', async () => {

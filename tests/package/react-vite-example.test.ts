@@ -66,7 +66,7 @@ const portOf = (server: Server): number => {
 };
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/lib/index.js')))
+  if (!existsSync(join(ROOT, 'dist/lib/src/index.js')))
     throw new Error('dist/lib not found: run `npm run build` before the package tests');
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}`);
   scratch = mkdtempSync(join(tmpdir(), 'sf-example-'));
