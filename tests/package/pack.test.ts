@@ -143,6 +143,16 @@ describe('the packed package', () => {
     expect(manifest.exports['./styles/*']).toBe('./dist/lib/styles/*');
   });
 
+  it("resolves every link of its README to a file it holds, the docs and the example's among them", () => {
+    const readme = readFileSync(join(app, 'node_modules/storefront-widgets/README.md'), 'utf8');
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1] ?? '')
+      .filter((href) => !/^(?:[a-z]+:|#)/i.test(href))
+      .map((href) => href.replace(/#.*$/, ''));
+    expect(targets.length).toBeGreaterThan(20);
+    expect(targets.filter((target) => !packed.includes(target))).toEqual([]);
+  });
+
   it('ships no source maps', () => {
     expect(packed.filter((p) => p.endsWith('.map'))).toEqual([]);
     const comments = packed
