@@ -2,9 +2,10 @@
  * examples/react-vite as a theme developer runs it: the packed tarball installed into the app,
  * type-checked with tsc and built with one Vite build, served from its own origin, and talking
  * to the reference server on another port started with `cors` for that origin. Chromium then
- * walks through it: a returning shopper's pill, a variant choice the instalment pill follows,
- * inline callbacks that do not loop, an add to cart and the contact form. The app's other
- * dependencies are links to this project's node_modules, so no network is needed.
+ * walks through it: the first route's code (the pill's, none of the lazy routes' widgets), a
+ * returning shopper's pill, a variant choice the instalment pill follows, inline callbacks that do
+ * not loop, an add to cart and the contact form. The app's other dependencies (React Router among
+ * them) are links to this project's node_modules, so no network is needed.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -16,11 +17,13 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +48,93 @@ let site: Server;
 let browser: Browser;
 let siteUrl: string;
 let apiUrl: string;
+let out: string;
+/** gzip bytes of the JS of an app with React alone, and with React and React Router. */
+let bare: { react: number; router: number };
+/** What the byte tests measured, printed once at the end (docs/npm.md quotes them). */
+const figures = { firstRoute: 0, fetched: 0 };
+
+/** The same page frame without the package: React alone, or React with React Router's routes. */
+const BARE_APPS = {
+  react: `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <h1>Trail shop</h1>
+  </StrictMode>,
+);
+`,
+  router: `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
+
+const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: () => (
+      <>
+        <nav aria-label="Shop"><Link to="/">Shop</Link></nav>
+        <Outlet />
+      </>
+    ),
+    children: [{ index: true, lazy: async () => ({ Component: () => <h1>Trail shop</h1> }) }],
+  },
+]);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);
+`,
+} as const;
+
+/**
+ * A build as a developer's shell runs it: vitest sets NODE_ENV=test, under which Vite would bundle
+ * React's development build.
+ */
+const BUILD_ENV = { ...process.env, NODE_ENV: 'production' };
+
+/** gzip -9 of each file on its own, summed, as `npm run size` counts. */
+const gzipBytes = (files: readonly string[]): number =>
+  files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+
+const scriptsOf = (dir: string): string[] =>
+  readdirSync(join(dir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => join(dir, 'assets', f));
+
+/** The example's build manifest (`vite build --manifest`): each chunk by its source, with its imports. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The scripts a route needs before it renders: its chunks and what they import statically. */
+function routeScripts(sources: readonly string[]): string[] {
+  const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const files = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the example's build manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const source of sources) visit(source);
+  return [...files].filter((f) => f.endsWith('.js')).map((f) => join(out, f));
+}
+
+/** Builds one of {@link BARE_APPS} beside the example, on the example's node_modules. */
+async function buildBare(name: keyof typeof BARE_APPS, app: string): Promise<number> {
+  const dir = join(scratch, `bare-${name}`);
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  cpSync(join(app, 'index.html'), join(dir, 'index.html'));
+  writeFileSync(join(dir, 'src/main.tsx'), BARE_APPS[name]);
+  symlinkSync(join(app, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  await run(process.execPath, [join(MODULES, 'vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: dir,
+    env: BUILD_ENV,
+  });
+  return gzipBytes(scriptsOf(join(dir, 'dist')));
+}
 
 /** The built app on its own origin; every other path is the app's page (it routes itself). */
 function serveApp(dir: string): Promise<Server> {
@@ -71,7 +161,7 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}`);
   scratch = mkdtempSync(join(tmpdir(), 'sf-example-'));
   const app = join(scratch, 'app');
-  const out = join(app, 'dist');
+  out = join(app, 'dist');
   mkdirSync(out, { recursive: true });
 
   // Two origins: the app's, then the API's, which allows exactly the app's.
@@ -103,14 +193,24 @@ beforeAll(async () => {
   }).catch((error: { stdout?: string }) => {
     throw new Error(`the example does not type-check:\n${error.stdout ?? String(error)}`);
   });
-  await run(process.execPath, [join(MODULES, 'vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
-    cwd: app,
-    env: { ...process.env, VITE_SF_API_ROOT: `${apiUrl}/api/` },
-  });
+  await run(
+    process.execPath,
+    [join(MODULES, 'vite/bin/vite.js'), 'build', '--manifest', '--logLevel', 'error'],
+    {
+      cwd: app,
+      env: { ...BUILD_ENV, VITE_SF_API_ROOT: `${apiUrl}/api/` },
+    },
+  );
+  bare = { react: await buildBare('react', app), router: await buildBare('router', app) };
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
 }, 240_000);
 
 afterAll(async () => {
+  if (figures.firstRoute > 0 && figures.fetched > 0)
+    console.info(
+      `JS gzip: first route ${figures.firstRoute} B, fetched on it by network idle ${figures.fetched} B, ` +
+        `every route ${gzipBytes(scriptsOf(out))} B; React alone ${bare.react} B, with React Router ${bare.router} B`,
+    );
   await browser?.close().catch(() => undefined);
   await api?.close();
   await new Promise((done) => (site ? site.close(done) : done(undefined)));
@@ -144,7 +244,55 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
 const pillText = (page: Page) =>
   page.locator('.sf-instalment-pill__text').evaluate((el) => el.textContent?.replace(/\s+/g, ' ').trim());
 
+/** What the scripts a page fetched from the app's origin hold: their files in the build. */
+function fetchedScripts(page: Page): string[] {
+  const files: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === siteUrl && url.pathname.endsWith('.js')) files.push(join(out, url.pathname));
+  });
+  return files;
+}
+
+/** Class names only each widget's own component module holds (its elements', BEM `__`). */
+const WIDGET_CODE = {
+  pill: 'sf-cart-pill',
+  productForm: 'sf-product-form__',
+  instalmentPill: 'sf-instalment-pill__',
+  cartPage: 'sf-cart-page__',
+} as const;
+
 describe('the React + Vite example against the reference server on another origin', () => {
+  it("fetches the pill's code on the first route, and none of the product or cart routes' widgets", async () => {
+    const context = await returningShopper();
+    const page = await context.newPage();
+    const files = fetchedScripts(page);
+    await page.goto(`${siteUrl}/`);
+    await page.getByRole('link', { name: '2 items in cart, $50' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Organic Cotton Tee' }).waitFor();
+    // Until nothing is in flight: the api client and the platform layer the provider loads after
+    // the route shows are counted too.
+    await page.waitForLoadState('networkidle');
+    const fetched = [...new Set(files)];
+    const code = fetched.map((file) => readFileSync(file, 'utf8')).join('\n');
+    expect(code).toContain(WIDGET_CODE.pill);
+    expect(code).not.toContain(WIDGET_CODE.productForm);
+    expect(code).not.toContain(WIDGET_CODE.instalmentPill);
+    expect(code).not.toContain(WIDGET_CODE.cartPage);
+    figures.fetched = gzipBytes(fetched);
+    await context.close();
+  });
+
+  it('renders the first route with at most 20 KB gzip over the same app on React and React Router', () => {
+    const firstRoute = routeScripts(['index.html', 'src/routes/shop.tsx']);
+    const code = firstRoute.map((file) => readFileSync(file, 'utf8')).join('\n');
+    expect(code).toContain(WIDGET_CODE.pill);
+    expect(code).not.toContain(WIDGET_CODE.productForm);
+    expect(code).not.toContain(WIDGET_CODE.cartPage);
+    figures.firstRoute = gzipBytes(firstRoute);
+    expect(figures.firstRoute - bare.router).toBeLessThanOrEqual(20_000);
+  });
+
   it("shows a returning shopper's count in the cart pill", async () => {
     const context = await returningShopper();
     const { page, errors } = await open(context, '/');
@@ -155,7 +303,7 @@ describe('the React + Vite example against the reference server on another origi
 
   it('moves the instalment text with the chosen variant, and inline callbacks do not loop', async () => {
     const context = await browser.newContext();
-    const { page, errors } = await open(context, '/');
+    const { page, errors } = await open(context, '/products/prod-tee');
     await page.getByRole('combobox', { name: 'Size' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => pillText(page)).toBe('Available for orders over $20.00');
     await page.getByRole('combobox', { name: 'Size' }).selectOption('L');
@@ -176,7 +324,9 @@ describe('the React + Vite example against the reference server on another origi
   it('adds to the cart and shows it on the cart page', async () => {
     const context = await browser.newContext();
     const { page, errors } = await open(context, '/');
-    await page.getByRole('combobox', { name: 'Size' }).selectOption('M');
+    // In-app, from the listing: the product route and its widgets load on the way.
+    await page.getByRole('link', { name: 'Organic Cotton Tee' }).click({ timeout: 15_000 });
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('M', { timeout: 15_000 });
     await page.getByRole('combobox', { name: 'Color' }).selectOption('Black');
     await page.getByRole('button', { name: 'Add To Cart' }).click();
     await page.getByRole('link', { name: 'One item in cart, $25' }).waitFor({ timeout: 15_000 });
