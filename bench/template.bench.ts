@@ -99,14 +99,15 @@ async function loadEngine(): Promise<{ engine: Measured; measured: string; clean
   } catch {
     why = 'dist/lib/template-commerce.js does not exist';
   }
-  // The library build of vite.config.ts ("lib" mode), into a temporary folder: the same bundler,
-  // target and minifier as dist/lib, without touching dist/ or building the rest of the package.
+  // The template build of vite.config.ts ("template" mode), into a temporary folder: the same
+  // bundler, target and minifier as dist/lib, without touching dist/ or building the rest of the
+  // package.
   const out = mkdtempSync(path.join(tmpdir(), 'sf-template-bench-'));
   const { build } = await import('vite');
   const previous = process.env['SF_OUT_DIR'];
   process.env['SF_OUT_DIR'] = out;
   try {
-    await build({ root, configFile: path.join(root, 'vite.config.ts'), mode: 'lib', logLevel: 'warn' });
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), mode: 'template', logLevel: 'warn' });
   } finally {
     if (previous === undefined) delete process.env['SF_OUT_DIR'];
     else process.env['SF_OUT_DIR'] = previous;
@@ -116,7 +117,7 @@ async function loadEngine(): Promise<{ engine: Measured; measured: string; clean
   if (!isEngine(m)) throw new Error(`${file} does not export compile, compileUncached and renderCompiled`);
   return {
     engine: m,
-    measured: `fresh library build (vite.config.ts, lib mode) in ${out} (${why}; npm run build measures dist/)`,
+    measured: `fresh template build (vite.config.ts, template mode) in ${out} (${why}; npm run build measures dist/)`,
     cleanup: () => rmSync(out, { recursive: true, force: true }),
   };
 }
