@@ -18,6 +18,7 @@ describe('the page contract', () => {
         'EVENTS',
         'GLOBAL_NAME',
         'INSTALMENT_CONTEXT_KEYS',
+        'MESSAGES_SCRIPT_ID',
         'MOUNTED_ATTR',
         'PATHS',
         'PRODUCT_BLOCK_ATTR',
@@ -35,6 +36,7 @@ describe('the page contract', () => {
 
   it.each([
     ['CONTEXT_SCRIPT_ID', 'sf-context'],
+    ['MESSAGES_SCRIPT_ID', 'sf-messages'],
     ['WIDGET_ATTR', 'data-sf-widget'],
     ['PROPS_ATTR', 'data-sf-props'],
     ['MOUNTED_ATTR', 'data-sf-mounted'],
