@@ -13,6 +13,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { addressKey, clientKey, parseTrustedProxies, TRUST_NO_PROXY, type ProxyTrust } from './addresses';
 import { registerCaptcha } from './captcha';
 import { parseCorsOrigin, registerCors } from './cors';
 import { parseCatalog, type ProductItem } from './catalog';
@@ -110,8 +111,15 @@ export interface ServerOptions {
    * @default { requestMs: 20000, headersMs: 10000, idleMs: 30000, keepAliveMs: 5000 }
    */
   timeouts?: { [K in keyof ServerTimeouts]?: ServerTimeouts[K] | undefined } | undefined;
-  /** Open connections per client IP; the next one is closed at once. @default 64 */
+  /** Open connections per client address (an IPv6 client by its /64); the next one is closed at once. @default 64 */
   maxConnectionsPerAddress?: number | undefined;
+  /**
+   * Proxies whose `X-Forwarded-For` (and `-Proto`, `-Host`) the server believes: a comma-separated
+   * list of addresses and CIDR ranges (`127.0.0.1, 10.0.0.0/8`). The client address of every
+   * per-address limit is then the one the proxy forwards, and the proxy's own connections are not
+   * capped. Without it the headers are ignored: anyone can write them. @default none
+   */
+  trustProxy?: string | undefined;
   /**
    * Marks every cookie `Secure`. Cookies are `Secure` anyway on a request that arrived over HTTPS;
    * turn this on when a TLS proxy in front of the server talks plain HTTP to it. @default false
@@ -214,13 +222,15 @@ export function prepareDatabase(
 }
 
 /**
- * Closes a client's connections past `max` at once: a few hundred slow sockets from one address
- * would otherwise hold every file descriptor the server has.
+ * Closes a client's connections past `max` at once (a client by `addressKey`): a few hundred slow
+ * sockets from one address would otherwise hold every file descriptor the server has. A trusted
+ * proxy's own connections carry many clients and are not counted.
  */
-function capConnectionsPerAddress(server: Server, max: number): void {
+function capConnectionsPerAddress(server: Server, max: number, trusted: ProxyTrust): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
+    if (trusted(socket.remoteAddress)) return;
+    const address = addressKey(socket.remoteAddress ?? '');
     const count = open.get(address) ?? 0;
     if (count >= max) {
       socket.destroy();
@@ -250,7 +260,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     idleMs: asked.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
     keepAliveMs: asked.keepAliveMs ?? DEFAULT_TIMEOUTS.keepAliveMs,
   };
+  const trustedProxy =
+    options.trustProxy === undefined || options.trustProxy === ''
+      ? TRUST_NO_PROXY
+      : parseTrustedProxies(options.trustProxy);
   const app = Fastify({
+    // Only the configured proxies may name the client: `request.ip` is otherwise the peer's own.
+    trustProxy: trustedProxy === TRUST_NO_PROXY ? false : (address: string) => trustedProxy(address),
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -267,6 +283,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   capConnectionsPerAddress(
     app.server,
     options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    trustedProxy,
   );
   // First of all hooks: nothing else answers, or sets a cookie for, a host not the site's.
   registerSiteOrigin(app, siteUrl);
@@ -307,6 +324,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: clientKey,
     errorResponseBuilder: (_request, context) =>
       Object.assign(
         new Error(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, DEFAULT_DB_PATH, readJsonArray, prepareDatabase } from './app';
 
-const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--captcha] [--secure-cookies] [--hsts] [--cors ORIGIN] [--site-url URL] [--reset] [--reset-only]`;
+const USAGE = `Usage: tsx demo/server/main.ts [--port N] [--db FILE] [--catalog FILE] [--forms FILE] [--pages DIR] [--faults] [--captcha] [--secure-cookies] [--hsts] [--cors ORIGIN] [--site-url URL] [--trust-proxy LIST] [--reset] [--reset-only]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
       hsts: { type: 'boolean', default: false },
       cors: { type: 'string' },
       'site-url': { type: 'string' },
+      'trust-proxy': { type: 'string' },
       reset: { type: 'boolean', default: false },
       'reset-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
   const cors = values.cors ?? env['SF_CORS'];
   // The origin the site's pages link to (canonical, Open Graph); other hosts get 421.
   const siteUrl = values['site-url'] ?? env['SF_SITE_URL'];
+  // The proxies in front of the server, whose X-Forwarded-For names the client; nobody's by default.
+  const trustProxy = values['trust-proxy'] ?? env['SF_TRUST_PROXY'];
   const portText = values.port ?? env['PORT'] ?? '4173';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${portText}`);
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     hsts,
     cors,
     siteUrl,
+    trustProxy,
     ...(captcha && { captchaSiteKey: 'demo-site-key' }),
     // An explicit catalogue or form list means "seed from it", so it replaces what the database holds.
     reset: values.reset || catalog !== undefined || forms !== undefined,

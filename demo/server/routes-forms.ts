@@ -3,6 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { clientKey } from './addresses';
 import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { MESSAGES, validateAnswers, type FormSchema } from './forms';
@@ -84,7 +85,7 @@ export function registerFormRoutes(
   app.post(
     '/api/form/FormSubmissionKey',
     { config: { rateLimit: { max: limits.formKey.max, timeWindow: limits.formKey.timeWindowMs } } },
-    async (request) => ({ key: issueKey(request.ip) }),
+    async (request) => ({ key: issueKey(clientKey(request)) }),
   );
 
   app.post(

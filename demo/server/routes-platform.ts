@@ -5,6 +5,7 @@
 import { randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { clientKey } from './addresses';
 import { createAttemptCounter, createFailureThrottle } from './attempts';
 import { COOKIES } from '../../src/contract';
 import { cloneCart, findOpenCart } from './cart';
@@ -305,9 +306,10 @@ export function registerPlatformRoutes(
     maxKeys: MAX_LOGIN_FAILURE_KEYS,
   });
   app.post('/api/site-users/account/session', async (request, reply) => {
-    const byAddress = loginsPerAddress.check(request.ip);
+    const address = clientKey(request);
+    const byAddress = loginsPerAddress.check(address);
     if (!byAddress.ok) return tooMany(reply, byAddress.retryAfterS);
-    loginsPerAddress.add(request.ip);
+    loginsPerAddress.add(address);
     const body = request.body;
     if (!isRecord(body)) return sendError(reply, 400, 'The request body must be a JSON object.');
     const { email, password, rememberMe } = body;
@@ -318,7 +320,7 @@ export function registerPlatformRoutes(
     if (rememberMe !== undefined && typeof rememberMe !== 'boolean')
       return badField(reply, 'rememberMe', 'rememberMe must be true or false.');
     const account = email.trim().toLowerCase();
-    const throttleKey = `${throttledAccount(email)}\n${request.ip}`;
+    const throttleKey = `${throttledAccount(email)}\n${address}`;
     const byPair = failuresPerAccountAndAddress.check(throttleKey);
     if (!byPair.ok) return tooMany(reply, byPair.retryAfterS);
     const user = db

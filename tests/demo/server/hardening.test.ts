@@ -197,3 +197,54 @@ describe('personalised pages', () => {
     expect(String(res.headers['vary'])).toMatch(/(^|,\s*)Cookie(,|$)/i);
   });
 });
+
+describe('client addresses', () => {
+  const LOGIN = '/api/site-users/account/session';
+  const guess = (visitor: Visitor, headers: Record<string, string> = {}) =>
+    visitor.post(LOGIN, { email: 'nobody@example.com', password: 'wrong' }, { headers });
+  const twoPerMinute = { max: 2, timeWindowMs: 60_000 };
+
+  it('counts two IPv6 addresses of one /64 as one client, and the next /64 apart', async () => {
+    app = await startServer({ rateLimit: { login: twoPerMinute, formKey: twoPerMinute } });
+    const first = await new Visitor(app, '2001:db8:1:2::a').arrive();
+    const neighbour = await new Visitor(app, '2001:db8:1:2:ffff::b').arrive();
+    const elsewhere = await new Visitor(app, '2001:db8:1:3::a').arrive();
+    expect([(await guess(first)).statusCode, (await guess(first)).statusCode]).toEqual([401, 401]);
+    expect((await guess(neighbour)).statusCode).toBe(429);
+    expect((await guess(elsewhere)).statusCode).toBe(401);
+    // The route rate limits count the same way.
+    expect([(await first.post(KEY)).statusCode, (await first.post(KEY)).statusCode]).toEqual([200, 200]);
+    expect((await neighbour.post(KEY)).statusCode).toBe(429);
+    expect((await elsewhere.post(KEY)).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For without a trusted proxy: a forged header buys no new count', async () => {
+    app = await startServer({ rateLimit: { login: twoPerMinute } });
+    const stranger = await new Visitor(app).arrive();
+    const statuses = [];
+    for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      statuses.push((await guess(stranger, { 'x-forwarded-for': forged })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  it('believes X-Forwarded-For from a trusted proxy only', async () => {
+    app = await startServer({ trustProxy: '127.0.0.1', rateLimit: { login: twoPerMinute } });
+    const proxy = await new Visitor(app, '127.0.0.1').arrive();
+    const statuses = [];
+    for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      statuses.push((await guess(proxy, { 'x-forwarded-for': client })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401]);
+    const other = await new Visitor(app, '127.0.0.2').arrive();
+    const forged = [];
+    for (const client of ['198.51.100.4', '198.51.100.5', '198.51.100.6']) {
+      forged.push((await guess(other, { 'x-forwarded-for': client })).statusCode);
+    }
+    expect(forged).toEqual([401, 401, 429]);
+  });
+
+  it('refuses a trusted proxy list it cannot read', async () => {
+    await expect(startServer({ trustProxy: 'localhost' })).rejects.toThrow(/Invalid trusted proxy/);
+  });
+});
