@@ -31,7 +31,7 @@ import {
   registerGuards,
   routePath,
 } from './guard';
-import { parseRequestJson } from './http';
+import { parseRequestJson, sendError } from './http';
 import {
   BODY_LIMIT,
   DEFAULT_MAX_ANALYTICS_ROWS,
@@ -111,7 +111,11 @@ export interface ServerOptions {
    * @default { requestMs: 20000, headersMs: 10000, idleMs: 30000, keepAliveMs: 5000 }
    */
   timeouts?: { [K in keyof ServerTimeouts]?: ServerTimeouts[K] | undefined } | undefined;
-  /** Open connections per client address (an IPv6 client by its /64); the next one is closed at once. @default 64 */
+  /**
+   * Open connections per client address (an IPv6 client by its /64). Requests on connections past
+   * it are answered 503 with `Retry-After` and `Connection: close`; past twice as many, a new
+   * connection is closed at once. @default 128
+   */
   maxConnectionsPerAddress?: number | undefined;
   /**
    * Proxies whose `X-Forwarded-For` (and `-Proto`, `-Host`) the server believes: a comma-separated
@@ -222,26 +226,48 @@ export function prepareDatabase(
 }
 
 /**
- * Closes a client's connections past `max` at once (a client by `addressKey`): a few hundred slow
- * sockets from one address would otherwise hold every file descriptor the server has. A trusted
- * proxy's own connections carry many clients and are not counted.
+ * Counts each client's open connections (by `addressKey`): a few hundred slow sockets from one
+ * address would otherwise hold every file descriptor the server has. Connections past `max` are
+ * kept only to answer their request 503 (see `answerConnectionsOverCap`), never reset: shoppers
+ * behind one NAT share an address. Past twice `max`, a new connection is closed at once, so the
+ * descriptors one address can hold stay bounded. A trusted proxy's own connections carry many
+ * clients and are not counted.
  */
-function capConnectionsPerAddress(server: Server, max: number, trusted: ProxyTrust): void {
+function capConnectionsPerAddress(server: Server, max: number, trusted: ProxyTrust): WeakSet<Socket> {
   const open = new Map<string, number>();
+  const overCap = new WeakSet<Socket>();
   server.on('connection', (socket: Socket) => {
     if (trusted(socket.remoteAddress)) return;
     const address = addressKey(socket.remoteAddress ?? '');
     const count = open.get(address) ?? 0;
-    if (count >= max) {
+    if (count >= 2 * max) {
       socket.destroy();
       return;
     }
+    if (count >= max) overCap.add(socket);
     open.set(address, count + 1);
     socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;
       if (left <= 0) open.delete(address);
       else open.set(address, left);
     });
+  });
+  return overCap;
+}
+
+/**
+ * Every request on a connection past its address's cap gets 503 before anything else runs: an
+ * answer the client can act on (`Retry-After`), then the connection closes. A slot frees when one
+ * of the address's connections closes; an idle kept-alive one does within the keep-alive timeout.
+ */
+function answerConnectionsOverCap(app: FastifyInstance, overCap: WeakSet<Socket>, retryAfterS: number): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!overCap.has(request.raw.socket)) return;
+    return sendError(
+      reply.header('Retry-After', String(retryAfterS)).header('Connection', 'close'),
+      503,
+      `Too many open connections from your address. Please try again in ${retryAfterS} seconds.`,
+    );
   });
 }
 
@@ -280,12 +306,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     frameworkErrors: frameworkError,
     clientErrorHandler,
   });
-  capConnectionsPerAddress(
+  const overCap = capConnectionsPerAddress(
     app.server,
     options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
     trustedProxy,
   );
-  // First of all hooks: nothing else answers, or sets a cookie for, a host not the site's.
+  // First of all hooks: a connection past the cap costs no host check, crumb, fault or body parsing.
+  answerConnectionsOverCap(app, overCap, Math.max(1, Math.ceil(timeouts.keepAliveMs / 1000)));
+  // Then nothing else answers, or sets a cookie for, a host not the site's.
   registerSiteOrigin(app, siteUrl);
   app.decorate('db', db);
   app.decorate('captchaSiteKey', options.captchaSiteKey || null);

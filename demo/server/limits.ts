@@ -73,8 +73,13 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
 export const timeoutCheckIntervalMs = (timeouts: ServerTimeouts): number =>
   Math.max(100, Math.min(5_000, Math.floor(Math.min(timeouts.requestMs, timeouts.headersMs) / 4)));
 
-/** Open connections per client IP; more are closed at once. */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 64;
+/**
+ * Open connections per client address (an IPv6 client by its /64). Requests on connections past it
+ * are answered 503 with `Retry-After`; past twice as many, new connections are closed at once.
+ * A browser opens at most 6 per origin, so 128 leaves room for about twenty busy browsers behind
+ * one NAT, and for a client pool of 80 parallel adds.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128;
 
 /** Every request body. */
 export const BODY_LIMIT = 256 * 1024;

@@ -72,16 +72,23 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 /**
  * One request over a keep-alive connection; a dropped connection rejects. `localAddress`: the
  * client address the server sees (any of 127.0.0.0/8 on loopback). @default 127.0.0.1
+ * `agent`: a pool of its own instead of the shared one (which holds at most 64 connections).
  */
 export function send(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    localAddress?: string;
+    agent?: Agent;
+  } = {},
 ): Promise<Reply> {
   return new Promise((done, fail) => {
     const options = {
       method: init.method ?? 'GET',
       headers: init.headers,
-      agent,
+      agent: init.agent ?? agent,
       localAddress: init.localAddress,
     };
     const req = httpRequest(url, options, (res) => {

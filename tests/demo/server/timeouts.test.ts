@@ -23,7 +23,7 @@ describe('default timeouts', () => {
   it('cuts a trickled body within 30 s and headers within 15 s', () => {
     expect(DEFAULT_TIMEOUTS.requestMs + timeoutCheckIntervalMs(DEFAULT_TIMEOUTS)).toBeLessThanOrEqual(30_000);
     expect(DEFAULT_TIMEOUTS.headersMs + timeoutCheckIntervalMs(DEFAULT_TIMEOUTS)).toBeLessThanOrEqual(15_000);
-    expect(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS).toBe(64);
+    expect(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS).toBe(128);
   });
 
   it('puts them on the Node server', async () => {
