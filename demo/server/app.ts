@@ -92,8 +92,9 @@ export interface ServerOptions {
   reset?: boolean | undefined;
   /**
    * Request limits per client IP (`loginFailures`: free failures per account at one address, and
-   * the longest delay after them). Any key may be given alone.
-   * @default { addToCart: 60/min, restockSignUp: 10/min, formKey: 30/min, formSubmission: 10/min, login: 10/min, loginFailures: 5 per 15 min, beacons: 120/min }
+   * the longest delay after them; `loginFailuresPerAccount`: failures per account from browsers
+   * without its device cookie, and the window). Any key may be given alone.
+   * @default { addToCart: 60/min, restockSignUp: 10/min, formKey: 30/min, formSubmission: 10/min, login: 10/min, loginFailures: 5 per 15 min, loginFailuresPerAccount: 10 per 15 min, beacons: 120/min }
    */
   rateLimit?: { [K in keyof RateLimits]?: RateLimits[K] | undefined } | undefined;
   /** Rows kept per analytics table; older rows are dropped as new ones arrive. @default 5000 */
@@ -397,6 +398,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     formKey: given.formKey ?? DEFAULT_RATE_LIMITS.formKey,
     login: given.login ?? DEFAULT_RATE_LIMITS.login,
     loginFailures: given.loginFailures ?? DEFAULT_RATE_LIMITS.loginFailures,
+    loginFailuresPerAccount: given.loginFailuresPerAccount ?? DEFAULT_RATE_LIMITS.loginFailuresPerAccount,
     beacons: given.beacons ?? DEFAULT_RATE_LIMITS.beacons,
   };
   registerCartRoutes(app, db, limits);

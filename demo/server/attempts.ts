@@ -14,6 +14,11 @@ export interface AttemptCounter {
   add(key: string): void;
   /** Forgets `key` (a successful login clears the account's failures). */
   clear(key: string): void;
+  /**
+   * Takes back one attempt of `key` in its current window: one counted before it ran (so that
+   * attempts in flight together cannot all pass the check) that turned out not to count.
+   */
+  undo(key: string): void;
 }
 
 export function createAttemptCounter(
@@ -53,6 +58,10 @@ export function createAttemptCounter(
     },
     clear(key) {
       windows.delete(key);
+    },
+    undo(key) {
+      const w = current(key);
+      if (w !== undefined && w.count > 0) w.count -= 1;
     },
   };
 }

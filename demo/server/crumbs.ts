@@ -4,7 +4,8 @@
  * Re-seeding replaces the secret, which makes every crumb issued before it stale.
  *
  * Layout (32 bytes, 43 base64url characters): 4 bytes issue time in seconds, 12 random bytes,
- * 16 bytes of HMAC-SHA256(secret, the first 16 bytes).
+ * 16 bytes of HMAC-SHA256(secret, the first 16 bytes and the token's context). The sign-in device
+ * cookie is a token of the same layout under a key of its own, bound to an account (http.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db';
@@ -16,10 +17,48 @@ const TOKEN_LENGTH = 43;
 /** Revocations are pruned once per this many, not on every logout. */
 const PRUNE_EVERY = 100;
 
+export interface SignedTokens {
+  /** A new token bound to `context`: its MAC covers the context, which the token does not carry. */
+  issue(context?: string): string;
+  /** Whether `value` is a token issued for `context` under this key, within its lifetime. */
+  isValid(value: string | undefined, context?: string): boolean;
+}
+
+/** Signed tokens under `key`, valid `maxAgeS` seconds from their issue. */
+export function createSignedTokens(key: Buffer, maxAgeS: number, now: () => number = Date.now): SignedTokens {
+  const mac = (id: Buffer, context: string): Buffer =>
+    createHmac('sha256', key).update(id).update(context, 'utf8').digest().subarray(0, MAC_BYTES);
+  return {
+    issue(context = '') {
+      const id = randomBytes(ID_BYTES);
+      id.writeUInt32BE(Math.floor(now() / 1000), 0);
+      return Buffer.concat([id, mac(id, context)]).toString('base64url');
+    },
+    isValid(value, context = '') {
+      if (typeof value !== 'string' || value.length !== TOKEN_LENGTH) return false;
+      const raw = Buffer.from(value, 'base64url');
+      if (raw.length !== ID_BYTES + MAC_BYTES || raw.toString('base64url') !== value) return false;
+      const id = raw.subarray(0, ID_BYTES);
+      if (!timingSafeEqual(raw.subarray(ID_BYTES), mac(id, context))) return false;
+      const ageS = now() / 1000 - id.readUInt32BE(0);
+      return ageS <= maxAgeS && ageS >= -60;
+    },
+  };
+}
+
 export interface CrumbKeeper {
   issue(): string;
   isValid(value: string | undefined): boolean;
   revoke(value: string | undefined): void;
+}
+
+/**
+ * The database's signing secret, or for another `purpose` a key derived from it, so a token made
+ * for one purpose is never valid for another.
+ */
+export function signingKey(db: Db, purpose: 'crumb' | 'sign-in device'): Buffer {
+  const secret = secretOf(db);
+  return purpose === 'crumb' ? secret : createHmac('sha256', secret).update(purpose).digest();
 }
 
 function secretOf(db: Db): Buffer {
@@ -34,7 +73,7 @@ function secretOf(db: Db): Buffer {
 }
 
 export function createCrumbKeeper(db: Db, now: () => number = Date.now): CrumbKeeper {
-  const secret = secretOf(db);
+  const tokens = createSignedTokens(signingKey(db, 'crumb'), CRUMB_MAX_AGE_S, now);
   const isRevoked = db.prepare('SELECT 1 FROM crumb_revocations WHERE value = ?');
   const insertRevoked = db.prepare('INSERT OR IGNORE INTO crumb_revocations (value, revoked) VALUES (?, ?)');
   const pruneOld = db.prepare('DELETE FROM crumb_revocations WHERE revoked < ?');
@@ -42,23 +81,13 @@ export function createCrumbKeeper(db: Db, now: () => number = Date.now): CrumbKe
     'DELETE FROM crumb_revocations WHERE rowid <= (SELECT MAX(rowid) FROM crumb_revocations) - ?',
   );
   let sincePrune = 0;
-  const mac = (id: Buffer): Buffer => createHmac('sha256', secret).update(id).digest().subarray(0, MAC_BYTES);
 
   return {
     issue() {
-      const id = randomBytes(ID_BYTES);
-      id.writeUInt32BE(Math.floor(now() / 1000), 0);
-      return Buffer.concat([id, mac(id)]).toString('base64url');
+      return tokens.issue();
     },
     isValid(value) {
-      if (typeof value !== 'string' || value.length !== TOKEN_LENGTH) return false;
-      const raw = Buffer.from(value, 'base64url');
-      if (raw.length !== ID_BYTES + MAC_BYTES || raw.toString('base64url') !== value) return false;
-      const id = raw.subarray(0, ID_BYTES);
-      if (!timingSafeEqual(raw.subarray(ID_BYTES), mac(id))) return false;
-      const ageS = now() / 1000 - id.readUInt32BE(0);
-      if (ageS > CRUMB_MAX_AGE_S || ageS < -60) return false;
-      return isRevoked.get(value) === undefined;
+      return tokens.isValid(value) && isRevoked.get(value) === undefined;
     },
     revoke(value) {
       if (typeof value !== 'string' || value.length !== TOKEN_LENGTH) return;

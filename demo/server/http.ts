@@ -6,11 +6,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIES } from '../../src/contract';
 import { ADD_MESSAGES } from '../../src/messages/add';
 import { format } from '../../src/messages/format';
-import { createCrumbKeeper, type CrumbKeeper } from './crumbs';
+import {
+  createCrumbKeeper,
+  createSignedTokens,
+  signingKey,
+  type CrumbKeeper,
+  type SignedTokens,
+} from './crumbs';
 import type { Db } from './db';
 import {
   CART_MAX_AGE_S,
   CRUMB_MAX_AGE_S,
+  DEVICE_MAX_AGE_S,
   MAX_ENTRY_QUANTITY,
   MAX_JSON_DEPTH,
   REMEMBER_ME_MAX_AGE_S,
@@ -18,6 +25,10 @@ import {
 
 export { CART_MAX_AGE_S, CRUMB_MAX_AGE_S, REMEMBER_ME_MAX_AGE_S };
 export const SESSION_COOKIE = 'SiteUserSession';
+/** Set at each successful sign-in: this browser has signed in to that account before. */
+export const DEVICE_COOKIE = 'SiteUserDevice';
+/** The one path the device cookie is sent to. */
+const SIGN_IN_PATH = '/api/site-users/account/session';
 export const CRUMB_FAIL_MESSAGE = 'Your session has expired. Please reload the page and try again.';
 
 // The routes read request bodies with the SDK's own JSON reader.
@@ -102,6 +113,36 @@ export function crumbOk(db: Db, request: FastifyRequest, token: unknown): boolea
 export function crumbFail(db: Db, reply: FastifyReply): FastifyReply {
   issueCrumb(db, reply);
   return sendError(reply, 401, CRUMB_FAIL_MESSAGE, { crumbFail: true });
+}
+
+const deviceTokens = new WeakMap<Db, SignedTokens>();
+/** The device tokens of a database, made on first use (after any seeding, which sets its secret). */
+function devices(db: Db): SignedTokens {
+  let tokens = deviceTokens.get(db);
+  if (tokens === undefined) {
+    tokens = createSignedTokens(signingKey(db, 'sign-in device'), DEVICE_MAX_AGE_S);
+    deviceTokens.set(db, tokens);
+  }
+  return tokens;
+}
+
+/**
+ * Marks this browser as one `account` has signed in on: a signed token bound to the account (it
+ * does not hold the email), sent back only to the sign-in call, never to scripts or other sites.
+ */
+export function setDeviceCookie(db: Db, reply: FastifyReply, account: string): void {
+  reply.setCookie(DEVICE_COOKIE, devices(db).issue(account), {
+    ...cookieBase(reply),
+    path: SIGN_IN_PATH,
+    sameSite: 'strict',
+    httpOnly: true,
+    maxAge: DEVICE_MAX_AGE_S,
+  });
+}
+
+/** Whether the request comes from a browser where `account` signed in before. */
+export function isKnownDevice(db: Db, request: FastifyRequest, account: string): boolean {
+  return devices(db).isValid(request.cookies[DEVICE_COOKIE], account);
 }
 
 export function setCartCookies(reply: FastifyReply, cartId: string): void {

@@ -34,6 +34,12 @@ export const DEFAULT_RATE_LIMITS = {
    * its own count (docs/security.md).
    */
   loginFailures: { max: 5, timeWindowMs: 15 * 60_000 } as RateLimitSetting,
+  /**
+   * Failed logins per account from all browsers without that account's device cookie together,
+   * whatever their addresses: past it those browsers wait for the window's end. A browser where
+   * the account signed in before carries the cookie and is never held by this (docs/security.md).
+   */
+  loginFailuresPerAccount: { max: 10, timeWindowMs: 15 * 60_000 } as RateLimitSetting,
   /** Analytics, performance and error beacons together, per client IP. */
   beacons: perMinute(120),
 } as const;
@@ -135,6 +141,8 @@ export const CRUMB_MAX_AGE_S = 390 * 24 * 60 * 60;
 export const CART_MAX_AGE_S = 14 * 24 * 60 * 60;
 export const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const SESSION_MAX_AGE_S = 24 * 60 * 60;
+/** The sign-in device cookie: a browser where an account signed in is known to it this long. */
+export const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const FORM_KEY_TTL_MS = 60 * 60 * 1000;
 /** Adds without a cart cookie by one visitor (one crumb) within this time share one new cart. */
 export const FIRST_ADD_WINDOW_MS = 60_000;

@@ -18,6 +18,7 @@ import {
   crumbOk,
   currentUser,
   isRecord,
+  isKnownDevice,
   issueCrumb,
   newToken,
   parseRequestJson,
@@ -26,6 +27,7 @@ import {
   revokeCrumb,
   sendError,
   setCartCookies,
+  setDeviceCookie,
   setSessionCookie,
 } from './http';
 
@@ -110,7 +112,7 @@ const ANALYTICS_TABLES = [
 export function registerPlatformRoutes(
   app: FastifyInstance,
   db: Db,
-  limits: Pick<RateLimits, 'login' | 'loginFailures' | 'beacons'>,
+  limits: Pick<RateLimits, 'login' | 'loginFailures' | 'loginFailuresPerAccount' | 'beacons'>,
   maxAnalyticsRows: number,
 ): void {
   // Anonymous callers fill these tables, so each keeps only its newest rows.
@@ -305,6 +307,9 @@ export function registerPlatformRoutes(
     forgetAfterMs: Math.max(LOGIN_FAILURE_MEMORY_MS, limits.loginFailures.timeWindowMs),
     maxKeys: MAX_LOGIN_FAILURE_KEYS,
   });
+  // And per account from every browser it never signed in on: guesses spread over many addresses
+  // meet one ceiling. The owner's own browser carries the device cookie and is never held by it.
+  const failuresPerAccount = createAttemptCounter(limits.loginFailuresPerAccount, MAX_LOGIN_FAILURE_KEYS);
   app.post('/api/site-users/account/session', async (request, reply) => {
     const address = clientKey(request);
     const byAddress = loginsPerAddress.check(address);
@@ -320,9 +325,18 @@ export function registerPlatformRoutes(
     if (rememberMe !== undefined && typeof rememberMe !== 'boolean')
       return badField(reply, 'rememberMe', 'rememberMe must be true or false.');
     const account = email.trim().toLowerCase();
-    const throttleKey = `${throttledAccount(email)}\n${address}`;
+    const accountKey = throttledAccount(email);
+    const throttleKey = `${accountKey}\n${address}`;
     const byPair = failuresPerAccountAndAddress.check(throttleKey);
     if (!byPair.ok) return tooMany(reply, byPair.retryAfterS);
+    const knownDevice = isKnownDevice(db, request, accountKey);
+    if (!knownDevice) {
+      const byAccount = failuresPerAccount.check(accountKey);
+      if (!byAccount.ok) return tooMany(reply, byAccount.retryAfterS);
+      // Counted before the password is checked, so guesses in flight together cannot all pass the
+      // check above; a right password takes it back.
+      failuresPerAccount.add(accountKey);
+    }
     const user = db
       .prepare('SELECT id, email, password_hash, roles_json FROM users WHERE email = ?')
       .get(account) as { id: string; email: string; password_hash: string; roles_json: string } | undefined;
@@ -332,6 +346,8 @@ export function registerPlatformRoutes(
       return sendError(reply, 401, 'Invalid email or password.');
     }
     failuresPerAccountAndAddress.clear(throttleKey);
+    if (!knownDevice) failuresPerAccount.undo(accountKey);
+    setDeviceCookie(db, reply, accountKey);
     const sessionId = newToken();
     const now = Date.now();
     const lifetime = (rememberMe === true ? REMEMBER_ME_MAX_AGE_S : SESSION_MAX_AGE_S) * 1000;

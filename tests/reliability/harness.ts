@@ -134,8 +134,13 @@ export class Client {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async call(method: string, path: string, json?: unknown): Promise<Reply> {
-    const headers: Record<string, string> = {};
+  async call(
+    method: string,
+    path: string,
+    json?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { ...extra };
     if (this.jar.size > 0) headers['cookie'] = this.cookie;
     const crumb = this.jar.get(COOKIES.crumb);
     if (method !== 'GET' && crumb !== undefined) headers[CSRF_HEADER] = crumb;

@@ -55,6 +55,19 @@ describe('attempt counting', () => {
     expect(counter.check('a')).toEqual({ ok: true });
   });
 
+  it('takes back one attempt counted in the current window, never below none', () => {
+    const counter = createAttemptCounter({ max: 2, timeWindowMs: 60_000 }, 100, () => 0);
+    counter.add('a');
+    counter.add('a');
+    expect(counter.check('a').ok).toBe(false);
+    counter.undo('a');
+    expect(counter.check('a')).toEqual({ ok: true });
+    counter.undo('a');
+    counter.undo('a');
+    counter.add('a');
+    expect(counter.check('a')).toEqual({ ok: true });
+  });
+
   it('forgets the oldest keys past its size', () => {
     const counter = createAttemptCounter({ max: 1, timeWindowMs: 60_000 }, 2);
     counter.add('a');

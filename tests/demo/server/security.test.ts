@@ -210,6 +210,70 @@ describe('login', { timeout: 60_000 }, () => {
     expect(right.json().siteUser.email).toBe('owner@example.com');
   });
 
+  it('marks the browser of a sign-in with a device cookie only the sign-in call receives', async () => {
+    app = await startServer();
+    const owner = await new Visitor(app).arrive();
+    const res = await login(owner, 'owner@example.com', 'owner-password');
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toMatch(
+      /SiteUserDevice=[\w-]{43}; Max-Age=31536000; Path=\/api\/site-users\/account\/session; HttpOnly; SameSite=Strict/,
+    );
+  });
+
+  describe('across addresses', () => {
+    const STRANGERS = 12;
+    /** One wrong password on `email` from each of `count` addresses: their statuses. */
+    async function spreadGuesses(email: string, count: number): Promise<number[]> {
+      const statuses = [];
+      for (let i = 0; i < count; i++) {
+        const stranger = await new Visitor(app!, `198.51.100.${i + 1}`).arrive();
+        statuses.push((await login(stranger, email, `guess-${i}`)).statusCode);
+      }
+      return statuses;
+    }
+
+    it("holds the account to 10 failures from browsers it never signed in on, the owner's own excepted", async () => {
+      app = await startServer();
+      const owner = await new Visitor(app, '203.0.113.5').arrive();
+      expect((await login(owner, 'owner@example.com', 'owner-password')).statusCode).toBe(200);
+      await owner.request('DELETE', SESSION);
+
+      const statuses = await spreadGuesses('owner@example.com', STRANGERS);
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+      const refused = await login(await new Visitor(app, '192.0.2.1').arrive(), 'owner@example.com', 'x');
+      expect(refused.json().message).toBe(
+        `Too many requests. Please try again in ${refused.headers['retry-after']} seconds.`,
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Her own browser, under any spelling of the email, and from a new address too.
+      expect((await login(owner, ' Owner@Example.com', 'owner-password')).statusCode).toBe(200);
+      const onTheTrain = owner.tab();
+      expect((await login(onTheTrain, 'owner@example.com', 'owner-password')).statusCode).toBe(200);
+      // A new browser waits, even with the right password.
+      const fresh = await new Visitor(app, '203.0.113.5').arrive();
+      expect((await login(fresh, 'owner@example.com', 'owner-password')).statusCode).toBe(429);
+    });
+
+    it('takes no device cookie of another account, nor a forged one', async () => {
+      app = await startServer();
+      const shopper = await new Visitor(app, '203.0.113.9').arrive();
+      expect((await login(shopper, 'shopper@example.com', 'shopper-password')).statusCode).toBe(200);
+      await spreadGuesses('owner@example.com', STRANGERS);
+      expect((await login(shopper, 'owner@example.com', 'owner-password')).statusCode).toBe(429);
+      const forger = await new Visitor(app, '203.0.113.10').arrive();
+      forger.cookies.set('SiteUserDevice', 'A'.repeat(43));
+      expect((await login(forger, 'owner@example.com', 'owner-password')).statusCode).toBe(429);
+    });
+
+    it('does not count a right password from a new browser', async () => {
+      app = await startServer();
+      for (let i = 0; i < STRANGERS; i++) {
+        const browser = await new Visitor(app, `198.51.100.${i + 1}`).arrive();
+        expect((await login(browser, 'shopper@example.com', 'shopper-password')).statusCode).toBe(200);
+      }
+    });
+  });
+
   it('delays an account at one address progressively: 30 s, then twice as long per failure', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 0, 1) });
     try {
