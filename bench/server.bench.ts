@@ -27,6 +27,7 @@ async function main(): Promise<void> {
       // The flood below must reach the password check, not the per-address limit.
       login: { max: 10_000_000, timeWindowMs: 60_000 },
       loginFailures: { max: 10_000_000, timeWindowMs: 60_000 },
+      loginFailuresPerAccount: { max: 10_000_000, timeWindowMs: 60_000 },
     },
   });
   try {
