@@ -86,6 +86,19 @@ describe('demo/server/main.ts', () => {
     expect(result.out).toContain('Invalid form: form f: field 0');
   });
 
+  it.each([
+    ['--trust-proxy', ['--trust-proxy', 'localhost'], {}],
+    ['SF_TRUST_PROXY', [], { SF_TRUST_PROXY: '10.0.0.0/33' }],
+  ])('exits with the reason for a trusted proxy list it cannot read (%s)', async (_name, flags, env) => {
+    const result = await run(['--db', join(dir, `proxy-${flags.length}.sqlite`), ...flags], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...env,
+    });
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/Invalid trusted proxy: "(localhost|10\.0\.0\.0\/33)"/);
+  });
+
   it('listens on PORT and serves the shop', async () => {
     const result = await run(
       ['--db', join(dir, 'listen.sqlite')],
