@@ -3,10 +3,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from './addresses';
 import { createAttemptCounter, type AttemptCounter } from './attempts';
 import { findVariantById, getProduct, skuOut } from './cart';
 import { verifyCaptchaToken } from './captcha';
-import { clientNetwork } from './client-network';
 import type { Db } from './db';
 import { isValidEmail } from './forms';
 import {
@@ -271,7 +271,7 @@ export function registerRestockRoutes(
     }
     const target = { productId: product.id, variantId: variant.variant_id };
     const address = email.toLowerCase();
-    const network = clientNetwork(request.ip);
+    const network = clientKey(request);
     const requestOptIn = (signUp: SignUp): void => {
       if (mayMail(db, signUp, network, mailsPerNetwork)) sendOptInMail(db, signUp);
     };

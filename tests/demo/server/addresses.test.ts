@@ -15,6 +15,7 @@ describe('addressKey', () => {
     { address: '::1', expected: '0:0:0:0::/64' },
     { address: '::', expected: '0:0:0:0::/64' },
     { address: '64:ff9b::192.0.2.7', expected: '64:ff9b:0:0::/64' },
+    { address: '2001:db8:0:1:2:3:192.0.2.1', expected: '2001:db8:0:1::/64' },
     { address: '', expected: '' },
     { address: 'not an address', expected: 'not an address' },
   ])('keys $address as $expected', ({ address, expected }) => {
