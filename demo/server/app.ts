@@ -119,7 +119,7 @@ export interface ServerOptions {
    */
   maxConnectionsPerAddress?: number | undefined;
   /**
-   * Proxies whose `X-Forwarded-For` (and `-Proto`, `-Host`) the server believes: a comma-separated
+   * Proxies whose `X-Forwarded-For` (and `-Proto`, for `Secure` cookies) the server believes: a
    * list of addresses and CIDR ranges (`127.0.0.1, 10.0.0.0/8`). The client address of every
    * per-address limit is then the one the proxy forwards, and the proxy's own connections are not
    * capped. Without it the headers are ignored: anyone can write them. @default none
