@@ -124,7 +124,9 @@ describe('connections from one address', () => {
       }
       // A client that asks to keep the connection alive gets the answer, then the server closes it.
       const kept = await open(port);
-      kept.socket.write('GET /api/multilingual/status HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      kept.socket.write(
+        `GET /api/multilingual/status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`,
+      );
       const { data } = await kept.closed;
       expect(data.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
       // Another address is served as usual meanwhile.

@@ -65,7 +65,7 @@ describe('slow clients', () => {
   it('cuts a body trickled one byte a second with 408 soon after the request timeout', async () => {
     const { socket, closed } = await open();
     socket.write(
-      'POST /api/census/button-click HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 600\r\n\r\n{',
+      `POST /api/census/button-click HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: text/plain\r\nContent-Length: 600\r\n\r\n{`,
     );
     // At most 600 bytes, one a second: bounded, and stopped as soon as the server closes.
     let sent = 1;
@@ -88,7 +88,7 @@ describe('slow clients', () => {
 
   it('cuts headers that never end', async () => {
     const { socket, closed } = await open();
-    socket.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: a');
+    socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: a`);
     const { data, afterMs } = await within(closed, HEADERS_MS * 4, 'the unfinished headers');
     expect(data.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
     expect(afterMs).toBeLessThan(HEADERS_MS * 3);
@@ -96,7 +96,7 @@ describe('slow clients', () => {
 
   it('closes a kept-alive connection idle past the keep-alive timeout', async () => {
     const { socket, closed } = await open();
-    socket.write('GET /api/multilingual/status HTTP/1.1\r\nHost: x\r\n\r\n');
+    socket.write(`GET /api/multilingual/status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
     const { data, afterMs } = await within(closed, KEEP_ALIVE_MS * 8, 'the idle connection');
     expect(data.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
     // Node adds up to a second of its own to the keep-alive timeout.
