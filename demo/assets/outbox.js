@@ -47,7 +47,7 @@
           var mail = row.appendChild(el('td'));
           var link = typeof item.confirmLink === 'string' ? item.confirmLink : '';
           if (/^\/(?![/\\])/.test(link)) {
-            var a = mail.appendChild(el('a', 'Confirm the mailing list'));
+            var a = mail.appendChild(el('a', 'Confirm the sign-up'));
             a.setAttribute('href', link);
           } else {
             mail.textContent = 'Back in stock';

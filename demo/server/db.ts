@@ -50,8 +50,9 @@ CREATE TABLE IF NOT EXISTS restock_signups (
   id TEXT PRIMARY KEY, product_id TEXT NOT NULL, variant_id TEXT NOT NULL, email TEXT NOT NULL,
   is_join_mailing_list INTEGER NOT NULL, created INTEGER NOT NULL, notified INTEGER,
   UNIQUE (product_id, variant_id, email));
--- The mailing-list opt-in (is_join_mailing_list) is recorded once the emailed link is followed:
--- the link's token is kept as its SHA-256 only.
+-- Double opt-in: a sign-up counts (opt_in_confirmed), and its mailing-list opt-in
+-- (is_join_mailing_list) is recorded, once the emailed link is followed: the link's token is kept
+-- as its SHA-256 only (opt_in_token_hash), opt_in_mailing_list says whether it joins the list.
 CREATE TABLE IF NOT EXISTS restock_notifications (
   id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id TEXT NOT NULL, product_id TEXT NOT NULL,
   variant_id TEXT NOT NULL, email TEXT NOT NULL, sent INTEGER NOT NULL);
@@ -147,6 +148,12 @@ export function openDatabase(path: string): Db {
     db.exec('ALTER TABLE restock_signups ADD COLUMN opt_in_confirmed INTEGER');
   }
   db.exec('CREATE INDEX IF NOT EXISTS restock_signups_opt_in ON restock_signups(opt_in_token_hash)');
+  // Databases made before every sign-up needed its emailed link followed: the links mailed then
+  // were the mailing list's. Their other sign-ups are unconfirmed and expire (routes-restock.ts).
+  if (!signUpColumns.some((c) => c.name === 'opt_in_mailing_list')) {
+    db.exec('ALTER TABLE restock_signups ADD COLUMN opt_in_mailing_list INTEGER NOT NULL DEFAULT 0');
+    db.exec('UPDATE restock_signups SET opt_in_mailing_list = 1 WHERE opt_in_token_hash IS NOT NULL');
+  }
   // Databases made before a full product made room from the client network holding the most
   // sign-ups (routes-restock.ts): each older row counts as a network of its own.
   if (!signUpColumns.some((c) => c.name === 'client_network')) {

@@ -589,7 +589,7 @@ export function restockAdminPage(db: Db, request: FastifyRequest): string {
 /** A row of the owner's outbox, as the page and `GET /demo/outbox` show it. */
 export interface OutboxRow {
   readonly email: string;
-  /** The mailing-list confirmation link the visitor got, for a confirmation mail. */
+  /** The sign-up's confirmation link the visitor got, for a confirmation mail. */
   readonly confirmLink: string | null;
   readonly product: string;
   /** Named as the restock table names it: its options, else its SKU. */
@@ -657,20 +657,32 @@ export function accountPage(db: Db, request: FastifyRequest): string {
   });
 }
 
-/** The page the mailing-list confirmation link opens: confirmed, or a link that does not work. */
-export function optInPage(db: Db, request: FastifyRequest, confirmed: boolean): string {
-  return renderPage(
-    db,
-    request,
-    'message',
-    'Mailing list',
-    confirmed
-      ? { heading: 'You are on the mailing list', text: 'Thank you for confirming your email address.' }
-      : {
-          heading: 'This link does not work',
-          text: 'The confirmation link is not valid or has expired. Sign up again to get a new one.',
-        },
-  );
+/** What a followed confirmation link confirmed: the product's sign-up, and the mailing list with it. */
+export interface ConfirmedSignUp {
+  readonly product: string;
+  readonly mailingList: boolean;
+}
+
+/**
+ * The page a sign-up's confirmation link opens: confirmed (the same page however often it is
+ * followed), or a link that does not work (null). Texts only: no script, and the product's name
+ * is escaped by the template.
+ */
+export function optInPage(db: Db, request: FastifyRequest, confirmed: ConfirmedSignUp | null): string {
+  if (confirmed === null) {
+    return renderPage(db, request, 'message', 'Restock sign-up', {
+      heading: 'This link does not work',
+      text: 'The confirmation link is not valid or has expired. Sign up again to get a new one.',
+    });
+  }
+  const notice =
+    confirmed.product === ''
+      ? 'We will email you when this item is back in stock.'
+      : `We will email you when ${confirmed.product} is back in stock.`;
+  return renderPage(db, request, 'message', 'Restock sign-up', {
+    heading: 'Your sign-up is confirmed',
+    text: confirmed.mailingList ? `${notice} You are on the mailing list too.` : notice,
+  });
 }
 
 /** Same-origin paths only: anything else shows the shop. */

@@ -19,7 +19,7 @@ import { badField, currentUser, isManager, isRecord, newToken, personalised, sen
 import { optInPage, outboxRows } from './render';
 
 const BASE = '/api/site-users/account/notifications/restock';
-/** Where the mailing-list confirmation mail links to. */
+/** Where the confirmation mail of a sign-up links to (double opt-in, docs/security.md). */
 export const OPT_IN_CONFIRM_PATH = '/restock/confirm';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -43,12 +43,18 @@ function confirmationMailsSince(db: Db, since: number, productId?: string): numb
   return n;
 }
 
-/** Whether `email` got a confirmation mail since `since`, for any product. */
-function mailedSince(db: Db, email: string, since: number): boolean {
+/**
+ * Whether `email` got a confirmation mail since `since`, for any product, that nobody has followed
+ * yet (a sign-up gone since counts as not followed). A recipient who confirmed has shown the
+ * mailbox wants the store's mail; a stranger's address still gets one unanswered mail a day at most.
+ */
+function awaitsConfirmationSince(db: Db, email: string, since: number): boolean {
   return (
     db
       .prepare(
-        "SELECT 1 FROM restock_notifications WHERE kind = 'confirm-opt-in' AND sent > ? AND email = ? LIMIT 1",
+        `SELECT 1 FROM restock_notifications n LEFT JOIN restock_signups s ON s.id = n.signup_id
+         WHERE n.kind = 'confirm-opt-in' AND n.sent > ? AND n.email = ? AND s.opt_in_confirmed IS NULL
+         LIMIT 1`,
       )
       .get(since, email) !== undefined
   );
@@ -62,7 +68,7 @@ function mayMail(db: Db, signUp: SignUp, network: string, perNetwork: AttemptCou
   const now = Date.now();
   const windowStart = now - CONFIRMATION_MAIL_LIMITS.windowMs;
   if (perNetwork.check(network).ok === false) return false;
-  if (mailedSince(db, signUp.email, now - CONFIRMATION_MAIL_LIMITS.perRecipientMs)) return false;
+  if (awaitsConfirmationSince(db, signUp.email, now - CONFIRMATION_MAIL_LIMITS.perRecipientMs)) return false;
   if (confirmationMailsSince(db, windowStart) >= CONFIRMATION_MAIL_LIMITS.total) return false;
   if (confirmationMailsSince(db, windowStart, signUp.productId) >= CONFIRMATION_MAIL_LIMITS.perProduct) {
     return false;
@@ -72,18 +78,17 @@ function mayMail(db: Db, signUp: SignUp, network: string, perNetwork: AttemptCou
 }
 
 /**
- * Mails the visitor a link that records the mailing-list opt-in when followed (the demo's mail is
- * a row of the outbox). Anyone can type any email into the form, so the opt-in counts only once
- * the mailbox's owner has followed the link.
+ * Mails the visitor a single-use link that confirms the sign-up when followed (the demo's mail is a
+ * row of the outbox), and the mailing-list opt-in with it when this request asked for one. Anyone
+ * can type any email into the form, so the store mails a restock notice, and counts an opt-in, only
+ * once the mailbox's owner has followed the link. A new link replaces the previous one.
  */
-function sendOptInMail(db: Db, signUp: SignUp): void {
+function sendConfirmationMail(db: Db, signUp: SignUp, joinMailingList: boolean): void {
   const token = newToken();
   const now = Date.now();
-  db.prepare('UPDATE restock_signups SET opt_in_token_hash = ?, opt_in_requested = ? WHERE id = ?').run(
-    sha256(token),
-    now,
-    signUp.id,
-  );
+  db.prepare(
+    'UPDATE restock_signups SET opt_in_token_hash = ?, opt_in_requested = ?, opt_in_mailing_list = ? WHERE id = ?',
+  ).run(sha256(token), now, joinMailingList ? 1 : 0, signUp.id);
   db.prepare(
     `INSERT INTO restock_notifications (signup_id, product_id, variant_id, email, sent, kind, link)
      VALUES (?, ?, ?, ?, ?, 'confirm-opt-in', ?)`,
@@ -98,12 +103,46 @@ function sendOptInMail(db: Db, signUp: SignUp): void {
 }
 
 /**
+ * Drops the unconfirmed sign-ups whose link has expired (OPT_IN_LINK_TTL_MS after its mail, or after
+ * the sign-up when its mail was held back), of one product or of the whole store.
+ */
+function dropExpiredSignUps(db: Db, productId?: string): void {
+  const expired = Date.now() - OPT_IN_LINK_TTL_MS;
+  const stale = 'opt_in_confirmed IS NULL AND COALESCE(opt_in_requested, created) <= ?';
+  if (productId === undefined) db.prepare(`DELETE FROM restock_signups WHERE ${stale}`).run(expired);
+  else db.prepare(`DELETE FROM restock_signups WHERE product_id = ? AND ${stale}`).run(productId, expired);
+}
+
+/**
+ * Drops the newest of the product's confirmed (or unconfirmed) sign-ups from the client network
+ * holding the most of them: a flood from a few networks replaces its own rows and a customer's
+ * single sign-up stays (rows older than the column each count as a network of their own, db.ts).
+ */
+function dropFromBusiestNetwork(db: Db, productId: string, confirmed: boolean): boolean {
+  const which = confirmed ? 'opt_in_confirmed IS NOT NULL' : 'opt_in_confirmed IS NULL';
+  const crowded = db
+    .prepare(
+      `SELECT client_network AS network FROM restock_signups WHERE product_id = ? AND ${which}
+       GROUP BY client_network ORDER BY COUNT(*) DESC, MAX(created) DESC LIMIT 1`,
+    )
+    .get(productId) as { network: string } | undefined;
+  if (crowded === undefined) return false;
+  const dropped = db
+    .prepare(
+      `DELETE FROM restock_signups WHERE id = (SELECT id FROM restock_signups
+         WHERE product_id = ? AND client_network = ? AND ${which} ORDER BY created DESC, rowid DESC LIMIT 1)`,
+    )
+    .run(productId, crowded.network);
+  return dropped.changes > 0;
+}
+
+/**
  * Makes room for one more sign-up of a full product. A sign-up already notified has done its work
- * (the outbox keeps its own record): the oldest of those goes first. With none, the newest sign-up
- * of the client network holding the most of the product's sign-ups goes, so a flood from a few
- * networks replaces its own rows and a customer's single sign-up stays (rows older than the
- * column each count as a network of their own, db.ts). Never refuses: refusing new emails only, while a repeat is
- * answered 200, would tell a stranger who had signed up.
+ * (the outbox keeps its own record): the oldest of those goes first. Then an unconfirmed one, from
+ * the busiest network: nobody has shown it is wanted, and a flood of strangers' addresses is all
+ * unconfirmed. A confirmed one, from the busiest network, only when every row is confirmed and
+ * waiting. Never refuses: refusing new emails only, while a repeat is answered 200, would tell a
+ * stranger who had signed up.
  */
 function makeRoomForSignUp(db: Db, productId: string): void {
   const { n } = db
@@ -117,17 +156,8 @@ function makeRoomForSignUp(db: Db, productId: string): void {
     )
     .run(productId);
   if (notified.changes > 0) return;
-  const crowded = db
-    .prepare(
-      `SELECT client_network AS network FROM restock_signups WHERE product_id = ?
-       GROUP BY client_network ORDER BY COUNT(*) DESC, MAX(created) DESC LIMIT 1`,
-    )
-    .get(productId) as { network: string } | undefined;
-  if (crowded === undefined) return;
-  db.prepare(
-    `DELETE FROM restock_signups WHERE id = (SELECT id FROM restock_signups
-       WHERE product_id = ? AND client_network = ? ORDER BY created DESC, rowid DESC LIMIT 1)`,
-  ).run(productId, crowded.network);
+  if (dropFromBusiestNetwork(db, productId, false)) return;
+  dropFromBusiestNetwork(db, productId, true);
 }
 
 function encodeCursor(key: readonly (string | number)[]): string {
@@ -188,10 +218,12 @@ function resolveTarget(
   return { ok: true, value: { productId: product.id, variantId: variant.variant_id } };
 }
 
+/** Mails the confirmed sign-ups not yet notified: an unconfirmed address is never mailed a notice. */
 function sendNotifications(db: Db, target: Target): number {
   const pending = db
     .prepare(
-      'SELECT id, email FROM restock_signups WHERE product_id = ? AND variant_id = ? AND notified IS NULL',
+      `SELECT id, email FROM restock_signups
+       WHERE product_id = ? AND variant_id = ? AND notified IS NULL AND opt_in_confirmed IS NOT NULL`,
     )
     .all(target.productId, target.variantId) as { id: string; email: string }[];
   const now = Date.now();
@@ -204,6 +236,33 @@ function sendNotifications(db: Db, target: Target): number {
     mark.run(now, p.id);
   }
   return pending.length;
+}
+
+/** A sign-up as its confirmation link finds it. */
+interface ConfirmableSignUp {
+  readonly id: string;
+  /** When the link was mailed. */
+  readonly opt_in_requested: number | null;
+  readonly opt_in_confirmed: number | null;
+  /** Whether the link also records the mailing-list opt-in. */
+  readonly opt_in_mailing_list: number;
+  readonly is_join_mailing_list: number;
+  readonly title: string | null;
+}
+
+/**
+ * Follows a confirmation link: 'confirmed' the first time, 'already' once its work is done (the link
+ * is single-use: following it again changes nothing), 'invalid' when it has expired unused.
+ */
+function confirmSignUp(db: Db, row: ConfirmableSignUp, now: number): 'confirmed' | 'already' | 'invalid' {
+  const done = row.opt_in_confirmed !== null && row.is_join_mailing_list >= row.opt_in_mailing_list;
+  if (done) return 'already';
+  if (row.opt_in_requested === null || now - row.opt_in_requested >= OPT_IN_LINK_TTL_MS) return 'invalid';
+  db.prepare(
+    `UPDATE restock_signups SET opt_in_confirmed = COALESCE(opt_in_confirmed, ?),
+       is_join_mailing_list = MAX(is_join_mailing_list, opt_in_mailing_list) WHERE id = ?`,
+  ).run(now, row.id);
+  return 'confirmed';
 }
 
 export interface RestockRouteOptions {
@@ -272,26 +331,33 @@ export function registerRestockRoutes(
     const target = { productId: product.id, variantId: variant.variant_id };
     const address = email.toLowerCase();
     const network = clientKey(request);
-    const requestOptIn = (signUp: SignUp): void => {
-      if (mayMail(db, signUp, network, mailsPerNetwork)) sendOptInMail(db, signUp);
+    const joinMailingList = isJoinMailingList === true;
+    const requestConfirmation = (signUp: SignUp): void => {
+      if (mayMail(db, signUp, network, mailsPerNetwork)) sendConfirmationMail(db, signUp, joinMailingList);
     };
     db.transaction((): void => {
+      dropExpiredSignUps(db, target.productId);
       const existing = db
         .prepare(
-          `SELECT id, is_join_mailing_list, opt_in_requested FROM restock_signups
-           WHERE product_id = ? AND variant_id = ? AND email = ?`,
+          `SELECT id, is_join_mailing_list, opt_in_requested, opt_in_confirmed, opt_in_mailing_list
+           FROM restock_signups WHERE product_id = ? AND variant_id = ? AND email = ?`,
         )
         .get(target.productId, target.variantId, address) as
-        { id: string; is_join_mailing_list: number; opt_in_requested: number | null } | undefined;
+        | {
+            id: string;
+            is_join_mailing_list: number;
+            opt_in_requested: number | null;
+            opt_in_confirmed: number | null;
+            opt_in_mailing_list: number;
+          }
+        | undefined;
       if (existing) {
-        // Asked again: one confirmation mail per sign-up, never a mail per request.
-        if (
-          isJoinMailingList === true &&
-          existing.is_join_mailing_list === 0 &&
-          existing.opt_in_requested === null
-        ) {
-          requestOptIn({ ...target, id: existing.id, email: address });
-        }
+        // Asked again: a mail only when none went out (the bounds held it back), or when the
+        // mailing list is asked for and no link sent yet carries it; never a mail per request.
+        const heldBack = existing.opt_in_confirmed === null && existing.opt_in_requested === null;
+        const newOptIn =
+          joinMailingList && existing.is_join_mailing_list === 0 && existing.opt_in_mailing_list === 0;
+        if (heldBack || newOptIn) requestConfirmation({ ...target, id: existing.id, email: address });
         return;
       }
       makeRoomForSignUp(db, target.productId);
@@ -300,41 +366,35 @@ export function registerRestockRoutes(
         `INSERT INTO restock_signups (id, product_id, variant_id, email, is_join_mailing_list, created, client_network)
          VALUES (?, ?, ?, ?, 0, ?, ?)`,
       ).run(id, target.productId, target.variantId, address, Date.now(), network);
-      if (isJoinMailingList === true) requestOptIn({ ...target, id, email: address });
+      requestConfirmation({ ...target, id, email: address });
     })();
-    // The same answer whether this email had signed up before or not, whether the product was
-    // full or not, and whether a confirmation mail went out: it tells nobody who asked.
+    // The same answer whether this email had signed up before or not, whether it is confirmed,
+    // whether the product was full, and whether a confirmation mail went out: it tells nobody who
+    // asked.
     return { success: true };
   });
 
+  // A GET, so a mail client can open it: it flips one row at most (idempotent) and redirects
+  // nowhere; the token is single-use and stored as its SHA-256 only (docs/security.md).
   app.get(OPT_IN_CONFIRM_PATH, async (request, reply) => {
     const token = (request.query as Record<string, unknown>)['token'];
     const row =
       typeof token === 'string' && token !== '' && token.length <= 100
         ? (db
             .prepare(
-              'SELECT id, opt_in_requested, opt_in_confirmed FROM restock_signups WHERE opt_in_token_hash = ?',
+              `SELECT s.id, s.opt_in_requested, s.opt_in_confirmed, s.opt_in_mailing_list, s.is_join_mailing_list,
+                 p.title
+               FROM restock_signups s LEFT JOIN products p ON p.id = s.product_id
+               WHERE s.opt_in_token_hash = ?`,
             )
-            .get(sha256(token)) as
-            { id: string; opt_in_requested: number | null; opt_in_confirmed: number | null } | undefined)
+            .get(sha256(token)) as ConfirmableSignUp | undefined)
         : undefined;
-    const live =
-      row !== undefined &&
-      (row.opt_in_confirmed !== null || Date.now() - (row.opt_in_requested ?? 0) < OPT_IN_LINK_TTL_MS);
-    if (!row || !live) {
-      return personalised(reply)
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .send(optInPage(db, request, false));
-    }
-    if (row.opt_in_confirmed === null) {
-      db.prepare(
-        'UPDATE restock_signups SET is_join_mailing_list = 1, opt_in_confirmed = ? WHERE id = ?',
-      ).run(Date.now(), row.id);
-    }
-    return personalised(reply)
-      .type('text/html; charset=utf-8')
-      .send(optInPage(db, request, true));
+    const outcome = row === undefined ? 'invalid' : confirmSignUp(db, row, Date.now());
+    const page = personalised(reply).type('text/html; charset=utf-8');
+    if (outcome === 'invalid' || row === undefined) return page.code(404).send(optInPage(db, request, null));
+    return page.send(
+      optInPage(db, request, { product: row.title ?? '', mailingList: row.opt_in_mailing_list === 1 }),
+    );
   });
 
   // The owner's outbox for the restock page, so it shows a send or a sign-in without a reload.
@@ -348,9 +408,12 @@ export function registerRestockRoutes(
     const cursor = decodeCursor((request.query as Record<string, unknown>)['cursor'], ['string', 'string']);
     if (cursor === 'invalid') return badField(reply, 'cursor', 'The cursor is malformed.');
     const [afterProduct, afterVariant] = cursor ?? ['', ''];
+    dropExpiredSignUps(db);
     const rows = db
       .prepare(
-        `SELECT s.product_id, s.variant_id, COUNT(*) AS total, SUM(s.notified IS NULL) AS pending, MAX(s.notified) AS last_sent,
+        `SELECT s.product_id, s.variant_id, COUNT(*) AS total,
+           SUM(s.notified IS NULL AND s.opt_in_confirmed IS NOT NULL) AS pending,
+           SUM(s.opt_in_confirmed IS NULL) AS unconfirmed, MAX(s.notified) AS last_sent,
            p.title, v.sku, v.attributes_json, v.unlimited, v.qty_in_stock
          FROM restock_signups s
          LEFT JOIN products p ON p.id = s.product_id
@@ -364,6 +427,7 @@ export function registerRestockRoutes(
       variant_id: string;
       total: number;
       pending: number;
+      unconfirmed: number;
       last_sent: number | null;
       title: string | null;
       sku: string | null;
@@ -383,7 +447,9 @@ export function registerRestockRoutes(
         attributes:
           r.attributes_json === null ? {} : (JSON.parse(r.attributes_json) as Record<string, string>),
         signUpCount: r.total,
+        // What a send mails: confirmed and not yet notified; the unconfirmed wait for their link.
         pendingCount: r.pending,
+        unconfirmedCount: r.unconfirmed,
         unlimited: r.unlimited === 1,
         qtyInStock: r.qty_in_stock ?? 0,
         lastSentOn: r.last_sent,
@@ -405,9 +471,10 @@ export function registerRestockRoutes(
     const cursor = decodeCursor(query['cursor'], ['number', 'string']);
     if (cursor === 'invalid') return badField(reply, 'cursor', 'The cursor is malformed.');
     const [afterCreated, afterId] = cursor ?? [-1, ''];
+    dropExpiredSignUps(db, target.value.productId);
     const rows = db
       .prepare(
-        `SELECT id, email, is_join_mailing_list, created, notified FROM restock_signups
+        `SELECT id, email, is_join_mailing_list, created, notified, opt_in_confirmed FROM restock_signups
          WHERE product_id = ? AND variant_id = ? AND (created, id) > (?, ?)
          ORDER BY created, id LIMIT ?`,
       )
@@ -417,6 +484,7 @@ export function registerRestockRoutes(
       is_join_mailing_list: number;
       created: number;
       notified: number | null;
+      opt_in_confirmed: number | null;
     }[];
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
@@ -428,6 +496,7 @@ export function registerRestockRoutes(
         isJoinMailingList: r.is_join_mailing_list === 1,
         created: r.created,
         notifiedOn: r.notified,
+        confirmedOn: r.opt_in_confirmed,
       })),
       hasNextPage,
       nextPageCursor: hasNextPage && last ? encodeCursor([last.created, last.id]) : null,

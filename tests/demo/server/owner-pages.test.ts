@@ -27,7 +27,10 @@ async function signedIn(email: string, password: string): Promise<Visitor> {
   return v;
 }
 
-/** A customer signs up for the sold-out poster and the owner sends the notification. */
+/**
+ * A customer signs up for the sold-out poster, follows the link of her confirmation mail, and the
+ * owner sends the notification.
+ */
 async function sendOneNotification(): Promise<Visitor> {
   const customer = await new Visitor(app).arrive();
   const signUp = await customer.post(SIGN_UP, {
@@ -37,6 +40,10 @@ async function sendOneNotification(): Promise<Visitor> {
     isJoinMailingList: false,
   });
   expect(signUp.statusCode).toBe(200);
+  const mail = app.db
+    .prepare("SELECT link FROM restock_notifications WHERE email = ? AND kind = 'confirm-opt-in'")
+    .get(CUSTOMER) as { link: string };
+  expect((await customer.get(mail.link)).statusCode).toBe(200);
   const owner = await signedIn('owner@example.com', 'owner-password');
   const sent = await owner.post(`${SIGN_UP}/send/all`, {
     sendRequests: [{ productId: 'prod-poster', variantId: 'var-poster' }],
@@ -113,7 +120,12 @@ describe('GET /demo/outbox', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const items = (res.json() as { items: Record<string, unknown>[] }).items;
-    expect(items).toHaveLength(1);
+    // Newest first: the notification, then the confirmation mail with its link.
+    expect(items).toHaveLength(2);
+    expect(items[1]).toMatchObject({
+      email: CUSTOMER,
+      confirmLink: expect.stringMatching(/^\/restock\/confirm\?token=/),
+    });
     const zone = new Intl.DateTimeFormat('en-US', {
       dateStyle: 'medium',
       timeStyle: 'short',

@@ -619,6 +619,11 @@ describe('restock', () => {
         }),
       );
     }
+    // The store notifies confirmed sign-ups only: as if fan had followed every emailed link (the
+    // links themselves are tested in tests/demo/server/restock.test.ts).
+    app.db
+      .prepare("UPDATE restock_signups SET opt_in_confirmed = ? WHERE email = 'fan@example.com'")
+      .run(Date.now());
     const login = await jar.fetch(`${origin}/api/site-users/account/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-CSRF-Token': jar.cookies.get('crumb') ?? '' },
