@@ -24,7 +24,10 @@ export interface RestockGroup {
   readonly title: string;
   readonly attributes: Readonly<Record<string, string>>;
   readonly signUpCount: number;
+  /** Sign-ups a send would notify now (on a server with double opt-in, the confirmed ones). */
   readonly pendingCount: number;
+  /** Sign-ups whose emailed link is not followed yet; null from a server that does not ask. */
+  readonly unconfirmedCount: number | null;
   readonly unlimited: boolean;
   readonly qtyInStock: number;
   /** Epoch ms of the last send, or null. */
@@ -37,6 +40,8 @@ export interface RestockSignUp {
   readonly isJoinMailingList: boolean;
   readonly created: number;
   readonly notifiedOn: number | null;
+  /** Epoch ms the emailed link was followed, or null (not yet, or a server that does not ask). */
+  readonly confirmedOn: number | null;
 }
 
 export interface RestockPage<T> {
@@ -56,12 +61,23 @@ const attributesOf = (value: unknown): Record<string, string> | null =>
   value === undefined || value === null ? {} : readStringMap(value);
 
 const parseGroup = (raw: JsonRecord): RestockGroup | null => {
-  const { productId, variantId, sku, title, signUpCount, pendingCount, unlimited, qtyInStock, lastSentOn } =
-    raw;
+  const {
+    productId,
+    variantId,
+    sku,
+    title,
+    signUpCount,
+    pendingCount,
+    unconfirmedCount,
+    unlimited,
+    qtyInStock,
+    lastSentOn,
+  } = raw;
   const attributes = attributesOf(raw['attributes']);
   if (typeof productId !== 'string' || !nullableText(variantId) || !nullableText(sku) || attributes === null)
     return null;
   if (!count(signUpCount) || !count(pendingCount) || !nullableTime(lastSentOn)) return null;
+  if (unconfirmedCount !== undefined && unconfirmedCount !== null && !count(unconfirmedCount)) return null;
   if (typeof unlimited !== 'boolean' || typeof qtyInStock !== 'number' || !Number.isSafeInteger(qtyInStock))
     return null;
   return {
@@ -72,6 +88,7 @@ const parseGroup = (raw: JsonRecord): RestockGroup | null => {
     attributes,
     signUpCount,
     pendingCount,
+    unconfirmedCount: unconfirmedCount ?? null,
     unlimited,
     qtyInStock,
     lastSentOn: lastSentOn ?? null,
@@ -79,11 +96,19 @@ const parseGroup = (raw: JsonRecord): RestockGroup | null => {
 };
 
 const parseSignUp = (raw: JsonRecord): RestockSignUp | null => {
-  const { id, email, isJoinMailingList, created, notifiedOn } = raw;
+  const { id, email, isJoinMailingList, created, notifiedOn, confirmedOn } = raw;
   if (typeof id !== 'string' && typeof id !== 'number') return null;
   if (typeof email !== 'string' || typeof isJoinMailingList !== 'boolean') return null;
   if (typeof created !== 'number' || !Number.isFinite(created) || !nullableTime(notifiedOn)) return null;
-  return { id: String(id), email, isJoinMailingList, created, notifiedOn: notifiedOn ?? null };
+  if (!nullableTime(confirmedOn)) return null;
+  return {
+    id: String(id),
+    email,
+    isJoinMailingList,
+    created,
+    notifiedOn: notifiedOn ?? null,
+    confirmedOn: confirmedOn ?? null,
+  };
 };
 
 const parsePage =

@@ -27,13 +27,18 @@ async function signInAsOwner(context: BrowserContext): Promise<void> {
 
 beforeAll(async () => {
   e2e = await startE2E({ testPages: false });
-  // A customer signs up for the sold-out poster and the owner sends the notification.
+  // A customer signs up for the sold-out poster, follows the link of her confirmation mail, and
+  // the owner sends the notification.
   const customer = await e2e.browser.newContext();
   const signUp = await customer.request.post(`${e2e.baseUrl}${SIGN_UP}`, {
     headers: { [CSRF_HEADER]: await crumbOf(customer) },
     data: { productId: 'prod-poster', variantId: null, siteVisitorEmail: CUSTOMER, isJoinMailingList: false },
   });
   expect(signUp.status()).toBe(200);
+  const mail = e2e.server.db
+    .prepare("SELECT link FROM restock_notifications WHERE email = ? AND kind = 'confirm-opt-in'")
+    .get(CUSTOMER) as { link: string };
+  expect((await customer.request.get(`${e2e.baseUrl}${mail.link}`)).status()).toBe(200);
   await customer.close();
   const owner = await e2e.browser.newContext();
   await signInAsOwner(owner);
@@ -76,8 +81,17 @@ describe('the owner restock page', () => {
     const { page, context, log } = await e2e.newPage();
     await signInAsOwner(context);
     await page.goto('/admin/restock');
-    await waitForRole(page, 'cell', CUSTOMER, log);
     await waitForRole(page, 'table', 'Sent notifications, newest first', log);
+    // Newest first: her notification, then the confirmation mail whose link she followed.
+    const rows = page.getByRole('table', { name: 'Sent notifications, newest first' }).getByRole('row');
+    await rows
+      .filter({ hasText: 'Back in stock' })
+      .getByRole('cell', { name: CUSTOMER })
+      .waitFor({ timeout: 15_000 });
+    const confirmation = rows.filter({ has: page.getByRole('link', { name: 'Confirm the sign-up' }) });
+    expect(await confirmation.getByRole('cell', { name: CUSTOMER }).count()).toBe(1);
+    // The restock tools say how many sign-ups wait for their link: none, hers was followed.
+    await waitForRole(page, 'columnheader', 'Unconfirmed', log);
     expect(await page.getByText('Sign in as a store manager to manage restock notifications.').count()).toBe(
       0,
     );

@@ -366,6 +366,11 @@ describe('restock admin', () => {
       },
     });
     expect(signUp.status()).toBe(200);
+    // The store notifies confirmed sign-ups only: fan follows the link of her confirmation mail.
+    const mail = e2e.server.db
+      .prepare("SELECT link FROM restock_notifications WHERE email = ? AND kind = 'confirm-opt-in'")
+      .get('fan@example.com') as { link: string };
+    expect((await visitor.request.get(mail.link)).status()).toBe(200);
 
     const owner = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
     contexts.push(owner);
@@ -374,10 +379,12 @@ describe('restock admin', () => {
     const table = page.getByRole('table', { name: 'Products with restock sign-ups' });
     await table.waitFor(WAIT);
     const row = table.getByRole('row', { name: /Risograph Poster/ });
-    expect((await row.getByRole('cell').allInnerTexts()).slice(0, 5)).toEqual([
+    // Variant, sign-ups, pending, unconfirmed, stock, last sent.
+    expect((await row.getByRole('cell').allInnerTexts()).slice(0, 6)).toEqual([
       'POSTER-A2',
       '1',
       '1',
+      '0',
       '0',
       'Never',
     ]);

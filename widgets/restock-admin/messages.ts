@@ -14,6 +14,9 @@ export const RESTOCK_ADMIN_MESSAGES = {
   variant: 'Variant',
   signUps: 'Sign-ups',
   pending: 'Pending',
+  unconfirmed: 'Unconfirmed',
+  /** A group whose server does not ask sign-ups to confirm, beside those of one that does. */
+  notAsked: '—',
   stock: 'Stock',
   lastSent: 'Last sent',
   actions: 'Actions',
@@ -38,6 +41,7 @@ export const RESTOCK_ADMIN_MESSAGES = {
   mailingList: 'Mailing list',
   signedUp: 'Signed up',
   notified: 'Notified',
+  confirmed: 'Confirmed',
   notYet: 'Not yet',
   yes: 'Yes',
   no: 'No',

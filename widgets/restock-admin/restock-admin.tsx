@@ -31,6 +31,12 @@ interface SignUpList {
 const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
   `${g.productId}\u0000${g.variantId ?? ''}`;
 
+/**
+ * Whether the server asks each sign-up to confirm its email (double opt-in): then a send notifies
+ * the confirmed ones only, and the tables say which are still unconfirmed.
+ */
+const asksConfirmation = (g: RestockGroup): boolean => g.unconfirmedCount !== null;
+
 /** Groups a send can name: the endpoints take a product and a variant id. */
 const sendable = (g: RestockGroup): g is RestockGroup & { variantId: string } => g.variantId !== null;
 
@@ -227,6 +233,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
 
   const { groups } = load;
   const busy = sending !== null;
+  const showUnconfirmed = groups.some(asksConfirmation);
   return (
     <section className="sf-restock-admin" aria-labelledby={titleId} aria-busy={busy || undefined}>
       {header}
@@ -269,6 +276,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
                 <th scope="col">{m.t('variant')}</th>
                 <th scope="col">{m.t('signUps')}</th>
                 <th scope="col">{m.t('pending')}</th>
+                {showUnconfirmed && <th scope="col">{m.t('unconfirmed')}</th>}
                 <th scope="col">{m.t('stock')}</th>
                 <th scope="col">{m.t('lastSent')}</th>
                 <th scope="col">{m.t('actions')}</th>
@@ -285,6 +293,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
                     <td>{variantText(g, m)}</td>
                     <td>{g.signUpCount}</td>
                     <td>{g.pendingCount}</td>
+                    {showUnconfirmed && <td>{g.unconfirmedCount ?? m.t('notAsked')}</td>}
                     <td>{g.unlimited ? m.t('unlimited') : g.qtyInStock}</td>
                     <td>{g.lastSentOn === null ? m.t('never') : formatDate(g.lastSentOn)}</td>
                     <td className="sf-restock-admin__actions">
@@ -351,6 +360,7 @@ function SignUps({
   const title = `${list.group.title || list.group.productId} ${variantText(list.group, m)}`;
   const heading = m.t('signUpsOf', { title });
   const headingId = `${useWidgetId()}-signups`;
+  const showConfirmed = asksConfirmation(list.group);
   return (
     // Named once: by the scroll region around its table, which its heading labels.
     <div className="sf-restock-admin__signups" aria-busy={list.loading || undefined}>
@@ -366,6 +376,7 @@ function SignUps({
               <th scope="col">{m.t('email')}</th>
               <th scope="col">{m.t('mailingList')}</th>
               <th scope="col">{m.t('signedUp')}</th>
+              {showConfirmed && <th scope="col">{m.t('confirmed')}</th>}
               <th scope="col">{m.t('notified')}</th>
             </tr>
           </thead>
@@ -375,6 +386,9 @@ function SignUps({
                 <th scope="row">{s.email}</th>
                 <td>{s.isJoinMailingList ? m.t('yes') : m.t('no')}</td>
                 <td>{formatDate(s.created)}</td>
+                {showConfirmed && (
+                  <td>{s.confirmedOn === null ? m.t('notYet') : formatDate(s.confirmedOn)}</td>
+                )}
                 <td>{s.notifiedOn === null ? m.t('notYet') : formatDate(s.notifiedOn)}</td>
               </tr>
             ))}

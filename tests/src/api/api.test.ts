@@ -599,6 +599,32 @@ describe('restock groups', () => {
     lastSentOn: null,
   });
 
+  it.each([
+    ['absent', undefined, null],
+    ['a count', 3, 3],
+  ])('reads unconfirmedCount %s as %j', async (_name, unconfirmedCount, expected) => {
+    const { fetch } = fakeFetch(
+      json(200, {
+        signUpGroups: [{ ...group('a'), unconfirmedCount }],
+        hasNextPage: false,
+        nextPageCursor: null,
+      }),
+    );
+    const [first] = dataOf(await apiWith(fetch).getAllRestockGroups());
+    expect(first?.unconfirmedCount).toBe(expected);
+  });
+
+  it('refuses a group whose unconfirmedCount is not a count', async () => {
+    const { fetch } = fakeFetch(
+      json(200, {
+        signUpGroups: [{ ...group('a'), unconfirmedCount: -1 }],
+        hasNextPage: false,
+        nextPageCursor: null,
+      }),
+    );
+    expect(errorOf(await apiWith(fetch).getAllRestockGroups()).kind).toBe('invalid-response');
+  });
+
   it('follows the cursor through every page', async () => {
     const { fetch, seen } = fakeFetch(
       json(200, { signUpGroups: [group('a')], hasNextPage: true, nextPageCursor: 'c1' }),

@@ -15,6 +15,7 @@ const group = (overrides: Partial<RestockGroup> = {}): RestockGroup => ({
   attributes: { Size: 'S', Colour: 'Black' },
   signUpCount: 3,
   pendingCount: 2,
+  unconfirmedCount: null,
   unlimited: false,
   qtyInStock: 4,
   lastSentOn: null,
@@ -27,6 +28,7 @@ const signUp = (n: number, overrides: Partial<RestockSignUp> = {}): RestockSignU
   isJoinMailingList: n % 2 === 0,
   created: Date.UTC(2026, 10, 20, 15, 0),
   notifiedOn: null,
+  confirmedOn: null,
   ...overrides,
 });
 
@@ -261,6 +263,52 @@ describe('sending', () => {
     expect(r.api.sendRestockAll).not.toHaveBeenCalled();
     await act(async () => release());
     expect(await screen.findByText('Sent 1 restock email.')).toBeInstanceOf(HTMLParagraphElement);
+  });
+});
+
+describe('a server that asks each sign-up to confirm its email', () => {
+  const confirming = [group({ signUpCount: 5, pendingCount: 2, unconfirmedCount: 3 })];
+
+  it('counts the unconfirmed sign-ups beside the pending ones', async () => {
+    renderAdmin({ getAllRestockGroups: async () => okResult(confirming) });
+    const table = await screen.findByRole('table', { name: 'Products with restock sign-ups' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Variant', 'Sign-ups', 'Pending', 'Unconfirmed', 'Stock', 'Last sent', 'Actions']);
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Size: S, Colour: Black', '5', '2', '3', '4', 'Never', 'View sign-upsSend']);
+  });
+
+  it('says which sign-ups are confirmed, and when', async () => {
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult(confirming),
+      getRestockSignUps: async () =>
+        okResult({
+          items: [signUp(1, { confirmedOn: Date.UTC(2026, 10, 21, 8, 0) }), signUp(2)],
+          hasNextPage: false,
+          nextPageCursor: null,
+        }),
+    });
+    await r.user.click(
+      await screen.findByRole('button', { name: 'View sign-ups for Trail Tee Size: S, Colour: Black' }),
+    );
+    const list = await screen.findByRole('table', { name: 'Sign-ups for Trail Tee Size: S, Colour: Black' });
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(3));
+    expect(
+      within(list)
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((c) => c.textContent)),
+    ).toEqual([
+      ['Email', 'Mailing list', 'Signed up', 'Confirmed', 'Notified'],
+      ['visitor1@example.com', 'No', 'Nov 20, 2026, 3:00 PM', 'Nov 21, 2026, 8:00 AM', 'Not yet'],
+      ['visitor2@example.com', 'Yes', 'Nov 20, 2026, 3:00 PM', 'Not yet', 'Not yet'],
+    ]);
   });
 });
 
