@@ -30,6 +30,7 @@ import {
   isApiRequest,
   registerGuards,
   routePath,
+  SDK_FILE_HEADERS,
 } from './guard';
 import { parseRequestJson, sendError } from './http';
 import {
@@ -438,6 +439,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
       prefix: '/dist/',
       // The build writes .br and .gz beside each file (scripts/precompress.mjs).
       preCompressed: true,
+      // Every answer with a file (the compressed copies and 304s included) loads from any origin.
+      setHeaders: (reply) => reply.headers(SDK_FILE_HEADERS),
       dotfiles: 'ignore',
       index: false,
       decorateReply: false,

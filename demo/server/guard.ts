@@ -56,6 +56,18 @@ export function securityHeaders(html: boolean, api: boolean): Record<string, str
   };
 }
 
+/**
+ * The headers of the SDK's own files (`/dist/`: loader, chunks, stylesheets and their `.br`/`.gz`).
+ * The loader's chunks are module loads, which are CORS requests: a page in a sandboxed frame (an
+ * opaque origin), a page on another origin, or a CDN copying these headers needs `*`. The files
+ * are public and cookie-free, so no `Access-Control-Allow-Credentials`: a credentialed request
+ * cannot read them through `*`, and none needs to.
+ */
+export const SDK_FILE_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+} as const;
+
 const rawPath = (request: FastifyRequest): string => request.url.split('?')[0] ?? '';
 
 /** The path as the router reads it: percent-decoded. */

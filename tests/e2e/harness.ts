@@ -172,6 +172,8 @@ export interface StartOptions {
    * the demo store renders (`/editor`, `/cart`, `/contact`, ...). @default true
    */
   readonly testPages?: boolean | undefined;
+  /** The one origin the API lets call it with the shopper's cookies (`--cors`). @default none */
+  readonly cors?: string | undefined;
 }
 
 export async function startE2E(options: StartOptions = {}): Promise<E2E> {
@@ -183,6 +185,7 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     distDir: DIST_DIR,
     ...(options.catalog ? { catalog: options.catalog } : {}),
     ...(options.forms ? { forms: options.forms } : {}),
+    ...(options.cors ? { cors: options.cors } : {}),
     // Browser tests add to cart and submit forms often; the limits themselves have their own tests.
     rateLimit: {
       addToCart: { max: 10_000, timeWindowMs: 60_000 },

@@ -2,6 +2,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_SCRIPT_ID, PROPS_ATTR, WIDGET_ATTR } from '../../../src/contract';
@@ -21,6 +22,12 @@ beforeAll(() => {
   writeFileSync(join(dir, 'pages', 'cart.html'), '<!doctype html><title>Custom cart</title>');
   writeFileSync(join(dir, 'pages', '.env'), 'SECRET=1');
   writeFileSync(join(dir, 'dist', 'loader.js'), 'window.Storefront = {};');
+  mkdirSync(join(dir, 'dist', 'widgets'));
+  const chunk = join(dir, 'dist', 'widgets', 'cart-pill.js');
+  writeFileSync(chunk, 'export const mount = () => () => undefined;');
+  writeFileSync(`${chunk}.br`, brotliCompressSync('export const mount = () => () => undefined;'));
+  writeFileSync(`${chunk}.gz`, gzipSync('export const mount = () => () => undefined;'));
+  writeFileSync(join(dir, 'dist', 'widgets', 'cart-pill.css'), '.sf-cart-pill { color: inherit }');
   writeFileSync(join(dir, 'outside.txt'), 'outside the roots');
 });
 afterAll(() => {
@@ -113,6 +120,45 @@ describe('static files', () => {
     const image = await app.inject('/demo-assets/tee-black.svg');
     expect(image.headers['content-type']).toContain('image/svg+xml');
   });
+
+  // Module loads are CORS requests: a sandboxed frame (origin `null`) or another origin's page
+  // loads the chunks only with these, and no credentials are ever allowed.
+  it.each([
+    ['/dist/loader.js', 'br, gzip'],
+    ['/dist/widgets/cart-pill.js', 'br'],
+    ['/dist/widgets/cart-pill.js', 'gzip'],
+    ['/dist/widgets/cart-pill.js', 'identity'],
+    ['/dist/widgets/cart-pill.css', 'br, gzip'],
+  ])('lets any origin load %s (Accept-Encoding %s), without credentials', async (url, encoding) => {
+    await start();
+    const res = await app.inject({ url, headers: { origin: 'null', 'accept-encoding': encoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('keeps the cross-origin headers on a revalidated SDK file (304)', async () => {
+    await start();
+    const first = await app.inject('/dist/widgets/cart-pill.js');
+    const again = await app.inject({
+      url: '/dist/widgets/cart-pill.js',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['access-control-allow-origin']).toBe('*');
+    expect(again.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it.each(['/', '/api/commerce/shopping-cart', '/demo-assets/tee-black.svg'])(
+    'sends no cross-origin headers on %s, which is not an SDK file',
+    async (url) => {
+      await start();
+      const res = await app.inject({ url, headers: { origin: 'https://elsewhere.example' } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+    },
+  );
 
   it.each([
     '/demo-assets/../package.json',
