@@ -22,13 +22,14 @@ export const sharedPath = (name: string): string => resolve(SHARED_DIR, name);
 export function hasSharedFiles(what: string, names: readonly string[]): boolean {
   const missing = names.map(sharedPath).filter((path) => !existsSync(path));
   if (missing.length === 0) return true;
-  const shown = missing.map((path) => relative(process.cwd(), path)).join(', ');
+  const files = missing.map((path) => relative(process.cwd(), path)).join(' and ');
+  const shown = `${files} ${missing.length === 1 ? 'is' : 'are'}`;
   if (process.env['SF_REQUIRE_SHARED'] === '1') {
     throw new Error(
-      `SF_REQUIRE_SHARED=1 and ${shown} is missing, so ${what} cannot run: put the shared folder ` +
+      `SF_REQUIRE_SHARED=1 and ${shown} missing, so ${what} cannot run: put the shared folder ` +
         '(specifications and conformance corpora) beside the project.',
     );
   }
-  console.log(`skipped: ${what}, because ${shown} is missing (no shared folder beside the project)`);
+  console.log(`skipped: ${what}, because ${shown} missing (no shared folder beside the project)`);
   return false;
 }
