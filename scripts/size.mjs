@@ -49,7 +49,7 @@ export const BUDGETS = {
    * The platform chunk (`chunks/platform-*.js`) on its own: every page fetches it once its widgets
    * have mounted. A ceiling at today's figure; the goal is 6 KB (docs/performance.md).
    */
-  platform: 9.2 * KB,
+  platform: 9.3 * KB,
 };
 
 /**

@@ -36,6 +36,13 @@ export interface ApiOptions {
    * @default 10000
    */
   timeoutMs?: number | undefined;
+  /**
+   * Where the client reports a fault of the page's set-up that the shopper's text cannot name (an
+   * API on another host, whose crumb the page cannot read: code `API_CROSS_SITE`). It is also
+   * written to the console, once per page.
+   * @default none: the console only
+   */
+  report?: ((error: unknown, info?: Record<string, string>) => void) | undefined;
 }
 
 /** One call as an endpoint module describes it. */
@@ -108,10 +115,8 @@ const decode = (text: string): { ok: true; value: unknown } | { ok: false } => {
 export const createClient = (options: ApiOptions = {}): ApiClient => {
   const doc = options.doc ?? (typeof document === 'undefined' ? undefined : document);
   const apiRoot = options.apiRoot ?? '/api/';
-  const credentials = credentialsFor(
-    apiRoot,
-    doc?.defaultView?.location?.origin ?? globalThis.location?.origin,
-  );
+  const pageOrigin = doc?.defaultView?.location?.origin ?? globalThis.location?.origin;
+  const credentials = credentialsFor(apiRoot, pageOrigin);
   const send = createTransport({
     prefixUrl: apiRoot,
     timeoutMs: options.timeoutMs ?? 10_000,
@@ -159,20 +164,25 @@ export const createClient = (options: ApiOptions = {}): ApiClient => {
       return { ok: false, error: networkError() };
     }
     const decoded = decode(text);
-    // A page on another origin has no crumb until the API has answered it once. The refusal sets
-    // a fresh one, and one retry with it is what the wire format promises (docs/http-api.md, "The
-    // crumb rule"); nothing was done the first time. On the API's own pages a missing crumb, or one
-    // sent and refused, stays the failure spec 000 §8 words.
-    if (
-      credentials === 'include' &&
-      !retried &&
-      token === null &&
-      spec.method !== 'get' &&
-      decoded.ok &&
-      isCrumbFailure(decoded.value) &&
-      crumb()
-    )
-      return attempt(spec, true);
+    if (credentials === 'include' && decoded.ok && isCrumbFailure(decoded.value)) {
+      // A page on another origin has no crumb until the API has answered it once. The refusal
+      // sets a fresh one, and one retry with it is what the wire format promises (docs/http-api.md,
+      // "The crumb rule"); nothing was done the first time. On the API's own pages a missing
+      // crumb, or one sent and refused, stays the failure spec 000 §8 words.
+      if (crumb()) {
+        if (!retried && token === null && spec.method !== 'get') return attempt(spec, true);
+      } else if (areCookiesEnabled()) {
+        // Even the refusal left the page no crumb to read: the API sets it on another host, and
+        // across sites the browser sends the API no SameSite cookies either, so every write fails
+        // and reloading never helps. The shopper still reads the catalogued text (spec 000 §8);
+        // the developer is told what is wrong (./crumb-out-of-reach.ts, its own chunk: a page
+        // whose API is set up right never fetches it).
+        import('./crumb-out-of-reach.js').then(
+          (m) => m.tell(apiRoot, pageOrigin, options.report),
+          () => undefined,
+        );
+      }
+    }
     if (!response.ok) {
       const mapError = spec.mapError ?? mapCartError;
       return {

@@ -94,13 +94,16 @@ function contextOf(options: PageRuntimeOptions): Pick<PageRuntime, 'context' | '
   };
 }
 
-/** The api over a client rooted at the context's `apiRoot`, its code loaded with the first call. */
-function apiAt({ apiRoot, mockCart }: SiteContext): Api {
+/**
+ * The api over a client rooted at the context's `apiRoot`, its code loaded with the first call; a
+ * fault of the page's set-up it finds goes to `report`.
+ */
+function apiAt({ apiRoot, mockCart }: SiteContext, report: Report): Api {
   let client: Promise<ApiClient> | null = null;
   return createPageApi(
     () => {
       client ??= import('../api/client.js')
-        .then((m) => m.createClient({ apiRoot }))
+        .then((m) => m.createClient({ apiRoot, report }))
         .catch((error: unknown) => {
           client = null;
           throw error;
@@ -115,7 +118,7 @@ function apiAt({ apiRoot, mockCart }: SiteContext): Api {
 export function createPageRuntime(options: PageRuntimeOptions = {}): PageRuntime {
   const { context, raw } = contextOf(options);
   const report = options.report ?? reportError;
-  const api = options.api ?? apiAt(context);
+  const api = options.api ?? apiAt(context, report);
   const store = options.store ?? createCartStore({ api });
   return { context, raw, report, api, store, choices: createProductChoices() };
 }
@@ -175,7 +178,7 @@ export function getPageRuntime(): PageRuntime {
     // A malformed context still gives a working page (defaults); the owner should hear of it.
     if (issues.length > 0 && typeof document !== 'undefined' && document.getElementById(CONTEXT_SCRIPT_ID))
       warnAbout(issues);
-    const api = apiAt(context);
+    const api = apiAt(context, reportError);
     page = {
       context,
       raw,

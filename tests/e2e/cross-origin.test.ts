@@ -1,14 +1,19 @@
 /**
  * A theme's page on another origin than the reference server: the page on http://127.0.0.1:<port>
  * of a small static server of its own, the SDK's files and the API on http://localhost:<port>.
- * The loader and every chunk are cross-origin loads (the chunks CORS requests).
+ * The loader and every chunk are cross-origin loads (the chunks CORS requests), and the API is on
+ * another site, whose cookies the browser does not send and the page cannot read. `/same-host`
+ * is the same page with the SDK and the API on http://127.0.0.1:<port>: another port of the
+ * page's own host, as `--cors` is meant for.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGES_DIR, PROJECT_ROOT, startE2E, WAIT, type E2E } from './harness.js';
+import { PAGES_DIR, PROJECT_ROOT, serverCart, startE2E, WAIT, type E2E } from './harness.js';
+
+const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
 
 let e2e: E2E;
 let site: Server;
@@ -19,8 +24,8 @@ let pageOrigin = '';
 const attribute = (json: string): string =>
   json.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A theme's product page, loading the SDK from `sdkOrigin` and calling the API there. */
-function themePage(): string {
+/** A theme's product page, loading the SDK from `sdk` and calling the API there. */
+function themePage(sdk: string): string {
   const catalog = JSON.parse(
     readFileSync(resolve(PROJECT_ROOT, 'demo/server/seed-catalog.json'), 'utf8'),
   ) as { id: string }[];
@@ -29,7 +34,7 @@ function themePage(): string {
     websiteId: 'e2e-website',
     currency: 'USD',
     locale: 'en-US',
-    apiRoot: `${sdkOrigin}/api/`,
+    apiRoot: `${sdk}/api/`,
   };
   return `<!doctype html>
 <html lang="en">
@@ -38,7 +43,7 @@ function themePage(): string {
     <title>A theme page on another site</title>
     <script type="application/json" id="sf-context">${JSON.stringify(context)}</script>
     <script src="/error-log.js"></script>
-    <script src="${sdkOrigin}/dist/loader.js" defer></script>
+    <script src="${sdk}/dist/loader.js" defer></script>
   </head>
   <body>
     <header><div data-sf-widget="cart-pill"><a href="/cart">Cart</a></div></header>
@@ -57,9 +62,10 @@ beforeAll(async () => {
     if (request.url === '/error-log.js') {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       response.end(readFileSync(resolve(PAGES_DIR, 'error-log.js')));
-    } else if (request.url === '/') {
+    } else if (request.url === '/' || request.url === '/same-host') {
+      // `/same-host` reaches the API by the page's own host name, on its other port.
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(themePage());
+      response.end(themePage(request.url === '/' ? sdkOrigin : e2e.baseUrl));
     } else {
       response.writeHead(404).end();
     }
@@ -75,10 +81,10 @@ afterAll(async () => {
   await new Promise((done) => site?.close(done));
 });
 
-async function openThemePage() {
-  const { page, log } = await e2e.newPage();
-  await page.goto(`${pageOrigin}/`);
-  return { page, log };
+async function openThemePage(path = '/') {
+  const { page, context, log } = await e2e.newPage();
+  await page.goto(`${pageOrigin}${path}`);
+  return { page, context, log };
 }
 
 describe('a page on another origin', () => {
@@ -95,5 +101,35 @@ describe('a page on another origin', () => {
       [],
     );
     expect(log.pageErrors).toEqual([]);
+  });
+});
+
+describe('an API on another site', () => {
+  it('still shows the shopper the catalogued text, and tells the developer what is wrong', async () => {
+    const { page, log } = await openThemePage();
+    await page.getByRole('button', { name: 'Add To Cart', exact: true }).click(WAIT);
+    await page.getByText(SESSION_EXPIRED).first().waitFor(WAIT);
+
+    const told = `The API at ${sdkOrigin} refused a write for its missing crumb, and this page (${pageOrigin}) cannot read the crumb cookie that API sets`;
+    const sfErrors = await page.waitForFunction(
+      (code) => {
+        const errors = (window as unknown as { __sfErrors: { code?: string }[] }).__sfErrors;
+        return errors.some((detail) => detail.code === code) ? errors : null;
+      },
+      'API_CROSS_SITE',
+      WAIT,
+    );
+    const details = (await sfErrors.jsonValue()) as { code?: string; message: string }[];
+    expect(details.find((detail) => detail.code === 'API_CROSS_SITE')?.message).toContain(told);
+    expect(log.console.filter((m) => m.type === 'error' && m.text.includes(told))).toHaveLength(1);
+  });
+});
+
+describe("an API on the page's host, on another port (`--cors`)", () => {
+  it('adds to the cart: the page reads the crumb the API set, and the browser sends the cookies', async () => {
+    const { page, context } = await openThemePage('/same-host');
+    await page.getByRole('button', { name: 'Add To Cart', exact: true }).click(WAIT);
+    await expect.poll(async () => (await serverCart(context)).totalQuantity, WAIT).toBe(1);
+    expect(await page.getByText(SESSION_EXPIRED).count()).toBe(0);
   });
 });

@@ -351,14 +351,61 @@ describe('the crumb', () => {
       },
       defaultView: { navigator: { cookieEnabled: true }, location: { origin: 'http://localhost:5173' } },
     } as unknown as Document;
-    const api = createApi({ apiRoot: `${origin}/api/`, fetch: jar.fetch as unknown as typeof fetch, doc });
+    const report = vi.fn();
+    const api = createApi({
+      apiRoot: `${origin}/api/`,
+      fetch: jar.fetch as unknown as typeof fetch,
+      doc,
+      report,
+    });
     const added = dataOf(await api.addCartEntry({ itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1 }));
     expect(added.shoppingCart.totalQuantity).toBe(1);
+    expect(report).not.toHaveBeenCalled();
     const statuses = await Promise.all(
       jar.fetch.mock.results.map(async (r) => ((await r.value) as Response).status),
     );
     expect(statuses).toEqual([401, 200]);
     expect((jar.fetch.mock.calls[1]?.[0] as Request).credentials).toBe('include');
+  });
+
+  // Across sites the browser sends the API no SameSite cookies, and the crumb the API sets lives on
+  // the API's host: the page's cookies never hold it, however often the shopper reloads.
+  const pageOnAnotherSite = (cookieEnabled = true) => {
+    const report = vi.fn();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const doc = {
+      cookie: '',
+      defaultView: { navigator: { cookieEnabled }, location: { origin: 'http://localhost:5173' } },
+    } as unknown as Document;
+    const api = createApi({ apiRoot: `${origin}/api/`, doc, report });
+    return { api, report, consoleError };
+  };
+
+  it('a page on another site keeps the catalogued text and tells the developer why, once', async () => {
+    const { api, report, consoleError } = pageOnAnotherSite();
+    const told =
+      `The API at ${origin} refused a write for its missing crumb, and this page ` +
+      '(http://localhost:5173) cannot read the crumb cookie that API sets: it is on another host, ' +
+      'and on another site the browser does not send it the cookies either. Every write fails this ' +
+      "way and reloading does not help. Serve the API from this page's host (any port), or serve " +
+      "/api/ from this page's origin through your dev server's proxy with the default apiRoot.";
+    for (let write = 0; write < 2; write++) {
+      const error = errorOf(await api.addCartEntry({ itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1 }));
+      expect(error).toMatchObject({ status: 401, crumbFail: true, message: SESSION_EXPIRED });
+    }
+    // The developer's text is its own chunk, loaded with the first such failure.
+    await vi.waitFor(() => expect(report).toHaveBeenCalled());
+    expect(report.mock.calls).toEqual([[new Error(told), { code: 'API_CROSS_SITE' }]]);
+    expect(consoleError.mock.calls).toEqual([[`[storefront] ${told}`]]);
+  });
+
+  it('a page on another site with cookies off asks for cookies and reports nothing more', async () => {
+    const { api, report, consoleError } = pageOnAnotherSite(false);
+    const error = errorOf(await api.addCartEntry({ itemId: 'prod-tee', sku: 'TEE-S-BLK', quantity: 1 }));
+    expect(error).toMatchObject({ status: 401, crumbFail: true, message: ENABLE_COOKIES });
+    await vi.dynamicImportSettled();
+    expect(report).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('a crumb failure on a form submission is an expired session', async () => {
