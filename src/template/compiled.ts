@@ -4,6 +4,7 @@
  */
 import type { TemplateError } from './plugins/api';
 import { assemble } from './assembler';
+import { MemoCache } from './cache';
 import type { Node } from './nodes';
 import { errors as templateErrors } from './errors';
 import type { Registry } from './registry';
@@ -31,13 +32,11 @@ export interface Compiler {
 export const CACHE_LIMIT = 4096;
 
 /**
- * A compiler over one registry. Its cache evicts the least recently used template, one at a time:
- * a server rotating through more templates than the cache holds recompiles only those it has not
- * used for longest, instead of all of them at once.
+ * A compiler over one registry. Its cache is emptied when full (src/template/cache.ts): a server
+ * rotating through more templates than it holds recompiles them, whatever the order.
  */
 export function createCompiler(registry: Registry, limit = CACHE_LIMIT): Compiler {
-  // A Map iterates in insertion order; a hit is moved to the end, so the first key is the oldest.
-  const cache = new Map<string, Compiled>();
+  const cache = new MemoCache<string, Compiled>(limit);
   const compileUncached = (source: string): Compiled => {
     try {
       const { nodes, errors } = assemble(source, registry);
@@ -51,20 +50,6 @@ export function createCompiler(registry: Registry, limit = CACHE_LIMIT): Compile
       };
     }
   };
-  const compile = (source: string): Compiled => {
-    const hit = cache.get(source);
-    if (hit !== undefined) {
-      cache.delete(source);
-      cache.set(source, hit);
-      return hit;
-    }
-    const compiled = compileUncached(source);
-    if (cache.size >= limit) {
-      const oldest = cache.keys().next();
-      if (oldest.done !== true) cache.delete(oldest.value);
-    }
-    cache.set(source, compiled);
-    return compiled;
-  };
+  const compile = (source: string): Compiled => cache.remember(source, compileUncached);
   return { compile, compileUncached };
 }

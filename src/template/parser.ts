@@ -3,6 +3,7 @@
  * not an instruction (it then prints as literal text, as the language requires).
  */
 import type { PredicateFn } from './plugins/api';
+import { MemoCache } from './cache';
 import { errors, type ErrorSink } from './errors';
 import { parseExpr } from './expr';
 import {
@@ -39,7 +40,10 @@ const REF_RE = /^(?:@|\d+|@?[A-Za-z$][\w-]*)(?:\.(?:\d+|[A-Za-z$@][\w-]*))*$/;
 const MACRO_NAME_RE = /^[\w./-]+$/;
 const BIND_NAME_RE = /^@[\w$-]+$/;
 
-const refCache = new Map<string, Ref | null>();
+/** Texts kept by the parser's caches of references and argument lists. */
+const TEXT_CACHE_LIMIT = 5000;
+
+const refCache = new MemoCache<string, Ref | null>(TEXT_CACHE_LIMIT);
 
 /** Parses a reference; null when the text is not one. Shared and cached: references repeat a lot. */
 export function parseRef(src: string): Ref | null {
@@ -56,14 +60,13 @@ export function parseRef(src: string): Ref | null {
     else if (head.startsWith('@')) ref = { kind: REF_VAR, head: head.slice(1), rest, src };
     else ref = { kind: REF_NAME, head, rest, src };
   }
-  if (refCache.size > 5000) refCache.clear();
   refCache.set(src, ref);
   return ref;
 }
 
 const NO_ARGS: readonly string[] = [];
 
-const argsCache = new Map<string, readonly string[]>();
+const argsCache = new MemoCache<string, readonly string[]>(TEXT_CACHE_LIMIT);
 
 /**
  * Splits arguments by the delimiter rule: the first character after the name is the delimiter.
@@ -75,7 +78,6 @@ export function splitArgs(rest: string): readonly string[] {
   const hit = argsCache.get(rest);
   if (hit !== undefined) return hit;
   const args = Object.freeze(splitArgsUncached(rest));
-  if (argsCache.size > 5000) argsCache.clear();
   argsCache.set(rest, args);
   return args;
 }

@@ -3,6 +3,7 @@
  * formatters and predicates, so plugin calls allocate nothing per call.
  */
 import type { TemplateContext, TemplateError, TemplateErrorType } from './plugins/api';
+import { MemoCache } from './cache';
 import type { Compiler } from './compiled';
 import { errors } from './errors';
 import { evalExpr, type ExprLimits } from './expr';
@@ -98,7 +99,7 @@ const NUMBER_TEXTS_LIMIT = 20_000;
  * Texts of numbers printed before. Pages print the same prices, timestamps and ratings on every
  * render, and turning a double into text costs more than finding it here.
  */
-const numberTexts = new Map<number, string>();
+const numberTexts = new MemoCache<number, string>(NUMBER_TEXTS_LIMIT);
 
 function numberText(n: number): string {
   // Small integers have a fast conversion of their own.
@@ -106,10 +107,6 @@ function numberText(n: number): string {
   let text = numberTexts.get(n);
   if (text === undefined) {
     text = String(n);
-    if (numberTexts.size >= NUMBER_TEXTS_LIMIT) {
-      const oldest = numberTexts.keys().next();
-      if (oldest.done !== true) numberTexts.delete(oldest.value);
-    }
     numberTexts.set(n, text);
   }
   return text;
@@ -156,7 +153,7 @@ interface ArgForm {
 
 const ARG_FORMS_LIMIT = 5000;
 /** Argument texts come from templates and repeat on every render: each is classified once. */
-const argForms = new Map<string, ArgForm>();
+const argForms = new MemoCache<string, ArgForm>(ARG_FORMS_LIMIT);
 
 function argForm(raw: string): ArgForm {
   const hit = argForms.get(raw);
@@ -171,7 +168,6 @@ function argForm(raw: string): ArgForm {
   else if (raw === 'null') form = { ref: null, value: null };
   // Anything else is looked up like `resolve` does; text that is no reference finds nothing.
   else form = { ref: parseRef(raw.trim()), value: undefined };
-  if (argForms.size >= ARG_FORMS_LIMIT) argForms.clear();
   argForms.set(raw, form);
   return form;
 }

@@ -1,5 +1,6 @@
 /** Tolerant readers over the untrusted JSON a template renders (spec 001 §3). */
 import { isRecord } from '../../../result';
+import { MemoCache } from '../../cache';
 import type { TemplateContext } from '../api';
 
 // The SDK's one set of JSON readers (src/result.ts), shared with the commerce plugins.
@@ -8,14 +9,13 @@ export { asArray, asRecord } from '../../../readers';
 
 /** Bound on the split-path cache; paths are constants of this package, so it never fills in practice. */
 const PATH_CACHE_LIMIT = 512;
-const splitPaths = new Map<string, readonly string[]>();
+const splitPaths = new MemoCache<string, readonly string[]>(PATH_CACHE_LIMIT);
 
 /** `a.b.c` as its keys, split once per distinct path: the formatters ask for the same few paths. */
 function keysOf(path: string): readonly string[] {
   let keys = splitPaths.get(path);
   if (keys === undefined) {
     keys = path.split('.');
-    if (splitPaths.size >= PATH_CACHE_LIMIT) splitPaths.clear();
     splitPaths.set(path, keys);
   }
   return keys;
@@ -66,7 +66,7 @@ export function lookup(ctx: TemplateContext, path: string): unknown {
 }
 
 /** `localizedStrings.<key>` per key: one string per key instead of one per call. */
-const localizedPaths = new Map<string, string>();
+const localizedPaths = new MemoCache<string, string>(PATH_CACHE_LIMIT);
 
 /**
  * A string of `localizedStrings` (spec 001 §3), else the default. The site owner's translation is
@@ -76,7 +76,6 @@ export function localized(ctx: TemplateContext, key: string, fallback: string): 
   let path = localizedPaths.get(key);
   if (path === undefined) {
     path = `localizedStrings.${key}`;
-    if (localizedPaths.size >= PATH_CACHE_LIMIT) localizedPaths.clear();
     localizedPaths.set(key, path);
   }
   const value = lookup(ctx, path);

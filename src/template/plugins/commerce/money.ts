@@ -3,6 +3,7 @@
  * (src/commerce/money.ts); the bookkeeping formats here take plain numbers of hundredths.
  */
 import { minorToDecimalString, type Money } from '../../../commerce/money';
+import { FORMATTER_CACHE_LIMIT, MemoCache } from '../../cache';
 import type { TemplateContext } from '../api';
 import { isTruthy, lookup } from './data';
 
@@ -41,7 +42,7 @@ export function minorToDecimal(minor: number): `${number}` {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
 }
 
-const formats = new Map<string, Intl.NumberFormat | null>();
+const formats = new MemoCache<string, Intl.NumberFormat | null>(FORMATTER_CACHE_LIMIT);
 
 /** One formatter per locale and options: a product listing formats hundreds of prices. */
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | undefined {
@@ -54,7 +55,6 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
       format = null;
     }
     // Locales and currencies come from data; the cap keeps hostile churn from growing the map.
-    if (formats.size >= 100) formats.clear();
     formats.set(key, format);
   }
   return format ?? undefined;

@@ -1,4 +1,5 @@
 /** strftime-style date formatting in a time zone (the `date` formatter), English names. */
+import { MemoCache } from '../../cache';
 import { daysFromCivil, zoneAbbreviation, zonedFields, type ZonedFields } from './zone';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -122,8 +123,8 @@ const DIRECTIVES: Readonly<Record<string, Directive>> = {
 type Piece = string | Directive;
 
 /** Patterns already split into text and directives (a template repeats the same few). */
-const compiledPatterns = new Map<string, readonly Piece[]>();
 const PATTERN_CACHE_LIMIT = 100;
+const compiledPatterns = new MemoCache<string, readonly Piece[]>(PATTERN_CACHE_LIMIT);
 
 function compilePattern(pattern: string): readonly Piece[] {
   let pieces = compiledPatterns.get(pattern);
@@ -148,7 +149,6 @@ function compilePattern(pattern: string): readonly Piece[] {
   }
   if (text !== '') out.push(text);
   pieces = out;
-  if (compiledPatterns.size >= PATTERN_CACHE_LIMIT) compiledPatterns.clear();
   compiledPatterns.set(pattern, pieces);
   return pieces;
 }

@@ -1,5 +1,5 @@
 /** Wall-clock fields of an instant in an IANA time zone, through the platform Intl. */
-import { cached } from '../i18n/options';
+import { FORMATTER_CACHE_LIMIT, MemoCache } from '../../cache';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -24,7 +24,7 @@ export interface ZonedFields {
 /** 2000-01-01T00:00:00Z, a Saturday. */
 const EPOCH_2000 = Date.UTC(2000, 0, 1);
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new MemoCache<string, Intl.DateTimeFormat>(FORMATTER_CACHE_LIMIT);
 
 /** The instant range of ECMAScript dates (±100,000,000 days around 1970). */
 const MAX_INSTANT = 8.64e15;
@@ -43,14 +43,14 @@ export function toInstant(value: unknown): number | undefined {
 }
 
 /** Zone names already checked (spec 001 §9: a time-zone lookup cache of 100 entries). */
-const checkedZones = new Map<string, string>();
+const checkedZones = new MemoCache<string, string>(FORMATTER_CACHE_LIMIT);
 
 /**
  * The zone itself when the platform knows it, else UTC. Checked once per zone name: building a
  * formatter to test the name costs more than most of the formatting that follows.
  */
 export function validZone(zone: string): string {
-  return cached(checkedZones, zone, () => {
+  return checkedZones.remember(zone, () => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: zone });
       return zone;
@@ -61,8 +61,7 @@ export function validZone(zone: string): string {
 }
 
 function fieldFormatter(zone: string): Intl.DateTimeFormat {
-  return cached(
-    formatters,
+  return formatters.remember(
     zone,
     () =>
       new Intl.DateTimeFormat('en-US', {
@@ -94,7 +93,9 @@ const QUARTER_HOURS_FROM = Date.UTC(1980, 0, 1);
 /** Bound of the offset cache; it is emptied when full. */
 const OFFSET_CACHE_LIMIT = 10_000;
 /** `zone|quarter` to the zone's offset (ms) and name all through that quarter hour, or null. */
-const quarterOffsets = new Map<string, { readonly offsetMs: number; readonly zoneName: string } | null>();
+const quarterOffsets = new MemoCache<string, { readonly offsetMs: number; readonly zoneName: string } | null>(
+  OFFSET_CACHE_LIMIT,
+);
 
 /**
  * Wall-clock fields of `ms` in `zone`. A listing formats many instants in one zone, and asking
@@ -104,27 +105,14 @@ const quarterOffsets = new Map<string, { readonly offsetMs: number; readonly zon
  */
 export function zonedFields(ms: number, zone: string): ZonedFields {
   // Pages print the same instants render after render: the fields of each are kept per zone.
-  let memo = fieldMemo.get(zone);
-  if (memo === undefined) {
-    if (fieldMemo.size >= FIELD_MEMO_ZONES) fieldMemo.clear();
-    memo = new Map();
-    fieldMemo.set(zone, memo);
-  }
-  const hit = memo.get(ms);
-  if (hit !== undefined) return hit;
-  const fields = computeFields(ms, zone);
-  if (memo.size >= FIELD_MEMO_LIMIT) {
-    const oldest = memo.keys().next();
-    if (oldest.done !== true) memo.delete(oldest.value);
-  }
-  memo.set(ms, fields);
-  return fields;
+  const memo = fieldMemo.remember(zone, () => new MemoCache(FIELD_MEMO_LIMIT));
+  return memo.remember(ms, () => computeFields(ms, zone));
 }
 
-/** Zones with remembered fields, and instants remembered per zone (oldest forgotten first). */
+/** Zones with remembered fields, and instants remembered per zone. */
 const FIELD_MEMO_ZONES = 100;
 const FIELD_MEMO_LIMIT = 20_000;
-const fieldMemo = new Map<string, Map<number, ZonedFields>>();
+const fieldMemo = new MemoCache<string, MemoCache<number, ZonedFields>>(FIELD_MEMO_ZONES);
 
 function computeFields(ms: number, zone: string): ZonedFields {
   if (!(ms >= QUARTER_HOURS_FROM && ms <= MAX_INSTANT)) return intlFields(ms, zone);
@@ -141,7 +129,6 @@ function computeFields(ms: number, zone: string): ZonedFields {
       offsetA === wallOf(b) - end && a.zoneName === b.zoneName
         ? { offsetMs: offsetA, zoneName: a.zoneName }
         : null;
-    if (quarterOffsets.size >= OFFSET_CACHE_LIMIT) quarterOffsets.clear();
     quarterOffsets.set(key, span);
   }
   if (span === null) return intlFields(ms, zone);
@@ -230,7 +217,7 @@ export function sameDay(a: number, b: number, zone: string): boolean {
   return x.year === y.year && x.month === y.month && x.day === y.day;
 }
 
-const names = new Map<string, Intl.DateTimeFormat[]>();
+const names = new MemoCache<string, Intl.DateTimeFormat[]>(FORMATTER_CACHE_LIMIT);
 
 /** Zones whose English long name has a customary initialism (JST, IST, AEDT, ...). */
 const INITIALISM_ZONES =
@@ -262,7 +249,7 @@ export function zoneAbbreviation(ms: number, zone: string, fields?: ZonedFields)
   const at = fields ?? zonedFields(ms, valid);
   const known = abbreviationOfFields.get(at);
   if (known !== undefined) return known;
-  const name = cached(abbreviations, `${valid}|${at.zoneName}|${at.year}`, () => abbreviationOf(ms, valid));
+  const name = abbreviations.remember(`${valid}|${at.zoneName}|${at.year}`, () => abbreviationOf(ms, valid));
   abbreviationOfFields.set(at, name);
   return name;
 }
@@ -270,10 +257,10 @@ export function zoneAbbreviation(ms: number, zone: string, fields?: ZonedFields)
 const abbreviationOfFields = new WeakMap<ZonedFields, string>();
 
 /** Abbreviations found, by zone, US name and year. */
-const abbreviations = new Map<string, string>();
+const abbreviations = new MemoCache<string, string>(FORMATTER_CACHE_LIMIT);
 
 function abbreviationOf(ms: number, valid: string): string {
-  const [us, gb, long] = cached(names, valid, () => [
+  const [us, gb, long] = names.remember(valid, () => [
     new Intl.DateTimeFormat('en-US', { timeZone: valid, timeZoneName: 'short' }),
     new Intl.DateTimeFormat('en-GB', { timeZone: valid, timeZoneName: 'short' }),
     new Intl.DateTimeFormat('en-US', { timeZone: valid, timeZoneName: 'long' }),

@@ -1,6 +1,7 @@
 /** Date-time and interval formatting through Intl.DateTimeFormat (CLDR widths and skeletons). */
 import { sameDay, validZone, zonedFields } from '../date/zone';
-import { applyContext, cached, type ParsedOptions } from './options';
+import { FORMATTER_CACHE_LIMIT, MemoCache } from '../../cache';
+import { applyContext, type ParsedOptions } from './options';
 
 type Width = 'short' | 'medium' | 'long' | 'full';
 const WIDTHS: readonly string[] = ['short', 'medium', 'long', 'full'];
@@ -95,10 +96,10 @@ export function skeletonOptions(skeleton: string): Options {
   return o;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat | null>();
+const formats = new MemoCache<string, Intl.DateTimeFormat | null>(FORMATTER_CACHE_LIMIT);
 
 function formatter(locale: string, options: Options): Intl.DateTimeFormat | null {
-  return cached(formats, `${locale}|${JSON.stringify(options)}`, () => {
+  return formats.remember(`${locale}|${JSON.stringify(options)}`, () => {
     try {
       return new Intl.DateTimeFormat(locale, options);
     } catch {
@@ -185,11 +186,11 @@ interface Glue {
   readonly dateFirst: boolean;
 }
 
-const glues = new Map<string, Glue | null>();
+const glues = new MemoCache<string, Glue | null>(FORMATTER_CACHE_LIMIT);
 
 /** How the locale joins a date and a time at a given width ("{1}, {0}", "{1} 'at' {0}"). */
 function glue(locale: string, width: Width, base: Options): Glue | null {
-  return cached(glues, `${locale}|${width}|${JSON.stringify(base)}`, () => {
+  return glues.remember(`${locale}|${width}|${JSON.stringify(base)}`, () => {
     const sample = Date.UTC(2020, 0, 15, 12);
     const opts = { ...base, timeZone: 'UTC' };
     const both = fmt(locale, { ...opts, dateStyle: width, timeStyle: width }, sample);
@@ -237,7 +238,7 @@ function baseOptions(zone: string, options: ParsedOptions): Options {
 }
 
 /** Printers by options and by locale and zone: a template's call sites resolve once. */
-const plans = new WeakMap<ParsedOptions, Map<string, Printer>>();
+const plans = new WeakMap<ParsedOptions, MemoCache<string, Printer>>();
 
 /**
  * `datetime`: `date:` and `time:` take a width (short, medium, long, full) or a skeleton;
@@ -247,10 +248,10 @@ const plans = new WeakMap<ParsedOptions, Map<string, Printer>>();
 export function formatDateTime(ms: number, options: ParsedOptions, locale: string, zone: string): string {
   let byPlace = plans.get(options);
   if (byPlace === undefined) {
-    byPlace = new Map();
+    byPlace = new MemoCache(FORMATTER_CACHE_LIMIT);
     plans.set(options, byPlace);
   }
-  return cached(byPlace, `${locale}|${zone}`, () => dateTimePlan(options, locale, zone))(ms);
+  return byPlace.remember(`${locale}|${zone}`, () => dateTimePlan(options, locale, zone))(ms);
 }
 
 function dateTimePlan(options: ParsedOptions, locale: string, zone: string): Printer {
@@ -322,11 +323,11 @@ function greatestDifference(start: number, end: number, zone: string): 'y' | 'M'
   return 'time';
 }
 
-const separators = new Map<string, string>();
+const separators = new MemoCache<string, string>(FORMATTER_CACHE_LIMIT);
 
 /** The locale's range separator (" – " in English). */
 function rangeSeparator(locale: string): string {
-  return cached(separators, locale, () => {
+  return separators.remember(locale, () => {
     // Full date-times with seconds have no interval pattern of their own in CLDR, so ICU joins
     // them with the locale's fallback separator; letters glued to it (a seconds suffix) are not
     // part of it.

@@ -7,7 +7,8 @@
 import { toInstant } from '../date/zone';
 import { formatDateTime, formatInterval } from './datetime';
 import { formatDecimal, formatMoney, formatPercent, toDecimal } from './number';
-import { cached, parseOptions } from './options';
+import { FORMATTER_CACHE_LIMIT, MemoCache } from '../../cache';
+import { parseOptions } from './options';
 
 export type MessageNode =
   | { readonly kind: 'text'; readonly text: string }
@@ -185,11 +186,11 @@ class Parser {
   }
 }
 
-const parsed = new Map<string, readonly MessageNode[] | MessageSyntaxError>();
+const parsed = new MemoCache<string, readonly MessageNode[] | MessageSyntaxError>(FORMATTER_CACHE_LIMIT);
 
 /** Parses a message, remembering the last 100 (spec 001 §9); syntax errors are returned. */
 export function parseMessage(src: string): readonly MessageNode[] | MessageSyntaxError {
-  return cached(parsed, src, () => {
+  return parsed.remember(src, () => {
     try {
       return new Parser(src).parse();
     } catch (e) {
@@ -227,11 +228,11 @@ function visibleFractionDigits(decimal: number | string): number {
   return m?.[1]?.length ?? 0;
 }
 
-const pluralRules = new Map<string, Intl.PluralRules | null>();
+const pluralRules = new MemoCache<string, Intl.PluralRules | null>(FORMATTER_CACHE_LIMIT);
 
 function pluralCategory(locale: string, type: Intl.PluralRuleType, decimal: number | string): string {
   const fraction = Math.min(visibleFractionDigits(decimal), 20);
-  const rules = cached(pluralRules, `${locale}|${type}|${fraction}`, () => {
+  const rules = pluralRules.remember(`${locale}|${type}|${fraction}`, () => {
     try {
       return new Intl.PluralRules(locale, {
         type,

@@ -1,6 +1,7 @@
 /** Decimal, percent and money formatting through Intl.NumberFormat (spec 001 §5, §9). */
 import { readMoneyFields, type MoneyFields } from '../../../commerce/money';
-import { cached, type ParsedOptions } from './options';
+import { FORMATTER_CACHE_LIMIT, MemoCache } from '../../cache';
+import type { ParsedOptions } from './options';
 
 /** Digit options are capped (spec 001 §9); Intl itself caps significant digits at 21. */
 const MAX_DIGITS = 50;
@@ -61,11 +62,11 @@ function numberOptions(options: ParsedOptions): Intl.NumberFormatOptions {
   return out;
 }
 
-const formats = new Map<string, Intl.NumberFormat | null>();
+const formats = new MemoCache<string, Intl.NumberFormat | null>(FORMATTER_CACHE_LIMIT);
 
 /** The shared formatter for these options; null when Intl refuses them. */
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | null {
-  return cached(formats, `${locale}|${JSON.stringify(options)}`, () => {
+  return formats.remember(`${locale}|${JSON.stringify(options)}`, () => {
     try {
       return new Intl.NumberFormat(locale, options);
     } catch {
@@ -171,7 +172,7 @@ function formatWideFraction(
 type Printer = (value: number | string) => string;
 
 const OUTPUT_MEMO_LIMIT = 5000;
-const outputs = new WeakMap<Intl.NumberFormat, Map<number | string, string>>();
+const outputs = new WeakMap<Intl.NumberFormat, MemoCache<number | string, string>>();
 
 /**
  * The formatter's text for a value. Pages print the same prices and figures render after render,
@@ -180,17 +181,13 @@ const outputs = new WeakMap<Intl.NumberFormat, Map<number | string, string>>();
 function formatted(formatter: Intl.NumberFormat, value: number | string): string {
   let memo = outputs.get(formatter);
   if (memo === undefined) {
-    memo = new Map();
+    memo = new MemoCache(OUTPUT_MEMO_LIMIT);
     outputs.set(formatter, memo);
   }
   let text = memo.get(value);
   if (text === undefined) {
     // Exact decimal strings are accepted by Intl.NumberFormat v3; the typings lag behind.
     text = formatter.format(value as number);
-    if (memo.size >= OUTPUT_MEMO_LIMIT) {
-      const oldest = memo.keys().next();
-      if (oldest.done !== true) memo.delete(oldest.value);
-    }
     memo.set(value, text);
   }
   return text;
@@ -234,7 +231,7 @@ function padFraction(parts: readonly Intl.NumberFormatPart[], digits: number): s
 function scientificPrinter(locale: string, options: Intl.NumberFormatOptions): Printer {
   const formatter = numberFormat(locale, options);
   if (formatter === null) return printer(locale, options);
-  const memo = new Map<number | string, string>();
+  const memo = new MemoCache<number | string, string>(OUTPUT_MEMO_LIMIT);
   return (value) => {
     let text = memo.get(value);
     if (text !== undefined) return text;
@@ -247,22 +244,21 @@ function scientificPrinter(locale: string, options: Intl.NumberFormatOptions): P
       text += p.value;
       if (p.type === 'exponentSeparator' && !negative) text += '+';
     }
-    if (memo.size >= OUTPUT_MEMO_LIMIT) memo.clear();
     memo.set(value, text);
     return text;
   };
 }
 
 /** Printers per call site (its parsed options) and locale. */
-const printers = new WeakMap<ParsedOptions, Map<string, Printer>>();
+const printers = new WeakMap<ParsedOptions, MemoCache<string, Printer>>();
 
 function printerFor(options: ParsedOptions, locale: string, make: () => Printer): Printer {
   let byLocale = printers.get(options);
   if (byLocale === undefined) {
-    byLocale = new Map();
+    byLocale = new MemoCache(FORMATTER_CACHE_LIMIT);
     printers.set(options, byLocale);
   }
-  return cached(byLocale, locale, make);
+  return byLocale.remember(locale, make);
 }
 
 /** `decimal` with `style:` decimal (default), percent, permille, short, long or scientific. */
@@ -319,15 +315,15 @@ export function toMoney(value: unknown): MoneyFields | undefined {
 }
 
 /** Money formatters by options, then by locale and currency: a call site resolves each once. */
-const moneyFormats = new WeakMap<ParsedOptions, Map<string, Printer>>();
+const moneyFormats = new WeakMap<ParsedOptions, MemoCache<string, Printer>>();
 
 function moneyFormatter(options: ParsedOptions, locale: string, currency: string): Printer {
   let byCurrency = moneyFormats.get(options);
   if (byCurrency === undefined) {
-    byCurrency = new Map();
+    byCurrency = new MemoCache(FORMATTER_CACHE_LIMIT);
     moneyFormats.set(options, byCurrency);
   }
-  return cached(byCurrency, `${locale}|${currency}`, () => {
+  return byCurrency.remember(`${locale}|${currency}`, () => {
     const base: Intl.NumberFormatOptions = { ...numberOptions(options), style: 'currency', currency };
     // A maximum alone keeps the currency's own digits as the minimum, up to that maximum ($1.50).
     const named = options.named;
@@ -364,7 +360,7 @@ export function formatMoney(value: unknown, options: ParsedOptions, locale: stri
 /** Digits after the decimal point the locale data gives a currency (JPY 0, USD 2). */
 function currencyDigits(locale: string, currency: string): number | undefined {
   const key = `${locale}|${currency}|digits`;
-  const formatter = cached(formats, key, () => {
+  const formatter = formats.remember(key, () => {
     try {
       return new Intl.NumberFormat(locale, { style: 'currency', currency });
     } catch {

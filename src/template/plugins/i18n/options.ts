@@ -48,18 +48,3 @@ export function applyContext(text: string, options: ParsedOptions, locale: strin
   }
   return upper + text.slice(first.length);
 }
-
-const CACHE_LIMIT = 100;
-
-/** A small insertion-ordered cache: formatter objects are costly to build. */
-export function cached<V>(cache: Map<string, V>, key: string, make: () => V): V {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const value = make();
-  if (cache.size >= CACHE_LIMIT) {
-    const oldest = cache.keys().next();
-    if (oldest.done !== true) cache.delete(oldest.value);
-  }
-  cache.set(key, value);
-  return value;
-}

@@ -1,6 +1,7 @@
 /** Relative times: the locale-aware `relative-time` and the English `timesince` (spec 001 §9). */
 import { TEMPLATE_TEXTS } from '../../../messages/template-texts';
-import { applyContext, cached, type ParsedOptions } from './options';
+import { FORMATTER_CACHE_LIMIT, MemoCache } from '../../cache';
+import { applyContext, type ParsedOptions } from './options';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -23,7 +24,7 @@ const UNITS: ReadonlyArray<readonly [Unit, number]> = [
   ['second', SECOND],
 ];
 
-const formats = new Map<string, Intl.RelativeTimeFormat | null>();
+const formats = new MemoCache<string, Intl.RelativeTimeFormat | null>(FORMATTER_CACHE_LIMIT);
 
 /**
  * `relative-time`: the difference from the first value to the second (or to now) in the largest
@@ -42,7 +43,7 @@ export function formatRelative(deltaMs: number, options: ParsedOptions, locale: 
   const amount = Math.round(deltaMs / size);
   // No distance at all reads as the locale's "now", as on the platform.
   const numeric = named['numeric'] === 'auto' || amount === 0 ? 'auto' : 'always';
-  const f = cached(formats, `${locale}|${style}|${numeric}`, () => {
+  const f = formats.remember(`${locale}|${style}|${numeric}`, () => {
     try {
       return new Intl.RelativeTimeFormat(locale, { style, numeric });
     } catch {
