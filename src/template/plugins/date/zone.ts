@@ -86,53 +86,102 @@ function fieldFormatter(zone: string): Intl.DateTimeFormat {
  */
 const FIELDS_TEXT = /^(\d+)\/(\d+)\/(\d+) ([AB])[^,]*, (\d+):(\d+):(\d+) (\S.*)$/;
 
-/** A quarter of an hour: every offset and every transition of today's zones falls on one. */
-const QUARTER_HOUR = 900_000;
-/** Before this, zones had local-mean-time offsets with seconds and transitions at odd instants. */
-const QUARTER_HOURS_FROM = Date.UTC(1980, 0, 1);
-/** Bound of the offset cache; it is emptied when full. */
-const OFFSET_CACHE_LIMIT = 10_000;
-/** `zone|quarter` to the zone's offset (ms) and name all through that quarter hour, or null. */
-const quarterOffsets = new MemoCache<string, { readonly offsetMs: number; readonly zoneName: string } | null>(
-  OFFSET_CACHE_LIMIT,
-);
-
 /**
- * Wall-clock fields of `ms` in `zone`. A listing formats many instants in one zone, and asking
- * Intl costs far more than arithmetic: the zone's offset and name are asked once per quarter
- * hour (checked at both ends of it, so a transition inside one falls back to Intl) and the fields
- * then follow from UTC arithmetic.
+ * A span of instants over which a zone keeps one offset and one name: between two of its
+ * daylight-saving (or other) transitions, cut at the ends of the year it was found in.
  */
-export function zonedFields(ms: number, zone: string): ZonedFields {
-  // Pages print the same instants render after render: the fields of each are kept per zone.
-  const memo = fieldMemo.remember(zone, () => new MemoCache(FIELD_MEMO_LIMIT));
-  return memo.remember(ms, () => computeFields(ms, zone));
+interface Period {
+  /** First instant (ms), inclusive. */
+  readonly start: number;
+  /** Instant after the last (ms). */
+  readonly end: number;
+  /** Offset from UTC in milliseconds, east positive. */
+  readonly offsetMs: number;
+  /** The zone's short name in US English all through the period. */
+  readonly zoneName: string;
+  /** `%Z` of the period, found when first printed. */
+  abbreviation?: string;
 }
 
-/** Zones with remembered fields, and instants remembered per zone. */
-const FIELD_MEMO_ZONES = 100;
-const FIELD_MEMO_LIMIT = 20_000;
-const fieldMemo = new MemoCache<string, MemoCache<number, ZonedFields>>(FIELD_MEMO_ZONES);
+/** Before this, zones had local-mean-time offsets with seconds and transitions at odd instants. */
+const PERIODS_FROM = Date.UTC(1980, 0, 1);
+/** After this, the year would run past the last instant Intl formats. */
+const PERIODS_UNTIL = Date.UTC(275_000, 0, 1);
+/** The span over which a zone's transitions are found at once: a mean Gregorian year. */
+const YEAR = 31_556_952_000;
+/** Steps of the search: no transition of today's zones comes within a day of the next. */
+const DAY = 86_400_000;
+const SECOND = 1000;
+/** Years of periods kept per zone. */
+const YEARS_PER_ZONE = 1000;
 
-function computeFields(ms: number, zone: string): ZonedFields {
-  if (!(ms >= QUARTER_HOURS_FROM && ms <= MAX_INSTANT)) return intlFields(ms, zone);
-  const quarter = Math.floor(ms / QUARTER_HOUR);
-  const key = `${zone}|${quarter}`;
-  let span = quarterOffsets.get(key);
-  if (span === undefined) {
-    const start = quarter * QUARTER_HOUR;
-    const end = start + QUARTER_HOUR - 1;
-    const a = intlFields(start, zone);
-    const b = intlFields(end, zone);
-    const offsetA = wallOf(a) - start;
-    span =
-      offsetA === wallOf(b) - end && a.zoneName === b.zoneName
-        ? { offsetMs: offsetA, zoneName: a.zoneName }
-        : null;
-    quarterOffsets.set(key, span);
+/** Zone to its years' periods, by year number (spec 001 §9: 100 zones). */
+const zonePeriods = new MemoCache<string, MemoCache<number, readonly Period[]>>(FORMATTER_CACHE_LIMIT);
+
+/** The offset (ms) and US name of `zone` at `ms`, from Intl. */
+function offsetAt(ms: number, zone: string): { readonly offsetMs: number; readonly zoneName: string } {
+  const f = intlFields(ms, zone);
+  return { offsetMs: wallOf(f) - ms, zoneName: f.zoneName };
+}
+
+/**
+ * The periods of `zone` in one year: Intl is asked once a day through the year, and where the
+ * offset or name changed between two days, the instant of the change is found to the second by
+ * halving. About 400 questions a zone and year, after which every instant of it is arithmetic.
+ */
+function findPeriods(zone: string, year: number): readonly Period[] {
+  const from = year * YEAR;
+  const to = from + YEAR;
+  const periods: Period[] = [];
+  let start = from;
+  let current = offsetAt(from, zone);
+  const same = (ms: number): boolean => {
+    const there = offsetAt(ms, zone);
+    return there.offsetMs === current.offsetMs && there.zoneName === current.zoneName;
+  };
+  let probe = from;
+  while (probe < to) {
+    const next = Math.min(probe + DAY, to);
+    if (same(next)) {
+      probe = next;
+      continue;
+    }
+    // Same at `low`, changed at `high`: halve to the first second of the change.
+    let low = probe;
+    let high = next;
+    while (high - low > SECOND) {
+      const middle = low + Math.floor((high - low) / 2 / SECOND) * SECOND;
+      if (same(middle)) low = middle;
+      else high = middle;
+    }
+    if (high >= to) break;
+    periods.push({ start, end: high, ...current });
+    start = high;
+    current = offsetAt(high, zone);
+    probe = high;
   }
-  if (span === null) return intlFields(ms, zone);
-  const wall = new Date(ms + span.offsetMs);
+  periods.push({ start, end: to, ...current });
+  return periods;
+}
+
+/** The period of `zone` holding `ms`; undefined outside the instants periods are kept for. */
+function periodAt(ms: number, zone: string): Period | undefined {
+  if (!(ms >= PERIODS_FROM && ms < PERIODS_UNTIL)) return undefined;
+  const years = zonePeriods.remember(zone, () => new MemoCache(YEARS_PER_ZONE));
+  const periods = years.remember(Math.floor(ms / YEAR), (year) => findPeriods(zone, year));
+  for (const period of periods) if (ms < period.end) return period;
+  return undefined;
+}
+
+/**
+ * Wall-clock fields of `ms` in `zone`. A listing formats many instants in one zone, over years,
+ * and asking Intl costs far more than arithmetic: the zone's transitions are found once a year
+ * (`findPeriods`) and the fields of any instant then follow from its period's offset.
+ */
+export function zonedFields(ms: number, zone: string): ZonedFields {
+  const period = periodAt(ms, zone);
+  if (period === undefined) return intlFields(ms, zone);
+  const wall = new Date(ms + period.offsetMs);
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,
@@ -142,8 +191,8 @@ function computeFields(ms: number, zone: string): ZonedFields {
     second: wall.getUTCSeconds(),
     millisecond: ((ms % 1000) + 1000) % 1000,
     weekday: wall.getUTCDay(),
-    offset: Math.round(span.offsetMs / 60000),
-    zoneName: span.zoneName,
+    offset: Math.round(period.offsetMs / 60000),
+    zoneName: period.zoneName,
   };
 }
 
@@ -243,20 +292,15 @@ export function zoneAbbreviation(ms: number, zone: string, fields?: ZonedFields)
   }
   const valid = validZone(zone);
   if (valid === 'UTC' || valid === 'Etc/UTC') return 'UTC';
-  // A zone prints the same abbreviation wherever its US name and year are the same (Berlin's
-  // "GMT+1" is CET all winter): the names are asked of Intl once per zone, name and year, and
-  // remembered with the fields they were found for.
+  // The abbreviation is the same all through a period: asked of Intl once per period.
+  const period = periodAt(ms, valid);
+  if (period !== undefined) return (period.abbreviation ??= abbreviationOf(ms, valid));
+  // Before 1980: once per zone, US name and year.
   const at = fields ?? zonedFields(ms, valid);
-  const known = abbreviationOfFields.get(at);
-  if (known !== undefined) return known;
-  const name = abbreviations.remember(`${valid}|${at.zoneName}|${at.year}`, () => abbreviationOf(ms, valid));
-  abbreviationOfFields.set(at, name);
-  return name;
+  return abbreviations.remember(`${valid}|${at.zoneName}|${at.year}`, () => abbreviationOf(ms, valid));
 }
 
-const abbreviationOfFields = new WeakMap<ZonedFields, string>();
-
-/** Abbreviations found, by zone, US name and year. */
+/** Abbreviations found before 1980, by zone, US name and year. */
 const abbreviations = new MemoCache<string, string>(FORMATTER_CACHE_LIMIT);
 
 function abbreviationOf(ms: number, valid: string): string {

@@ -3,19 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { zonedFields } from '../../../../src/template/plugins/date/zone.js';
 
 /** What Intl says of `ms` in `zone`, read with formatToParts: the truth the fast path must match. */
+const truthFormats = new Map<string, Intl.DateTimeFormat>();
+
 function intlTruth(ms: number, zone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    weekday: 'short',
-    timeZoneName: 'short',
-  }).formatToParts(ms);
+  let format = truthFormats.get(zone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+      timeZoneName: 'short',
+    });
+    truthFormats.set(zone, format);
+  }
+  const parts = format.formatToParts(ms);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   return {
@@ -72,4 +79,62 @@ describe('zonedFields', () => {
       second: truth.second,
     });
   });
+
+  /** Offset in minutes Intl's fields imply for `ms`. */
+  const truthOffset = (ms: number, zone: string): number => {
+    const t = intlTruth(ms, zone);
+    const wall = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+    return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+  };
+  const fieldsOf = (ms: number, zone: string) => {
+    const { year, month, day, hour, minute, second, weekday, zoneName } = zonedFields(ms, zone);
+    return {
+      year,
+      month,
+      day,
+      hour,
+      minute,
+      second,
+      weekday,
+      zoneName,
+      offset: zonedFields(ms, zone).offset,
+    };
+  };
+  const truthOf = (ms: number, zone: string) => ({ ...intlTruth(ms, zone), offset: truthOffset(ms, zone) });
+
+  // Berlin and New York move by an hour, Lord Howe by half an hour, Kolkata never.
+  const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'];
+  const HOUR = 3_600_000;
+
+  it.each(ZONES)(
+    'gives the fields and offset Intl gives on both sides of every change in %s, 2023-2025',
+    (zone) => {
+      let changes = 0;
+      for (let hour = Date.UTC(2023, 0, 1); hour < Date.UTC(2026, 0, 1); hour += HOUR) {
+        // Intl's own offsets an hour apart say where a change lies; every 15 s of that hour is checked,
+        // with the millisecond before each.
+        if (truthOffset(hour, zone) === truthOffset(hour + HOUR, zone)) continue;
+        changes++;
+        for (let ms = hour; ms <= hour + HOUR; ms += 15_000) {
+          for (const at of [ms - 1, ms]) {
+            expect(fieldsOf(at, zone), `${zone} ${new Date(at).toISOString()}`).toEqual(truthOf(at, zone));
+          }
+        }
+      }
+      expect(changes).toBe(zone === 'Asia/Kolkata' ? 0 : 6);
+    },
+  );
+
+  it.each(ZONES)(
+    'gives the fields and offset Intl gives at instants spread from 1980 to 2100 in %s',
+    (zone) => {
+      const from = Date.UTC(1980, 0, 1);
+      const span = Date.UTC(2100, 0, 1) - from;
+      for (let k = 0; k < 2000; k++) {
+        // A fixed spread (golden ratio steps), milliseconds included.
+        const ms = from + Math.floor(((k * 0.6180339887) % 1) * span);
+        expect(fieldsOf(ms, zone), `${zone} ${new Date(ms).toISOString()}`).toEqual(truthOf(ms, zone));
+      }
+    },
+  );
 });
