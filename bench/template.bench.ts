@@ -5,7 +5,10 @@
  *
  *   npm run bench:template              prints the table; always exits 0
  *   npm run bench:template -- --check   exits 1 when any ratio is below its target (3x for the
- *                                       corpus templates, 2x for the pages made here)
+ *                                       corpus templates, 2x for the pages made here, 1.5x for
+ *                                       the cold listings, 1x for the cold `%Z` dates)
+ *   BENCH_ONLY=cold npm run bench:template      only the cold rows: 20 datasets rendered in turn,
+ *                                       values no render has seen before
  *   BENCH_ONLY=listing npm run bench:template   only the templates whose label has that text
  *
  * Our engine is measured as shipped, with every family (the corpus prints products):
@@ -159,6 +162,11 @@ interface Subject {
    * its cache, the reference parses each time, as a server rotating through them would.
    */
   readonly rotate?: readonly string[];
+  /**
+   * Datasets taken in turn, one per operation (the first is `json`): values each render has not
+   * seen, as a server rendering many pages meets them. Both engines render the same sequence.
+   */
+  readonly datasets?: readonly unknown[];
 }
 
 function corpusSubject(label: string, id: string): Subject {
@@ -281,6 +289,49 @@ function bigListingData(): unknown {
   return { website: { timeZone: 'Europe/Berlin' }, items };
 }
 
+/** Datasets a cold subject renders in turn. */
+const COLD_DATASETS = 20;
+
+/**
+ * The large listing with values no render has printed before: each dataset is another page of
+ * another store, its prices, ratings and dates (to the millisecond, spread over ten years of
+ * Berlin time, summer and winter) differing from every other dataset's.
+ */
+function coldListingData(k: number): unknown {
+  const currencies = ['EUR', 'USD', 'GBP', 'JPY'];
+  const items = Array.from({ length: BIG_LISTING_ITEMS }, (_, i) => {
+    const n = i * COLD_DATASETS + k;
+    const currency = currencies[i % currencies.length] as string;
+    const amount =
+      currency === 'JPY' ? String(100 + ((n * 97) % 50_000)) : (1 + ((n * 37) % 50_000) / 100).toFixed(2);
+    return {
+      id: `item-${n}`,
+      title: `Product ${n} <${['Tee', 'Mug', 'Cap & Hat', 'Poster'][i % 4]}>`,
+      price: { value: amount, currency },
+      addedOn: Date.UTC(2016, 0, 1) + n * 7_919_311 + (n % 1000),
+      rating: 1 + ((n * 7) % 400) / 100,
+    };
+  });
+  return { website: { timeZone: 'Europe/Berlin' }, items };
+}
+
+const coldListings = Array.from({ length: COLD_DATASETS }, (_, k) => coldListingData(k));
+
+/** Dates a cold `%Z` dataset prints. */
+const COLD_DATES = 2000;
+
+function coldZoneDatesData(k: number): unknown {
+  const dates = Array.from(
+    { length: COLD_DATES },
+    (_, i) => Date.UTC(2016, 0, 1) + (i * COLD_DATASETS + k) * 7_919_311 + (i % 1000),
+  );
+  return { website: { timeZone: 'Europe/Berlin' }, dates };
+}
+
+/** Ratios the cold subjects must reach: with and without formatters, and `%Z` dates. */
+const COLD_TARGET = 1.5;
+const COLD_ZONE_TARGET = 1;
+
 /** Dates alone with their zone abbreviation, outside the zone the platform defaults to. */
 const ZONE_DATES_TEMPLATE = '{.repeated section dates}<time>{@|date %b %d, %Y %Z}</time>\n{.end}';
 
@@ -336,6 +387,30 @@ const SUBJECTS: readonly Subject[] = [
     json: zoneDatesData(),
     locale: 'en',
     target: TARGET,
+  },
+  {
+    label: `cold listing, 4 currencies`,
+    template: BIG_LISTING_TEMPLATE,
+    json: coldListings[0],
+    datasets: coldListings,
+    locale: 'en',
+    target: COLD_TARGET,
+  },
+  {
+    label: `cold listing, no formatters`,
+    template: PLAIN_LISTING_TEMPLATE,
+    json: coldListings[0],
+    datasets: coldListings,
+    locale: 'en',
+    target: COLD_TARGET,
+  },
+  {
+    label: 'cold date %Z, Europe/Berlin',
+    template: ZONE_DATES_TEMPLATE,
+    json: coldZoneDatesData(0),
+    datasets: Array.from({ length: COLD_DATASETS }, (_, k) => coldZoneDatesData(k)),
+    locale: 'en',
+    target: COLD_ZONE_TARGET,
   },
   {
     label: `${ROTATION} templates in turn`,
@@ -412,7 +487,6 @@ for (const c of SUBJECTS.filter((s) => s.label.includes(ONLY))) {
     enableInclude: true,
   };
   const refProps = {
-    json: c.json,
     partials: c.partials ?? {},
     injects: c.injects ?? {},
     enableExpr: true,
@@ -432,32 +506,46 @@ for (const c of SUBJECTS.filter((s) => s.label.includes(ONLY))) {
     return t;
   };
 
+  // A cold subject renders the next of its datasets on each operation; each contender takes them
+  // in turn on its own, so both render every dataset as often.
+  const data = c.datasets ?? [c.json];
+  const inTurn = (): (() => unknown) => {
+    let k = 0;
+    return () => {
+      const d = data[k];
+      k = k + 1 === data.length ? 0 : k + 1;
+      return d;
+    };
+  };
+  const oursData = inTurn();
+  const refData = inTurn();
+
   const ours = renderCompiled(compiled, c.json, options).output.trim();
   const theirs = refCompiler
-    .execute({ ...refProps, code: c.template })
+    .execute({ ...refProps, json: c.json, code: c.template })
     .ctx.render()
     .trim();
 
   // Warm every contender first so the first race does not pay for the JIT.
   for (let k = 0; k < 3; k++) {
-    slice(() => renderCompiled(compileUncached(c.template), c.json, options));
-    slice(() => renderCompiled(compiled, c.json, options));
-    slice(() => refCompiler.execute({ ...refProps, code: c.template }).ctx.render());
-    slice(() => refCompiler.execute({ ...refProps, code: refCode }).ctx.render());
+    slice(() => renderCompiled(compileUncached(c.template), oursData(), options));
+    slice(() => renderCompiled(compiled, oursData(), options));
+    slice(() => refCompiler.execute({ ...refProps, json: refData(), code: c.template }).ctx.render());
+    slice(() => refCompiler.execute({ ...refProps, json: refData(), code: refCode }).ctx.render());
   }
   const [oursFull, refFull] = race(
-    () => renderCompiled(compileUncached(c.template), c.json, options),
-    () => refCompiler.execute({ ...refProps, code: c.template }).ctx.render(),
+    () => renderCompiled(compileUncached(c.template), oursData(), options),
+    () => refCompiler.execute({ ...refProps, json: refData(), code: c.template }).ctx.render(),
   );
   const [oursRender, refRender] =
     c.rotate === undefined
       ? race(
-          () => renderCompiled(compiled, c.json, options),
-          () => refCompiler.execute({ ...refProps, code: refCode }).ctx.render(),
+          () => renderCompiled(compiled, oursData(), options),
+          () => refCompiler.execute({ ...refProps, json: refData(), code: refCode }).ctx.render(),
         )
       : race(
-          () => renderCompiled(compile(nextTemplate()), c.json, options),
-          () => refCompiler.execute({ ...refProps, code: nextTemplate() }).ctx.render(),
+          () => renderCompiled(compile(nextTemplate()), oursData(), options),
+          () => refCompiler.execute({ ...refProps, json: refData(), code: nextTemplate() }).ctx.render(),
         );
   const full = oursFull / refFull;
   const renderOnly = oursRender / refRender;
@@ -505,12 +593,14 @@ console.log(
     ...rows,
     '',
     below.length === 0
-      ? `every ratio meets its target (${CORPUS_TARGET}x for corpus templates, ${TARGET}x for the others)`
+      ? `every ratio meets its target (${CORPUS_TARGET}x for corpus templates, ${TARGET}x for the others, ` +
+        `${COLD_TARGET}x cold, ${COLD_ZONE_TARGET}x for cold %Z dates)`
       : `below target (marked !): ${below.join(', ')}`,
     'c+r = compile and render each time; r = render a compiled template (for the rotation: the next of',
     `${ROTATION} templates through the compile cache, the reference parsing it); corpus = output matches the`,
     'expected corpus output (- for a page made here); =ref = same output as the reference, runs of white',
-    'space aside (the reference is given the `en` locale data of @phensley/cldr).',
+    'space aside (the reference is given the `en` locale data of @phensley/cldr). A cold row renders the next',
+    `of ${COLD_DATASETS} datasets on each operation (both columns), values no render has seen before.`,
   ].join('\n'),
 );
 
