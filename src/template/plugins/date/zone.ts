@@ -285,19 +285,24 @@ function numericOffset(offset: number): string {
  * numeric offset (+04) the way the tz database does.
  */
 export function zoneAbbreviation(ms: number, zone: string, fields?: ZonedFields): string {
-  // The US name is most often the answer, and the fields of the same instant already hold it
-  // (for UTC itself too: "UTC").
-  if (fields !== undefined && fields.zoneName !== '' && !/^(?:GMT|UTC)[+-]/.test(fields.zoneName)) {
-    return fields.zoneName;
-  }
   const valid = validZone(zone);
-  if (valid === 'UTC' || valid === 'Etc/UTC') return 'UTC';
-  // The abbreviation is the same all through a period: asked of Intl once per period.
+  // The abbreviation is the same all through a period: found once per period.
   const period = periodAt(ms, valid);
-  if (period !== undefined) return (period.abbreviation ??= abbreviationOf(ms, valid));
+  if (period !== undefined) {
+    return (period.abbreviation ??= abbreviationFor(ms, valid, period.zoneName));
+  }
   // Before 1980: once per zone, US name and year.
   const at = fields ?? zonedFields(ms, valid);
-  return abbreviations.remember(`${valid}|${at.zoneName}|${at.year}`, () => abbreviationOf(ms, valid));
+  return abbreviations.remember(`${valid}|${at.zoneName}|${at.year}`, () =>
+    abbreviationFor(ms, valid, at.zoneName),
+  );
+}
+
+function abbreviationFor(ms: number, valid: string, usName: string): string {
+  // The US name is most often the answer (for UTC itself too: "UTC").
+  if (usName !== '' && !/^(?:GMT|UTC)[+-]/.test(usName)) return usName;
+  if (valid === 'UTC' || valid === 'Etc/UTC') return 'UTC';
+  return abbreviationOf(ms, valid);
 }
 
 /** Abbreviations found before 1980, by zone, US name and year. */
