@@ -7,7 +7,7 @@
  * 20,000 entries, so a render of values it has not seen paid that per value. Emptying costs
  * about as much as one insertion spread over the entries it held, and keeps a working set up
  * to the limit whole; a generational pair of maps measured no faster when every value is new
- * and slower whenever hot keys are mixed with new ones (docs/template.md, Throughput).
+ * and slower whenever hot keys are mixed with new ones (docs/performance.md, Template engine on unseen data).
  */
 export class MemoCache<K, V> {
   private readonly entries = new Map<K, V>();
