@@ -8,6 +8,7 @@ import { useMemo, useRef, useState } from 'react';
 import { WIDGET_ATTR } from '../../src/contract.js';
 import { track } from '../../src/page/analytics.js';
 import { useStorefront } from '../../src/react/provider.js';
+import { useSameItem } from '../../src/react/use-same-item.js';
 import { productFormMessages } from './messages.js';
 import { ProductFormBody, type ProductFormProps } from './product-form.js';
 import type { QuickViewPanel as QuickViewPanelType } from './quick-view.js';
@@ -18,8 +19,12 @@ import type { QuickViewPanel as QuickViewPanelType } from './quick-view.js';
  * with `quickView`, only a Quick View button that opens it in a lightbox.
  */
 export function ProductForm(props: ProductFormProps) {
-  if (props.quickView === true) return <QuickViewButton {...props} />;
-  return <ProductFormBody {...props} />;
+  // A theme may parse the item on every render: the form goes on with the item it has while the
+  // new one says the same (the script tag's blocks mount the body and the button, their item
+  // parsed once).
+  const item = useSameItem(props.item);
+  if (props.quickView === true) return <QuickViewButton {...props} item={item} />;
+  return <ProductFormBody {...props} item={item} />;
 }
 
 /** A product card's Quick View button and, once clicked, its lightbox around the form. */

@@ -1,6 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseProductItem, type Variant } from '../../../src/commerce/product.js';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
+import { useProductChoice } from '../../../src/react/provider.js';
 import type { ApiResult } from '../../../src/api/types.js';
 import type { SiteContext } from '../../../src/page/context.js';
 import type { ShoppingCart } from '../../../src/store/types.js';
@@ -980,5 +983,98 @@ describe('quick view', () => {
     expect(events).toContainEqual({ type: 'quick-view', itemId: 'mug' });
     expect(within(dialog).getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
     expect(within(dialog).getByText('$12.50')).toBeInstanceOf(HTMLElement);
+  });
+});
+
+describe('a product route that parses its item in render', () => {
+  /** Past this many renders the route has not settled: it stops drawing the form, so the run ends. */
+  const RENDER_LIMIT = 40;
+
+  /**
+   * A router's product page: the id comes from the route, the item is parsed on every render, the
+   * route follows the choice (`useProductChoice`) and keeps what the form tells it in its own state
+   * through inline arrows. Every choice re-renders it with a new parse of the same JSON.
+   */
+  function productRoute(json: unknown) {
+    const seen = { renders: 0, choices: [] as (string | null)[] };
+    function ProductRoute({ id }: { id: string }) {
+      seen.renders += 1;
+      const choice = useProductChoice(id);
+      const [told, setTold] = useState<{ variant: Variant | null; quantity: number } | null>(null);
+      if (seen.renders > RENDER_LIMIT) return <p>The route did not settle</p>;
+      const parsed = parseProductItem(json);
+      if (!parsed.ok) return null;
+      return (
+        <>
+          <p>Following {choice?.variant?.sku ?? 'no variant'}</p>
+          <p>Told {told?.variant?.sku ?? 'no variant'}</p>
+          <ProductForm
+            item={parsed.value}
+            onChoiceChange={(next) => {
+              seen.choices.push(next.variant?.sku ?? null);
+              setTold(next);
+            }}
+            onVariantChange={() => undefined}
+          />
+        </>
+      );
+    }
+    return { seen, ProductRoute };
+  }
+
+  it('settles, and its selects choose the variant, the price and what the callback is told', async () => {
+    const { seen, ProductRoute } = productRoute(TEE);
+    const { user } = renderWithStorefront(<ProductRoute id="tee" />);
+    await choose(user, { Color: 'White', Size: 'S' });
+    expect(await screen.findByText('Following TEE-S-WHT')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Told TEE-S-WHT')).toBeInstanceOf(HTMLElement);
+    expect(document.querySelector('ins')?.textContent).toBe('Price $20.00');
+    await choose(user, { Color: 'Black' });
+    expect(await screen.findByText('Following TEE-S-BLK')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('$25.00')).toBeInstanceOf(HTMLElement);
+    expect(seen.choices).toEqual([null, 'TEE-S-WHT', 'TEE-S-BLK']);
+    // A few renders per choice, not one per frame.
+    expect(seen.renders).toBeLessThanOrEqual(10);
+  });
+
+  it('settles for a product with a single variant, chosen from the start', async () => {
+    const { seen, ProductRoute } = productRoute(MUG);
+    renderWithStorefront(<ProductRoute id="mug" />);
+    expect(await screen.findByText('Following MUG')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Told MUG')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
+    expect(seen.choices).toEqual(['MUG']);
+    expect(seen.renders).toBeLessThanOrEqual(5);
+  });
+
+  it('still follows a real change of the product: a new price shows and is told', async () => {
+    const told: (number | undefined)[] = [];
+    const withPrice = (decimalValue: string) => ({
+      ...MUG,
+      structuredContent: {
+        ...MUG.structuredContent,
+        variants: [
+          { ...MUG.structuredContent.variants[0], priceMoney: { decimalValue, currencyCode: 'USD' } },
+        ],
+      },
+    });
+    let show: (json: unknown) => void = () => undefined;
+    function Route() {
+      const [json, setJson] = useState<unknown>(withPrice('12.50'));
+      show = setJson;
+      const parsed = parseProductItem(json);
+      return parsed.ok ? (
+        <ProductForm
+          item={parsed.value}
+          onChoiceChange={({ variant }) => told.push(variant?.price?.amount)}
+        />
+      ) : null;
+    }
+    renderWithStorefront(<Route />);
+    expect(screen.getByText('$12.50')).toBeInstanceOf(HTMLElement);
+    act(() => show(withPrice('12.50')));
+    act(() => show(withPrice('14.00')));
+    expect(screen.getByText('$14.00')).toBeInstanceOf(HTMLElement);
+    expect(told).toEqual([1250, 1400]);
   });
 });
