@@ -9,6 +9,7 @@ import { isDarkColor } from '../../src/constants.js';
 import { EVENTS, PRODUCT_BLOCK_ATTR } from '../../src/contract.js';
 import { followsChoice, type ProductChoice } from '../../src/page/choices.js';
 import { useStorefront } from '../../src/react/provider.js';
+import { useSameItem } from '../../src/react/use-same-item.js';
 import type { InstalmentInfoPopup as InstalmentInfoPopupType } from './info-popup.js';
 import { brandName, instalmentPillMessages } from './messages.js';
 import { parseVariantChange, type Choice, type InstalmentPillProps } from './props.js';
@@ -53,6 +54,17 @@ const preparePopup = (): void => {
 };
 
 /**
+ * The package's instalment pill: {@link InstalmentPillBody}, given the item it already has while a
+ * theme's fresh parse of it (in a route's render) says the same, so the pill follows the choice
+ * of one item, not of every new object. The script tag's block mounts the body, its item parsed
+ * once.
+ */
+export function InstalmentPill(props: InstalmentPillProps) {
+  const item = useSameItem(props.item);
+  return <InstalmentPillBody {...props} item={item} />;
+}
+
+/**
  * The instalment pill (spec 000 §3-§5, §7-§9): for a physical product, "or 4 interest-free
  * payments of $6.25 with" and the brand while the price is in the provider's range, else the
  * range text. It follows the product form of its block (`sf:variant-change`): the chosen
@@ -60,7 +72,7 @@ const preparePopup = (): void => {
  * pill or its info button opens the provider's info popup. Nothing shows when the provider is
  * unavailable or does not serve the shopper's locale; a context that does not read is reported.
  */
-export function InstalmentPill({ item, instalments, count, strings }: InstalmentPillProps) {
+export function InstalmentPillBody({ item, instalments, count, strings }: InstalmentPillProps) {
   const { context, reporter, choices } = useStorefront();
   const m = useMemo(() => instalmentPillMessages(strings), [strings]);
   const root = useRef<HTMLDivElement>(null);

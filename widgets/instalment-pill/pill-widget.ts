@@ -3,13 +3,13 @@
  */
 import { createElement } from 'react';
 import { defineWidget } from '../../src/react/define.js';
-import { InstalmentPill, WIDGET as name } from './instalment-pill.js';
+import { InstalmentPillBody, WIDGET as name } from './instalment-pill.js';
 import { parseInstalmentPillProps } from './props.js';
 
 const widget = defineWidget({
   name,
   parseProps: parseInstalmentPillProps,
-  render: (props) => createElement(InstalmentPill, props),
+  render: (props) => createElement(InstalmentPillBody, props),
 });
 
 export const mount = widget.mount;

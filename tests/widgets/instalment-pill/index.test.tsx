@@ -28,6 +28,8 @@ afterEach(() => {
 const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
 const pill = () => document.getElementById('pill')!;
 const text = () => pill().textContent?.replace(/\s+/g, ' ').trim();
+/** The pill's code is a first import in the test's worker: on a busy machine it takes a while. */
+const LOADED = { timeout: 10_000 };
 
 async function runIdleWork(): Promise<void> {
   await act(async () => {
@@ -41,7 +43,7 @@ describe('the instalment pill of the script tag', () => {
     expect(text()).toBe('Pay later');
     expect(idle).toHaveLength(1);
     await runIdleWork();
-    await vi.waitFor(() => expect(text()).toBe('Available for orders over $20.00 Afterpay'));
+    await vi.waitFor(() => expect(text()).toBe('Available for orders over $20.00 Afterpay'), LOADED);
   });
 
   it("waits for the page's whole catalogue, where its texts are, before it mounts", async () => {
@@ -54,7 +56,7 @@ describe('the instalment pill of the script tag', () => {
     });
     expect(text()).toBe('Pay later');
     complete();
-    await vi.waitFor(() => expect(text()).toBe('Available for orders over $20.00 Afterpay'));
+    await vi.waitFor(() => expect(text()).toBe('Available for orders over $20.00 Afterpay'), LOADED);
   });
 
   it('reports props that do not parse as the loader does, and keeps the fallback', async () => {

@@ -1,11 +1,17 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FastifyInstance } from 'fastify';
+import { Profiler, useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../../demo/server/app.js';
+import { parseInstalmentContext } from '../../../src/commerce/instalments.js';
+import { parseProductItem } from '../../../src/commerce/product.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
+import { useProductChoice } from '../../../src/react/provider.js';
 import { mount } from '../../../widgets/instalment-pill/pill-widget.js';
-import { onDarkBackground } from '../../../widgets/instalment-pill/instalment-pill.js';
+import { InstalmentPill, onDarkBackground } from '../../../widgets/instalment-pill/instalment-pill.js';
+import { ProductForm } from '../../../widgets/product-form/quick-view-button.js';
+import { renderWithStorefront } from '../fixtures.js';
 import { EBOOK, TEE, US, YEN_TEA } from './items.js';
 
 // The info texts come from the reference server's own route, through a fetch that calls it.
@@ -400,5 +406,79 @@ describe('colour', () => {
     await page({ item: TEE, instalments: US });
     expect(document.querySelector('.sf-instalment-pill')).toBeInstanceOf(HTMLElement);
     expect(document.querySelector('.sf-instalment-pill--on-dark')).toBeNull();
+  });
+});
+
+describe('in a product route that parses its props in render', () => {
+  /** Past this many renders the route has not settled: it stops drawing, so the run ends. */
+  const RENDER_LIMIT = 40;
+  const pill = () => document.querySelector<HTMLElement>('.sf-instalment-pill');
+
+  /**
+   * A router's product page: the id from the route, the item and the instalment context parsed on
+   * every render, the choice followed with `useProductChoice`, callbacks as inline arrows. `form`
+   * puts the product form in the route too; without it the form sits outside, its item parsed
+   * once, and only the route re-renders with each choice.
+   */
+  function productRoute({ form }: { form: boolean }) {
+    const seen = { renders: 0, pillCommits: 0 };
+    function ProductRoute({ id }: { id: string }) {
+      seen.renders += 1;
+      const choice = useProductChoice(id);
+      const [again, setAgain] = useState(0);
+      if (seen.renders > RENDER_LIMIT) return <p>The route did not settle</p>;
+      const item = parseProductItem(TEE);
+      if (!item.ok) return null;
+      return (
+        <>
+          <p>Following {choice?.variant?.sku ?? 'no variant'}</p>
+          <button type="button" onClick={() => setAgain(again + 1)}>
+            Render the route again
+          </button>
+          <p>Rendered again {again}</p>
+          {form && <ProductForm item={item.value} onChoiceChange={() => undefined} />}
+          <Profiler id="pill" onRender={() => (seen.pillCommits += 1)}>
+            <InstalmentPill item={item.value} instalments={parseInstalmentContext(US)} />
+          </Profiler>
+        </>
+      );
+    }
+    return { seen, ProductRoute };
+  }
+
+  it('settles with the form beside it, and follows the size chosen in its select', async () => {
+    const { seen, ProductRoute } = productRoute({ form: true });
+    const { user } = renderWithStorefront(<ProductRoute id="tee" />);
+    expect(pillText(pill()!)).toBe('Available for orders over $20.00 Afterpay');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'S');
+    expect(await screen.findByText('Following TEE-S')).toBeInstanceOf(HTMLElement);
+    expect(pillText(pill()!)).toBe('or 4 interest-free payments of $6.25 with Afterpay');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'L');
+    expect(await screen.findByText('Following TEE-L')).toBeInstanceOf(HTMLElement);
+    expect(pillText(pill()!)).toBe('or 4 interest-free payments of $11.25 with Afterpay');
+    expect(seen.renders).toBeLessThanOrEqual(10);
+  });
+
+  it('renders once per render of its route once a size is chosen: a fresh parse changes nothing', async () => {
+    const { seen, ProductRoute } = productRoute({ form: false });
+    const parsed = parseProductItem(TEE);
+    if (!parsed.ok) throw new Error(parsed.issues.join('; '));
+    const { user } = renderWithStorefront(
+      <>
+        <ProductForm item={parsed.value} />
+        <ProductRoute id="tee" />
+      </>,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'L');
+    expect(await screen.findByText('Following TEE-L')).toBeInstanceOf(HTMLElement);
+    expect(pillText(pill()!)).toBe('or 4 interest-free payments of $11.25 with Afterpay');
+    const before = { renders: seen.renders, pillCommits: seen.pillCommits };
+    for (let i = 1; i <= 3; i += 1) {
+      await user.click(screen.getByRole('button', { name: 'Render the route again' }));
+      expect(await screen.findByText(`Rendered again ${i}`)).toBeInstanceOf(HTMLElement);
+    }
+    expect(seen.renders - before.renders).toBe(3);
+    expect(seen.pillCommits - before.pillCommits).toBe(3);
+    expect(pillText(pill()!)).toBe('or 4 interest-free payments of $11.25 with Afterpay');
   });
 });
