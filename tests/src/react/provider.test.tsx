@@ -21,7 +21,7 @@ import {
   useStorefront,
 } from '../../../src/index.js';
 import { Visitor, add } from '../../demo/server/visitor.js';
-import { US, TEE } from '../../widgets/instalment-pill/items.js';
+import { US, TEE, YEN_TEA } from '../../widgets/instalment-pill/items.js';
 
 const started = vi.hoisted(() => [] as unknown[]);
 vi.mock('../../../src/page/platform.js', async (original) => ({
@@ -185,5 +185,43 @@ describe('widgets of a React app follow the product form through the runtime', (
     expect(await screen.findByText(`image of ${chosen?.sku}`)).toBeInstanceOf(HTMLElement);
     // The hook re-renders the part that reads it, not its parent.
     expect(parentRender).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells a follower of a choice only what changes it, not a new parse of the same variant', async () => {
+    // A tea with one variant: the form chooses it as it mounts.
+    const seen: string[] = [];
+    function Follower() {
+      const choice = useProductChoice('tea');
+      seen.push(choice?.variant ? `${choice.variant.sku} x ${choice.quantity}` : 'nothing');
+      return null;
+    }
+    function Route() {
+      const [visit, setVisit] = useState(1);
+      const tea = parseProductItem(YEN_TEA);
+      return (
+        <>
+          <button type="button" onClick={() => setVisit(visit + 1)}>
+            Open the product again
+          </button>
+          {tea.ok && <ProductForm key={visit} item={tea.value} />}
+        </>
+      );
+    }
+    render(
+      <StorefrontProvider apiRoot={API_ROOT} analytics={false}>
+        <Follower />
+        <Route />
+      </StorefrontProvider>,
+    );
+    const user = userEvent.setup();
+    await waitFor(() => expect(seen).toEqual(['nothing', 'TEA x 1']));
+    // A new form with a new parse of the tea chooses the same variant: nothing to follow.
+    await user.click(screen.getByRole('button', { name: 'Open the product again' }));
+    await user.click(screen.getByRole('button', { name: 'Open the product again' }));
+    expect(screen.getAllByRole('spinbutton', { name: 'Quantity' })).toHaveLength(1);
+    await user.clear(screen.getByRole('spinbutton', { name: 'Quantity' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Quantity' }), '2');
+    await waitFor(() => expect(seen.at(-1)).toBe('TEA x 2'));
+    expect(seen.filter((s) => s === 'TEA x 1')).toHaveLength(1);
   });
 });
