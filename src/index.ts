@@ -53,12 +53,13 @@ export {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
   parseMerchandising,
-  parseProductItem,
   parseStoreSettings,
 } from './commerce/product.js';
+export { parseProductItem } from './commerce/product-listing.js';
 export type {
   Merchandising,
   ParseProductOptions,
+  ProductImage,
   ProductItem,
   ProductType,
   StoreSettings,

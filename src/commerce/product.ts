@@ -32,6 +32,12 @@ import {
   type Schema,
 } from '../result.js';
 
+/** An image: its URL, read by `pageOrImageUrl` (src/urls.ts), and the merchant's alt text. */
+export interface ProductImage {
+  readonly assetUrl: string;
+  readonly altText?: string;
+}
+
 export interface VariantOptionValue {
   readonly optionName?: string;
   readonly value: string;
@@ -52,7 +58,7 @@ export interface Variant {
   readonly optionValues?: readonly VariantOptionValue[];
   /** The variant's own image (shown when it is selected, spec 000 §2). */
   readonly imageUrl?: string;
-  readonly mainImage?: { readonly assetUrl: string; readonly altText?: string };
+  readonly mainImage?: ProductImage;
 }
 
 export interface SubscriptionPlan {
@@ -87,6 +93,17 @@ export interface ProductItem {
   readonly structuredContent: StructuredContent;
   /** The merchant's order of option names for the variant picker. */
   readonly variantOptionOrdering?: readonly string[];
+  // What a listing shows, read by `parseProductItem` (./product-listing.ts) and left out by the
+  // widgets' props parsers.
+  /** The product's page (`fullUrl`): a path on this site or an http(s) address. */
+  readonly fullUrl?: string;
+  /**
+   * The merchant's excerpt (`excerpt`, or its `html`) as the platform writes it: HTML, unsanitized.
+   * React shows it as text; a theme that renders it as HTML runs it through its own sanitizer.
+   */
+  readonly excerpt?: string;
+  /** The product's main image (`mainImage`, else the item's `assetUrl` without alt text). */
+  readonly mainImage?: ProductImage;
 }
 
 export interface ParseProductOptions {
@@ -197,7 +214,7 @@ const VARIANT_STOCK = schema({
   },
   mainImage: {
     // Anything but an object is no image, quietly.
-    read: (m, label, note): Variant['mainImage'] => {
+    read: (m, label, note): ProductImage | undefined => {
       if (!isObject(m)) return undefined;
       const assetUrl = pageOrImageUrl(m['assetUrl']);
       if (!assetUrl) {
@@ -210,6 +227,13 @@ const VARIANT_STOCK = schema({
   },
   imageUrl: { read: pageOrImageUrl, expected: 'a usable URL' },
 });
+
+/**
+ * Reads an image object (`{ assetUrl, altText? }`), as a variant's `mainImage` is read: the
+ * listing's reader (./product-listing.ts) reads the item's by it too. Written inside the variant's
+ * schema, so the script tag's product page carries it once.
+ */
+export const readImage = VARIANT_STOCK.mainImage.read;
 
 function parseVariant(raw: unknown, where: string, currency: CurrencyCode, note: Note): Variant | undefined {
   if (!isObject(raw)) {
@@ -272,14 +296,17 @@ const ITEM = schema({
 });
 
 /**
- * Parses a product item (spec 001 §3). Required: an id, a structuredContent object with a known
- * productType (numeric strings such as "1" accepted) and a variants list (may be empty for
- * digital products); without one of these the item fails. Any other field that cannot be used
+ * Parses a product item (spec 001 §3) for the widgets that sell it: all of it but what a listing
+ * shows (`fullUrl`, `excerpt`, `mainImage`), which the package's `parseProductItem`
+ * (./product-listing.ts) reads besides, so a product page's start carries no reader of them.
+ * Required: an id, a structuredContent object with a known productType (numeric strings such as
+ * "1" accepted) and a variants list (may be empty for digital products); without one of these
+ * the item fails. Any other field that cannot be used
  * (a price that is not money, an image URL with a space or a `javascript:` scheme, a variant that
  * is not an object) is left out and noted in `options.dropped`, so one bad field never costs the
  * shopper the product. Absent optional values take their defaults (no stock, not on sale, no price).
  */
-export function parseProductItem(raw: unknown, options: ParseProductOptions = {}): Result<ProductItem> {
+export function parseItemForSale(raw: unknown, options: ParseProductOptions = {}): Result<ProductItem> {
   const issues: string[] = [];
   // What the item cannot do without fails it, worded as the notes are.
   const refuse = notesInto(issues);

@@ -9,7 +9,7 @@
  * shows nothing, so the widget receives the reasons instead.
  */
 import { parseInstalmentContext, type InstalmentContext } from '../../src/commerce/instalments.js';
-import { parseProductItem, type ProductItem, type Variant } from '../../src/commerce/product.js';
+import { parseItemForSale, type ProductItem, type Variant } from '../../src/commerce/product.js';
 import { QUANTITY } from '../../src/commerce/choice.js';
 import { instalmentCount } from '../../src/commerce/instalment-price.js';
 import { fail, isRecord, ok, readStringEntries, type JsonRecord, type Result } from '../../src/result.js';
@@ -29,7 +29,7 @@ export interface InstalmentPillProps {
 
 export function parseInstalmentPillProps(raw: unknown): Result<InstalmentPillProps> {
   if (!isRecord(raw)) return fail(['props is not an object']);
-  const item = parseProductItem(raw.item);
+  const item = parseItemForSale(raw.item);
   if (!item.ok) return fail(item.issues.map((i) => `item: ${i}`));
   // A count it cannot use is dropped for the default rather than refusing the block.
   const count = typeof raw.count === 'number' ? instalmentCount(raw.count) : undefined;

@@ -8,7 +8,7 @@ import {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
   parseMerchandising,
-  parseProductItem,
+  parseItemForSale,
   parseStoreSettings,
   type Merchandising,
   type ProductItem,
@@ -112,7 +112,7 @@ const FIELDS = schema({
  */
 export function parseProductFormProps(raw: unknown, dropped: string[] = []): Result<ParsedProductFormProps> {
   if (!isObject(raw)) return fail(['props is not an object']);
-  const item = parseProductItem(raw.item, { dropped });
+  const item = parseItemForSale(raw.item, { dropped });
   if (!item.ok) return fail(item.issues.map((i) => `item: ${i}`));
 
   const rawMerch = raw.merchandising;

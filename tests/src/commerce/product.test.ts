@@ -3,7 +3,7 @@ import {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
   parseMerchandising,
-  parseProductItem,
+  parseItemForSale,
   parseStoreSettings,
   parseSubscriptionPlan,
 } from '../../../src/commerce/product';
@@ -34,12 +34,12 @@ const rawItem = (
 });
 
 function parsed(raw: unknown) {
-  const r = parseProductItem(raw);
+  const r = parseItemForSale(raw);
   if (!r.ok) throw new Error(`expected a product, got issues: ${r.issues.join('; ')}`);
   return r.value;
 }
 
-describe('parseProductItem', () => {
+describe('parseItemForSale', () => {
   it('reads a physical product with one variant', () => {
     expect(parsed(rawItem())).toEqual({
       id: 'p1',
@@ -152,7 +152,7 @@ describe('parseProductItem', () => {
 
   it('reads the subscribable flag and leaves the plan unread: no widget shows it', () => {
     const dropped: string[] = [];
-    const r = parseProductItem(
+    const r = parseItemForSale(
       rawItem({ isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 0, unit: 'DAY' } } }),
       { dropped },
     );
@@ -178,7 +178,7 @@ describe('parseProductItem', () => {
   });
 
   it('prices legacy cents in the currency it is told', () => {
-    const r = parseProductItem(rawItem({ variants: [rawVariant({ priceMoney: undefined, price: 500 })] }), {
+    const r = parseItemForSale(rawItem({ variants: [rawVariant({ priceMoney: undefined, price: 500 })] }), {
       currency: 'JPY',
     });
     expect(r.ok && r.value.structuredContent.variants[0]?.price).toEqual({ amount: 500, currency: 'JPY' });
@@ -197,7 +197,7 @@ describe('parseProductItem', () => {
     ['a fractional product type', rawItem({ productType: 1.5 })],
     ['variants not a list', rawItem({ variants: {} })],
   ])('refuses %s with issues, never throwing', (_label, raw) => {
-    const r = parseProductItem(raw);
+    const r = parseItemForSale(raw);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.issues.length).toBeGreaterThan(0);
   });
@@ -259,7 +259,7 @@ describe('parseProductItem', () => {
     ],
   ])('leaves out %s, notes it, and keeps the item', (_label, raw, field) => {
     const dropped: string[] = [];
-    const r = parseProductItem(raw, { dropped });
+    const r = parseItemForSale(raw, { dropped });
     expect(r.ok).toBe(true);
     expect(dropped).toHaveLength(1);
     expect(dropped[0]).toContain(field);
@@ -267,7 +267,7 @@ describe('parseProductItem', () => {
 
   it('keeps the variant whose image was unusable, without the image', () => {
     const dropped: string[] = [];
-    const r = parseProductItem(
+    const r = parseItemForSale(
       rawItem({ variants: [rawVariant({ imageUrl: 'https://x.example/a b.jpg' })] }),
       {
         dropped,
@@ -280,13 +280,13 @@ describe('parseProductItem', () => {
 
   it('collects every note, not just the first', () => {
     const dropped: string[] = [];
-    parseProductItem(rawItem({ variants: [rawVariant({ qtyInStock: 'x', onSale: 'y' })] }), { dropped });
+    parseItemForSale(rawItem({ variants: [rawVariant({ qtyInStock: 'x', onSale: 'y' })] }), { dropped });
     expect(dropped).toHaveLength(2);
   });
 
   it('words every note after the field it is about, in the order of the fields', () => {
     const dropped: string[] = [];
-    parseProductItem(
+    parseItemForSale(
       rawItem(
         {
           variants: [

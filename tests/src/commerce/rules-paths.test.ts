@@ -13,7 +13,7 @@ import {
   isSubscribable,
   productStatus,
 } from '../../../src/commerce/product-state';
-import { parseProductItem, type ProductItem } from '../../../src/commerce/product';
+import { parseItemForSale, type ProductItem } from '../../../src/commerce/product';
 import { render } from '../../../src/template/index';
 
 interface RawVariant {
@@ -153,7 +153,7 @@ const TABLE: readonly {
 ];
 
 function widgetPath(rawItem: unknown, services: boolean): Record<keyof Expected, unknown> {
-  const parsed = parseProductItem(rawItem);
+  const parsed = parseItemForSale(rawItem);
   if (!parsed.ok) throw new Error(parsed.issues.join('; '));
   const item: ProductItem = parsed.value;
   return {
@@ -208,7 +208,7 @@ describe('each product rule through the widget path and the template path', () =
   });
 
   it.each(TABLE)('$name: a gift card only when of type 4', ({ item }) => {
-    const parsed = parseProductItem(item);
+    const parsed = parseItemForSale(item);
     expect(parsed.ok && isGiftCard(parsed.value)).toBe(item.structuredContent.productType === 4);
   });
 });

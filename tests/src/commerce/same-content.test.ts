@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { parseProductItem, type ProductItem } from '../../../src/commerce/product';
+import type { ProductItem } from '../../../src/commerce/product';
+import { parseProductItem } from '../../../src/commerce/product-listing';
 import { sameContent } from '../../../src/commerce/same-content';
 
 const raw = (extra: Record<string, unknown> = {}, variant: Record<string, unknown> = {}) => ({

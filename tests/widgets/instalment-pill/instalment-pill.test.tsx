@@ -5,7 +5,7 @@ import { Profiler, useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../../demo/server/app.js';
 import { parseInstalmentContext } from '../../../src/commerce/instalments.js';
-import { parseProductItem } from '../../../src/commerce/product.js';
+import { parseProductItem } from '../../../src/commerce/product-listing.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { useProductChoice } from '../../../src/react/provider.js';
 import { mount } from '../../../widgets/instalment-pill/pill-widget.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductItem } from '../../../src/commerce/product.js';
+import { parseItemForSale } from '../../../src/commerce/product.js';
 import { parseInstalmentPillProps, parseVariantChange } from '../../../widgets/instalment-pill/props.js';
 import { TEE, US } from './items.js';
 
 const tee = (() => {
-  const parsed = parseProductItem(TEE);
+  const parsed = parseItemForSale(TEE);
   if (!parsed.ok) throw new Error('fixture does not parse');
   return parsed.value;
 })();

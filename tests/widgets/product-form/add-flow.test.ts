@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseProductItem } from '../../../src/commerce/product.js';
+import { parseItemForSale } from '../../../src/commerce/product.js';
 import { createMessages } from '../../../src/messages/format.js';
 import { createCartStore } from '../../../src/store/index.js';
 import { firstStep, send, type AddServices } from '../../../widgets/product-form/add-flow.js';
@@ -8,7 +8,7 @@ import type { AddToCartInput } from '../../../widgets/product-form/use-add-to-ca
 import { cart, entry, fakeApi, failResult, okResult } from '../fixtures.js';
 import { TEE } from './items.js';
 
-const parsed = parseProductItem(TEE);
+const parsed = parseItemForSale(TEE);
 if (!parsed.ok) throw new Error('TEE does not parse');
 const item = parsed.value;
 const black = item.structuredContent.variants[0]!;

@@ -1,7 +1,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseProductItem, type Variant } from '../../../src/commerce/product.js';
+import type { Variant } from '../../../src/commerce/product.js';
+import { parseProductItem } from '../../../src/commerce/product-listing.js';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
 import { useProductChoice } from '../../../src/react/provider.js';
 import type { ApiResult } from '../../../src/api/types.js';
