@@ -9,6 +9,19 @@ import { sameOriginPath, siteOrWebUrl } from '../urls.js';
 /** The window parts navigation needs; tests pass a stand-in. */
 export type NavigationWindow = Pick<Window, 'location' | 'parent'>;
 
+/** An app's client-side router: shows a same-origin path (`/cart?x#y`) without a page load. */
+export type Router = (path: string) => void;
+
+/** The parts of a click that say whether the browser would follow a link in this tab. */
+export type LinkClick = Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
+
+/**
+ * A click that follows a link in this tab: the main button with no modifier key. The others open
+ * a new tab or window, or download, and stay the browser's.
+ */
+export const isPlainClick = (click: LinkClick): boolean =>
+  click.button === 0 && !click.ctrlKey && !click.metaKey && !click.shiftKey && !click.altKey;
+
 /**
  * Goes to `path`, or in the design frame posts `{ type: 'sf:set-frame-url', url }` to the
  * parent. Returns false (and does nothing) when the path is refused.

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import type { WidgetEnv } from '../contract.js';
 import type { SiteContext } from '../page/context.js';
+import { contextSitePaths, readSitePaths, type SitePaths } from '../page/site-paths.js';
 import type { Api } from '../api/page.js';
 import type { ProductChoice, ProductChoices } from '../page/choices.js';
 import { sameContent } from '../commerce/same-content.js';
@@ -25,7 +26,9 @@ import {
 import { createMessages, type Messages } from '../messages/format.js';
 import { STOREFRONT_MESSAGES, type StorefrontMessageKey } from '../messages/storefront.js';
 import type { CartState, CartStore } from '../store/index.js';
-import { navigateTo, redirectTo } from '../page/navigate.js';
+import { isPlainClick, navigateTo, redirectTo, type LinkClick, type Router } from '../page/navigate.js';
+import { sameOriginPath } from '../urls.js';
+import { notesInto } from '../result.js';
 import { useLatest } from './use-latest.js';
 
 /** Everything a widget reads from its surroundings, through {@link useStorefront}. */
@@ -45,15 +48,29 @@ export interface Storefront {
   /** Reports an error once to the page reporter and as `sf:error`. */
   readonly reporter: { report(error: unknown, info?: Record<string, string>): void };
   /**
-   * Leaves the page for a same-origin path; in the design frame asks the editor instead.
-   * Returns false for a refused path (another origin, `javascript:`, not a URL).
+   * Leaves the page for a same-origin path (through the provider's `navigate` when it has one);
+   * in the design frame asks the editor instead. Returns false for a refused path (another
+   * origin, `javascript:`, not a URL).
    */
   navigate(path: string): boolean;
   /**
-   * Goes to a form's success address: a same-origin path, or an absolute http(s) address outside
-   * the design frame. Returns false when it did not leave.
+   * Goes to a form's success address or a site path (`context.paths`): a same-origin path as
+   * `navigate` does, or an absolute http(s) address outside the design frame. Returns false when
+   * it did not leave.
    */
   redirect(url: string): boolean;
+  /**
+   * What a click on a widget's link to `url` does: in the design frame the editor moves the frame;
+   * with the provider's `navigate` a plain click goes through the app's router. Otherwise, and for
+   * a click with a modifier key or another button, the browser follows the link.
+   */
+  follow(click: LinkClick & { preventDefault(): void }, url: string): void;
+  /**
+   * The site's paths as the npm provider resolved them (its `paths` over the context's). Absent
+   * for the script tag's widgets: read them with `sitePaths(storefront)`, which then reads the
+   * page's context.
+   */
+  readonly paths?: SitePaths | undefined;
 }
 
 export interface StorefrontProviderProps {
@@ -99,6 +116,23 @@ export interface StorefrontProviderProps {
    * @default window
    */
   readonly window?: Pick<Window, 'location' | 'parent'> | undefined;
+  /**
+   * Where the widgets send the shopper, over the context's `paths`: `cart`, `checkout`,
+   * `subscription`, `giftCard`, `continueShopping`. Each is a path on this site or an http(s)
+   * address (a checkout hosted elsewhere); a refused one falls back to its default with a console
+   * warning. Compared by content, so an inline object is fine.
+   * @default context.paths, which default to `PATHS` ('/cart', '/checkout', '/checkout/subscription', '/checkout/gift-card', '/')
+   */
+  readonly paths?: Readonly<Partial<Record<keyof SitePaths, string>>> | undefined;
+  /**
+   * The app's client-side router (React Router's `navigate`, ...): called with a same-origin path
+   * (`/cart?x#y`) whenever a widget goes to one (a plain click on the cart pill or Continue
+   * Shopping, Checkout, the express checkout, a subscription or a gift card), so the app shows it
+   * without a page load. A click with a modifier key or another button stays the browser's, and
+   * an address on another origin loads as a page. May be an inline arrow.
+   * @default none: the browser loads each page
+   */
+  readonly navigate?: ((path: string) => void) | undefined;
   readonly children?: ReactNode;
 }
 
@@ -120,6 +154,44 @@ function buildStorefront(
     reporter: { report },
     navigate: (path) => navigateTo(path, context.designFrame, win ?? window),
     redirect: (url) => redirectTo(url, context.designFrame, win ?? window),
+    follow: (click, url) => {
+      // The design frame never moves itself, whatever the click (nor leaves the site: a path
+      // elsewhere is refused there); elsewhere the browser follows the link.
+      if (!context.designFrame) return;
+      click.preventDefault();
+      navigateTo(url, true, win ?? window);
+    },
+  };
+}
+
+/**
+ * The storefront with an app's router: same-origin paths go through it, and so does a plain
+ * click on a widget's link (one the browser would follow in this tab). Only the npm provider
+ * builds it, so the script tag's start carries none of it.
+ */
+function routedStorefront(
+  base: Storefront,
+  win: Pick<Window, 'location' | 'parent'> | undefined,
+  router: Router,
+): Storefront {
+  const { designFrame } = base.context;
+  // The design frame keeps its rule (the editor moves the frame); a refused path stays refused.
+  const navigate = (path: string): boolean => {
+    const target = designFrame ? null : sameOriginPath(path, (win ?? window).location);
+    if (target === null) return base.navigate(path);
+    router(target);
+    return true;
+  };
+  const redirect = (url: string): boolean => navigate(url) || base.redirect(url);
+  return {
+    ...base,
+    navigate,
+    redirect,
+    follow: (click, url) => {
+      if (!designFrame && !isPlainClick(click)) return;
+      click.preventDefault();
+      redirect(url);
+    },
   };
 }
 
@@ -129,15 +201,28 @@ function RuntimeProvider({
   env,
   strings,
   window: win,
+  paths,
+  navigate,
   children,
 }: {
   readonly runtime: PageRuntime;
   readonly env: WidgetEnv | undefined;
   readonly strings: Readonly<Record<string, unknown>> | null | undefined;
   readonly window: Pick<Window, 'location' | 'parent'> | undefined;
+  readonly paths: StorefrontProviderProps['paths'];
+  readonly navigate: StorefrontProviderProps['navigate'];
   readonly children?: ReactNode;
 }) {
   const siteContext = env?.context ?? runtime.context;
+  const sitePaths = useSitePaths(runtime, paths);
+  const latestNavigate = useLatest(navigate);
+  const routed = navigate !== undefined;
+  // One router for the provider's life that calls the latest `navigate`: an inline arrow from the
+  // app does not rebuild the storefront (and restart the widgets' effects) on every render.
+  const router = useMemo<Router | undefined>(
+    () => (routed ? (path) => latestNavigate.current?.(path) : undefined),
+    [routed, latestNavigate],
+  );
   // Widgets' effects list the reporter: it stays one function for the provider's life and calls
   // the latest `env.report`, so a page passing `env={{ context, report: (e) => ... }}` inline does
   // not restart them on every render.
@@ -146,11 +231,29 @@ function RuntimeProvider({
     () => (error, info) => (latestEnv.current?.report ?? runtime.report)(error, info),
     [latestEnv, runtime],
   );
-  const value = useMemo(
-    () => buildStorefront(runtime, siteContext, strings, report, win),
-    [runtime, siteContext, strings, report, win],
-  );
+  const value = useMemo(() => {
+    const storefront = { ...buildStorefront(runtime, siteContext, strings, report, win), paths: sitePaths };
+    return router ? routedStorefront(storefront, win, router) : storefront;
+  }, [runtime, siteContext, strings, report, win, router, sitePaths]);
   return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
+}
+
+/**
+ * The provider's `paths` over its context's, compared by content: the same paths in a new object
+ * each render give the same value. Refused paths are warned about once per change.
+ */
+function useSitePaths(runtime: PageRuntime, paths: StorefrontProviderProps['paths']): SitePaths {
+  const fromContext = contextSitePaths(runtime.raw);
+  const issues: string[] = [];
+  const merged =
+    paths === undefined ? fromContext : readSitePaths({ ...fromContext, ...paths }, notesInto(issues));
+  // Read paths are strings only, so their JSON is their content.
+  const key = JSON.stringify(merged);
+  const warning = issues.join('; ');
+  useEffect(() => {
+    if (warning !== '') console.warn(`[storefront] provider: ${warning}`);
+  }, [warning]);
+  return useMemo(() => JSON.parse(key) as SitePaths, [key]);
 }
 
 /**
@@ -184,6 +287,8 @@ export function StorefrontProvider({
   api,
   store,
   window: win,
+  paths,
+  navigate,
   children,
 }: StorefrontProviderProps) {
   const mountedByLoader = env !== undefined;
@@ -207,7 +312,14 @@ export function StorefrontProvider({
     if (!mountedByLoader && analytics) startPlatform(runtime);
   }, [runtime, mountedByLoader, analytics]);
   return (
-    <RuntimeProvider runtime={runtime} env={env} strings={strings ?? messages} window={win}>
+    <RuntimeProvider
+      runtime={runtime}
+      env={env}
+      strings={strings ?? messages}
+      window={win}
+      paths={paths}
+      navigate={navigate}
+    >
       {children}
     </RuntimeProvider>
   );

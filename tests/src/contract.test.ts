@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
 import * as contract from '../../src/contract';
+import { PATHS } from '../../src/contract-paths.js';
 
 // The page contract is a promise to every site that pasted our markup: these values only change
 // with a major version.
@@ -9,6 +10,7 @@ describe('the page contract', () => {
     expect(Object.keys(contract).sort()).toEqual(
       [
         'CART_PAGE_ROOT_ID',
+        'CART_PATH',
         'CART_SYNC_CHANNEL',
         'CONTEXT_SCRIPT_ID',
         'COOKIES',
@@ -20,7 +22,6 @@ describe('the page contract', () => {
         'INSTALMENT_CONTEXT_KEYS',
         'MESSAGES_SCRIPT_ID',
         'MOUNTED_ATTR',
-        'PATHS',
         'PRODUCT_BLOCK_ATTR',
         'PROPS_ATTR',
         'READY_ATTR',
@@ -90,12 +91,17 @@ describe('the page contract', () => {
 
   it.each([
     ['cart', '/cart'],
+    ['continueShopping', '/'],
     ['checkout', '/checkout'],
     ['subscription', '/checkout/subscription'],
     ['giftCard', '/checkout/gift-card'],
     ['instalmentInfo', '/instalments'],
   ] as const)('path %s is %j', (key, path) => {
-    expect(contract.PATHS[key]).toBe(path);
+    expect(PATHS[key]).toBe(path);
+  });
+
+  it('holds the cart path the start-up code reads on its own', () => {
+    expect(contract.CART_PATH).toBe(PATHS.cart);
   });
 
   it('names the instalment context keys of the instalment pill and cart page props', () => {

@@ -10,7 +10,7 @@ import type { Api } from '../../src/api/index.js';
 import type { ApiError, ApiResult } from '../../src/api/types.js';
 import { DEFAULT_CONTEXT, type SiteContext } from '../../src/page/context.js';
 import type { WidgetEnv } from '../../src/contract.js';
-import { StorefrontProvider } from '../../src/react/provider.js';
+import { StorefrontProvider, type StorefrontProviderProps } from '../../src/react/provider.js';
 import { createCartStore, type CartStore } from '../../src/store/index.js';
 import type { CartEntry, ShoppingCart } from '../../src/store/types.js';
 
@@ -106,6 +106,10 @@ export interface RenderOptions {
   readonly advanceTimers?: (ms: number) => unknown;
   /** A store the test has prepared (a cart read before the widget mounts). @default a fresh one */
   readonly store?: CartStore;
+  /** The provider's `paths`. @default none: the context's */
+  readonly paths?: StorefrontProviderProps['paths'];
+  /** The provider's `navigate`, an app's router. @default none */
+  readonly navigate?: StorefrontProviderProps['navigate'];
 }
 
 /** Renders inside a StorefrontProvider with a fake api, a fresh store and a stand-in window. */
@@ -124,7 +128,14 @@ export function renderWithStorefront(node: ReactNode, options: RenderOptions = {
   };
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   const result = render(
-    <StorefrontProvider env={env} api={api} store={store} window={win}>
+    <StorefrontProvider
+      env={env}
+      api={api}
+      store={store}
+      window={win}
+      paths={options.paths}
+      navigate={options.navigate}
+    >
       {node}
     </StorefrontProvider>,
   );

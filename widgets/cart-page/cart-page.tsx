@@ -5,11 +5,9 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
-  type MouseEvent,
 } from 'react';
 import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/page/analytics.js';
-import { PATHS } from '../../src/contract.js';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
 import { optionName } from '../../src/messages/format.js';
@@ -17,6 +15,7 @@ import { belowInstalmentMinimum } from '../../src/commerce/cart-rules.js';
 import type { Result } from '../../src/result.js';
 import { pageOrImageUrl } from '../../src/urls.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { sitePaths } from '../../src/page/site-paths.js';
 import type { CartEntry, ShoppingCart } from '../../src/store/types.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
@@ -67,8 +66,6 @@ const MAX_QUANTITY = 9999;
  * reads it (a cart page an app shows long after its start).
  */
 const FRESH_CART_MS = 10_000;
-/** Where Continue Shopping goes: the site's home page. */
-const SHOP_PATH = '/';
 
 /** One answered additional field of an entry, as the line shows it. */
 interface EntryAnswer {
@@ -118,7 +115,8 @@ const prepareEdit = (): void => {
  */
 export function CartPage({ strings, instalments, headingLevel = 2 }: CartPageProps) {
   const Title = headingLevel === 1 ? 'h1' : 'h2';
-  const { store, api, context, navigate, reporter } = useStorefront();
+  const storefront = useStorefront();
+  const { store, api, context, follow, reporter } = storefront;
   const titleId = useWidgetId();
   const m = useMemo(() => cartPageMessages(strings), [strings]);
   const cart = useCart((s) => s.cart);
@@ -317,17 +315,15 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
     return { ok: true };
   };
 
-  // A real link to the shop; in the design frame the editor moves the frame instead (docs/page-contract.md),
-  // as for every link a widget follows.
+  // Real links to the site's paths; in the design frame the editor moves the frame instead
+  // (docs/page-contract.md), and an app's router takes a plain click, as for every link a widget
+  // follows.
+  const { continueShopping: shopPath, checkout: checkoutPath } = sitePaths(storefront);
   const continueShopping = (
     <a
       className="sf-button sf-button--secondary sf-cart-page__continue"
-      href={SHOP_PATH}
-      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        if (!context.designFrame) return;
-        event.preventDefault();
-        navigate(SHOP_PATH);
-      }}
+      href={shopPath}
+      onClick={(event) => follow(event, shopPath)}
     >
       {m.t('continueShopping')}
     </a>
@@ -386,6 +382,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
               <EntryRow
                 key={entry.id}
                 entry={entry}
+                image={pageOrImageUrl(entry.imageUrl)}
                 m={m}
                 busy={pending[entry.id] !== undefined}
                 lineTotal={money(entry.subTotal)}
@@ -413,15 +410,11 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
           {minimum && <p className="sf-cart-page__instalment-minimum">{minimum}</p>}
           <div className="sf-cart-page__actions">
             {continueShopping}
-            {/* A link, so it opens in a new tab like any other; the design frame moves instead. */}
+            {/* A link, so it opens in a new tab like any other. */}
             <a
               className="sf-button sf-cart-page__checkout"
-              href={PATHS.checkout}
-              onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-                if (!context.designFrame) return;
-                event.preventDefault();
-                navigate(PATHS.checkout);
-              }}
+              href={checkoutPath}
+              onClick={(event) => follow(event, checkoutPath)}
             >
               {m.t('checkout')}
             </a>
@@ -506,6 +499,8 @@ function FormDialogOf({ open, strings, errorTitle, onClose, onSubmit }: FormDial
 
 interface EntryRowProps {
   readonly entry: CartEntry;
+  /** The entry's image address, checked ({@link pageOrImageUrl}); null shows none. */
+  readonly image: string | null;
   readonly m: CartPageMessages;
   readonly busy: boolean;
   readonly lineTotal: string;
@@ -521,6 +516,7 @@ interface EntryRowProps {
 
 function EntryRow({
   entry,
+  image,
   m,
   busy,
   lineTotal,
@@ -539,7 +535,6 @@ function EntryRow({
   // Once the server has answered, refused or not, the field shows what the server holds.
   const change = (q: number) => void onQuantity(q).then(() => setDraft(String(held.current)));
   const title = entry.title;
-  const image = pageOrImageUrl(entry.imageUrl);
   const attributes = Object.entries(entry.chosenVariant?.attributes ?? {});
   const commit = () => {
     const q = Number(draft);

@@ -1,11 +1,12 @@
-import { useMemo, useSyncExternalStore, type MouseEvent } from 'react';
-import { PATHS } from '../../src/contract.js';
+import { useMemo, useSyncExternalStore } from 'react';
+import { CART_PATH } from '../../src/contract.js';
 import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
 import { useCart, useStorefront } from '../../src/react/provider.js';
 import { countText, createCartPillMessages, spokenText, wordText } from './messages.js';
 import type { CartPillProps } from './props.js';
 
-const onCartPage = (pathname: string): boolean => pathname.replace(/\/+$/, '') === PATHS.cart;
+const onCartPage = (pathname: string, cartPath: string): boolean =>
+  pathname.replace(/\/+$/, '') === cartPath.replace(/\/+$/, '');
 
 /**
  * The Navigation API's entry changes: every navigation of the page, a single-page app's
@@ -32,14 +33,16 @@ const readPath = () => window.location.pathname;
  * to /cart; inside the design frame a click asks the editor to set the frame address instead.
  */
 export function CartPill({ strings, theme }: CartPillProps) {
-  const { context, navigate } = useStorefront();
+  const { context, follow, paths } = useStorefront();
   const messages = useMemo(() => createCartPillMessages(strings), [strings]);
   const count = useCart((s) => s.cart?.totalQuantity ?? 0);
   const subtotalCents = useCart((s) => s.cart?.subtotalCents ?? 0);
   const cartCurrency = useCart((s) => s.cart?.currency);
   const pathname = useSyncExternalStore(subscribePath, readPath, () => '/');
 
-  if (count <= 0 || onCartPage(pathname)) return null;
+  // A published page's cart is /cart (spec 000 §2); an app's provider may name its own route.
+  const cartPath = paths?.cart ?? CART_PATH;
+  if (count <= 0 || onCartPage(pathname, cartPath)) return null;
 
   // The cart states its own currency; the store currency covers a cart that names none we know.
   const currency = parseCurrencyCode(cartCurrency) ?? context.currency;
@@ -49,17 +52,11 @@ export function CartPill({ strings, theme }: CartPillProps) {
   );
   const dark = (theme ?? context.pillTheme) === 'dark';
 
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!context.designFrame) return;
-    event.preventDefault();
-    navigate(PATHS.cart);
-  };
-
   return (
     <a
-      href={PATHS.cart}
+      href={cartPath}
       className={dark ? 'sf-cart-pill sf-cart-pill--dark' : 'sf-cart-pill sf-cart-pill--light'}
-      onClick={onClick}
+      onClick={(event) => follow(event, cartPath)}
     >
       {/*
        * The name comes from the content, so it holds the subtotal it shows (no aria-label that

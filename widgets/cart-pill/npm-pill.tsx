@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { PATHS } from '../../src/contract.js';
+import { CART_PATH } from '../../src/contract.js';
+import { useStorefront } from '../../src/react/provider.js';
 import { CartPill } from './cart-pill.js';
 import { createCartLinkMessages } from './link-messages.js';
 import type { CartPillProps } from './props.js';
@@ -12,13 +13,15 @@ const readBeforeHydration = () => true;
 
 /**
  * The package's cart pill (`storefront-widgets/cart-pill`): rendered on a server, where the cart is
- * not known, a plain link to /cart (`Cart`) as a block's fallback is, so the page has a way to the
+ * not known, a plain link to the cart (`Cart`, /cart or the provider's `paths.cart`) as a block's fallback is, so the page has a way to the
  * cart before its code runs; once hydrated, the pill (./cart-pill.tsx), which the script tag mounts
  * directly since it never hydrates.
  */
 export function NpmCartPill(props: CartPillProps) {
   const beforeHydration = useSyncExternalStore(subscribeNever, readHydrated, readBeforeHydration);
   const messages = useMemo(() => createCartLinkMessages(props.strings), [props.strings]);
-  if (beforeHydration) return <a href={PATHS.cart}>{messages.t('cartLink')}</a>;
+  // The provider's cart route when it names one, as the hydrated pill links to.
+  const cartPath = useStorefront().paths?.cart ?? CART_PATH;
+  if (beforeHydration) return <a href={cartPath}>{messages.t('cartLink')}</a>;
   return <CartPill {...props} />;
 }

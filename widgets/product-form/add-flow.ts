@@ -10,7 +10,6 @@ import { validateAddToCart, type AddToCartCheck } from '../../src/commerce/add-c
 import { stockCheckPasses } from '../../src/commerce/stock.js';
 import { tracksStock } from '../../src/commerce/product-state.js';
 import type { Variant } from '../../src/commerce/product.js';
-import { PATHS } from '../../src/contract.js';
 import { ADD_MESSAGES } from '../../src/messages/add.js';
 import { CART_MESSAGES } from '../../src/messages/cart.js';
 import { createMessages } from '../../src/messages/format.js';
@@ -18,6 +17,7 @@ import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 import type { FormValues } from '../../src/api/form-schema.js';
 import { track } from '../../src/page/analytics.js';
 import type { Storefront } from '../../src/react/provider.js';
+import { sitePaths } from '../../src/page/site-paths.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import { loadFormDialog } from '../../src/react/ui/load-form-dialog.js';
 import type { AddToCartInput, OpenForm } from './use-add-to-cart.js';
@@ -49,8 +49,19 @@ export function warm(input: AddToCartInput): void {
   if (asksForAnswers(input)) loadFormDialog().catch(() => undefined);
 }
 
-/** What the flow uses of the storefront. */
-export type AddServices = Pick<Storefront, 'api' | 'store' | 'navigate'>;
+/** What the flow uses of the storefront: it leaves for the site's paths (`sitePaths`). */
+export type AddServices = Pick<Storefront, 'api' | 'store' | 'redirect' | 'paths'>;
+
+/**
+ * `base` with `params` added to its query, before any fragment: a site's path may carry a query of
+ * its own (`/checkout?step=subscription`).
+ */
+export function withQuery(base: string, params: Readonly<Record<string, string>>): string {
+  const hash = base.indexOf('#');
+  const path = hash < 0 ? base : base.slice(0, hash);
+  const fragment = hash < 0 ? '' : base.slice(hash);
+  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}${fragment}`;
+}
 
 /**
  * The texts only an add can show (the add checks, the stock check, a form that will not open, a
@@ -177,15 +188,15 @@ export async function send(
   fields: FormValues | null,
 ): Promise<AddOutcome> {
   const { item } = input;
-  const { api, store, navigate } = services;
+  const { api, store, redirect } = services;
+  const paths = sitePaths(services);
   const m = messagesOf(input);
   const sku = chosen.sku || null;
+  // The site's paths (a same-site path, or an http(s) address the site chose for its checkout).
   const go = (url: string): AddOutcome =>
-    navigate(url) ? { kind: 'leaving' } : { kind: 'failed', message: m.t('tryAgain') };
+    redirect(url) ? { kind: 'leaving' } : { kind: 'failed', message: m.t('tryAgain') };
 
-  if (input.giftCard) {
-    return go(`${PATHS.giftCard}?${new URLSearchParams({ itemId: item.id, sku: sku ?? '' }).toString()}`);
-  }
+  if (input.giftCard) return go(withQuery(paths.giftCard, { itemId: item.id, sku: sku ?? '' }));
 
   if (tracksStock(item)) {
     // An unknown cart is not an empty one: a cart whose read failed, and was never known since,
@@ -214,13 +225,13 @@ export async function send(
       additionalFields: fields,
     });
     if (!r.ok) return { kind: 'failed', message: r.error.message };
-    return go(`${PATHS.subscription}?${new URLSearchParams({ cartToken: r.data.cartToken }).toString()}`);
+    return go(withQuery(paths.subscription, { cartToken: r.data.cartToken }));
   }
 
   const r = await store.getState().addEntry({ itemId: item.id, sku, quantity, additionalFields: fields });
   if (!r.ok) return { kind: 'failed', message: r.error.message };
   track({ type: 'item-added', itemId: item.id, sku, quantity });
-  return input.expressCheckout ? go(PATHS.checkout) : { kind: 'added' };
+  return input.expressCheckout ? go(paths.checkout) : { kind: 'added' };
 }
 
 /**

@@ -225,3 +225,103 @@ describe('widgets of a React app follow the product form through the runtime', (
     expect(seen.filter((s) => s === 'TEA x 1')).toHaveLength(1);
   });
 });
+
+describe("StorefrontProvider's paths", () => {
+  /** Shows the paths the widgets under the provider go by. */
+  function Paths() {
+    const { paths } = useStorefront();
+    return <output aria-label="paths">{JSON.stringify(paths)}</output>;
+  }
+  const shown = () => JSON.parse(screen.getByRole('status', { name: 'paths' }).textContent ?? '') as unknown;
+  const DEFAULTS = {
+    cart: '/cart',
+    checkout: '/checkout',
+    subscription: '/checkout/subscription',
+    giftCard: '/checkout/gift-card',
+    continueShopping: '/',
+  };
+
+  it('are the defaults without any', () => {
+    render(
+      <StorefrontProvider apiRoot={API_ROOT} analytics={false}>
+        <Paths />
+      </StorefrontProvider>,
+    );
+    expect(shown()).toEqual(DEFAULTS);
+  });
+
+  it("take the context's paths, and the paths prop over them", () => {
+    render(
+      <StorefrontProvider
+        apiRoot={API_ROOT}
+        analytics={false}
+        context={{ paths: { checkout: '/pay', giftCard: '/gift' } }}
+        paths={{ giftCard: '/gifts', cart: '/basket' }}
+      >
+        <Paths />
+      </StorefrontProvider>,
+    );
+    expect(shown()).toEqual({ ...DEFAULTS, checkout: '/pay', giftCard: '/gifts', cart: '/basket' });
+  });
+
+  it('put each refused one back to its default, with one console warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      render(
+        <StorefrontProvider
+          apiRoot={API_ROOT}
+          analytics={false}
+          paths={{
+            checkout: 'javascript:alert(1)',
+            continueShopping: '//evil.example/',
+            subscription: 42 as unknown as string,
+            giftCard: 'https://gift.example/cards',
+          }}
+        >
+          <Paths />
+        </StorefrontProvider>,
+      );
+      expect(shown()).toEqual({ ...DEFAULTS, giftCard: 'https://gift.example/cards' });
+      await waitFor(() =>
+        expect(warn).toHaveBeenCalledWith(
+          '[storefront] provider: paths.checkout is not a path starting with / or an http(s) address; ' +
+            'paths.subscription is not a path starting with / or an http(s) address; ' +
+            'paths.continueShopping is not a path starting with / or an http(s) address',
+        ),
+      );
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('compare by content: the same paths inline on every render keep the storefront as it was', async () => {
+    const seen = new Set<unknown>();
+    function Probe() {
+      seen.add(useStorefront());
+      return null;
+    }
+    function App() {
+      const [n, setN] = useState(0);
+      return (
+        <StorefrontProvider
+          apiRoot={API_ROOT}
+          analytics={false}
+          paths={{ checkout: '/pay' }}
+          navigate={(path) => void path}
+        >
+          <button type="button" onClick={() => setN(n + 1)}>
+            Render {n}
+          </button>
+          <Probe />
+        </StorefrontProvider>
+      );
+    }
+    render(<App />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Render 0' }));
+    await user.click(screen.getByRole('button', { name: 'Render 1' }));
+    expect(screen.getByRole('button', { name: 'Render 2' })).toBeInstanceOf(HTMLButtonElement);
+    expect(seen.size).toBe(1);
+  });
+});

@@ -43,9 +43,13 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-async function renderCart(c: ShoppingCart = cart(), overrides: Parameters<typeof fakeApi>[0] = {}) {
+async function renderCart(
+  c: ShoppingCart = cart(),
+  overrides: Parameters<typeof fakeApi>[0] = {},
+  options: Omit<NonNullable<Parameters<typeof renderWithStorefront>[1]>, 'api'> = {},
+) {
   const api = fakeApi({ getCart: async () => okResult(c), ...overrides });
-  const r = renderWithStorefront(<CartPage />, { api });
+  const r = renderWithStorefront(<CartPage />, { api, ...options });
   await screen.findByRole('heading', { name: 'Shopping Cart' });
   await waitFor(() => expect(screen.queryByText('Loading cart…')).toBeNull());
   return r;
@@ -266,6 +270,55 @@ describe('CartPage Continue Shopping', () => {
     expect(fireEvent.click(link)).toBe(false);
     expect(postMessage).toHaveBeenCalledWith({ type: DESIGN_FRAME_MESSAGE_TYPE, url: '/checkout' }, '*');
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("CartPage links: the site's paths and the app's router", () => {
+  const PATHS = { continueShopping: '/shop', checkout: '/pay?from=cart' };
+
+  it.each([
+    { name: 'Continue Shopping', href: '/shop' },
+    { name: 'Checkout', href: '/pay?from=cart' },
+  ])("$name links to the provider's path, which the browser follows", async ({ name, href }) => {
+    const { assign } = await renderCart(cart([entry()]), {}, { paths: PATHS });
+    const link = screen.getByRole('link', { name });
+    expect(link.getAttribute('href')).toBe(href);
+    expect(fireEvent.click(link)).toBe(true);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    { name: 'Continue Shopping', path: '/shop' },
+    { name: 'Checkout', path: '/pay?from=cart' },
+  ])('with navigate, a plain click on $name goes through the router', async ({ name, path }) => {
+    const navigate = vi.fn();
+    const { assign } = await renderCart(cart([entry()]), {}, { paths: PATHS, navigate });
+    expect(fireEvent.click(screen.getByRole('link', { name }))).toBe(false);
+    expect(navigate).toHaveBeenCalledWith(path);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("with navigate, a ctrl click on Continue Shopping stays the browser's", async () => {
+    const navigate = vi.fn();
+    await renderCart(cart([]), {}, { paths: PATHS, navigate });
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Continue Shopping' }), { ctrlKey: true })).toBe(
+      true,
+    );
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('with navigate, a checkout on another origin loads as a page', async () => {
+    const navigate = vi.fn();
+    const { assign } = await renderCart(
+      cart([entry()]),
+      {},
+      { paths: { checkout: 'https://pay.example/c/42' }, navigate },
+    );
+    const link = screen.getByRole('link', { name: 'Checkout' });
+    expect(link.getAttribute('href')).toBe('https://pay.example/c/42');
+    fireEvent.click(link);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(assign).toHaveBeenCalledWith('https://pay.example/c/42');
   });
 });
 

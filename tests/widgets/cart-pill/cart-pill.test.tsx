@@ -258,6 +258,64 @@ describe('cart pill: going to the cart', () => {
   });
 });
 
+describe("cart pill: the app's cart route and router (the provider's paths and navigate)", () => {
+  /** The pill over a loaded cart, in a provider with `options` (its paths, its router). */
+  async function renderRouted(options: Parameters<typeof renderWithStorefront>[1] = {}) {
+    const api = fakeApi({ getCart: async () => okResult(cartOf(2, 1000)) });
+    const rendered = renderWithStorefront(<CartPill />, { api, ...options });
+    await act(() => rendered.store.getState().load());
+    return rendered;
+  }
+  const link = () => screen.getByRole('link', { name: /^2 items in cart, / });
+
+  it("links to the provider's cart path", async () => {
+    await renderRouted({ paths: { cart: '/basket' } });
+    expect(link().getAttribute('href')).toBe('/basket');
+  });
+
+  it("hides on the provider's cart path rather than on /cart", async () => {
+    window.history.replaceState(null, '', '/basket/');
+    await renderRouted({ paths: { cart: '/basket' } });
+    expect(screen.queryByRole('link')).toBeNull();
+    cleanup();
+    window.history.replaceState(null, '', '/cart');
+    await renderRouted({ paths: { cart: '/basket' } });
+    expect(link()).toBeInstanceOf(HTMLAnchorElement);
+  });
+
+  it('a refused cart path keeps /cart', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderRouted({ paths: { cart: 'javascript:alert(1)' } });
+    expect(link().getAttribute('href')).toBe('/cart');
+  });
+
+  it('with navigate, a plain click goes through the router, not a page load', async () => {
+    const navigate = vi.fn();
+    const { assign } = await renderRouted({ paths: { cart: '/basket' }, navigate });
+    expect(fireEvent.click(link())).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/basket');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    { click: { ctrlKey: true }, what: 'ctrl' },
+    { click: { metaKey: true }, what: 'meta' },
+    { click: { shiftKey: true }, what: 'shift' },
+    { click: { button: 1 }, what: 'middle button' },
+  ])("with navigate, a $what click stays the browser's", async ({ click }) => {
+    const navigate = vi.fn();
+    await renderRouted({ navigate });
+    expect(fireEvent.click(link(), click)).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("without navigate, a plain click to the app's cart path is the browser's", async () => {
+    const { assign } = await renderRouted({ paths: { cart: '/basket' } });
+    expect(fireEvent.click(link())).toBe(true);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
 describe('cart pill: light or dark', () => {
   it.each([
     { setting: 'light', prop: undefined, expected: 'sf-cart-pill--light' },

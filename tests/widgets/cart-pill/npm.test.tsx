@@ -17,4 +17,13 @@ describe('the cart pill entry on a server', () => {
     );
     expect(html).toBe('<a href="/cart">Cart</a>');
   });
+
+  it("links to the provider's cart route", () => {
+    const html = renderToString(
+      <StorefrontProvider apiRoot="https://api.shop.test/api/" paths={{ cart: '/basket' }}>
+        <CartPill />
+      </StorefrontProvider>,
+    );
+    expect(html).toBe('<a href="/basket">Cart</a>');
+  });
 });

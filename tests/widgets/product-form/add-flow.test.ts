@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseItemForSale } from '../../../src/commerce/product.js';
 import { createMessages } from '../../../src/messages/format.js';
 import { createCartStore } from '../../../src/store/index.js';
-import { firstStep, send, type AddServices } from '../../../widgets/product-form/add-flow.js';
+import { DEFAULT_SITE_PATHS, type SitePaths } from '../../../src/page/site-paths.js';
+import { firstStep, send, withQuery, type AddServices } from '../../../widgets/product-form/add-flow.js';
 import { PRODUCT_FORM_MESSAGES } from '../../../widgets/product-form/messages.js';
 import type { AddToCartInput } from '../../../widgets/product-form/use-add-to-cart.js';
 import { cart, entry, fakeApi, failResult, okResult } from '../fixtures.js';
@@ -30,10 +31,15 @@ const input = (overrides: Partial<AddToCartInput> = {}): AddToCartInput => ({
   ...overrides,
 });
 
-const services = (api = fakeApi(), navigate = vi.fn(() => true)): AddServices => ({
+const services = (
+  api = fakeApi(),
+  redirect = vi.fn(() => true),
+  paths: SitePaths = DEFAULT_SITE_PATHS,
+): AddServices => ({
   api,
   store: createCartStore({ api, broadcast: false }),
-  navigate,
+  redirect,
+  paths,
 });
 
 describe('the add flow returns what happened', () => {
@@ -82,14 +88,28 @@ describe('the add flow returns what happened', () => {
   });
 
   it('is leaving for the checkout page after an express add', async () => {
-    const navigate = vi.fn(() => true);
+    const redirect = vi.fn(() => true);
     const api = fakeApi({
       getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
       addCartEntry: async () => okResult({ shoppingCart: cart(), newlyAdded: entry() }),
     });
-    expect(await send(input({ expressCheckout: true }), services(api, navigate), black, 1, null)).toEqual({
+    expect(await send(input({ expressCheckout: true }), services(api, redirect), black, 1, null)).toEqual({
       kind: 'leaving',
     });
-    expect(navigate).toHaveBeenCalledWith('/checkout');
+    expect(redirect).toHaveBeenCalledWith('/checkout');
+  });
+});
+
+describe('withQuery adds the flow\'s parameters to a site path', () => {
+  it.each([
+    { base: '/checkout/gift-card', expected: '/checkout/gift-card?itemId=a+b&sku=S%261' },
+    { base: '/pay?step=gift', expected: '/pay?step=gift&itemId=a+b&sku=S%261' },
+    { base: '/pay#top', expected: '/pay?itemId=a+b&sku=S%261#top' },
+    {
+      base: 'https://pay.example/gift?x=1#f',
+      expected: 'https://pay.example/gift?x=1&itemId=a+b&sku=S%261#f',
+    },
+  ])('$base gives $expected', ({ base, expected }) => {
+    expect(withQuery(base, { itemId: 'a b', sku: 'S&1' })).toBe(expected);
   });
 });

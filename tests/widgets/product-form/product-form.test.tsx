@@ -19,6 +19,7 @@ import {
   okResult,
   renderWithStorefront,
   type FakeApi,
+  type RenderOptions,
 } from '../fixtures.js';
 import { BOX, EBOOK, ENGRAVED, ENGRAVED_BY_ID, GIFT_CARD, MUG, SOLD_OUT, TEE } from './items.js';
 
@@ -41,6 +42,8 @@ function setup(
     context?: Partial<SiteContext>;
     fakeTimers?: boolean;
     onVariantChange?: () => void;
+    paths?: RenderOptions['paths'];
+    navigate?: RenderOptions['navigate'];
   } = {},
 ) {
   const parsed = parseProductFormProps(raw);
@@ -54,6 +57,8 @@ function setup(
   return renderWithStorefront(<ProductForm {...parsed.value} onVariantChange={options.onVariantChange} />, {
     api,
     ...(options.context ? { context: options.context } : {}),
+    paths: options.paths,
+    navigate: options.navigate,
     ...(options.fakeTimers ? { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) } : {}),
   });
 }
@@ -630,6 +635,86 @@ describe('the cart read of page start (spec 000 §4)', () => {
     );
     expect(api.getStock).not.toHaveBeenCalled();
     expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+});
+
+describe("purchase flows: the site's paths and the app's router", () => {
+  const subscribeApi = () =>
+    fakeApi({
+      getStock: async () => okResult({ results: [{ unlimited: false, qtyInStock: 100 }] }),
+      createSubscriptionCart: async () => okResult({ cartToken: 'tok 1' }),
+    });
+
+  it("express checkout goes to the provider's checkout path", async () => {
+    const { user, assign } = setup(
+      { item: MUG, expressCheckout: true },
+      { paths: { checkout: '/pay?via=express' } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/pay?via=express'));
+  });
+
+  it('express checkout goes to a checkout the site hosts on another origin', async () => {
+    const { user, assign } = setup(
+      { item: MUG, expressCheckout: true },
+      { paths: { checkout: 'https://checkout.example/s/42' } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/s/42'));
+  });
+
+  it('express checkout with navigate goes through the router, not a page load', async () => {
+    const navigate = vi.fn();
+    const { user, assign } = setup(
+      { item: MUG, expressCheckout: true },
+      { paths: { checkout: '/pay' }, navigate },
+    );
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/pay'));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a refused checkout path goes to /checkout', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, assign } = setup(
+      { item: MUG, expressCheckout: true },
+      { paths: { checkout: 'javascript:alert(1)' } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout'));
+  });
+
+  it("a subscription goes to the provider's subscription path with its cart token", async () => {
+    const { user, assign } = setup(
+      { item: BOX },
+      { api: subscribeApi(), paths: { subscription: '/subscribe?plan=1' } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/subscribe?plan=1&cartToken=tok+1'));
+  });
+
+  it('a subscription with navigate goes through the router', async () => {
+    const navigate = vi.fn();
+    const { user, assign } = setup({ item: BOX }, { api: subscribeApi(), navigate });
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout/subscription?cartToken=tok+1'));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("a gift card goes to the provider's gift card path with the denomination", async () => {
+    const { user, assign } = setup({ item: GIFT_CARD }, { paths: { giftCard: '/gift' } });
+    await choose(user, { Amount: '$50' });
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(assign).toHaveBeenCalledWith('/gift?itemId=gc&sku=GC-50');
+  });
+
+  it('a gift card with navigate goes through the router', async () => {
+    const navigate = vi.fn();
+    const { user, assign } = setup({ item: GIFT_CARD }, { navigate });
+    await choose(user, { Amount: '$50' });
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout/gift-card?itemId=gc&sku=GC-50'));
+    expect(assign).not.toHaveBeenCalled();
   });
 });
 

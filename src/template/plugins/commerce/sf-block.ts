@@ -7,7 +7,8 @@
  * stylesheets are linked in the page's head. Its controls are disabled: they do nothing before
  * the widget takes over, and the widget's own replace them, so none is announced twice.
  */
-import { PATHS, PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
+import { PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
+import { PATHS } from '../../../contract-paths';
 import { instalmentOffer, parseInstalmentContext } from '../../../commerce/instalments';
 import { formatMoney, type Money } from '../../../commerce/money';
 import { type ProductItem } from '../../../commerce/product';
