@@ -1,11 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApiError } from '../../src/api/types.js';
 import { track } from '../../src/page/analytics.js';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
@@ -13,7 +6,7 @@ import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
 import { optionName } from '../../src/messages/format.js';
 import { belowInstalmentMinimum } from '../../src/commerce/cart-rules.js';
 import type { Result } from '../../src/result.js';
-import { pageOrImageUrl } from '../../src/urls.js';
+import { pageOrImageUrl, sitePath, webAddress } from '../../src/urls.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { sitePaths } from '../../src/page/site-paths.js';
 import type { CartEntry, ShoppingCart } from '../../src/store/types.js';
@@ -107,6 +100,18 @@ const prepareEdit = (): void => {
   loadFormDialog().catch(() => undefined);
   import('../../src/api/forms.js').catch(() => undefined);
 };
+
+/**
+ * The entry's picture (`pageOrImageUrl`: never `javascript:`, `data:text/html`, `/\host`). A
+ * path on the site is the API's: with an `apiRoot` on another origin (an app on its own dev
+ * server) it is read on that origin, not on the app's.
+ */
+function entryImage(url: unknown, apiRoot: string): string | null {
+  const src = pageOrImageUrl(url);
+  return src !== null && sitePath(src) !== null && webAddress(apiRoot) !== null
+    ? new URL(src, apiRoot).href
+    : src;
+}
 
 /**
  * The full cart page: entries with quantity, line total, removal and the edit of an entry's
@@ -382,7 +387,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
               <EntryRow
                 key={entry.id}
                 entry={entry}
-                image={pageOrImageUrl(entry.imageUrl)}
+                image={entryImage(entry.imageUrl, context.apiRoot)}
                 m={m}
                 busy={pending[entry.id] !== undefined}
                 lineTotal={money(entry.subTotal)}
@@ -499,7 +504,7 @@ function FormDialogOf({ open, strings, errorTitle, onClose, onSubmit }: FormDial
 
 interface EntryRowProps {
   readonly entry: CartEntry;
-  /** The entry's image address, checked ({@link pageOrImageUrl}); null shows none. */
+  /** The entry's image address, checked ({@link entryImage}); null shows none. */
   readonly image: string | null;
   readonly m: CartPageMessages;
   readonly busy: boolean;

@@ -665,4 +665,18 @@ describe('CartPage images', () => {
     const { container } = await renderCart(cart([entry({ imageUrl: url })]));
     expect(container.querySelector('.sf-cart-entry__image')?.getAttribute('src') ?? null).toBe(expected);
   });
+
+  it.each([
+    ['/img/tee.svg', 'http://api.test:4173/img/tee.svg'],
+    ['https://cdn.test/tee.png', 'https://cdn.test/tee.png'],
+    ['javascript:alert(1)', null],
+    ['//elsewhere.test/x.png', 'https://elsewhere.test/x.png'],
+  ])('with the API on another origin, shows %j from there as %j', async (url, expected) => {
+    const { container } = await renderCart(
+      cart([entry({ imageUrl: url })]),
+      {},
+      { context: { apiRoot: 'http://api.test:4173/api/' } },
+    );
+    expect(container.querySelector('.sf-cart-entry__image')?.getAttribute('src') ?? null).toBe(expected);
+  });
 });
