@@ -429,6 +429,16 @@ describe('checkout flows', () => {
     expect(cart.entries.map((e) => [e.itemId, e.quantity])).toEqual([['e2e-notebook', 1]]);
   });
 
+  it("goes where the site context's paths.checkout says after an express purchase", async () => {
+    const context = await visitor();
+    const page = await openProduct(context, 'notebook-paths.html', 'Purchase');
+    await addButton(page, 'Purchase').click();
+    await page.waitForURL((url) => url.pathname === '/shop/pay', WAIT);
+    expect(new URL(page.url()).search).toBe('?step=express');
+    const cart = await serverCart(context);
+    expect(cart.entries.map((e) => [e.itemId, e.quantity])).toEqual([['e2e-notebook', 1]]);
+  });
+
   it('goes to the subscription page with the cart token the server issued', async () => {
     const context = await visitor();
     const page = await openProduct(context, 'coffee.html', 'Subscribe');
