@@ -64,8 +64,8 @@ export const BUDGETS = {
  * language code), the one URL rule (src/urls.ts) and the cart pill following pushState.
  */
 export const PAGE_BUDGETS = {
-  product: { bytes: 39.4 * KB, files: 7 },
-  cart: { bytes: 36.0 * KB, files: 6 },
+  product: { bytes: 39.6 * KB, files: 7 },
+  cart: { bytes: 36.1 * KB, files: 6 },
   shop: { bytes: 27.8 * KB, files: 4 },
   contact: { bytes: 35.2 * KB, files: 7 },
 };
