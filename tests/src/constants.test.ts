@@ -8,7 +8,7 @@ import {
 } from '../../src/commerce/form-fields';
 import { LIMITS, PRODUCT_TYPES, isDarkColor, isProductType } from '../../src/constants';
 import { COOKIE_POLICY, PAGE_LIMITS, PAGE_TYPES, UNTRACKED_PAGE_TYPES } from '../../src/page/constants';
-import { ADD_BUTTON_TIMING } from '../../widgets/product-form/add-flow';
+import { ADD_BUTTON_TIMING } from '../../widgets/product-form/use-add-button';
 
 describe('codes', () => {
   it.each([

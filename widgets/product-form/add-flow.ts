@@ -1,10 +1,12 @@
 /**
  * The add flow of the product form (spec 000 §4, §5): the client checks, the additional-fields
  * form (read once per page view, fetched when named only by id), the stock check, then the cart
- * add, the subscription cart or the gift-card page. Each step returns what happened as data; the
- * hook (./use-add-to-cart.ts) owns the state, the button's timers and the dialog. It is a chunk of
- * its own, loaded when the page is idle or the shopper first touches the form, so the product
- * page's start-up code holds only what draws the form.
+ * add, the subscription cart or the gift-card page. Each step takes plain data (the form's input,
+ * the chosen variant and quantity, the page's api and store) and returns what happened as data;
+ * the hook (./use-add-to-cart.ts) owns the state table, the button's timers and the dialog, and
+ * turns each result into its moves. No setter, ref or timer crosses the import (design rule 19).
+ * It is a chunk of its own, loaded when the page is idle or the shopper first touches the form,
+ * so the product page's start-up code holds only what draws the form.
  */
 import { validateAddToCart, type AddToCartCheck } from '../../src/commerce/add-checks.js';
 import { stockCheckPasses } from '../../src/commerce/stock.js';
@@ -21,20 +23,6 @@ import { sitePaths } from '../../src/page/site-paths.js';
 import type { SubmitOutcome } from '../../src/react/ui/additional-fields-form.js';
 import { loadFormDialog } from '../../src/react/ui/load-form-dialog.js';
 import type { AddToCartInput, OpenForm } from './use-add-to-cart.js';
-import type { AddButtonMachine } from './use-add-button.js';
-
-/**
- * Add-to-cart button timing (spec 000 §4, §9). Only an add reads it, so it loads with the flow
- * rather than with the start-up constants.
- */
-export const ADD_BUTTON_TIMING = {
-  /** After success, Added! appears this long later. */
-  addedDelayMs: 1000,
-  /** Added! stays this long before the button returns to idle. */
-  addedDurationMs: 2000,
-  /** After a failure the button returns to idle this long later. */
-  errorResetMs: 1000,
-} as const;
 
 /**
  * Starts loading the code a press calls: the cart's endpoints (the stock check, the add, the
@@ -126,6 +114,17 @@ export function firstStep(input: AddToCartInput): AddStep {
   return asksForAnswers(input)
     ? { kind: 'form' }
     : { kind: 'send', variant: checked.variant, quantity: checked.quantity };
+}
+
+/** A press of the add button: counted (census button-click), then its first step. */
+export function pressed(input: AddToCartInput): AddStep {
+  // Every press the button takes: one while it is busy is ignored before it gets here.
+  track({
+    type: 'button-clicked',
+    itemId: input.item.id,
+    button: input.expressCheckout && !input.subscribable ? 'express' : 'add',
+  });
+  return firstStep(input);
 }
 
 /**
@@ -232,75 +231,4 @@ export async function send(
   if (!r.ok) return { kind: 'failed', message: r.error.message };
   track({ type: 'item-added', itemId: item.id, sku, quantity });
   return input.expressCheckout ? go(paths.checkout) : { kind: 'added' };
-}
-
-/**
- * What a press of the add button works with: the form's input and services as they were at the
- * press, the button's state machine and the hook's state. The hook (./use-add-to-cart.ts) keeps
- * the state; what a press does with it loads here, with the flow, rather than with the form.
- */
-export interface AddPress {
-  readonly input: AddToCartInput;
-  readonly services: AddServices;
-  readonly button: AddButtonMachine;
-  setFailure(message: string | null): void;
-  setDialog(form: OpenForm | null): void;
-  setDraft(values: FormValues): void;
-  /** The additional-fields form once read, kept for the next press. */
-  readonly knownForm: { current: OpenForm | null };
-  /** True while the form is being read, so a second press does not read it again. */
-  readonly opening: { current: boolean };
-}
-
-// After a send: Added! about 1 s later and idle 2 s after that (spec 000 §4, §9); after a failure
-// its message, and idle 1 s later; a page that is leaving keeps "Adding…".
-const finish = (p: AddPress, outcome: AddOutcome): void => {
-  const { button } = p;
-  if (outcome.kind === 'failed') {
-    p.setFailure(outcome.message);
-    button.later(ADD_BUTTON_TIMING.errorResetMs, button.reset);
-  } else if (outcome.kind === 'added') {
-    p.setDraft({});
-    button.later(ADD_BUTTON_TIMING.addedDelayMs, () => {
-      button.set('added');
-      button.later(ADD_BUTTON_TIMING.addedDurationMs, button.reset);
-    });
-  }
-};
-
-const sendFrom = async (p: AddPress, chosen: Variant, quantity: number, fields: FormValues | null) => {
-  if (!p.button.begin()) return;
-  finish(p, await send(p.input, p.services, chosen, quantity, fields));
-};
-
-/** A press of the add button once the flow is loaded: the checks, then the form or the add. */
-export async function press(p: AddPress): Promise<void> {
-  const { input } = p;
-  // Census button-click: every press the button takes (one while it is busy is ignored before).
-  track({
-    type: 'button-clicked',
-    itemId: input.item.id,
-    button: input.expressCheckout && !input.subscribable ? 'express' : 'add',
-  });
-  p.setFailure(null);
-  const step = firstStep(input);
-  if (step.kind === 'refused') return p.setFailure(step.message);
-  if (step.kind === 'send') return sendFrom(p, step.variant, step.quantity, null);
-  if (p.knownForm.current) return p.setDialog(p.knownForm.current);
-  if (p.opening.current) return;
-  p.opening.current = true;
-  const opened = await openForm(input, p.services);
-  p.opening.current = false;
-  if (!opened.ok) return p.setFailure(opened.message);
-  p.knownForm.current = opened.form;
-  p.setDialog(opened.form);
-}
-
-/** The additional-fields dialog's submit: the answers checked on the server, then the add. */
-export async function submitAnswers(p: AddPress, form: OpenForm, values: FormValues): Promise<SubmitOutcome> {
-  const answers = await checkAnswers(p.input, p.services, form, values);
-  if (!answers.ok) return answers;
-  p.setDialog(null);
-  void sendFrom(p, answers.variant, answers.quantity, values);
-  return { ok: true };
 }

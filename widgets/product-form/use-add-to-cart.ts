@@ -7,7 +7,6 @@ import { withWholeCatalogue } from '../../src/messages/format.js';
 import { whenIdle } from '../../src/idle.js';
 import { useStorefront } from '../../src/react/provider.js';
 import type { FormDialogModule } from '../../src/react/ui/load-form-dialog.js';
-import type { AddPress } from './add-flow.js';
 import type { ProductFormMessages } from './messages.js';
 import type { ProductFormProps } from './product-form.js';
 import { useAddButton, type AddPhase } from './use-add-button.js';
@@ -105,38 +104,60 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
   const { soldOut } = input;
   useEffect(() => (flowModule || soldOut ? undefined : whenIdle(prefetchFlow)), [soldOut]);
 
-  // What a press does with this state is the flow's (./add-flow.ts `press`): it loads with it.
-  const pressed = (): AddPress => ({
-    input,
-    services,
-    button,
-    setFailure,
-    setDialog,
-    setDraft,
-    knownForm,
-    opening,
-  });
+  // The flow computes each step from the input as it is at the press and returns what happened;
+  // what that does to the button, the alert and the dialog is decided here.
+  const send = async (flow: FlowModule, variant: Variant, quantity: number, fields: FormValues | null) => {
+    if (!button.move('send')) return;
+    const outcome = await flow.send(input, services, variant, quantity, fields);
+    if (outcome.kind === 'failed') setFailure(outcome.message);
+    // What was typed in the dialog is kept until an add succeeds.
+    if (outcome.kind === 'added') setDraft({});
+    button.move(outcome.kind);
+  };
+
+  const press = async (flow: FlowModule) => {
+    const step = flow.pressed(input);
+    setFailure(null);
+    if (step.kind === 'refused') return setFailure(step.message);
+    if (step.kind === 'send') return send(flow, step.variant, step.quantity, null);
+    button.move('ask');
+    if (knownForm.current) return setDialog(knownForm.current);
+    if (opening.current) return;
+    opening.current = true;
+    const opened = await flow.openForm(input, services);
+    opening.current = false;
+    if (!opened.ok) return setFailure(opened.message);
+    knownForm.current = opened.form;
+    setDialog(opened.form);
+  };
 
   const add = async () => {
-    if (button.phase !== 'idle') return;
-    if (flowModule) return flowModule.press(pressed());
-    if (!button.begin()) return;
+    if (!button.idle()) return;
+    if (flowModule) return press(flowModule);
+    button.move('load');
     setFailure(null);
     let flow: FlowModule;
     try {
       flow = await loadFlow();
     } catch {
       setFailure(input.m.t('checkConnection'));
-      button.reset();
+      button.move('stopped');
       return;
     }
-    button.reset();
-    await flow.press(pressed());
+    button.move('loaded');
+    await press(flow);
   };
 
-  // The dialog opens only once the flow is loaded.
-  const submitForm = async (form: OpenForm, values: FormValues): Promise<SubmitOutcome> =>
-    (await loadFlow()).submitAnswers(pressed(), form, values);
+  // The dialog opens only once the flow is loaded: its submit checks the answers on the server,
+  // then sends them with the add.
+  const submitForm = async (form: OpenForm, values: FormValues): Promise<SubmitOutcome> => {
+    const flow = await loadFlow();
+    const answers = await flow.checkAnswers(input, services, form, values);
+    if (!answers.ok) return answers;
+    setDialog(null);
+    void send(flow, answers.variant, answers.quantity, values);
+    return { ok: true };
+  };
 
   return {
     phase: button.phase,
