@@ -225,6 +225,8 @@ export function parseMoney(raw: unknown, options: ParseMoneyOptions = {}): Money
   return money;
 }
 
+// Module-level on purpose: a memo of a pure conversion (the same text and currency give the same
+// frozen Money on every page and runtime), not page state.
 const parsedAmounts = new Map<string, Money | null>();
 
 /**
@@ -264,6 +266,8 @@ export interface FormatMoneyOptions {
 /** Comma thousands and dot decimal (spec 000 §9). */
 export const DEFAULT_MONEY_LOCALE = 'en-US';
 
+// Module-level on purpose: Intl formatters by their options, a memo of a pure constructor that
+// any runtime may share; no page state.
 const formatterCache = new Map<string, Intl.NumberFormat>();
 
 function formatterFor(

@@ -5,12 +5,20 @@
  * `#sf-context` script; the npm `StorefrontProvider` builds one from its props. Both then read
  * the cart at start under the same cookie rules (spec 000 §4) and start the same platform layer.
  *
- * This is the one place that reads `#sf-context` and the one holder of page-wide state: the
- * page's api client, cart store and choices are the page runtime's, built here once. Everything
- * else is handed a runtime (the widgets through their env or the provider) or asks
- * {@link getPageRuntime} for the page's.
+ * This is the one place that reads `#sf-context` and the one builder of a runtime: the page's
+ * own ({@link getPageRuntime}) is `createPageRuntime()` kept once. A runtime owns its api client,
+ * cart store, choices and what it has started; everything else is handed a runtime (the widgets
+ * through their env or the provider) or asks {@link getPageRuntime} for the page's. The default
+ * reporter lives here too, so the script-tag entry (./runtime.ts) imports this file and never the
+ * other way round.
+ *
+ * Not yet the runtime's (still a binding of their own module, shared by two providers in one
+ * page): the language layer (../messages/format.ts), the platform instance and its flags
+ * (./platform.ts), the signed-in user (./site-user.ts), the analytics sink (./analytics.ts), the
+ * session api (./session.ts), the error reporter's queue (./reporter.ts) and the visitor id kept
+ * in memory (./identity.ts).
  */
-import { CONTEXT_SCRIPT_ID } from '../contract.js';
+import { CONTEXT_SCRIPT_ID, EVENTS, type ErrorEventDetail } from '../contract.js';
 import type { Api } from '../api/page.js';
 import { createPageApi } from '../api/page.js';
 import type { ApiClient } from '../api/client.js';
@@ -25,7 +33,6 @@ import {
   readSiteContext,
   type SiteContext,
 } from './context.js';
-import { reportError } from './runtime.js';
 
 /**
  * The time limit of the cart read at page start, in ms: a read at page start holds
@@ -34,6 +41,41 @@ import { reportError } from './runtime.js';
 export const CART_START_TIMEOUT_MS = 5000;
 
 export type Report = (error: unknown, info?: Record<string, string>) => void;
+
+const messageOf = (error: unknown): string => {
+  try {
+    // A string comes back as it is.
+    return String(error && typeof error === 'object' && 'message' in error ? error.message : error);
+  } catch {
+    return 'Unknown error';
+  }
+};
+
+/**
+ * Sends an error to the page reporter and announces it as `sf:error` on `document`, so a site
+ * can log it. Never throws: it runs inside error handlers.
+ *
+ * The reporter is its own chunk, fetched with the first error: most pages never have one, and
+ * it batches reports behind a one-second debounce anyway. `sf:error` goes out at once.
+ */
+export function reportError(error: unknown, info: Record<string, string> = {}): void {
+  import('./reporter.js')
+    .then((reporter) => reporter.getErrorReporter().report(error, info))
+    // A reporter that cannot load cannot send either (offline, or a removed chunk); and
+    // reporting must never add an error of its own.
+    .catch(() => undefined);
+  try {
+    if (typeof document === 'undefined') return;
+    const detail: ErrorEventDetail = {
+      message: messageOf(error),
+      ...(info.code === undefined ? {} : { code: info.code }),
+      ...(info.widget === undefined ? {} : { widget: info.widget }),
+    };
+    document.dispatchEvent(new CustomEvent(EVENTS.error, { detail }));
+  } catch {
+    // A page listener that throws must not turn one error into two.
+  }
+}
 
 export interface PageRuntime {
   readonly context: SiteContext;
@@ -46,6 +88,11 @@ export interface PageRuntime {
   readonly api: Api;
   readonly store: CartStore;
   readonly choices: ProductChoices;
+  /**
+   * What has been started for this runtime ({@link loadCartAtStart}, {@link startPlatform}): each
+   * once, whatever a strict-mode effect that runs twice does.
+   */
+  readonly started: Set<'cart' | 'platform'>;
 }
 
 export interface PageRuntimeOptions {
@@ -70,17 +117,27 @@ const warnAbout = (issues: readonly string[]): void => {
   for (const issue of issues) console.warn(`[storefront] site context: ${issue}`);
 };
 
+type ContextOf = Pick<PageRuntime, 'context' | 'raw'>;
+
+/** The page's `#sf-context` script, else the defaults (no document: the defaults). */
+function pageContext(): ContextOf {
+  if (typeof document === 'undefined') return { context: DEFAULT_CONTEXT, raw: null };
+  const { context, raw, issues } = readSiteContext();
+  // A malformed context still gives a working page (defaults); the owner should hear of it.
+  if (issues.length > 0 && document.getElementById(CONTEXT_SCRIPT_ID)) warnAbout(issues);
+  return { context, raw };
+}
+
+/** A context given as an object, parsed as the page's would be; its issues are warned about. */
+function givenContext(given: unknown): ContextOf {
+  const { context, raw, issues } = parseSiteContext(given);
+  warnAbout(issues);
+  return { context, raw };
+}
+
 /** The site context from options: the given object, else the page's script, with overrides. */
-function contextOf(options: PageRuntimeOptions): Pick<PageRuntime, 'context' | 'raw'> {
-  let context = DEFAULT_CONTEXT;
-  let raw: PageRuntime['raw'] = null;
-  if (options.context !== undefined) {
-    const parsed = parseSiteContext(options.context);
-    warnAbout(parsed.issues);
-    ({ context, raw } = parsed);
-  } else if (typeof document !== 'undefined') {
-    ({ context, raw } = readSiteContext());
-  }
+function contextOf(options: PageRuntimeOptions): ContextOf {
+  const { context, raw } = options.context === undefined ? pageContext() : givenContext(options.context);
   const apiRoot = options.apiRoot === undefined ? null : normalizeApiRoot(options.apiRoot);
   if (options.apiRoot !== undefined && apiRoot === null)
     warnAbout([`apiRoot ${options.apiRoot} is not usable`]);
@@ -115,12 +172,18 @@ function apiAt({ apiRoot, mockCart }: SiteContext, report: Report): Api {
 }
 
 /** Builds a page runtime. Nothing starts until {@link loadCartAtStart} and {@link startPlatform}. */
-export function createPageRuntime(options: PageRuntimeOptions = {}): PageRuntime {
-  const { context, raw } = contextOf(options);
-  const report = options.report ?? reportError;
-  const api = options.api ?? apiAt(context, report);
-  const store = options.store ?? createCartStore({ api });
-  return { context, raw, report, api, store, choices: createProductChoices() };
+export const createPageRuntime = (options: PageRuntimeOptions = {}): PageRuntime =>
+  runtimeOver(contextOf(options), options);
+
+/**
+ * The one place a runtime is put together, from its context and what the options give. The
+ * page's own goes through here without the options' parsing, which the script tag never needs.
+ */
+function runtimeOver({ context, raw }: ContextOf, parts: PageRuntimeOptions): PageRuntime {
+  const report = parts.report ?? reportError;
+  const api = parts.api ?? apiAt(context, report);
+  const store = parts.store ?? createCartStore({ api });
+  return { context, raw, report, api, store, choices: createProductChoices(), started: new Set() };
 }
 
 /**
@@ -139,26 +202,21 @@ export async function readCart({ store, report }: Pick<PageRuntime, 'store' | 'r
   }
 }
 
-// What the npm provider starts, once per runtime (a strict-mode effect runs twice). The loader
-// starts the page's itself (loader/loader.ts), so none of this is in the script tag's start path.
-const cartReadFor = new WeakSet<PageRuntime>();
-const platformStartedFor = new WeakSet<PageRuntime>();
-
 /**
  * Reads the cart when spec 000 §4 says to (signed in, or a cart cookie), once per runtime, and
  * fetches the catalogue language as a published page does with its first read.
  */
 export function loadCartAtStart(runtime: PageRuntime): void {
-  if (cartReadFor.has(runtime)) return;
-  cartReadFor.add(runtime);
+  if (runtime.started.has('cart')) return;
+  runtime.started.add('cart');
   void loadTranslations(runtime.context.locale).catch(() => undefined);
   if (typeof document !== 'undefined' && shouldLoadCartAtStart(runtime.context)) void readCart(runtime);
 }
 
 /** Starts analytics, census and performance records once, at the next idle moment. */
 export function startPlatform(runtime: PageRuntime): void {
-  if (platformStartedFor.has(runtime)) return;
-  platformStartedFor.add(runtime);
+  if (runtime.started.has('platform')) return;
+  runtime.started.add('platform');
   const { context, raw, api, report } = runtime;
   import('./platform-api.js').then(
     (p) => p.start({ context, raw, api, report }),
@@ -166,30 +224,14 @@ export function startPlatform(runtime: PageRuntime): void {
   );
 }
 
+// The page's own runtime: the one page-wide binding, put together by the one builder above.
 let page: PageRuntime | null = null;
 
 /**
  * The page's runtime, from its `#sf-context` script, built on first use: what the loader's
  * widgets, the platform layer and a provider without options share.
  */
-export function getPageRuntime(): PageRuntime {
-  if (!page) {
-    const { context, issues, raw } = readSiteContext();
-    // A malformed context still gives a working page (defaults); the owner should hear of it.
-    if (issues.length > 0 && typeof document !== 'undefined' && document.getElementById(CONTEXT_SCRIPT_ID))
-      warnAbout(issues);
-    const api = apiAt(context, reportError);
-    page = {
-      context,
-      raw,
-      report: reportError,
-      api,
-      store: createCartStore({ api }),
-      choices: createProductChoices(),
-    };
-  }
-  return page;
-}
+export const getPageRuntime = (): PageRuntime => (page ??= runtimeOver(pageContext(), {}));
 
 /** The page runtime's api client (rooted at the site context's `apiRoot`), each group loaded on first use. */
 export const getApi = (): Api => getPageRuntime().api;

@@ -58,7 +58,7 @@ import {
 } from './identity.js';
 import { browserPerformanceHooks, startPerformance, type PerformanceRecord } from './performance.js';
 import { parseQuery } from './query.js';
-import { reportError } from './runtime.js';
+import { reportError } from './create-runtime.js';
 import { loginId } from './site-user.js';
 import { networkError } from '../api/texts.js';
 import type { ApiResult } from '../api/types.js';

@@ -1,53 +1,17 @@
 /**
  * The page runtime: the framework-free part shared by every widget chunk and the loader. In the
  * script-tag build it is the `widgets/runtime.js` entry, so the loader can start the cart load
- * and report errors without pulling in a UI framework. Everything here is a page-wide singleton:
- * one site context, one reporter, one cart store per page.
+ * and report errors without pulling in a UI framework. What it hands out is the page's one
+ * runtime (./create-runtime.ts, which builds it and holds the default reporter).
  */
-import { EVENTS, type ErrorEventDetail } from '../contract.js';
-import { getCartStore, getPageRuntime, readCart } from './create-runtime.js';
+import { getCartStore, getPageRuntime, readCart, reportError } from './create-runtime.js';
 import type { CartStore } from '../store/index.js';
 import { startBlocks as start, type BlockOptions, type Blocks } from './blocks.js';
 import { isEnglishLocale } from '../messages/format.js';
 import { loadPageLanguage } from './page-language.js';
 
-export { getCartStore };
+export { getCartStore, reportError };
 export type { CartStore };
-
-const messageOf = (error: unknown): string => {
-  try {
-    // A string comes back as it is.
-    return String(error && typeof error === 'object' && 'message' in error ? error.message : error);
-  } catch {
-    return 'Unknown error';
-  }
-};
-
-/**
- * Sends an error to the page reporter and announces it as `sf:error` on `document`, so a site
- * can log it. Never throws: it runs inside error handlers.
- *
- * The reporter is its own chunk, fetched with the first error: most pages never have one, and
- * it batches reports behind a one-second debounce anyway. `sf:error` goes out at once.
- */
-export function reportError(error: unknown, info: Record<string, string> = {}): void {
-  import('./reporter.js')
-    .then((reporter) => reporter.getErrorReporter().report(error, info))
-    // A reporter that cannot load cannot send either (offline, or a removed chunk); and
-    // reporting must never add an error of its own.
-    .catch(() => undefined);
-  try {
-    if (typeof document === 'undefined') return;
-    const detail: ErrorEventDetail = {
-      message: messageOf(error),
-      ...(info.code === undefined ? {} : { code: info.code }),
-      ...(info.widget === undefined ? {} : { widget: info.widget }),
-    };
-    document.dispatchEvent(new CustomEvent(EVENTS.error, { detail }));
-  } catch {
-    // A page listener that throws must not turn one error into two.
-  }
-}
 
 /**
  * The platform layer (analytics, identity, sessions, flags: ./platform.ts, reached through

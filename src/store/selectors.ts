@@ -8,6 +8,8 @@ import type { ShoppingCart } from './types.js';
 /** Items in the cart (the pill's count). */
 export const selectCount = (state: CartState): number => state.cart?.totalQuantity ?? 0;
 
+// Module-level on purpose: a one-entry memo of a pure function of the cart object (the last cart
+// asked about and its subtotal), so a slice stays the same object; two stores only recompute.
 /** The cart subtotal in minor units, or null before the cart is known. */
 let subtotalOf: ShoppingCart | null = null;
 let subtotal: { readonly amount: number; readonly currency: string } | null = null;

@@ -41,4 +41,18 @@ describe('the page runtime', () => {
     expect(users(/\bcreatePageApi\s*\(/)).toEqual(['src/page/create-runtime.ts']);
     expect(users(/\bcreateCartStore\s*\(/)).toEqual(['src/page/create-runtime.ts']);
   });
+
+  it('is built by one builder, which the page runtime and the provider both call', () => {
+    const builder = files.find(({ path }) => path === 'src/page/create-runtime.ts')!.text;
+    // One object literal of a runtime, which createPageRuntime and the page's own both go through.
+    expect(builder.match(/\bcreateProductChoices\s*\(/g)).toHaveLength(1);
+    expect(builder).toMatch(/createPageRuntime = [^;]*=>\s*runtimeOver\(/);
+    expect(builder).toMatch(/page \?\?= runtimeOver\(/);
+    expect(users(/\bcreatePageRuntime\s*\(/)).toContain('src/react/provider.tsx');
+  });
+
+  it('has no value cycle between its builder and the script-tag entry', () => {
+    const builder = files.find(({ path }) => path === 'src/page/create-runtime.ts')!.text;
+    expect(builder).not.toMatch(/^import (?!type)[^;]*from '\.\/runtime\.js'/m);
+  });
 });

@@ -17,6 +17,7 @@ import {
   StorefrontProvider,
   parseInstalmentContext,
   parseProductItem,
+  useCart,
   useProductChoice,
   useStorefront,
 } from '../../../src/index.js';
@@ -141,6 +142,41 @@ describe('StorefrontProvider with apiRoot', () => {
     );
     await act(async () => undefined);
     expect(contexts().map((c) => c.websiteId)).not.toContain('site-2');
+  });
+});
+
+describe('two providers in one page', () => {
+  it('keep their own runtime: their own cart, read at start and platform start each', async () => {
+    document.cookie = 'hasCart=true';
+    const OTHER_ROOT = 'http://shop.test/elsewhere/';
+    function Count({ name }: { name: string }) {
+      const count = useCart((s) => (s.cart ? String(s.cart.totalQuantity) : s.error ? 'unread' : s.status));
+      return <p>{`${name}: ${count}`}</p>;
+    }
+    render(
+      <>
+        <StorefrontProvider apiRoot={API_ROOT} context={{ websiteId: 'site-1' }}>
+          <Count name="first" />
+        </StorefrontProvider>
+        <StorefrontProvider apiRoot={OTHER_ROOT} context={{ websiteId: 'site-2' }}>
+          <Count name="second" />
+        </StorefrontProvider>
+      </>,
+    );
+    // Each read its own cart from its own root: the second's root has none to give.
+    expect(await screen.findByText('first: 2')).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByText('second: unread')).toBeInstanceOf(HTMLElement);
+    expect(sent.map((r) => new URL(r.url).pathname).sort()).toEqual([
+      '/api/commerce/shopping-cart',
+      '/elsewhere/commerce/shopping-cart',
+    ]);
+    await waitFor(
+      () =>
+        expect(
+          started.map((s) => (s as { context: { websiteId?: string } }).context.websiteId).sort(),
+        ).toEqual(['site-1', 'site-2']),
+      { timeout: 5000 },
+    );
   });
 });
 
