@@ -70,8 +70,6 @@ export const nextAddState = (state: AddState, event: AddEvent): AddState | null 
 
 export interface AddButtonMachine {
   readonly phase: AddPhase;
-  /** True while the button takes a press (idle), read from a ref so a same-frame click sees it. */
-  idle(): boolean;
   /** Applies `event` by the table; false (and nothing happens) when the table ignores it. */
   move(event: AddEvent): boolean;
 }
@@ -105,5 +103,5 @@ export function useAddButton(): AddButtonMachine {
     return true;
   };
 
-  return { phase: ADD_BUTTON_STATES[state].phase, idle: () => current.current === 'idle', move };
+  return { phase: ADD_BUTTON_STATES[state].phase, move };
 }

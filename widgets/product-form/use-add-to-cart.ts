@@ -132,9 +132,11 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
   };
 
   const add = async () => {
-    if (!button.idle()) return;
+    // Only the idle button takes a press; a second one in the same frame is refused by the
+    // table itself (its send, or its load, finds the button busy).
+    if (button.phase !== 'idle') return;
     if (flowModule) return press(flowModule);
-    button.move('load');
+    if (!button.move('load')) return;
     setFailure(null);
     let flow: FlowModule;
     try {
