@@ -14,12 +14,16 @@
  * - `cli`     -> dist/cli/sf-template.js: the template CLI for node, with a shebang.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, posix, resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minifySync } from 'rolldown/experimental';
 import { startFiles, type ManifestChunk } from './demo/server/preload.js';
+import { fetchTransport } from './scripts/fetch-transport.js';
+import { floatingUiReact } from './scripts/floating-ui-react.js';
+import { PREACT_ALIASES, reactShims } from './scripts/react-shims.js';
+import { widgetStyles } from './scripts/widget-styles.js';
 import { WIDGET_NAMES } from './src/contract.js';
-import { build as viteBuild, defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -43,37 +47,6 @@ export function widgetNames(): string[] {
 /** Widgets that ship a stylesheet at widgets/<name>/<name>.css. */
 export function styledWidgetNames(): string[] {
   return widgetNames().filter((name) => existsSync(resolve(root, 'widgets', name, `${name}.css`)));
-}
-
-// Exact-match aliases: a prefix match on `react` would also rewrite `react-dom/client` wrongly.
-const preactAliases: Alias[] = [
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-];
-
-/** Where the script-tag build's `react` and `react-dom/client` come from (src/react/preact-shim.ts). */
-export const REACT_SHIMS: Readonly<Record<string, string>> = {
-  react: resolve(root, 'src/react/preact-shim.ts'),
-  'react-dom/client': resolve(root, 'src/react/preact-dom-shim.ts'),
-};
-
-/**
- * `react` and `react-dom/client` from our own modules resolve to the small shims over preact;
- * anything else asking for `react-dom` gets preact/compat. Runs after floatingUiReact(), which
- * gives @floating-ui/react its compat namespace.
- */
-function reactShims(): Plugin {
-  return {
-    name: 'sf-react-shims',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      const shim = REACT_SHIMS[source];
-      if (shim) return shim;
-      if (source === 'react-dom')
-        return this.resolve('preact/compat', importer, { ...options, skipSelf: true });
-      return null;
-    },
-  };
 }
 
 /**
@@ -340,26 +313,6 @@ function chunkPlan(entries: Record<string, string>): { plugin: Plugin; name: (id
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
 /**
- * Copies each widget's stylesheet to a fixed name (`<prefix><name>.css`) so the loader can
- * link it next to the chunk without a manifest. Whitespace and comments are stripped only;
- * the rules ship as written.
- */
-/**
- * A widget stylesheet with its `@import '<relative path>';` lines replaced by the files they name,
- * and theirs in turn, each file once (shared UI rules live once in src/react/ui/ui.css; the
- * quick-view stylesheet is the product form's plus its own). A stylesheet that imports at run time
- * would cost a second request and break under `style-src 'self'` when served from elsewhere.
- */
-function inlineImports(file: string, seen = new Set<string>([file])): string {
-  return readFileSync(file, 'utf8').replace(/^@import\s+['"]([^'"]+)['"];\s*$/gm, (_line, rel: string) => {
-    const imported = resolve(dirname(file), rel);
-    if (seen.has(imported)) return '';
-    seen.add(imported);
-    return inlineImports(imported, seen);
-  });
-}
-
-/**
  * The bundler's helper module (`\0rolldown/runtime.js`: here the function that builds a module
  * namespace object for a dynamic import) becomes a chunk of its own, `rolldown-runtime-*.js`, 154 B
  * that every page fetched as one more request, as soon as two chunks use it. The bundler places
@@ -505,87 +458,6 @@ function parallelChunkImports(): Plugin {
   };
 }
 
-function widgetStyles(prefix: string): Plugin {
-  return {
-    name: 'sf-widget-styles',
-    generateBundle() {
-      for (const name of styledWidgetNames()) {
-        const file = resolve(root, 'widgets', name, `${name}.css`);
-        const source = inlineImports(file)
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/\s*\n\s*/g, '\n')
-          .trim();
-        this.emitFile({ type: 'asset', fileName: `${prefix}${name}.css`, source: `${source}\n` });
-      }
-    },
-  };
-}
-
-/**
- * The script-tag build sends through src/api/transport-fetch.ts instead of the ky transport: the
- * same outcomes (the api suites run over both, tests/src/api/transport-fetch*.test.ts) for
- * several KB less on every page (README "Performance"). npm users keep ky.
- */
-function fetchTransport(): Plugin {
-  const kyTransport = resolve(root, 'src/api/transport.ts');
-  const fetchOnly = resolve(root, 'src/api/transport-fetch.ts');
-  return {
-    name: 'sf-fetch-transport',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || !source.startsWith('.') || importer === fetchOnly) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === kyTransport ? fetchOnly : null;
-    },
-  };
-}
-
-const FLOATING_REACT = '\0sf-floating-ui-react';
-
-/**
- * The React API @floating-ui/react uses, all of it from preact/compat. tests/vite.config.test.ts
- * reads floating-ui's files and fails when it starts using a name missing here (a namespace
- * member that is not exported would be `undefined` at run time, not a build error).
- */
-export const FLOATING_UI_REACT_API = [
-  'cloneElement',
-  'createContext',
-  'createPortal',
-  'flushSync',
-  'forwardRef',
-  'useCallback',
-  'useContext',
-  'useEffect',
-  'useId',
-  'useInsertionEffect',
-  'useLayoutEffect',
-  'useMemo',
-  'useReducer',
-  'useRef',
-  'useState',
-] as const;
-
-/**
- * @floating-ui/react copies the whole React namespace (`{ ...React }`), which keeps every export of
- * preact/compat (Children, memo, hydrate, SuspenseList, ...) in the shared chunk of every page,
- * though only the lazily loaded lightbox uses floating-ui. Its `react`/`react-dom` imports get a
- * namespace of exactly {@link FLOATING_UI_REACT_API} instead.
- */
-function floatingUiReact(): Plugin {
-  return {
-    name: 'sf-floating-ui-react',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer?.includes('/node_modules/@floating-ui/')) return null;
-      return /^(react|react-dom|preact\/compat)$/.test(source) ? FLOATING_REACT : null;
-    },
-    load(id) {
-      if (id !== FLOATING_REACT) return null;
-      return `export { ${FLOATING_UI_REACT_API.join(', ')} } from 'preact/compat';\n`;
-    },
-  };
-}
-
 /**
  * Our modules read plain data objects (no getters with effects) and freeze constant tables: without
  * these two hints an unused table such as PAGE_TYPES or FEATURE_FLAGS stays in a bundle because a
@@ -671,14 +543,16 @@ function widgetsConfig(planned = true): UserConfig {
   for (const name of widgetNames()) entries[name] = resolve(root, 'widgets', name, 'index.ts');
   const plan = planned ? chunkPlan(entries) : null;
   return {
-    resolve: { alias: preactAliases },
+    resolve: { alias: PREACT_ALIASES },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: [
       fetchTransport(),
       floatingUiReact(),
       reactShims(),
       copiedModules(),
-      ...(plan ? [widgetStyles(''), plan.plugin, inlineBundlerHelpers(), parallelChunkImports()] : []),
+      ...(plan
+        ? [widgetStyles('', styledWidgetNames), plan.plugin, inlineBundlerHelpers(), parallelChunkImports()]
+        : []),
     ],
     build: {
       write: planned,
@@ -750,7 +624,7 @@ function libConfig(): UserConfig {
     npmWidgetNames().map((name) => [`widgets/${name}/npm`, resolve(root, 'widgets', name, 'npm.ts')]),
   );
   return {
-    plugins: [widgetStyles('styles/')],
+    plugins: [widgetStyles('styles/', styledWidgetNames)],
     build: {
       outDir: `${out}/lib`,
       emptyOutDir: false,

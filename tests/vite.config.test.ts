@@ -15,9 +15,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHUNK_ROOTS,
   COPIED_MODULES,
-  FLOATING_UI_REACT_API,
   PRODUCT_LATER,
-  REACT_SHIMS,
   cartCode,
   copyId,
   inlineHelperChunk,
@@ -25,6 +23,8 @@ import {
   planChunks,
   widgetHomes,
 } from '../vite.config.js';
+import { FLOATING_UI_REACT_API } from '../scripts/floating-ui-react.js';
+import { REACT_SHIMS } from '../scripts/react-shims.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
