@@ -23,7 +23,8 @@ import { floatingUiReact } from './scripts/floating-ui-react.js';
 import { PREACT_ALIASES, reactShims } from './scripts/react-shims.js';
 import { widgetStyles } from './scripts/widget-styles.js';
 import { WIDGET_NAMES } from './src/contract.js';
-import { build as viteBuild, defineConfig, type Plugin, type UserConfig } from 'vite';
+import type { ChunkingContext } from 'rolldown';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -108,206 +109,135 @@ function copiedModules(): Plugin {
 }
 
 /**
- * The chunks of the script-tag build, each named by the modules it starts from, so membership
- * follows the import graph: a module moves with the code that uses it, and a renamed or deleted
- * file leaves no stale rule behind (tests/vite.config.test.ts checks that every root exists).
+ * The chunks of the script-tag build, declared: each row names the entry files whose static
+ * imports the chunk may hold and which of them it holds. A module goes to the first row that may
+ * hold it; one no row holds is split by the bundler along the dynamic imports (each lazy part: the
+ * add flow, a dialog, the response parsers, a catalogue, is a file of its own). Membership follows
+ * the import graph, so a module moves with the code that uses it, and a renamed or deleted file
+ * leaves no stale rule behind (tests/vite.config.test.ts checks that every file named here exists).
  *
- * - `ui` holds what the start entries use: the runtime entry (the loader's) and the cart pill
- *   (every storefront page carries one). One file gzips smaller than ten, and each file is its own
- *   request; `runtime.js` is this chunk itself.
- * - `product` holds what the product page's two widgets use and no other page needs: the product
+ * `holds`:
+ * - `all`: every module those files import statically, directly or not;
+ * - `alone`: of those, what no other entry of the build (nor the platform layer) imports;
+ * - `shared`: of those, what two of them import, or one of them and another entry.
+ *
+ * - `product` (`product-form.js`) holds what only the product page's two widgets use: the product
  *   form and what defines the instalment pill (which sits in the form's product block; its own
- *   code loads when the page is idle, widgets/instalment-pill/widget.ts). What they share with
- *   another widget or with the platform layer goes to `ui`, so no other page loads the product
- *   form's code. `product-form.js` is this chunk.
+ *   code loads when the page is idle, widgets/instalment-pill/widget.ts). No other page loads it.
+ * - `ui` (`runtime.js`) holds what the start uses: the runtime entry (the loader's), the cart pill
+ *   (every storefront page carries one) and what the product widgets share with another widget or
+ *   the platform layer. One file gzips smaller than ten, and each file is its own request.
  * - `platform` holds what every page loads once its widgets have mounted: the platform layer
  *   (analytics, identity, sessions, flags), the api client it sends with, the store's tab sync.
- *   One file after the start rather than eight small ones. What it shares with other widgets
- *   (readers, names of the page contract) is the `shared` chunk both import.
- *
- * The first root of a chunk is the entry that is the chunk; the other roots' entry modules stay
- * small files of their own that the loader imports by name. Everything no chunk here holds is
- * split by the bundler along the dynamic imports: each lazy part (the add flow, a dialog, the
- * response parsers, a catalogue) is a file of its own.
+ *   The account widget runs on its sessions, so it loads this chunk rather than keep a copy.
+ * - `later` holds what the product page's later code shares (the instalment pill's code at idle,
+ *   the add flow, prefetched, the pill's info popup on a click): one request rather than one per
+ *   piece. The cart page loads it too.
  */
-export const CHUNK_ROOTS = {
-  ui: ['src/page/runtime.ts', 'widgets/cart-pill/index.ts'],
-  product: ['widgets/product-form/index.ts', 'widgets/instalment-pill/index.ts'],
-  platform: ['src/page/platform-api.ts', 'src/api/analytics.ts', 'src/api/client.ts', 'src/store/sync.ts'],
-} as const;
-
-/**
- * The widgets a chunk of another name holds, by the entry file the loader fetches them from
- * (`{ "cart-pill": "runtime" }`): each root of {@link CHUNK_ROOTS} after the first that is a
- * widget, under the first root's entry. The widget's code runs with that chunk, so the page never
- * fetches the widget's own entry file, which stays in dist/widgets/ for a page that imports it.
- */
-export function widgetHomes(): Record<string, string> {
-  const entry = (file: string): string | undefined =>
-    file === 'src/page/runtime.ts' ? 'runtime' : /^widgets\/([^/]+)\/index\.ts$/.exec(file)?.[1];
-  const homes: Record<string, string> = {};
-  for (const [first, ...others] of Object.values(CHUNK_ROOTS)) {
-    const home = entry(first);
-    for (const root of others) {
-      const widget = home && /^widgets\/([^/]+)\/index\.ts$/.exec(root)?.[1];
-      if (widget) homes[widget] = home;
-    }
-  }
-  return homes;
+export interface ChunkRow {
+  readonly name: string;
+  readonly from: readonly string[];
+  readonly holds: 'all' | 'alone' | 'shared';
+  /** Modules the row never holds, though its files import them. */
+  readonly except?: RegExp;
 }
 
-/**
- * What the product page loads once its form is usable, each from a dynamic import: the instalment
- * pill's code (at idle), the add flow (prefetched) and the pill's info popup (on a click). What they
- * share with each other or with another widget (the add flow's and the cart's texts, the
- * instalment rules, the pill's texts) is the `later` chunk: one request on the product page rather
- * than one per piece. The cart page loads it too; see {@link planChunks} for a widget that shares
- * a single module with this code.
- */
-export const PRODUCT_LATER = [
-  'widgets/instalment-pill/pill-widget.ts',
-  'widgets/product-form/add-flow.ts',
-  'widgets/instalment-pill/info-popup.tsx',
-] as const;
+export const CHUNKS: readonly ChunkRow[] = [
+  {
+    name: 'product',
+    from: ['widgets/product-form/index.ts', 'widgets/instalment-pill/index.ts'],
+    holds: 'alone',
+  },
+  {
+    name: 'ui',
+    from: [
+      'src/page/runtime.ts',
+      'widgets/cart-pill/index.ts',
+      'widgets/product-form/index.ts',
+      'widgets/instalment-pill/index.ts',
+    ],
+    holds: 'all',
+    // What the start imports and drops unused: the platform layer's tables and readers, the React
+    // shim's forwardRef and useImperativeHandle (the lazy lightbox's). Held here, the code that
+    // uses them would ship with the start.
+    except:
+      /\/src\/(page\/(constants|cookies|flags|page-limits|query)|messages\/diagnostic-texts|react\/preact-(forward-ref|imperative-handle))\.ts$/,
+  },
+  {
+    name: 'platform',
+    from: ['src/page/platform-api.ts', 'src/api/analytics.ts', 'src/api/client.ts', 'src/store/sync.ts'],
+    holds: 'all',
+  },
+  {
+    name: 'later',
+    from: [
+      'widgets/instalment-pill/pill-widget.ts',
+      'widgets/product-form/add-flow.ts',
+      'widgets/instalment-pill/info-popup.tsx',
+    ],
+    holds: 'shared',
+  },
+];
 
 /**
- * Widgets that run on the platform layer's own code (the account widget signs in and out through
- * its sessions): they import the platform chunk rather than keep what they share with it.
+ * The widgets whose code runs from another entry's file, by that file (`{ "cart-pill": "runtime" }`):
+ * the page never fetches their own entry file, which stays a small file of its own in
+ * dist/widgets/ for a page that imports it by name. The loader reads this (`__SF_HOMES__`), and so
+ * do the reference server's preload hints and scripts/size.mjs (`dist/widget-homes.json`).
  */
-export const PLATFORM_WIDGETS = ['widgets/account/index.ts'] as const;
+export const WIDGET_HOMES: Readonly<Record<string, string>> = {
+  'cart-pill': 'runtime',
+  'instalment-pill': 'product-form',
+};
 
-/** A chunk of a first, ungrouped build: the modules left in it after tree-shaking, its imports. */
-export interface PlainChunk {
-  readonly fileName: string;
-  readonly moduleIds: readonly string[];
-  readonly imports: readonly string[];
-}
+/** A module's static imports, as the bundler reports them while it chunks. */
+export type StaticImports = (id: string) => readonly string[];
 
 /**
- * Which chunk of {@link CHUNK_ROOTS} holds each module. Read from a first build without groups:
- * a root uses a module when it imports it statically (`imports`, module by module) and the module
- * is left, after tree-shaking, in a chunk the root's own chunk loads statically (`chunks`). So an
- * import whose exports go unused pulls nothing, and a chunk that only shares a file with the root
- * pulls nothing either. A dynamic import is where a page loads later: not followed. `entries` are
- * the build's entry modules.
+ * The `name` of the build's one code-splitting group: which row of {@link CHUNKS} holds each module
+ * (`null`: none), by the graph the bundler reports. `entries` are the build's entry modules. The
+ * roots of a row, the carried widgets' entries and the later code's own modules, are never held.
  */
-export function planChunks(
-  chunks: readonly PlainChunk[],
-  imports: ReadonlyMap<string, readonly string[]>,
-  entries: readonly string[],
-): Map<string, string> {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const loaded = (roots: readonly string[]): Set<string> => {
-    const files = new Set<string>();
-    const visit = (c: PlainChunk | undefined): void => {
-      if (!c || files.has(c.fileName)) return;
-      files.add(c.fileName);
-      for (const f of c.imports) visit(byFile.get(f));
-    };
-    for (const id of roots) visit(chunks.find((c) => c.moduleIds.includes(id)));
-    return new Set([...files].flatMap((f) => byFile.get(f)?.moduleIds ?? []));
-  };
-  const uses = (roots: readonly string[]): Set<string> => {
-    const kept = loaded(roots);
-    const seen = new Set<string>();
-    const stack = [...roots];
+export function chunkOf(entries: readonly string[], imports: StaticImports): (id: string) => string | null {
+  const reach = new Map<string, Set<string>>();
+  const reached = (from: string): Set<string> => {
+    let seen = reach.get(from);
+    if (seen) return seen;
+    seen = new Set<string>();
+    const stack = [from];
     while (stack.length > 0) {
       const id = stack.pop() as string;
       if (seen.has(id)) continue;
       seen.add(id);
-      stack.push(...(imports.get(id) ?? []));
+      stack.push(...imports(id));
     }
-    return new Set([...seen].filter((id) => kept.has(id)));
+    reach.set(from, seen);
+    return seen;
   };
   const abs = (files: readonly string[]) => files.map((f) => resolve(root, f));
-  const [, ...uiOthers] = abs(CHUNK_ROOTS.ui);
-  const [productHome, ...productOthers] = abs(CHUNK_ROOTS.product);
-  const product = uses(abs(CHUNK_ROOTS.product));
-  const starts = abs([...CHUNK_ROOTS.ui, ...CHUNK_ROOTS.product]);
-  const onPlatform = abs(PLATFORM_WIDGETS);
-  const otherWidgets = entries.filter((e) => !starts.includes(e) && !onPlatform.includes(e));
-  const widgets = uses(otherWidgets);
-  const perWidget = otherWidgets.map((e) => uses([e]));
-  const elsewhere = new Set([...widgets, ...uses([...abs(CHUNK_ROOTS.platform), ...onPlatform])]);
-  const plan = new Map<string, string>();
-  const assign = (name: string, ids: Iterable<string>, except: readonly (string | undefined)[]) => {
-    for (const id of ids) if (!plan.has(id) && !except.includes(id)) plan.set(id, name);
+  const platform = abs(CHUNKS.find((row) => row.name === 'platform')?.from ?? []);
+  const everyEntry = [...new Set([...entries, ...platform])];
+  const kept = new Set([
+    ...Object.keys(WIDGET_HOMES).map((name) => resolve(root, 'widgets', name, 'index.ts')),
+    ...abs(CHUNKS.find((row) => row.name === 'later')?.from ?? []),
+  ]);
+  const rows = CHUNKS.map((row) => ({ ...row, from: abs(row.from) }));
+  return (id) => {
+    if (kept.has(id)) return null;
+    for (const { name, from, holds, except } of rows) {
+      if (except?.test(id)) continue;
+      const users = from.filter((f) => reached(f).has(id)).length;
+      if (users === 0) continue;
+      const others = everyEntry.filter((e) => !from.includes(e) && reached(e).has(id)).length;
+      if (
+        holds === 'all' ||
+        (holds === 'alone' && others === 0) ||
+        (holds === 'shared' && users + others > 1)
+      )
+        return name;
+    }
+    return null;
   };
-  assign('ui', uses(abs(CHUNK_ROOTS.ui)), uiOthers);
-  assign(
-    'ui',
-    [...product].filter((id) => elsewhere.has(id)),
-    [productHome, ...productOthers],
-  );
-  assign('product', product, productOthers);
-  // What the platform layer shares with widgets is one chunk of its own: in the platform chunk,
-  // a widget would load all of it; left to the bundler, it is a handful of files of a few hundred
-  // bytes each, each a request.
-  const platform = uses(abs(CHUNK_ROOTS.platform));
-  assign(
-    'shared',
-    [...platform].filter((id) => widgets.has(id)),
-    [],
-  );
-  assign('platform', platform, []);
-  // What the product page's later code shares, among its own parts or with other widgets. A
-  // widget that shares one module alone with it (the restock form, the stock check) keeps that
-  // module as a file of its own rather than load the rest with it.
-  const laterRoots = abs(PRODUCT_LATER);
-  const later = laterRoots.map((id) => uses([id]));
-  const laterShared = new Set(
-    later
-      .flatMap((modules) => [...modules])
-      .filter((id) => !plan.has(id) && (elsewhere.has(id) || later.filter((m) => m.has(id)).length > 1)),
-  );
-  const sharedAlone = (id: string): boolean => {
-    const users = perWidget.filter((modules) => modules.has(id));
-    return (
-      users.length > 0 &&
-      users.every((modules) => [...laterShared].every((other) => other === id || !modules.has(other)))
-    );
-  };
-  assign(
-    'later',
-    [...laterShared].filter((id) => !sharedAlone(id)),
-    laterRoots,
-  );
-  return plan;
-}
-
-/**
- * Plans the chunks before the build proper: a first build of the same entries, in memory, without
- * groups or minification, tells what each root uses ({@link planChunks}). Its plan is the `name`
- * function of the build's one code-splitting group.
- */
-function chunkPlan(entries: Record<string, string>): { plugin: Plugin; name: (id: string) => string | null } {
-  let plan = new Map<string, string>();
-  const plugin: Plugin = {
-    name: 'sf-chunk-plan',
-    async buildStart() {
-      const imports = new Map<string, readonly string[]>();
-      const graph: Plugin = {
-        name: 'sf-chunk-plan-graph',
-        generateBundle() {
-          for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
-        },
-      };
-      const config = widgetsConfig(false);
-      const output = await viteBuild({
-        ...config,
-        root,
-        configFile: false,
-        logLevel: 'silent',
-        plugins: [...(config.plugins ?? []), graph],
-      });
-      const outputs = (Array.isArray(output) ? output : [output]) as { output: unknown[] }[];
-      const chunks = outputs
-        .flatMap((o) => o.output as { type: string }[])
-        .filter((c): c is PlainChunk & { type: 'chunk' } => c.type === 'chunk');
-      plan = planChunks(chunks, imports, Object.values(entries));
-    },
-  };
-  return { plugin, name: (id) => plan.get(id) ?? null };
 }
 
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
@@ -466,14 +396,14 @@ function parallelChunkImports(): Plugin {
 const TREESHAKE = { propertyReadSideEffects: false, manualPureFunctions: ['Object.freeze'] } as const;
 
 /**
- * `dist/widget-homes.json`: {@link widgetHomes} for what reads the build without this config (the
+ * `dist/widget-homes.json`: {@link WIDGET_HOMES} for what reads the build without this config (the
  * reference server's preload hints, scripts/size.mjs).
  */
 function widgetHomesFile(): Plugin {
   return {
     name: 'sf-widget-homes',
     generateBundle() {
-      const source = `${JSON.stringify(widgetHomes())}\n`;
+      const source = `${JSON.stringify(WIDGET_HOMES)}\n`;
       this.emitFile({ type: 'asset', fileName: 'widget-homes.json', source });
     },
   };
@@ -493,7 +423,7 @@ export function cartCode(dist = resolve(root, out)): string[] {
     return [];
   }
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
-  const homes = new Map(Object.entries(widgetHomes()));
+  const homes = new Map(Object.entries(WIDGET_HOMES));
   const runtime = startFiles(manifest, homes, [], { cart: false, forms: false });
   return startFiles(manifest, homes, [], { cart: true, forms: false }).filter((f) => !runtime.includes(f));
 }
@@ -513,7 +443,7 @@ function loaderConfig(): UserConfig {
       // three times gzips to one copy.
       __SF_WIDGETS__: JSON.stringify(inContractOrder(widgetNames())),
       __SF_STYLED__: JSON.stringify(inContractOrder(styledWidgetNames())),
-      __SF_HOMES__: JSON.stringify(widgetHomes()),
+      __SF_HOMES__: JSON.stringify(WIDGET_HOMES),
       __SF_CART_CODE__: JSON.stringify(cartCode()),
     },
     build: {
@@ -532,16 +462,15 @@ function loaderConfig(): UserConfig {
   };
 }
 
-/**
- * The script-tag build. `planned: false` is the first pass of {@link chunkPlan}: the same graph,
- * in memory, unminified, without groups.
- */
-function widgetsConfig(planned = true): UserConfig {
+/** The script-tag build. */
+function widgetsConfig(): UserConfig {
   const entries: Record<string, string> = {
     runtime: resolve(root, 'src/page/runtime.ts'),
   };
   for (const name of widgetNames()) entries[name] = resolve(root, 'widgets', name, 'index.ts');
-  const plan = planned ? chunkPlan(entries) : null;
+  const name = (id: string, ctx: ChunkingContext): string | null =>
+    (held ??= chunkOf(Object.values(entries), (m) => ctx.getModuleInfo(m)?.importedIds ?? []))(id);
+  let held: ((id: string) => string | null) | undefined;
   return {
     resolve: { alias: PREACT_ALIASES },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -550,18 +479,17 @@ function widgetsConfig(planned = true): UserConfig {
       floatingUiReact(),
       reactShims(),
       copiedModules(),
-      ...(plan
-        ? [widgetStyles('', styledWidgetNames), plan.plugin, inlineBundlerHelpers(), parallelChunkImports()]
-        : []),
+      widgetStyles('', styledWidgetNames),
+      inlineBundlerHelpers(),
+      parallelChunkImports(),
     ],
     build: {
-      write: planned,
       outDir: `${out}/widgets`,
       emptyOutDir: false,
       // Every browser that runs ES modules with dynamic import runs ES2022 too; a lower target
       // would transpile class and private fields into helpers.
       target: 'es2022',
-      minify: planned,
+      minify: true,
       manifest: true,
       reportCompressedSize: false,
       lib: { entry: entries, formats: ['es'] },
@@ -574,12 +502,10 @@ function widgetsConfig(planned = true): UserConfig {
           chunkFileNames: 'chunks/[name]-[hash].js',
           assetFileNames: 'assets/[name]-[hash][extname]',
           // Lib mode keeps ES output readable by default; these chunks go straight to browsers.
-          minify: planned,
+          minify: true,
           comments: false,
-          // The chunks of CHUNK_ROOTS, planned from the import graph (chunkPlan above).
-          ...(plan && {
-            codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: plan.name }] },
-          }),
+          // The chunks of CHUNKS, by the graph the bundler reports (chunkOf above).
+          codeSplitting: { includeDependenciesRecursively: false, groups: [{ name }] },
         },
       },
     },

@@ -153,7 +153,7 @@ for (const name of widgetNamesInBuild) {
 
 // The product page: the loader, the runtime, the cart pill, the product form and the instalment
 // pill with all they import statically, each widget from the file the loader fetches it from: a
-// widget another chunk holds (dist/widget-homes.json, from CHUNK_ROOTS in vite.config.ts) comes
+// widget another chunk holds (dist/widget-homes.json, WIDGET_HOMES in vite.config.ts) comes
 // with that chunk, never as its own entry file. A widget not yet built is listed so the total
 // cannot silently shrink.
 const homesPath = resolve(dist, 'widget-homes.json');
@@ -186,7 +186,7 @@ row(
 );
 row('product page css', pageFiles, BUDGETS.productPageCss, 'stylesheets of the same widgets', isCss);
 
-// The platform layer's chunk alone (CHUNK_ROOTS.platform in vite.config.ts): its own file, not the
+// The platform layer's chunk alone (the `platform` row of CHUNKS in vite.config.ts): its own file, not the
 // chunks it imports, which other code loads as well.
 const platformChunk = Object.values(manifest).find((chunk) => !chunk.isEntry && chunk.name === 'platform');
 if (platformChunk) {

@@ -2,7 +2,7 @@
  * Platform enumerations, codes, defaults and limits of spec 001 §2, §3, §9 and spec 000 §9 that
  * the widgets read, in one place so no module writes a bare number. Only what some module reads
  * lives here. This file ships in the shared chunk every product page loads at start (vite.config.ts
- * `CHUNK_ROOTS`), so it holds only what widgets use: the platform layer's codes and limits live in
+ * `CHUNKS`), so it holds only what widgets use: the platform layer's codes and limits live in
  * src/page/constants.ts and the form field enumerations in src/commerce/form-fields.ts, which load
  * with the chunks that read them. The template engine and the loader are entries of their own and
  * keep their limits beside the code (partial depth in src/template/renderer.ts, alt text length in

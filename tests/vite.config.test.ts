@@ -13,15 +13,14 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  CHUNK_ROOTS,
+  CHUNKS,
   COPIED_MODULES,
-  PRODUCT_LATER,
   cartCode,
   copyId,
   inlineHelperChunk,
   parallelImports,
-  planChunks,
-  widgetHomes,
+  WIDGET_HOMES,
+  chunkOf,
 } from '../vite.config.js';
 import { FLOATING_UI_REACT_API } from '../scripts/floating-ui-react.js';
 import { REACT_SHIMS } from '../scripts/react-shims.js';
@@ -112,13 +111,17 @@ describe('the widgets build gives our own modules the React shim over preact', (
   });
 });
 
-describe('the widgets build plans its chunks from the import graph', () => {
+describe('the widgets build holds its chunks by a declared table', () => {
   it('has the loader fetch each widget another chunk holds from that chunk', () => {
-    expect(widgetHomes()).toEqual({ 'cart-pill': 'runtime', 'instalment-pill': 'product-form' });
+    expect(WIDGET_HOMES).toEqual({ 'cart-pill': 'runtime', 'instalment-pill': 'product-form' });
+    for (const [widget, home] of Object.entries(WIDGET_HOMES)) {
+      expect(existsSync(path.resolve(root, 'widgets', widget, 'index.ts'))).toBe(true);
+      expect(home === 'runtime' || existsSync(path.resolve(root, 'widgets', home, 'index.ts'))).toBe(true);
+    }
   });
 
-  it.each(Object.entries(CHUNK_ROOTS).flatMap(([chunk, roots]) => roots.map((file) => ({ chunk, file }))))(
-    'the $chunk chunk starts from $file, which exists',
+  it.each(CHUNKS.flatMap(({ name, from }) => from.map((file) => ({ name, file }))))(
+    'the $name chunk holds from $file, which exists',
     ({ file }) => {
       expect(existsSync(path.resolve(root, file))).toBe(true);
     },
@@ -158,103 +161,67 @@ describe('the widgets build plans its chunks from the import graph', () => {
     expect(copyId(fields, inCartPage)).not.toBe(copyId(fields, inSiteForm));
   });
 
-  it.each(PRODUCT_LATER)('the later chunk is what %s shares: the file exists', (file) => {
-    expect(existsSync(path.resolve(root, file))).toBe(true);
-  });
+  const id = (file: string) => path.resolve(root, file);
+  const chunksOf = (graph: Record<string, string[]>, entries: string[]) => {
+    const name = chunkOf(entries.map(id), (m) => (graph[path.relative(root, m)] ?? []).map(id));
+    const files = new Set([...Object.keys(graph), ...Object.values(graph).flat()]);
+    return Object.fromEntries([...files].sort().map((file) => [file, name(id(file))]));
+  };
 
-  it('puts what the product widgets share into ui, what the platform shares into shared, no unused import', () => {
-    const id = (file: string) => path.resolve(root, file);
-    const imports = new Map<string, string[]>([
-      [id('src/page/runtime.ts'), [id('src/store.ts')]],
-      [id('widgets/product-form/index.ts'), [id('src/alert.ts'), id('src/rules.ts')]],
-      [id('src/rules.ts'), [id('src/unused-texts.ts')]],
+  it('puts what only the product widgets use into product, what they share into ui, the platform into platform', () => {
+    const held = chunksOf(
+      {
+        'src/page/runtime.ts': ['src/store.ts', 'src/page/flags.ts'],
+        'widgets/cart-pill/index.ts': ['src/pill.ts'],
+        'widgets/product-form/index.ts': ['src/alert.ts', 'src/rules.ts'],
+        'widgets/instalment-pill/index.ts': ['src/rules.ts'],
+        'widgets/cart-page/index.ts': ['src/alert.ts', 'src/readers.ts'],
+        'src/page/platform-api.ts': ['src/identity.ts', 'src/page/flags.ts'],
+      },
       [
-        id('widgets/cart-page/index.ts'),
-        [id('src/alert.ts'), id('src/unused-texts.ts'), id('src/readers.ts')],
+        'src/page/runtime.ts',
+        'widgets/cart-pill/index.ts',
+        'widgets/product-form/index.ts',
+        'widgets/instalment-pill/index.ts',
+        'widgets/cart-page/index.ts',
       ],
-      [id('src/page/platform-api.ts'), [id('src/identity.ts'), id('src/readers.ts')]],
-    ]);
-    const chunks = [
-      { fileName: 'runtime.js', moduleIds: [id('src/page/runtime.ts'), id('src/store.ts')], imports: [] },
-      {
-        fileName: 'product-form.js',
-        moduleIds: [id('widgets/product-form/index.ts'), id('src/rules.ts')],
-        imports: ['runtime.js', 'alert.js'],
-      },
-      { fileName: 'alert.js', moduleIds: [id('src/alert.ts')], imports: [] },
-      { fileName: 'texts.js', moduleIds: [id('src/unused-texts.ts')], imports: [] },
-      {
-        fileName: 'cart-page.js',
-        moduleIds: [id('widgets/cart-page/index.ts')],
-        imports: ['runtime.js', 'alert.js', 'texts.js', 'readers.js'],
-      },
-      { fileName: 'readers.js', moduleIds: [id('src/readers.ts')], imports: [] },
-      {
-        fileName: 'platform.js',
-        moduleIds: [id('src/page/platform-api.ts'), id('src/identity.ts')],
-        imports: ['readers.js'],
-      },
-    ];
-    const plan = planChunks(chunks, imports, [
-      id('src/page/runtime.ts'),
-      id('widgets/product-form/index.ts'),
-      id('widgets/cart-page/index.ts'),
-    ]);
-    expect(Object.fromEntries([...plan].map(([m, chunk]) => [path.relative(root, m), chunk]))).toEqual({
+    );
+    expect(held).toEqual({
       'src/page/runtime.ts': 'ui',
       'src/store.ts': 'ui',
-      'src/alert.ts': 'ui',
+      // The start imports the flags and drops them: the platform layer holds them.
+      'src/page/flags.ts': 'platform',
+      'widgets/cart-pill/index.ts': null,
+      'src/pill.ts': 'ui',
       'widgets/product-form/index.ts': 'product',
+      'widgets/instalment-pill/index.ts': null,
       'src/rules.ts': 'product',
+      'src/alert.ts': 'ui',
+      'widgets/cart-page/index.ts': null,
+      'src/readers.ts': null,
       'src/page/platform-api.ts': 'platform',
       'src/identity.ts': 'platform',
-      'src/readers.ts': 'shared',
     });
   });
-  it("puts what the product page's later code shares into later, except a module a widget shares alone", () => {
-    const id = (file: string) => path.resolve(root, file);
-    const [pill, flow, popup] = PRODUCT_LATER.map(id);
-    const imports = new Map<string, string[]>([
-      [id('src/page/runtime.ts'), []],
-      [id('widgets/product-form/index.ts'), []],
-      [flow!, [id('src/add-texts.ts'), id('src/stock.ts'), id('src/flow-only.ts')]],
-      [pill!, [id('src/instalments.ts'), id('src/pill-texts.ts')]],
-      [popup!, [id('src/pill-texts.ts')]],
-      [id('widgets/cart-page/index.ts'), [id('src/add-texts.ts'), id('src/instalments.ts')]],
-      [id('widgets/restock-form/index.ts'), [id('src/stock.ts')]],
+
+  it("puts what the product page's later code shares into later, not what one part uses alone", () => {
+    const held = chunksOf(
+      {
+        'src/page/runtime.ts': [],
+        'widgets/product-form/add-flow.ts': ['src/add-texts.ts', 'src/flow-only.ts'],
+        'widgets/instalment-pill/pill-widget.ts': ['src/instalments.ts', 'src/pill-texts.ts'],
+        'widgets/instalment-pill/info-popup.tsx': ['src/pill-texts.ts'],
+        'widgets/cart-page/index.ts': ['src/add-texts.ts', 'src/instalments.ts'],
+      },
+      ['src/page/runtime.ts', 'widgets/cart-page/index.ts'],
+    );
+    expect(Object.keys(held).filter((file) => held[file] === 'later')).toEqual([
+      'src/add-texts.ts',
+      'src/instalments.ts',
+      'src/pill-texts.ts',
     ]);
-    const chunk = (fileName: string, moduleIds: string[], imported: string[] = []) => ({
-      fileName,
-      moduleIds,
-      imports: imported,
-    });
-    const chunks = [
-      chunk('runtime.js', [id('src/page/runtime.ts')]),
-      chunk('product-form.js', [id('widgets/product-form/index.ts')], ['runtime.js']),
-      chunk('add-flow.js', [flow!, id('src/flow-only.ts')], ['add-texts.js', 'stock.js']),
-      chunk('pill-widget.js', [pill!], ['instalments.js', 'pill-texts.js']),
-      chunk('info-popup.js', [popup!], ['pill-texts.js']),
-      chunk('add-texts.js', [id('src/add-texts.ts')]),
-      chunk('instalments.js', [id('src/instalments.ts')]),
-      chunk('pill-texts.js', [id('src/pill-texts.ts')]),
-      chunk('stock.js', [id('src/stock.ts')]),
-      chunk('cart-page.js', [id('widgets/cart-page/index.ts')], ['add-texts.js', 'instalments.js']),
-      chunk('restock-form.js', [id('widgets/restock-form/index.ts')], ['stock.js']),
-    ];
-    const plan = planChunks(chunks, imports, [
-      id('src/page/runtime.ts'),
-      id('widgets/product-form/index.ts'),
-      id('widgets/cart-page/index.ts'),
-      id('widgets/restock-form/index.ts'),
-    ]);
-    const later = [...plan].filter(([, name]) => name === 'later').map(([m]) => path.relative(root, m));
-    // The add texts and the instalment rules, which the cart page uses both of, and the pill's
-    // texts, which two parts of the later code share. Not the stock check, the only one the
-    // restock form shares (it would load the rest with it), nor what one part uses alone.
-    expect(later.sort()).toEqual(['src/add-texts.ts', 'src/instalments.ts', 'src/pill-texts.ts']);
-    expect(plan.has(id('src/stock.ts'))).toBe(false);
-    expect(plan.has(id('src/flow-only.ts'))).toBe(false);
-    expect(plan.has(flow!)).toBe(false);
+    expect(held['src/flow-only.ts']).toBeNull();
+    expect(held['widgets/product-form/add-flow.ts']).toBeNull();
   });
 });
 

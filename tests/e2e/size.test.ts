@@ -58,7 +58,7 @@ describe('npm run size --json', () => {
 
   it('counts a widget with every chunk it imports statically', () => {
     const pill = row('widgets/cart-pill');
-    // The shared start-up chunk is runtime.js itself (CHUNK_ROOTS in vite.config.ts).
+    // The shared start-up chunk is runtime.js itself (CHUNKS in vite.config.ts).
     expect(pill?.files).toEqual(expect.arrayContaining(['widgets/cart-pill.js', 'widgets/runtime.js']));
     expect(pill?.gzip).toBe(pill?.files.reduce((sum, f) => sum + gzipOf(f), 0));
   });
@@ -148,7 +148,7 @@ describe('npm run size --json', () => {
 
   it.each(['product', 'cart', 'contact'])('fetches no file under 1 KB on the %s page', (page) => {
     // The add flow's and the instalment pill's shared parts travel as one `later` chunk
-    // (PRODUCT_LATER in vite.config.ts); the bundler's helper module and the small shared modules
+    // (the `later` row of CHUNKS in vite.config.ts); the bundler's helper module and the small shared modules
     // (COPIED_MODULES) are copied into their users; the cart's response parsers travel with its
     // endpoints. The shop page's one widget file, the Quick View buttons, is the exception
     // (docs/performance.md "Chunks and round trips").

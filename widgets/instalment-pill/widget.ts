@@ -1,6 +1,6 @@
 /**
  * The instalment pill's widget module. Not in ./index.ts, the entry file of `instalment-pill.js`:
- * this module travels in the product form's chunk (`product-form.js`, CHUNK_ROOTS in
+ * this module travels in the product form's chunk (`product-form.js`, CHUNKS in
  * vite.config.ts), so the widget is defined as that chunk runs and the page mounts it without
  * fetching `instalment-pill.js`.
  *
