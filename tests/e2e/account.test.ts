@@ -13,7 +13,10 @@ const SIGN_UP = '/api/site-users/account/notifications/restock';
 
 const demo = demoForThisFile();
 
-/** A customer signs up for the sold-out poster, in a browser context of their own. */
+/**
+ * A customer signs up for the sold-out poster, in a browser context of their own, and follows the
+ * link of her confirmation mail: the owner's send mails confirmed sign-ups only.
+ */
 async function customerSignsUp(email: string): Promise<void> {
   const customer = await demo.browser.newContext({ baseURL: demo.baseUrl });
   await customer.request.get('/api/commerce/shopping-cart');
@@ -23,6 +26,10 @@ async function customerSignsUp(email: string): Promise<void> {
     data: { productId: 'prod-poster', variantId: null, siteVisitorEmail: email, isJoinMailingList: false },
   });
   expect(res.status()).toBe(200);
+  const mail = demo.server.db
+    .prepare("SELECT link FROM restock_notifications WHERE email = ? AND kind = 'confirm-opt-in'")
+    .get(email) as { link: string };
+  expect((await customer.request.get(mail.link)).status()).toBe(200);
   await customer.close();
 }
 
@@ -62,7 +69,8 @@ describe.each([320, 1280])('the owner at %i px', (width) => {
 
     await page.getByRole('button', { name: 'Send restock emails for Risograph Poster POSTER-A2' }).click();
     await page.getByText(/^Sent \d+ restock emails?\.$/).waitFor(WAIT);
-    const row = outbox.getByRole('row').filter({ hasText: customer });
+    // Her notification, beside the confirmation mail she answered before the send.
+    const row = outbox.getByRole('row').filter({ hasText: customer }).filter({ hasText: 'Back in' });
     await row.waitFor(WAIT);
     await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(
       expect.arrayContaining([customer, 'Risograph Poster', 'POSTER-A2']),

@@ -134,15 +134,13 @@ describe('French', () => {
     await e2e.addToCart(context, WORKSHOP);
     const { page, log } = await e2e.newPage(context);
     opened.push({ page, context, log });
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-    });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
 
     await page.goto('/shop-ux/cart.html');
     const root = page.locator(`#${CART_PAGE_ROOT_ID}`);
     await root.getByRole('link', { name: 'Checkout' }).waitFor(WAIT);
-    const english = [...scripts];
+    const english = [...requested];
 
     await page.goto('/shop-ux/cart-fr.html');
     await root.getByRole('link', { name: 'Passer à la caisse' }).waitFor(WAIT);
@@ -151,13 +149,13 @@ describe('French', () => {
       'Retirer',
     );
     expect(await root.getByText('Sous-total', { exact: true }).count()).toBe(1);
-    // The French catalogue is two chunks of its own (the product page's part and the rest),
-    // fetched by the French page only. Other lazy chunks (analytics, the platform layer) may
-    // arrive on either page, whenever they are due.
+    // A test page carries no catalogue: the French one is fetched as data, its two parts (the
+    // product page's and the rest), by the French page only, and no language costs a script.
     const catalogues = (paths: string[]) =>
-      paths.flatMap((p) => /\/chunks\/(fr(?:-more)?)-[\w-]{8}\.js$/.exec(p)?.[1] ?? []).sort();
-    expect(catalogues(scripts.slice(english.length))).toEqual(['fr', 'fr-more']);
+      paths.flatMap((p) => /\/widgets\/messages\/(fr(?:-more)?)\.json$/.exec(p)?.[1] ?? []).sort();
+    expect(catalogues(requested.slice(english.length))).toEqual(['fr', 'fr-more']);
     expect(catalogues(english)).toEqual([]);
+    expect(requested.filter((p) => /\/chunks\/(page-language|fr(-more)?)-/.test(p))).toEqual([]);
   });
 });
 
