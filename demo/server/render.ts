@@ -653,7 +653,9 @@ function variantName(attributesJson: string | null, fallback: string): string {
 export function accountPage(db: Db, request: FastifyRequest): string {
   const user = currentUser(db, request);
   return renderPage(db, request, 'account', 'Account', {
-    accountProps: user ? { email: user.email } : {},
+    // The platform's calls hold no sign-up: the demo store creates accounts on request, through its
+    // contact form, so a signed-out visitor is linked there.
+    accountProps: user ? { email: user.email } : { createAccountUrl: '/contact' },
   });
 }
 

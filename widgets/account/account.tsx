@@ -43,6 +43,7 @@ async function settle<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T
  */
 export function Account({
   email: renderedFor,
+  createAccountUrl,
   strings,
   session = PAGE_SESSION,
 }: AccountProps & { readonly session?: AccountSession | undefined }) {
@@ -201,6 +202,11 @@ export function Account({
           {busy ? m.t('signingIn') : m.t('signIn')}
         </button>
       </form>
+      {createAccountUrl !== undefined && (
+        <p className="sf-account__create">
+          <a href={createAccountUrl}>{m.t('createAccount')}</a>
+        </p>
+      )}
     </div>
   );
 }

@@ -19,6 +19,7 @@ export const ACCOUNT_MESSAGES = {
   signingOut: 'Signing out…',
   signOutFailedTitle: 'Unable to Sign Out',
   signedOut: 'You are signed out.',
+  createAccount: 'Create an account',
 } as const;
 
 export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;

@@ -154,3 +154,22 @@ describe('signed in', () => {
     expect(await screen.findByRole('form', { name: 'Sign in' })).toBeTruthy();
   });
 });
+
+describe('creating an account', () => {
+  it('links to where accounts are created, below the sign-in form', () => {
+    renderWithStorefront(<Account session={fakeSession()} createAccountUrl="/contact" />);
+    const link = screen.getByRole('link', { name: 'Create an account' });
+    expect(link.getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('form', { name: 'Sign in' }).compareDocumentPosition(link)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('offers no link once signed in, nor when the page names no address', () => {
+    renderWithStorefront(<Account session={fakeSession()} email="owner@example.com" createAccountUrl="/contact" />);
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+    cleanup();
+    renderWithStorefront(<Account session={fakeSession()} />);
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+  });
+});

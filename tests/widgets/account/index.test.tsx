@@ -42,6 +42,14 @@ describe('account module (the dist/widgets/account.js contract)', () => {
     expect(account.parseAccountProps(undefined)).toEqual({ ok: true, value: {} });
   });
 
+  it('reads where accounts are created, refusing a script address', () => {
+    expect(account.parseAccountProps({ createAccountUrl: '/contact' })).toEqual({
+      ok: true,
+      value: { createAccountUrl: '/contact' },
+    });
+    expect(account.parseAccountProps({ createAccountUrl: 'javascript:alert(1)' }).ok).toBe(false);
+  });
+
   it('replaces the fallback with the form, and puts it back on unmount', () => {
     const el = block();
     let off = () => undefined as void;
