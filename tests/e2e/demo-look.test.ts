@@ -272,3 +272,85 @@ describe('one of each, and the slips', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** A fresh visitor's window `width` px wide, with `items` in the cart. */
+async function visitor(width: number, items: readonly (typeof MUG)[] = []) {
+  const context = await demo.browser.newContext({ baseURL: demo.baseUrl, viewport: { width, height: 640 } });
+  for (const item of items) await demo.addToCart(context, item);
+  return context;
+}
+
+describe.each([320, 1280])('what a shopper sees at %i px', (width) => {
+  it('writes sold out in one case on the mark and on the button', async () => {
+    const context = await visitor(width);
+    const { page, problems } = await demo.open('/products/prod-poster', { context });
+    await page.locator('[data-sf-widget="product-form"][data-sf-mounted]').waitFor(WAIT);
+    const mark = await page.locator('main .sf-mark--sold-out').innerText();
+    const button = await page.locator('main .sf-add-button').first().innerText();
+    expect(mark).toBe('sold out');
+    expect(button).toBe(mark);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the contact form's Topic select on the text fields' surface, with the form's prompt", async () => {
+    const context = await visitor(width);
+    const { page, problems } = await demo.open('/contact', { context });
+    const topic = page.getByRole('combobox', { name: 'Topic' });
+    await topic.waitFor(WAIT);
+    const surface = (locator: typeof topic) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect(surface(topic)).resolves.toBe(
+      await surface(page.getByRole('textbox', { name: 'Email address' })),
+    );
+    await expect(topic.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text)).resolves.toBe(
+      'Choose a topic',
+    );
+    expect(await topic.isDisabled()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows cart pictures at least 96 px wide', async () => {
+    const context = await visitor(width, [MUG]);
+    const { page, problems } = await demo.open('/cart', { context });
+    const picture = page.locator('.sf-cart-entry__image').first();
+    await picture.waitFor(WAIT);
+    await expect(
+      picture.evaluate((img) => img.getBoundingClientRect().width),
+    ).resolves.toBeGreaterThanOrEqual(96);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the cart pill after an add at 320 px', () => {
+  it('overlaps no focusable element, where the add left the page and scrolled to its end', async () => {
+    const context = await visitor(320);
+    const { page, problems } = await demo.open('/products/prod-tee', { context });
+    await page.getByRole('combobox', { name: 'Size' }).selectOption('M');
+    await page.getByRole('combobox', { name: 'Color' }).selectOption('Black');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect.poll(() => page.locator('.sf-cart-pill__count').textContent(), WAIT).toBe('1');
+    // The instalment line mounts when the page is idle: measure with its button in place.
+    await page.locator(PILL_SHOWN).first().waitFor(WAIT);
+    const covered = () =>
+      page.evaluate(() => {
+        const pill = document.querySelector('.sf-cart-pill');
+        if (!pill) return ['no pill'];
+        const p = pill.getBoundingClientRect();
+        const focusable = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+        return [...document.querySelectorAll(focusable)]
+          .filter((el) => !pill.contains(el) && el.getClientRects().length > 0)
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+          })
+          .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+      });
+    await expect(covered()).resolves.toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(covered()).resolves.toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
