@@ -42,7 +42,6 @@ export type { SiteContext, SiteContextResult } from './page/context.js';
 
 // Money and messages
 export {
-  CURRENCIES,
   CURRENCY_CODES,
   DEFAULT_CURRENCY,
   formatMoney,

@@ -38,52 +38,14 @@ export const CURRENCY_CODES = [
 
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
-export interface CurrencyInfo {
-  /** The symbol shown next to an amount where a locale gives none of its own. */
-  readonly symbol: string;
-  /** Digits after the decimal point; the amount is held in units of 10^-fractionDigits. */
-  readonly fractionDigits: number;
-}
-
-/**
- * Per-currency symbol and fraction digits. Every currency has 2 fraction digits except JPY (0),
- * as spec 000 §3 and §9 state; Intl's own data differs for some (COP, IDR), so ours wins.
- */
-export const CURRENCIES: Readonly<Record<CurrencyCode, CurrencyInfo>> = /* @__PURE__ */ Object.freeze({
-  EUR: { symbol: '€', fractionDigits: 2 },
-  USD: { symbol: '$', fractionDigits: 2 },
-  AUD: { symbol: 'A$', fractionDigits: 2 },
-  NOK: { symbol: 'kr', fractionDigits: 2 },
-  CAD: { symbol: 'CA$', fractionDigits: 2 },
-  NZD: { symbol: 'NZ$', fractionDigits: 2 },
-  DKK: { symbol: 'kr', fractionDigits: 2 },
-  GBP: { symbol: '£', fractionDigits: 2 },
-  HKD: { symbol: 'HK$', fractionDigits: 2 },
-  CHF: { symbol: 'CHF', fractionDigits: 2 },
-  MXN: { symbol: 'MX$', fractionDigits: 2 },
-  SGD: { symbol: 'S$', fractionDigits: 2 },
-  SEK: { symbol: 'kr', fractionDigits: 2 },
-  CZK: { symbol: 'Kč', fractionDigits: 2 },
-  ILS: { symbol: '₪', fractionDigits: 2 },
-  PHP: { symbol: '₱', fractionDigits: 2 },
-  RUB: { symbol: '₽', fractionDigits: 2 },
-  PLN: { symbol: 'zł', fractionDigits: 2 },
-  THB: { symbol: '฿', fractionDigits: 2 },
-  MYR: { symbol: 'RM', fractionDigits: 2 },
-  ARS: { symbol: 'ARS$', fractionDigits: 2 },
-  BRL: { symbol: 'R$', fractionDigits: 2 },
-  COP: { symbol: 'COL$', fractionDigits: 2 },
-  IDR: { symbol: 'Rp', fractionDigits: 2 },
-  INR: { symbol: '₹', fractionDigits: 2 },
-  JPY: { symbol: '¥', fractionDigits: 0 },
-  ZAR: { symbol: 'R', fractionDigits: 2 },
-});
-
 /** The store currency when the site context names none (spec 000 §9). */
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
-// Arithmetic and formatting need only the codes and their fraction digits; the symbol table above
-// stays out of the script-tag bundle unless something displays a symbol itself.
+/*
+ * No symbol or display template per currency (spec 000 §3 gives each one): Intl.NumberFormat in the
+ * page's locale decides the symbol and where it goes, as shoppers of that locale read prices
+ * (docs/decisions.md). Our table holds only what Intl gets wrong for the spec: the fraction digits.
+ */
 const KNOWN_CODES: ReadonlySet<string> = new Set(CURRENCY_CODES);
 
 /** Digits after the decimal point: 2, except JPY with 0 (spec 000 §3). */

@@ -27,7 +27,6 @@ describe('the npm entry (src/index.ts)', () => {
         'CONTEXT_SCRIPT_ID',
         'COOKIES',
         'CSRF_HEADER',
-        'CURRENCIES',
         'CURRENCY_CODES',
         'CartPage',
         'CartPill',
