@@ -195,7 +195,11 @@ function requireManager(db: Db, request: FastifyRequest, reply: FastifyReply): b
 
 type Target = { productId: string; variantId: string };
 
-/** Resolves {productId, variantId} to the stored ids; replies 400/404 on failure. */
+/**
+ * Resolves {productId, variantId} to the stored ids; replies 400/404 on failure. A request without a
+ * variant (absent, null or '') names the group of sign-ups made without one: as a sign-up does, it
+ * resolves to a single-variant product's variant, and is refused for a product with several.
+ */
 function resolveTarget(
   db: Db,
   raw: unknown,
@@ -209,12 +213,17 @@ function resolveTarget(
   const { productId, variantId } = raw;
   if (typeof productId !== 'string' || productId === '')
     return { ok: false, status: 400, message: 'productId is required.', field: 'productId' };
-  if (typeof variantId !== 'string' || variantId === '')
-    return { ok: false, status: 400, message: 'variantId is required.', field: 'variantId' };
+  if (variantId !== undefined && variantId !== null && typeof variantId !== 'string')
+    return { ok: false, status: 400, message: 'variantId must be a string.', field: 'variantId' };
+  const wanted = variantId === undefined || variantId === null || variantId === '' ? null : variantId;
   const product = getProduct(db, productId);
   if (!product) return { ok: false, status: 404, message: 'This product is not available.' };
-  const variant = findVariantById(product, variantId);
-  if (!variant) return { ok: false, status: 404, message: 'This variant is not available.' };
+  const variant = findVariantById(product, wanted);
+  if (!variant) {
+    return wanted === null
+      ? { ok: false, status: 400, message: 'variantId is required.', field: 'variantId' }
+      : { ok: false, status: 404, message: 'This variant is not available.' };
+  }
   return { ok: true, value: { productId: product.id, variantId: variant.variant_id } };
 }
 

@@ -145,7 +145,8 @@ export interface RestockSignUpPayload {
 
 export interface RestockSendRequest {
   readonly productId: string;
-  readonly variantId: string;
+  /** The group's variant; null for sign-ups made without one (a group with no variant). */
+  readonly variantId: string | null;
 }
 
 export interface RestockApi {
@@ -156,7 +157,8 @@ export interface RestockApi {
   /** One page of a variant's sign-ups; pass the previous page's `nextPageCursor` for the next. */
   getRestockSignUps(query: {
     productId: string;
-    variantId: string;
+    /** Null for a group with no variant: the query then names the product only. */
+    variantId: string | null;
     cursor?: string | undefined;
   }): Promise<ApiResult<RestockPage<RestockSignUp>>>;
   sendRestock(request: RestockSendRequest): Promise<ApiResult<unknown>>;
@@ -214,7 +216,11 @@ export const createRestockApi = ({ call }: ApiClient): RestockApi => ({
     call({
       method: 'get',
       path: RESTOCK_PATH,
-      searchParams: { productId, variantId, ...(cursor ? { cursor } : {}) },
+      searchParams: {
+        productId,
+        ...(variantId === null ? {} : { variantId }),
+        ...(cursor ? { cursor } : {}),
+      },
       parse: parseSignUpsPage,
     }),
 

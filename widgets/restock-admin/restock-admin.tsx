@@ -37,9 +37,6 @@ const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
  */
 const asksConfirmation = (g: RestockGroup): boolean => g.unconfirmedCount !== null;
 
-/** Groups a send can name: the endpoints take a product and a variant id. */
-const sendable = (g: RestockGroup): g is RestockGroup & { variantId: string } => g.variantId !== null;
-
 /** The server's `{ sent }` count, or null when it says nothing usable. */
 function sentCount(data: unknown): number | null {
   const sent =
@@ -131,7 +128,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   }, [reload]);
 
   const fetchSignUps = async (
-    group: RestockGroup & { variantId: string },
+    group: RestockGroup,
     cursor: string | null,
     prev: readonly RestockSignUp[],
   ) => {
@@ -156,7 +153,6 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   };
 
   const openList = (group: RestockGroup) => {
-    if (!sendable(group)) return;
     if (list !== null && keyOf(list.group) === keyOf(group)) {
       setList(null);
       return;
@@ -181,12 +177,11 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
         new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent: sentCount(result.data) } }),
       );
       await reload();
-      if (list !== null && sendable(list.group)) void fetchSignUps(list.group, null, []);
+      if (list !== null) void fetchSignUps(list.group, null, []);
     }
   };
 
   const sendOne = (group: RestockGroup) => {
-    if (!sendable(group)) return;
     void send(keyOf(group), () =>
       api.sendRestock({ productId: group.productId, variantId: group.variantId }),
     );
@@ -194,7 +189,6 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
 
   const sendAll = (groups: readonly RestockGroup[]) => {
     const requests: RestockSendRequest[] = groups
-      .filter(sendable)
       .filter((g) => g.pendingCount > 0)
       .map((g) => ({ productId: g.productId, variantId: g.variantId }));
     if (requests.length === 0) {
@@ -303,7 +297,6 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
                         aria-label={m.t('viewOf', { title: `${title} ${variantText(g, m)}` })}
                         // The label stays the same; aria-expanded says whether the list is open.
                         aria-expanded={open}
-                        disabled={!sendable(g)}
                         onClick={() => openList(g)}
                       >
                         {m.t('view')}
@@ -313,7 +306,6 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
                         className="sf-button"
                         aria-label={m.t('sendOf', { title: `${title} ${variantText(g, m)}` })}
                         aria-disabled={busy || undefined}
-                        disabled={!sendable(g)}
                         onClick={() => {
                           if (!busy) sendOne(g);
                         }}
@@ -335,7 +327,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
           formatDate={formatDate}
           headingRef={listHeading}
           onMore={() => {
-            if (sendable(list.group) && list.cursor !== null)
+            if (list.cursor !== null)
               void fetchSignUps(list.group, list.cursor, list.items);
           }}
         />

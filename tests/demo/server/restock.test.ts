@@ -37,6 +37,11 @@ const soldOut = (n: number) => ({
 const CATALOG = [1, 2, 3, 4, 5].map(soldOut);
 // A product whose name is markup: the confirmation page names it as text.
 CATALOG.push({ ...soldOut(6), title: '<img src=x onerror=alert(1)> & Co' });
+// A product of one variant: a shopper signs up for it without naming the variant.
+CATALOG.push({
+  ...soldOut(7),
+  structuredContent: { productType: 1, variants: [soldOut(7).structuredContent.variants[0]!] },
+});
 
 let app: FastifyInstance;
 let visitor: Visitor;
@@ -657,6 +662,31 @@ describe('store-owner restock management', () => {
     expect(noticesSent()).toEqual(['a@example.com', 'b@example.com']);
     const group = (await manager.get(GROUPS)).json().signUpGroups[0];
     expect(group).toMatchObject({ pendingCount: 0, lastSentOn: expect.any(Number) });
+  });
+
+  it('sends the sign-ups made without a variant id when the owner names no variant, one or all', async () => {
+    for (const email of ['a@example.com', 'b@example.com']) {
+      expect((await signUp(visitor, 'prod-7', null, email)).statusCode).toBe(200);
+      expect((await confirm(email, 'prod-7')).statusCode).toBe(200);
+    }
+    const manager = await owner();
+    const list = await manager.get(`${SIGN_UP}?productId=prod-7`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().signUps.map((u: { email: string }) => u.email)).toEqual([
+      'a@example.com',
+      'b@example.com',
+    ]);
+    const one = await manager.post(`${SIGN_UP}/send`, { productId: 'prod-7', variantId: null });
+    expect(one.json()).toEqual({ sent: 2 });
+    expect(noticesSent()).toEqual(['a@example.com', 'b@example.com']);
+    expect((await signUp(visitor, 'prod-7', null, 'c@example.com')).statusCode).toBe(200);
+    expect((await confirm('c@example.com', 'prod-7')).statusCode).toBe(200);
+    const all = await manager.post(`${SIGN_UP}/send/all`, { sendRequests: [{ productId: 'prod-7' }] });
+    expect(all.json()).toMatchObject({ sent: 1 });
+    // A product of several variants has no sign-up without one: the owner must name the variant.
+    const several = await manager.post(`${SIGN_UP}/send`, { productId: 'prod-1', variantId: null });
+    expect(several.statusCode).toBe(400);
+    expect(several.json().errors).toEqual({ variantId: 'variantId is required.' });
   });
 
   it('sends for several variants at once with send/all', async () => {

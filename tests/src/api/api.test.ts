@@ -575,6 +575,15 @@ describe('requests', () => {
     ]);
   });
 
+  it('asks for the sign-ups of a group with no variant by product alone, and sends it with a null variant', async () => {
+    const { fetch, seen } = fakeFetch(json(200, { signUps: [], hasNextPage: false, nextPageCursor: null }));
+    await apiWith(fetch).getRestockSignUps({ productId: 'p', variantId: null });
+    expect([...(seen[0]?.url.searchParams.entries() ?? [])]).toEqual([['productId', 'p']]);
+    const send = fakeFetch(json(200, { sent: 1 }));
+    await apiWith(send.fetch).sendRestock({ productId: 'p', variantId: null });
+    expect(JSON.parse(send.seen[0]?.body ?? '')).toEqual({ productId: 'p', variantId: null });
+  });
+
   it('asks for the stock of one item', async () => {
     const { fetch, seen } = fakeFetch(
       json(200, { results: [{ sku: null, variantId: 'v', unlimited: true, qtyInStock: 0 }] }),

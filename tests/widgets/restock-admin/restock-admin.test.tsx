@@ -369,3 +369,41 @@ describe('the sign-ups of a group', () => {
     expect(within(alert).getByText('The cursor is malformed.')).toBeInstanceOf(HTMLParagraphElement);
   });
 });
+
+describe('a group with no variant (sign-ups made without a variant id)', () => {
+  const noVariant = group({
+    productId: 'prod-print',
+    variantId: null,
+    sku: null,
+    title: 'Print',
+    attributes: {},
+  });
+
+  it('sends it on its own and with the others, naming no variant', async () => {
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult([group(), noVariant]),
+      sendRestock: async () => okResult({ sent: 2 }),
+      sendRestockAll: async () => okResult({ sent: 4 }),
+    });
+    await r.user.click(await screen.findByRole('button', { name: 'Send restock emails for Print —' }));
+    expect(await screen.findByText('Sent 2 restock emails.')).toBeInstanceOf(HTMLParagraphElement);
+    expect(r.api.sendRestock).toHaveBeenCalledWith({ productId: 'prod-print', variantId: null });
+    await r.user.click(screen.getByRole('button', { name: 'Send all' }));
+    expect(await screen.findByText('Sent 4 restock emails.')).toBeInstanceOf(HTMLParagraphElement);
+    expect(r.api.sendRestockAll).toHaveBeenCalledWith([
+      { productId: 'prod-tee', variantId: 'var-tee-s' },
+      { productId: 'prod-print', variantId: null },
+    ]);
+  });
+
+  it('lists its sign-ups by product alone', async () => {
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult([noVariant]),
+      getRestockSignUps: async () =>
+        okResult({ items: [signUp(1)], hasNextPage: false, nextPageCursor: null }),
+    });
+    await r.user.click(await screen.findByRole('button', { name: 'View sign-ups for Print —' }));
+    expect(await screen.findByText('visitor1@example.com')).toBeTruthy();
+    expect(r.api.getRestockSignUps).toHaveBeenCalledWith({ productId: 'prod-print', variantId: null });
+  });
+});
