@@ -3,9 +3,12 @@
  * type-checked with tsc and built with one Vite build, served from its own origin, and talking
  * to the reference server on another port started with `cors` for that origin. Chromium then
  * walks through it: the first route's code (the pill's, none of the lazy routes' widgets), a
- * returning shopper's pill, a variant choice the instalment pill follows, inline callbacks that do
- * not loop, an add to cart and the contact form. The app's other dependencies (React Router among
- * them) are links to this project's node_modules, so no network is needed.
+ * returning shopper's pill, a variant choice the instalment pill follows on a product parsed in
+ * render, inline callbacks that do not loop, the pill, Continue Shopping and Checkout moving
+ * in-app to the provider's paths, the cart's thumbnails from the API's origin, an add to cart, the
+ * contact form, and the listing rendered on the server (react-dom/server) then hydrated. The app's
+ * other dependencies (React Router among them) are links to this project's node_modules, so no
+ * network is needed.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -48,6 +51,7 @@ let site: Server;
 let browser: Browser;
 let siteUrl: string;
 let apiUrl: string;
+let app: string;
 let out: string;
 /** gzip bytes of the JS of an app with React alone, and with React and React Router. */
 let bare: { react: number; router: number };
@@ -136,9 +140,21 @@ async function buildBare(name: keyof typeof BARE_APPS, app: string): Promise<num
   return gzipBytes(scriptsOf(join(dir, 'dist')));
 }
 
-/** The built app on its own origin; every other path is the app's page (it routes itself). */
+/** Pages a server rendered, by request path and query: what {@link serveApp} answers them with. */
+const rendered = new Map<string, string>();
+
+/**
+ * The built app on its own origin; every other path is the app's page (it routes itself), or the
+ * page a server rendered for it ({@link rendered}).
+ */
 function serveApp(dir: string): Promise<Server> {
   const server = createHttpServer((request, response) => {
+    const page = rendered.get(request.url ?? '');
+    if (page !== undefined) {
+      response.writeHead(200, { 'content-type': TYPES['.html'] });
+      response.end(page);
+      return;
+    }
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     const file = join(dir, path);
     const found =
@@ -160,7 +176,7 @@ beforeAll(async () => {
     throw new Error('dist/lib not found: run `npm run build` before the package tests');
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}`);
   scratch = mkdtempSync(join(tmpdir(), 'sf-example-'));
-  const app = join(scratch, 'app');
+  app = join(scratch, 'app');
   out = join(app, 'dist');
   mkdirSync(out, { recursive: true });
 
@@ -333,6 +349,83 @@ describe('the React + Vite example against the reference server on another origi
     await page.getByRole('link', { name: 'One item in cart, $25' }).click();
     await page.getByRole('heading', { name: 'Your cart' }).waitFor();
     await page.getByText('Organic Cotton Tee').first().waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("moves in-app from the pill to the cart, to Continue Shopping and to the paths' checkout, with thumbnails", async () => {
+    const context = await returningShopper();
+    const { page, errors } = await open(context, '/');
+    // A marker on the window: a page load would drop it.
+    await page.evaluate(() => Object.assign(window, { sfSameDocument: true }));
+    const sameDocument = () => page.evaluate(() => 'sfSameDocument' in window);
+    await page.getByRole('link', { name: '2 items in cart, $50' }).click({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/cart');
+    // The entry's thumbnail comes from the API's origin, and it loaded there.
+    const thumbnail = page.locator('img.sf-cart-entry__image').first();
+    await thumbnail.waitFor({ timeout: 15_000 });
+    expect(await thumbnail.getAttribute('src')).toMatch(new RegExp(`^${apiUrl}/`));
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Continue Shopping' }).click();
+    await page.getByRole('heading', { name: 'Trail shop' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('link', { name: '2 items in cart, $50' }).click();
+    await page.getByRole('link', { name: 'Checkout' }).click({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    expect(await sameDocument()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders the layout on the server with a link to the cart, and hydrates it without an error', async () => {
+    const env = { ...BUILD_ENV, VITE_SF_API_ROOT: `${apiUrl}/api/` };
+    const vite = join(MODULES, 'vite/bin/vite.js');
+    await run(
+      process.execPath,
+      [vite, 'build', '--ssr', 'src/server.tsx', '--outDir', 'dist-server', '--logLevel', 'error'],
+      {
+        cwd: app,
+        env,
+      },
+    );
+    const { stdout: html } = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const { render } = await import('./dist-server/server.js'); process.stdout.write(render('/'));",
+      ],
+      { cwd: app, env },
+    );
+    expect(html).toContain('<a href="/cart">');
+    expect(html).toContain('Trail shop');
+
+    const served = readFileSync(join(out, 'index.html'), 'utf8').replace(
+      '<div id="root"></div>',
+      `<div id="root">${html}</div>`,
+    );
+    rendered.set('/?server-rendered', served);
+    const context = await returningShopper();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+    });
+    // The app's server answers this address with what render() gave, as a server-rendering host would.
+    await page.goto(`${siteUrl}/?server-rendered`);
+    // Hydrated: the pill replaced the server's link with the returning shopper's count.
+    await page
+      .getByRole('link', { name: '2 items in cart, $50' })
+      .waitFor({ timeout: 15_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nthe page's errors: ${JSON.stringify(errors)}`);
+      });
+    await page.getByRole('link', { name: 'Organic Cotton Tee' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { parseProductItem, type Variant } from 'storefront-widgets';
 import { InstalmentPill } from 'storefront-widgets/instalment-pill';
@@ -8,11 +8,11 @@ import 'storefront-widgets/styles/instalment-pill.css';
 import { instalments } from '../instalments';
 import { findProduct } from '../products';
 
-/** The product route: the item parsed here from the route's id, the form and the instalment pill. */
+/** The product route: the item parsed in render from the route's id, the form and the instalment pill. */
 export function Component() {
   const { id } = useParams();
-  // Parsed once per product: the widgets then get the same item between renders.
-  const parsed = useMemo(() => parseProductItem(findProduct(id)), [id]);
+  // A fresh parse each render: the widgets compare items by id and content, so this settles.
+  const parsed = parseProductItem(findProduct(id));
   // Inline arrows that set state, as any React app writes them.
   const [variant, setVariant] = useState<Variant | null>(null);
   const [changes, setChanges] = useState(0);
