@@ -171,6 +171,10 @@ function apiAt({ apiRoot, mockCart }: SiteContext, report: Report): Api {
   );
 }
 
+/** A restrictive cookie policy keeps the cart out of web storage: memory only (docs/security.md). */
+const mayUseWebStorage = (context: SiteContext): boolean =>
+  !context.cookieSettings.isRestrictiveCookiePolicyEnabled;
+
 /** Builds a page runtime. Nothing starts until {@link loadCartAtStart} and {@link startPlatform}. */
 export const createPageRuntime = (options: PageRuntimeOptions = {}): PageRuntime =>
   runtimeOver(contextOf(options), options);
@@ -182,7 +186,7 @@ export const createPageRuntime = (options: PageRuntimeOptions = {}): PageRuntime
 function runtimeOver({ context, raw }: ContextOf, parts: PageRuntimeOptions): PageRuntime {
   const report = parts.report ?? reportError;
   const api = parts.api ?? apiAt(context, report);
-  const store = parts.store ?? createCartStore({ api });
+  const store = parts.store ?? createCartStore({ api, webStorage: mayUseWebStorage(context) });
   return { context, raw, report, api, store, choices: createProductChoices(), started: new Set() };
 }
 

@@ -71,6 +71,11 @@ export interface CartStoreOptions {
    * @default true
    */
   readonly broadcast?: boolean | undefined;
+  /**
+   * Whether that sharing may write the cart to `localStorage` where BroadcastChannel is missing.
+   * False under a restrictive cookie policy: such a tab then does not sync. @default true
+   */
+  readonly webStorage?: boolean | undefined;
 }
 
 export interface CartChangeDetail {
@@ -109,11 +114,15 @@ const noSync: Sync = { post: () => {}, close: () => {} };
  * chunk it travels in) would otherwise compete with every page's start. A cart confirmed before
  * the module is in goes out once it is, in order.
  */
-const openSyncLater = (doc: Document | undefined, onCart: (cart: unknown) => void): Sync => {
+const openSyncLater = (
+  doc: Document | undefined,
+  onCart: (cart: unknown) => void,
+  webStorage: boolean,
+): Sync => {
   const opened = new Promise<void>((idle) => whenIdle(idle))
     .then(() => import('./sync.js'))
     .then(
-      (m) => m.openSync(doc, onCart) ?? noSync,
+      (m) => m.openSync(doc, onCart, { webStorage }) ?? noSync,
       // Without the module this tab only misses other tabs' changes until its next load.
       () => noSync,
     );
@@ -231,17 +240,21 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
   });
 
   if (options.broadcast !== false) {
-    sync = openSyncLater(doc, async (raw) => {
-      // Another tab is as untrusted as the network. The parser arrives with the cart endpoints'
-      // chunk, which a page without a cart has not needed yet: importing it from there keeps the
-      // parsers in that one file rather than a file of their own.
-      const { parseShoppingCart } = await import('../api/cart.js');
-      const parsed = parseShoppingCart(raw);
-      if (!parsed.ok) return;
-      version += 1;
-      store.setState({ cart: parsed.value, initialised: true, error: null, receivedAt: Date.now() });
-      dispatch(EVENTS.cartChange, { cart: parsed.value } satisfies CartChangeDetail);
-    });
+    sync = openSyncLater(
+      doc,
+      async (raw) => {
+        // Another tab is as untrusted as the network. The parser arrives with the cart endpoints'
+        // chunk, which a page without a cart has not needed yet: importing it from there keeps the
+        // parsers in that one file rather than a file of their own.
+        const { parseShoppingCart } = await import('../api/cart.js');
+        const parsed = parseShoppingCart(raw);
+        if (!parsed.ok) return;
+        version += 1;
+        store.setState({ cart: parsed.value, initialised: true, error: null, receivedAt: Date.now() });
+        dispatch(EVENTS.cartChange, { cart: parsed.value } satisfies CartChangeDetail);
+      },
+      options.webStorage !== false,
+    );
   }
 
   return {

@@ -1,7 +1,9 @@
 /**
  * Cart changes between the tabs of one origin: BroadcastChannel where it exists, else a
- * localStorage write that the other tabs see as a `storage` event. The cart store (./index.ts)
- * loads this module after start-up; what arrives is parsed there like a network answer.
+ * localStorage write that the other tabs see as a `storage` event, unless the page forbids web
+ * storage (a restrictive cookie policy): then the cart stays in memory and the tabs do not sync.
+ * The cart store (./index.ts) loads this module after start-up; what arrives is parsed there like
+ * a network answer.
  */
 import { CART_SYNC_CHANNEL } from '../contract.js';
 import type { Sync } from './index.js';
@@ -15,9 +17,13 @@ interface SyncMessage {
 
 /**
  * BroadcastChannel where it exists; otherwise a localStorage write, seen by other tabs' `storage`
- * event. Null without a window to sync through.
+ * event, when `webStorage` allows it. Null without a way to sync.
  */
-export const openSync = (doc: Document | undefined, onCart: (cart: unknown) => void): Sync | null => {
+export const openSync = (
+  doc: Document | undefined,
+  onCart: (cart: unknown) => void,
+  { webStorage = true }: { readonly webStorage?: boolean } = {},
+): Sync | null => {
   // Tells this tab's own echo apart; not a secret.
   const source = Math.random().toString(36).slice(2) + Date.now().toString(36);
   const accept = (data: unknown): void => {
@@ -44,7 +50,8 @@ export const openSync = (doc: Document | undefined, onCart: (cart: unknown) => v
       // A browser may refuse the channel (an opaque origin): storage it is.
     }
   }
-  if (!view) return null;
+  // No cart copy in web storage where the page forbids it: this tab keeps its cart in memory.
+  if (!view || !webStorage) return null;
   const onStorage = (event: StorageEvent): void => {
     if (event.key !== CART_SYNC_CHANNEL) return;
     try {

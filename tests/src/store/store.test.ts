@@ -382,6 +382,22 @@ describe('other tabs', () => {
     expect(apiB.getCart).not.toHaveBeenCalled();
   });
 
+  it('keeps the cart out of web storage without BroadcastChannel when web storage is forbidden', async () => {
+    const docA = newTab(false);
+    const storage = docA.defaultView?.localStorage as Storage;
+    const writes = vi.spyOn(storage, 'setItem');
+    const storeA = track(createCartStore({ api: fakeApi(), doc: docA, webStorage: false }));
+    // A store allowed web storage, opened after it, tells when a write would have gone out.
+    const allowed = track(createCartStore({ api: fakeApi(), doc: docA }));
+    await storeA.getState().removeEntry('entry-1');
+    await allowed.getState().changeQuantity('entry-1', 2);
+    await vi.waitFor(() => expect(storage.getItem(CART_SYNC_CHANNEL)).not.toBeNull());
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(storage.getItem(CART_SYNC_CHANNEL) ?? 'null')).toMatchObject({ cart: cart() });
+    // The forbidden store keeps its cart in memory.
+    expect(storeA.getState().cart).toEqual(cart([]));
+  });
+
   it('does not share when broadcasting is off', async () => {
     const docA = newTab(false);
     const storage = docA.defaultView?.localStorage as Storage;
