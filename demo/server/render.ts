@@ -15,6 +15,7 @@ import {
 } from '../../src/commerce/money';
 import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID, MESSAGES_SCRIPT_ID } from '../../src/contract';
 import { firstPartOnly } from '../../src/page/page-language';
+import { PAGE_TYPES } from '../../src/page/constants';
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
 import { localizedStrings, pageMessages } from './localized';
@@ -391,6 +392,9 @@ export function productPage(db: Db, request: FastifyRequest, product: Product): 
           ? item['excerpt']
           : `${product.title} at ${SITE_TITLE}.`,
       image: imageSrc(product.image_url),
+      // A product's own page: the content-item page, where a product page view counts
+      // (docs/analytics.md).
+      context: { pageType: PAGE_TYPES.contentItem },
     },
   );
 }

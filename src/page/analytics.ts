@@ -7,7 +7,10 @@
  * ignored).
  */
 
-/** A product page was shown with its product form (commerce shopping event VisitPDP). */
+/**
+ * A product form was drawn as a page's form, not in a Quick View (commerce shopping event
+ * VisitPDP): the platform layer counts it only on a product's own page (docs/analytics.md).
+ */
 export interface ProductPageViewed {
   readonly type: 'product-page-viewed';
   readonly itemId: string;
@@ -89,7 +92,10 @@ export interface ButtonClicked {
   readonly button: CensusButton;
 }
 
-/** A lightbox or popup opened over the page (census overlay). */
+/**
+ * The platform's popup overlay (page type 104, section type 3) was shown (census overlay). The
+ * widgets' own lightboxes (additional fields, instalment info, Quick View) are not counted.
+ */
 export interface OverlayOpened {
   readonly type: 'overlay-opened';
 }

@@ -10,6 +10,7 @@
 import { COOKIE_POLICY } from './constants.js';
 import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { readCookie } from './cookies.js';
+import { isRecord } from '../result.js';
 
 /** The cookies this layer reads and writes. The census names are the platform's (spec 000 §9). */
 export const ANALYTICS_COOKIES = {
@@ -33,6 +34,11 @@ export const STORAGE_KEYS = {
   hasLanded: 'sf-has-landed',
   /** Local storage: `{ value, expires }` copy of the analytics id. */
   analyticsId: 'sf-analytics-id',
+  /**
+   * Local storage (session storage under a restrictive cookie policy): `{ [orderId]: expires }`,
+   * the orders whose purchase this browser has recorded.
+   */
+  recordedOrders: 'sf-recorded-orders',
 } as const;
 
 /** `standard`, or `restricted` under a restrictive cookie policy (spec 000 §4). */
@@ -220,6 +226,33 @@ export function sessionInfo(env: IdentityEnv): SessionInfo {
     writeCookie(env.doc, ANALYTICS_COOKIES.sessionId, sessionId, COOKIE_POLICY.analyticsLifetimeMs);
   }
   return { firstLanding, firstSession, sessionId };
+}
+
+/** How long a recorded order is remembered: a confirmation page reloaded within it records nothing. */
+export const RECORDED_ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the purchase of `orderId` is recorded for the first time in this browser; if so it is
+ * remembered in `storage` for {@link RECORDED_ORDER_LIFETIME_MS} (expired orders are dropped on
+ * the way). An unreadable value counts as none; a failed write only means a later reload may
+ * record the order again.
+ */
+export function firstRecordOfOrder(storage: Storage | null, orderId: string, now: number): boolean {
+  const kept: Record<string, number> = {};
+  try {
+    const stored: unknown = JSON.parse(getItem(storage, STORAGE_KEYS.recordedOrders) ?? '{}');
+    if (isRecord(stored)) {
+      for (const [id, expires] of Object.entries(stored)) {
+        if (typeof expires === 'number' && expires > now) kept[id] = expires;
+      }
+    }
+  } catch {
+    // Someone else's value under our key: start afresh.
+  }
+  if (Object.prototype.hasOwnProperty.call(kept, orderId)) return false;
+  kept[orderId] = now + RECORDED_ORDER_LIFETIME_MS;
+  setItem(storage, STORAGE_KEYS.recordedOrders, JSON.stringify(kept));
+  return true;
 }
 
 /** Held when neither cookie nor storage can keep the id: the same id for the page's lifetime. */

@@ -48,6 +48,7 @@ import {
 import {
   ANALYTICS_COOKIES,
   analyticsId,
+  firstRecordOfOrder,
   forgetIdentity,
   pageIdentityEnv,
   sessionInfo,
@@ -332,7 +333,24 @@ export function createPlatform(deps: PlatformDeps): Platform {
       }),
     );
 
+  // Orders whose purchase this page has recorded, beside those the browser remembers.
+  const recordedOrders = new Set<string>();
+  /**
+   * A purchase is recorded once per order whatever the reloads (docs/analytics.md): the order id
+   * is remembered with an expiry, in local storage, or session storage under a restrictive policy.
+   */
+  const firstRecord = (orderId: string): boolean => {
+    if (recordedOrders.has(orderId)) return false;
+    recordedOrders.add(orderId);
+    const storage = restrictive ? deps.identity.session() : deps.identity.local();
+    return firstRecordOfOrder(storage, orderId, deps.identity.now());
+  };
+
   const handle = (event: AnalyticsEvent): void => {
+    // A product page view counts only on a product's own page, the content-item page (type 50):
+    // a product block elsewhere draws a form but is not a product page (docs/analytics.md).
+    if (event.type === 'product-page-viewed' && pageType !== PAGE_TYPES.contentItem) return;
+    if (event.type === 'purchase' && !firstRecord(event.orderId)) return;
     batch = [];
     try {
       const itemId = 'itemId' in event ? event.itemId : null;
@@ -407,6 +425,9 @@ export function createPlatform(deps: PlatformDeps): Platform {
   // Conversions the page itself confirms (spec 000 §7): an order or subscription confirmation
   // with the order in its context records the purchase; a membership confirmation, the account
   // just created.
+  // The overlay census counts the platform's popup overlay (page type 104, section type 3),
+  // which the platform shows as a page of its own; the widgets' lightboxes are not counted.
+  if (pageType === PAGE_TYPES.popupOverlay) handle({ type: 'overlay-opened' });
   if (pageType !== null && PURCHASE_PAGE_TYPES.includes(pageType)) {
     const purchase = readPurchase(raw);
     if (purchase) handle(purchase);

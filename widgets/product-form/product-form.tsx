@@ -128,9 +128,12 @@ export function ProductFormBody({
   onVariantChange,
   onChoiceChange,
   publishChoice = true,
+  inQuickView = false,
 }: ProductFormProps & {
   /** A quick view's form keeps its choice to itself: the page's pill follows the page's form. */
   readonly publishChoice?: boolean;
+  /** A Quick View's form is no product page view: the Quick View is tracked as its own event. */
+  readonly inQuickView?: boolean;
 }) {
   const { context, choices, reporter } = useStorefront();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -159,7 +162,7 @@ export function ProductFormBody({
   const waiting = useCart((s) => !s.initialised && s.status === 'loading');
 
   useEffect(() => {
-    track({ type: 'product-page-viewed', itemId: item.id });
+    if (!inQuickView) track({ type: 'product-page-viewed', itemId: item.id });
     // The census counts the button drawn: express checkout's, or the add button.
     track({ type: 'button-rendered', itemId: item.id, button: express ? 'express' : 'add' });
   }, [item.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per item

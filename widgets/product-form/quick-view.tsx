@@ -112,7 +112,7 @@ export function QuickViewPanel({ form, block, onClose }: QuickViewPanelProps) {
         navigate(url);
       }}
     >
-      <ProductFormBody {...form} quickView={false} publishChoice={false} />
+      <ProductFormBody {...form} quickView={false} publishChoice={false} inQuickView />
     </QuickViewDialog>
   );
 }

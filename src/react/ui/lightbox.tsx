@@ -11,8 +11,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { track } from '../../page/analytics.js';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useWidgetId } from '../provider.js';
 
 export interface LightboxProps {
@@ -107,11 +106,6 @@ function LightboxNode({
   useEscapeClosesInnermost(open, onClose);
   const role = useRole(context, { role: 'dialog' });
   const { getFloatingProps } = useInteractions([dismiss, role]);
-  // Census overlay (spec 000 §7): each time a lightbox or popup opens over the page.
-  useEffect(() => {
-    if (open) track({ type: 'overlay-opened' });
-  }, [open]);
-
   return (
     <FloatingNode id={nodeId}>
       {open && (

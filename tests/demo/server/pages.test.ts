@@ -245,6 +245,14 @@ describe('a demo page in another locale (?locale=)', () => {
     },
   );
 
+  it('names a product page as the content-item page (type 50), where product page views count', async () => {
+    app = await startServer({});
+    const product = await app.inject('/products/prod-tee');
+    const shop = await app.inject('/');
+    expect(contextOf(product.body)['pageType']).toBe(50);
+    expect(contextOf(shop.body)['pageType']).toBeUndefined();
+  });
+
   it('keeps the site locale for a locale the demo does not have, and caches each locale apart', async () => {
     app = await startServer({});
     const odd = await app.inject('/products/prod-tee?locale=xx-<b>');

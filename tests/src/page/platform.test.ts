@@ -266,17 +266,26 @@ describe('widget events', () => {
     [{ type: 'reviews-tab', itemId: 'tee' }, 'ReviewsTab'],
     [{ type: 'reviews-anchor-link', itemId: 'tee' }, 'ReviewsVitalsAnchorLink'],
   ] as const)('%j is sent as %s', (event, name) => {
-    const p = page('/shop');
+    const p = page('/shop/tee', { pageType: 50 });
     createPlatform(p.deps).handle(event);
     expect(commerceEvents(p).map((e) => e.eventName)).toEqual([name]);
   });
 
+  it.each([
+    ['a shop page', { pageType: 1 }],
+    ['a page that names no type', {}],
+  ])('counts no product page view on %s: no VisitPDP, metric or ViewContent', (_n, raw) => {
+    const p = page('/shop', { ...raw, features: { visitor_metrics: true } });
+    createPlatform(p.deps).handle({ type: 'product-page-viewed', itemId: 'tee' });
+    expect([p.visitorEvents, p.pixels, p.api.recordEvent.mock.calls]).toEqual([[], [], []]);
+  });
+
   it('sends visitor metrics only behind the visitor_metrics flag', () => {
-    const off = page('/shop');
+    const off = page('/shop/tee', { pageType: 50 });
     createPlatform(off.deps).handle({ type: 'product-page-viewed', itemId: 'tee' });
     expect(off.api.recordEvent).not.toHaveBeenCalled();
 
-    const on = page('/shop', { features: { visitor_metrics: true } });
+    const on = page('/shop/tee', { pageType: 50, features: { visitor_metrics: true } });
     const platform = createPlatform(on.deps);
     platform.handle({ type: 'product-page-viewed', itemId: 'tee' });
     platform.handle({ type: 'item-added', itemId: 'tee', sku: null, quantity: 1 });
@@ -481,8 +490,17 @@ describe('conversion and census sources (spec 000 §7)', () => {
     expect(p.api.overlay).toHaveBeenCalledWith({ visitorCookie: platform.visitor.visitorId });
   });
 
+  it('counts the platform popup overlay (page type 104) once, and no other page', () => {
+    const popup = page('/popup', { pageType: 104 });
+    const platform = createPlatform(popup.deps);
+    expect(popup.api.overlay.mock.calls).toEqual([[{ visitorCookie: platform.visitor.visitorId }]]);
+    const shop = page('/shop', { pageType: 1 });
+    createPlatform(shop.deps);
+    expect(shop.api.overlay).not.toHaveBeenCalled();
+  });
+
   it('sends the commerce event and the pixel record of one widget event in one request', () => {
-    const p = page('/shop');
+    const p = page('/shop/tee', { pageType: 50 });
     createPlatform(p.deps).handle({ type: 'product-page-viewed', itemId: 'tee' });
     const calls = (p.deps.sendVisitorEvents as unknown as { mock: { calls: [AnalyticsEventRecord[]][] } })
       .mock.calls;
@@ -512,6 +530,34 @@ describe('conversion and census sources (spec 000 §7)', () => {
       data: { orderId: 'order-7', value: 4200, currency: 'USD' },
     });
     expect(p.visitorEvents.map((e) => e.eventName)).toContain('Purchase');
+  });
+
+  it('records the purchase once per order whatever the reloads, and a new order again', () => {
+    const storage = new Map<string, string>();
+    const local = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    } as unknown as Storage;
+    const load = (orderId: string, now = 1_700_000_000_000) => {
+      const p = page('/order/confirmed', { pageType: 202, purchase: { orderId, amount: 4200 } });
+      const deps = { ...p.deps, identity: { ...p.deps.identity, local: () => local, now: () => now } };
+      const platform = createPlatform(deps);
+      // The page's own flow tracking the same order adds nothing either.
+      platform.handle({ type: 'purchase', orderId, amount: 4200 });
+      return p;
+    };
+    const purchases = (p: ReturnType<typeof page>) => [
+      p.api.recordEvent.mock.calls.length,
+      p.pixels.filter((x) => (x as { event: string }).event === 'Purchase').length,
+    ];
+    expect(purchases(load('order-7'))).toEqual([1, 1]);
+    expect(purchases(load('order-7'))).toEqual([0, 0]);
+    expect(purchases(load('order-8'))).toEqual([1, 1]);
+    // Long after, the order is forgotten (its record expired) and the key holds no stale ids.
+    const later = 1_700_000_000_000 + 31 * 24 * 60 * 60 * 1000;
+    expect(purchases(load('order-9', later))).toEqual([1, 1]);
+    expect(Object.keys(JSON.parse(storage.get('sf-recorded-orders') ?? '{}'))).toEqual(['order-9']);
   });
 
   it.each([

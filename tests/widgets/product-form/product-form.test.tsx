@@ -1058,7 +1058,7 @@ describe('analytics hooks', () => {
 });
 
 describe('quick view', () => {
-  it('opens the product form in a dialog and tracks the quick view', async () => {
+  it('opens the product form in a dialog and tracks the quick view, not a product page view', async () => {
     const events: AnalyticsEvent[] = [];
     setAnalyticsSink((e) => events.push(e));
     const { user } = setup({ item: MUG, quickView: true });
@@ -1069,6 +1069,7 @@ describe('quick view', () => {
     expect(events).toContainEqual({ type: 'quick-view', itemId: 'mug' });
     expect(within(dialog).getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
     expect(within(dialog).getByText('$12.50')).toBeInstanceOf(HTMLElement);
+    expect(events.filter((e) => e.type === 'product-page-viewed')).toEqual([]);
   });
 });
 
