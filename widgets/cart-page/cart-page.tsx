@@ -412,6 +412,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
             </output>
           </div>
           {cart && <Adjustments cart={cart} m={m} money={money} />}
+          {cart && <RefusedCoupons cart={cart} m={m} />}
           {minimum && <p className="sf-cart-page__instalment-minimum">{minimum}</p>}
           <div className="sf-cart-page__actions">
             {continueShopping}
@@ -472,6 +473,22 @@ function Adjustments({ cart, m, money }: AdjustmentsProps) {
         <dd>{money(cart.grandTotalCents)}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * The coupon codes the cart refused (its `invalidCoupons`, spec 000 §3), named so the shopper
+ * knows which code gives no discount. Nothing when it refused none.
+ */
+function RefusedCoupons({ cart, m }: { readonly cart: ShoppingCart; readonly m: CartPageMessages }) {
+  if (cart.invalidCoupons.length === 0) return null;
+  return (
+    <ul className="sf-cart-page__refused-coupons">
+      {cart.invalidCoupons.map((coupon, i) => (
+        // A server may list one code twice; the position keeps the keys apart.
+        <li key={`${i}:${coupon.code}`}>{m.t('couponRefused', { code: coupon.code })}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -27,6 +27,8 @@ export const CART_PAGE_MESSAGES = {
   /** An applied coupon under the subtotal: its promotion name, else its code. */
   discountLine: 'Discount ({name})',
   discountAmount: '−{amount}',
+  /** A coupon code the cart refused (the cart's `invalidCoupons`), one line each. */
+  couponRefused: 'Coupon code {code} was not applied.',
   /** The chosen shipping option under the subtotal. */
   shippingLine: 'Shipping ({name})',
   total: 'Total',

@@ -183,7 +183,15 @@ describe('CartPage discounts and shipping', () => {
       'Total',
     ]);
     expect(values).toEqual(['−$6.25', '−$1.00', '$4.50', '$47.25']);
-    expect(screen.queryByText(/OLD/)).toBeNull();
+    // The refused code is named apart, never as a discount.
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain(
+      'Coupon code OLD was not applied.',
+    );
+  });
+
+  it('names nothing refused when the cart refused no code', async () => {
+    await renderCart({ ...cart([entry()]), validCoupons: [SPRING], coupons: [SPRING] });
+    expect(screen.queryByText(/was not applied/)).toBeNull();
   });
 });
 
