@@ -171,7 +171,7 @@ function apiAt({ apiRoot, mockCart }: SiteContext, report: Report): Api {
   );
 }
 
-/** A restrictive cookie policy keeps the cart out of web storage: memory only (docs/security.md). */
+/** A restrictive cookie policy keeps the cart out of web storage: memory only (docs/analytics.md). */
 const mayUseWebStorage = (context: SiteContext): boolean =>
   !context.cookieSettings.isRestrictiveCookiePolicyEnabled;
 
