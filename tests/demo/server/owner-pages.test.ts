@@ -148,7 +148,7 @@ describe('/account', () => {
     const page = await stranger.get('/account');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Account</h1>');
-    expect(blockProps(page.body, 'account')).toEqual({});
+    expect(blockProps(page.body, 'account')).toEqual({ createAccountUrl: '/contact' });
     const owner = await signedIn('owner@example.com', 'owner-password');
     expect(blockProps((await owner.get('/account')).body, 'account')).toEqual({ email: 'owner@example.com' });
   });
