@@ -54,15 +54,14 @@ export {
   DEFAULT_STORE_SETTINGS,
   parseMerchandising,
   parseStoreSettings,
-} from './commerce/product.js';
+} from './commerce/merchandising.js';
 export { parseProductItem } from './commerce/product-listing.js';
+export type { Merchandising, StoreSettings } from './commerce/merchandising.js';
 export type {
-  Merchandising,
   ParseProductOptions,
   ProductImage,
   ProductItem,
   ProductType,
-  StoreSettings,
   StructuredContent,
   SubscriptionPlan,
   Variant,

@@ -14,7 +14,8 @@ import {
   productTypeOf,
 } from './product-state.js';
 import { inStock } from './in-stock.js';
-import type { ProductItem, StoreSettings, Variant } from './product.js';
+import type { StoreSettings } from './merchandising.js';
+import type { ProductItem, Variant } from './product.js';
 
 const labelMessages = /* @__PURE__ */ catalogueDefaults(PRODUCT_LABEL_MESSAGES);
 

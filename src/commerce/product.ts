@@ -1,6 +1,6 @@
 /**
- * The product item of spec 001 §3 and its companions (merchandising context, store settings,
- * localized strings), parsed once from untrusted JSON into typed values. Parsers never throw:
+ * The product item of spec 001 §3 (its companions, merchandising and store settings, are in
+ * ./merchandising.ts), parsed once from untrusted JSON into typed values. Parsers never throw:
  * they return a Result listing every problem found.
  */
 import {
@@ -13,24 +13,34 @@ import {
 import { pageOrImageUrl } from '../urls.js';
 import { DEFAULT_CURRENCY, moneyFromMinor, parseMoney, type CurrencyCode, type Money } from './money.js';
 import {
-  defaultsOf,
   fail,
   isRecord as isObject,
   notesInto,
-  objectOf,
   ok,
-  readBoolean,
   readId,
   readInteger,
   readObject,
   schema,
   type JsonRecord as Obj,
   type Note,
-  type Parsed,
-  type Reader,
   type Result,
-  type Schema,
 } from '../result.js';
+import {
+  A_BOOLEAN,
+  A_LIST,
+  A_MONEY_VALUE,
+  A_STRING,
+  A_WHOLE_NUMBER,
+  AN_OBJECT,
+  NONE,
+  flag,
+  id,
+  listOf,
+  quietText,
+  stock,
+  stringEntries,
+  text,
+} from './field-readers.js';
 
 /** An image: its URL, read by `pageOrImageUrl` (src/urls.ts), and the merchant's alt text. */
 export interface ProductImage {
@@ -120,51 +130,6 @@ export interface ParseProductOptions {
 }
 
 const present = (v: unknown): boolean => v != null;
-
-// The readers of the schemas below (src/result.ts `readObject`): each gives the value, null to
-// refuse it with the field's note, or undefined to leave it out quietly.
-
-const A_STRING = 'a string';
-const A_BOOLEAN = 'a boolean';
-const A_WHOLE_NUMBER = 'a whole number';
-const AN_OBJECT = 'an object';
-const A_LIST = 'a list';
-const A_MONEY_VALUE = 'a money value';
-/** The default of a field holding string entries or a list: shared, so frozen. */
-const NONE: Readonly<Record<string, string>> = Object.freeze({});
-const EMPTY: readonly never[] = Object.freeze([]);
-
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-/** A string; anything else is left out without a note. */
-const quietText = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const id = readId;
-const flag = readBoolean;
-/** Oversold stock can come back negative; for display it is simply none. */
-const stock = (v: unknown): number | null => {
-  const n = readInteger(v);
-  return n === null ? null : Math.max(0, n);
-};
-/** The string entries of an object (numbers as their text); the others are noted and left out. */
-const stringEntries: Reader<Record<string, string>> = (v, label, note) => {
-  if (!isObject(v)) return null;
-  const out: Record<string, string> = {};
-  for (const [k, s] of Object.entries(v)) {
-    if (typeof s === 'string') out[k] = s;
-    else if (typeof s === 'number' && Number.isFinite(s)) out[k] = String(s);
-    else note(`${label}.${k}`, A_STRING);
-  }
-  return out;
-};
-/** A list read entry by entry: `entry` gives the value, or undefined (having noted why) to skip it. */
-const listOf =
-  <T>(entry: (v: unknown, label: string, note: Note, index: number) => T | undefined): Reader<T[]> =>
-  (v, label, note) =>
-    Array.isArray(v)
-      ? v.flatMap((e, i) => {
-          const read = entry(e, label, note, i);
-          return read === undefined ? [] : [read];
-        })
-      : null;
 
 /** The variant's price: its money field, else the legacy one (a money object, or cents). */
 function readPrice(
@@ -357,143 +322,6 @@ export function parseItemForSale(raw: unknown, options: ParseProductOptions = {}
   if (issues.length || itemId === null || !isProductType(productType) || !variants) return fail(issues);
   return ok({ id: itemId, ...fields, structuredContent: { productType, variants, ...structured } });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Merchandising context (spec 001 §3)
-
-/**
- * One scarcity view: the platform sends a list of them, each with the option values of the
- * variant it speaks of (none for the whole product) and that variant's stock for the
- * `{qtyInStock}` placeholder; the short form is a map of variant id or sku to a ready text.
- */
-export interface ScarcityView {
-  /** The variant, by option values; empty for the whole product. */
-  readonly attributes: Readonly<Record<string, string>>;
-  /** The variant, by id or sku (the short form's key). */
-  readonly variantKey?: string;
-  /** Units left, for the text's placeholder. */
-  readonly qtyInStock?: number;
-  /** A ready text (the short form); otherwise `scarcityText` is filled in. */
-  readonly text?: string;
-}
-
-export interface Merchandising {
-  /** Replaces the sold-out label when set. */
-  readonly customSoldOutText?: string;
-  readonly scarcityEnabled: boolean;
-  /** Scarcity template, e.g. "Only {qtyInStock} left in stock!" (`{quantity}` is read too). */
-  readonly scarcityText?: string;
-  readonly scarcityShownByDefault: boolean;
-  /** `scarcityTemplateViews`, as a list of views whichever form it came in. */
-  readonly scarcityViews: readonly ScarcityView[];
-  readonly restockNotificationMessages: Readonly<Record<string, string>>;
-  readonly mailingListSignUpEnabled: boolean;
-  readonly mailingListOptInByDefault: boolean;
-}
-
-const SCARCITY_VIEW = objectOf(
-  schema({
-    attributes: { read: stringEntries, expected: AN_OBJECT, fallback: NONE },
-    variantKey: { from: 'variantId', read: (v) => readId(v) ?? undefined },
-    qtyInStock: { read: stock, expected: A_WHOLE_NUMBER },
-    text: { read: quietText },
-  }),
-);
-
-const MERCHANDISING = schema({
-  // A blank text is no text: the sold-out label stays.
-  customSoldOutText: {
-    read: (v) => (typeof v === 'string' ? (v.trim() ? v : undefined) : null),
-    expected: A_STRING,
-  },
-  scarcityText: { read: text, expected: A_STRING },
-  scarcityEnabled: { read: flag, expected: A_BOOLEAN, fallback: false },
-  scarcityShownByDefault: { read: flag, expected: A_BOOLEAN, fallback: false },
-  scarcityViews: {
-    from: 'scarcityTemplateViews',
-    read: (v, label, note): ScarcityView[] | null => {
-      // A view that is not an object is noted (undefined: the list skips it).
-      const views = listOf((view, where, n, i) => {
-        where += `[${i}]`;
-        const read = SCARCITY_VIEW(view, where, n);
-        if (!read) n(where, AN_OBJECT);
-        return read ?? undefined;
-      })(v, label, note);
-      if (views) return views;
-      // The short form: variant id or sku to a ready text.
-      const texts = stringEntries(v, label, note);
-      if (!texts) return null;
-      return Object.entries(texts).map(([variantKey, text]) => ({ attributes: NONE, variantKey, text }));
-    },
-    expected: AN_OBJECT,
-    fallback: EMPTY,
-  },
-  restockNotificationMessages: { read: stringEntries, expected: AN_OBJECT, fallback: NONE },
-  mailingListSignUpEnabled: { read: flag, expected: A_BOOLEAN, fallback: false },
-  mailingListOptInByDefault: { read: flag, expected: A_BOOLEAN, fallback: false },
-});
-
-export const DEFAULT_MERCHANDISING: Merchandising = Object.freeze(defaultsOf(MERCHANDISING));
-
-/**
- * One optional object of the props, read by its schema under `label`: absent, the defaults; not
- * an object, the defaults and a note. Never fails.
- */
-function readSection<S extends Schema, T>(
-  raw: unknown,
-  label: string,
-  fields: S,
-  defaults: T,
-  dropped: string[],
-): Result<Parsed<S> | T> {
-  const note = notesInto(dropped);
-  if (raw == null) return ok(defaults);
-  if (!isObject(raw)) {
-    note(label, AN_OBJECT);
-    return ok(defaults);
-  }
-  return ok(readObject(raw, fields, `${label}.`, note));
-}
-
-/**
- * One product's merchandising context: the platform's shapes (view lists, `{qtyInStock}`) and
- * the short forms alike. Absent input gives the defaults. Pass `productId` when the input is the
- * map keyed by product id. A field that cannot be used is left out and noted in `dropped`; the
- * rest still applies, so this never fails.
- */
-export function parseMerchandising(
-  raw: unknown,
-  productId?: string,
-  dropped: string[] = [],
-): Result<Merchandising> {
-  let label = 'merchandising';
-  if (productId !== undefined && isObject(raw)) {
-    raw = Object.prototype.hasOwnProperty.call(raw, productId) ? raw[productId] : undefined;
-    label += `.${productId}`;
-  }
-  return readSection(raw, label, MERCHANDISING, DEFAULT_MERCHANDISING, dropped);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Store settings (spec 001 §3)
-
-export interface StoreSettings {
-  /** Service products may be bought several at a time. @default true */
-  readonly multipleQuantityAllowedForServices: boolean;
-  /** The add button buys directly (label Purchase) instead of filling the cart. @default false */
-  readonly expressCheckout: boolean;
-}
-
-const STORE_SETTINGS = schema({
-  multipleQuantityAllowedForServices: { read: flag, expected: A_BOOLEAN, fallback: true },
-  expressCheckout: { read: flag, expected: A_BOOLEAN, fallback: false },
-});
-
-export const DEFAULT_STORE_SETTINGS: StoreSettings = Object.freeze(defaultsOf(STORE_SETTINGS));
-
-/** Store settings; a setting that cannot be used keeps its default and is noted in `dropped`. */
-export const parseStoreSettings = (raw: unknown, dropped: string[] = []): Result<StoreSettings> =>
-  readSection(raw, 'storeSettings', STORE_SETTINGS, DEFAULT_STORE_SETTINGS, dropped);
 
 export { PRODUCT_TYPES };
 export type { ProductType };

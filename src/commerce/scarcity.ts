@@ -2,7 +2,8 @@
  * Scarcity (spec 001 §4): the merchant's few-left text for the chosen variant. Pure functions over
  * parsed product items: no DOM, no network, no React.
  */
-import type { Merchandising, ProductItem, ScarcityView, Variant } from './product.js';
+import type { Merchandising, ScarcityView } from './merchandising.js';
+import type { ProductItem, Variant } from './product.js';
 
 /** Views may carry server-rendered markup; only their text is ever shown. */
 const textOnly = (s: string): string => s.replace(/<[^>]*>/g, '').trim();

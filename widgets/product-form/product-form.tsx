@@ -34,10 +34,9 @@ import {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
   type Merchandising,
-  type ProductItem,
   type StoreSettings,
-  type Variant,
-} from '../../src/commerce/product.js';
+} from '../../src/commerce/merchandising.js';
+import type { ProductItem, Variant } from '../../src/commerce/product.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { useLatest } from '../../src/react/use-latest.js';
 import type { FormSchema as AdditionalFieldsSchema } from '../../src/api/form-schema.js';

@@ -8,12 +8,11 @@ import {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
   parseMerchandising,
-  parseItemForSale,
   parseStoreSettings,
   type Merchandising,
-  type ProductItem,
   type StoreSettings,
-} from '../../src/commerce/product.js';
+} from '../../src/commerce/merchandising.js';
+import { parseItemForSale, type ProductItem } from '../../src/commerce/product.js';
 import {
   defaultsOf,
   fail,

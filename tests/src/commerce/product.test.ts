@@ -3,10 +3,9 @@ import {
   DEFAULT_MERCHANDISING,
   DEFAULT_STORE_SETTINGS,
   parseMerchandising,
-  parseItemForSale,
   parseStoreSettings,
-  parseSubscriptionPlan,
-} from '../../../src/commerce/product';
+} from '../../../src/commerce/merchandising';
+import { parseItemForSale, parseSubscriptionPlan } from '../../../src/commerce/product';
 
 // eslint-disable-next-line no-script-url -- hostile input the parser must refuse
 const SCRIPT_URL = 'javascript:alert(1)';
