@@ -93,7 +93,8 @@ export interface SiteContextResult {
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) deepFreeze(v);
+    // Data properties only: reading an accessor (the lazy time zone) would run its check now.
+    for (const d of Object.values(Object.getOwnPropertyDescriptors(value))) deepFreeze(d.value);
     // Returned, not just called: the build counts Object.freeze as pure and drops an unused call.
     return Object.freeze(value);
   }
@@ -110,14 +111,33 @@ function canonicalLocale(tag: string): string | null {
   }
 }
 
-/** The zone as given when Intl knows it, else null. */
-function knownTimeZone(zone: string): string | null {
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/**
+ * The zone as given when Intl knows it, else the default and a console warning. Asking Intl builds
+ * a `DateTimeFormat`, the page's first of which costs 10 to 30 ms while the browser loads its
+ * locale data (docs/performance.md), and nothing on a page's start formats a date: so the check
+ * runs when `timeZone` is first read, not when the context is parsed.
+ */
+function knownTimeZone(zone: string): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone;
   } catch {
-    return null;
+    console.warn('[storefront] site context: timeZone is not a known time zone');
+    return DEFAULT_TIME_ZONE;
   }
+}
+
+/** Makes `context.timeZone` check the given zone on its first read (once), see knownTimeZone. */
+function checkTimeZoneLazily(context: SiteContext): SiteContext {
+  const given = context.timeZone;
+  if (given === DEFAULT_TIME_ZONE) return context;
+  let checked: string | undefined;
+  return Object.defineProperty(context, 'timeZone', {
+    enumerable: true,
+    get: () => (checked ??= knownTimeZone(given)),
+  });
 }
 
 /**
@@ -173,7 +193,8 @@ const FIELDS = schema({
   cookieSettings: { read: objectOf(COOKIE_FLAGS), expected: 'an object', fallback: defaultsOf(COOKIE_FLAGS) },
   currency: { read: parseCurrencyCode, expected: 'a supported currency code', fallback: DEFAULT_CURRENCY },
   locale: { read: text(canonicalLocale), expected: 'a valid locale tag', fallback: 'en-US' },
-  timeZone: { read: text(knownTimeZone), expected: 'a known time zone', fallback: 'America/New_York' },
+  // Any non-empty name here; whether Intl knows it is asked on first read (checkTimeZoneLazily).
+  timeZone: { read: text((s) => s || null), expected: 'a known time zone', fallback: DEFAULT_TIME_ZONE },
   restockSuccessText: { read: text((s) => s || null), expected: NON_EMPTY, fallback: 'Signed up!' },
   captchaSiteKey: { read: id, expected: NON_EMPTY },
   captchaScriptUrl: {
@@ -219,7 +240,7 @@ export function parseSiteContext(raw: unknown): SiteContextResult {
   const issues: string[] = [];
   if (!isRecord(raw)) return { context: DEFAULT_CONTEXT, issues: [`${CONTEXT} is not an object`], raw: null };
   const context: SiteContext = readObject(raw, FIELDS, '', notesInto(issues));
-  return { context: deepFreeze(context), issues, raw };
+  return { context: deepFreeze(checkTimeZoneLazily(context)), issues, raw };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CONTEXT,
   isFeatureEnabled,
@@ -21,6 +21,7 @@ function putContextScript(text: string): void {
 
 afterEach(() => {
   document.body.replaceChildren();
+  vi.restoreAllMocks();
 });
 
 describe('DEFAULT_CONTEXT', () => {
@@ -126,7 +127,8 @@ describe('parseSiteContext', () => {
     ['currency', 12],
     ['locale', 'not a locale!'],
     ['locale', 5],
-    ['timeZone', 'Mars/Olympus_Mons'],
+    ['timeZone', ''],
+    ['timeZone', 3],
     ['restockSuccessText', ''],
     ['restockSuccessText', ['Signed']],
     ['apiRoot', `${SCRIPT_URL}//`],
@@ -219,6 +221,29 @@ describe('parseSiteContext', () => {
     const { context } = parseSiteContext({ websiteRoles: ['VIEWER'] });
     expect(Object.isFrozen(context)).toBe(true);
     expect(Object.isFrozen(context.websiteRoles)).toBe(true);
+  });
+});
+
+describe('the time zone check', () => {
+  it('builds no Intl.DateTimeFormat while the context is parsed, one on the first read of timeZone', () => {
+    const constructed = vi.spyOn(Intl, 'DateTimeFormat');
+    const { context, issues } = parseSiteContext({ timeZone: 'Europe/Berlin' });
+    expect(issues).toEqual([]);
+    expect(constructed).not.toHaveBeenCalled();
+    expect(context.timeZone).toBe('Europe/Berlin');
+    expect(context.timeZone).toBe('Europe/Berlin');
+    expect(constructed).toHaveBeenCalledTimes(1);
+    expect(Object.isFrozen(context)).toBe(true);
+  });
+
+  it('falls back to America/New_York for a zone Intl does not know, warning once when first read', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { context, issues } = parseSiteContext({ timeZone: 'Mars/Olympus_Mons', currency: 'GBP' });
+    expect(issues).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(context.timeZone).toBe('America/New_York');
+    expect(context).toEqual({ ...DEFAULT_CONTEXT, currency: 'GBP' });
+    expect(warn.mock.calls).toEqual([['[storefront] site context: timeZone is not a known time zone']]);
   });
 });
 
