@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { QUANTITY } from '../../src/commerce/choice.js';
 import type { CartEntry } from '../../src/store/types.js';
 import type { CartPageMessages } from './messages.js';
 
-/** The largest quantity a line takes (spec 000 §5, as the server's rule). */
-export const MAX_QUANTITY = 9999;
 
 /** Whether `quantity` is one a line may be changed to from `current`. */
 export function isQuantityChange(quantity: number, current: number): boolean {
-  return Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY && quantity !== current;
+  return Number.isInteger(quantity) && quantity >= 1 && quantity <= QUANTITY.max && quantity !== current;
 }
 
 interface QuantityProps {
@@ -41,7 +40,7 @@ export function Quantity({ entry, m, busy, onQuantity, onRemove }: QuantityProps
       onRemove();
       return;
     }
-    if (draft.trim() === '' || !Number.isInteger(q) || q < 1 || q > MAX_QUANTITY) {
+    if (draft.trim() === '' || !Number.isInteger(q) || q < 1 || q > QUANTITY.max) {
       setDraft(String(entry.quantity));
       return;
     }
@@ -51,7 +50,7 @@ export function Quantity({ entry, m, busy, onQuantity, onRemove }: QuantityProps
     if (e.key === 'Enter') commit();
   };
   const step = (q: number) => () => {
-    if (!busy && q >= 1 && q <= MAX_QUANTITY) change(q);
+    if (!busy && q >= 1 && q <= QUANTITY.max) change(q);
   };
   return (
     <div className="sf-cart-entry__quantity">
@@ -68,7 +67,7 @@ export function Quantity({ entry, m, busy, onQuantity, onRemove }: QuantityProps
         type="number"
         inputMode="numeric"
         min={1}
-        max={MAX_QUANTITY}
+        max={QUANTITY.max}
         step={1}
         aria-label={m.t('quantityOf', { title })}
         value={draft}
@@ -81,7 +80,7 @@ export function Quantity({ entry, m, busy, onQuantity, onRemove }: QuantityProps
         type="button"
         className="sf-cart-entry__step"
         aria-label={m.t('increase', { title })}
-        aria-disabled={busy || entry.quantity >= MAX_QUANTITY || undefined}
+        aria-disabled={busy || entry.quantity >= QUANTITY.max || undefined}
         onClick={step(entry.quantity + 1)}
       >
         <span aria-hidden="true">{m.t('increaseSymbol')}</span>
