@@ -5,7 +5,7 @@
  * import them, so they travel in the cart endpoints' chunk; the forms' field errors are read in
  * ./forms.ts.
  */
-import { fail, isRecord, ok, readId, readObject, schema, type Note, type Result } from '../result.js';
+import { fail, isRecord, ok, readBoolean, readId, readObject, schema, type Note, type Result } from '../result.js';
 import { readStringMap } from '../readers.js';
 import type {
   CartEntry,
@@ -24,7 +24,6 @@ const isMinorUnits = (value: unknown): value is number =>
 // not read is refused whole, each problem noted by its path ('cart.subtotalCents').
 const minorUnits = (value: unknown): number | null => (isMinorUnits(value) ? value : null);
 const count = (value: unknown): number | null => (isMinorUnits(value) && value >= 0 ? value : null);
-const flag = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const readVariant = (value: unknown): ChosenVariant | null => {
@@ -153,10 +152,10 @@ const CART = schema({
   discountCents: { read: minorUnits, expected: 'minor units', fallback: 0 },
   // Absent: the subtotal.
   grandTotalCents: { read: minorUnits, expected: 'minor units' },
-  isPurchased: { read: flag, expected: 'a boolean', fallback: false },
-  hasDigital: { read: flag, expected: 'a boolean', fallback: false },
-  purelyDigital: { read: flag, expected: 'a boolean', fallback: false },
-  requiresShipping: { read: flag, expected: 'a boolean', fallback: false },
+  isPurchased: { read: readBoolean, expected: 'a boolean', fallback: false },
+  hasDigital: { read: readBoolean, expected: 'a boolean', fallback: false },
+  purelyDigital: { read: readBoolean, expected: 'a boolean', fallback: false },
+  requiresShipping: { read: readBoolean, expected: 'a boolean', fallback: false },
   entries: {
     read: (v, _label, note) => {
       if (!Array.isArray(v)) return null;

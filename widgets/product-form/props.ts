@@ -20,6 +20,7 @@ import {
   notesInto,
   objectOf,
   ok,
+  readBoolean,
   readObject,
   schema,
   type Result,
@@ -89,7 +90,6 @@ const REVIEW_LISTS = schema({
   native: { read: list, expected: 'a list', fallback: NO_REVIEWS },
   imported: { read: list, expected: 'a list', fallback: NO_REVIEWS },
 });
-const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 const NO_STRINGS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** The props besides the item, its merchandising and the store settings. */
@@ -100,8 +100,8 @@ const FIELDS = schema({
     expected: 'an object',
     fallback: Object.freeze(defaultsOf(REVIEW_LISTS)),
   },
-  expressCheckout: { read: flag, expected: 'a boolean', fallback: false },
-  quickView: { read: flag, expected: 'a boolean', fallback: false },
+  expressCheckout: { read: readBoolean, expected: 'a boolean', fallback: false },
+  quickView: { read: readBoolean, expected: 'a boolean', fallback: false },
 });
 
 /**

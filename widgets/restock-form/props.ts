@@ -1,5 +1,5 @@
 import type { VariantChangeDetail } from '../../src/contract.js';
-import { fail, isRecord, ok, readStringEntries, type Result } from '../../src/result.js';
+import { fail, isRecord, ok, readBoolean, readStringEntries, type Result } from '../../src/result.js';
 
 /**
  * `data-sf-props` of the restock form: `{ "productId", "variantId"? }` (docs/widgets/restock-form.md),
@@ -44,12 +44,8 @@ export function parseRestockFormProps(raw: unknown): Result<RestockFormProps> {
   if (productId === undefined) return fail(['restock-form props: "productId" must be a non-empty string']);
   const variantId = idOf(raw.variantId);
   const merchandising = isRecord(raw.merchandising) ? raw.merchandising : {};
-  const flag = (key: 'mailingListSignUpEnabled' | 'mailingListOptInByDefault'): boolean | undefined => {
-    const own = raw[key];
-    if (typeof own === 'boolean') return own;
-    const shared = merchandising[key];
-    return typeof shared === 'boolean' ? shared : undefined;
-  };
+  const flag = (key: 'mailingListSignUpEnabled' | 'mailingListOptInByDefault'): boolean | undefined =>
+    readBoolean(raw[key]) ?? readBoolean(merchandising[key]) ?? undefined;
   const signUp = flag('mailingListSignUpEnabled');
   const optIn = flag('mailingListOptInByDefault');
   const strings = { ...stringsOf(merchandising['restockNotificationMessages']), ...stringsOf(raw.strings) };

@@ -19,6 +19,11 @@ describe('parseRestockFormProps', () => {
       { productId: 'tee', mailingListSignUpEnabled: true, mailingListOptInByDefault: false },
       { productId: 'tee', mailingListSignUpEnabled: true, mailingListOptInByDefault: false },
     ],
+    // The one flag rule (src/result.ts readBoolean), the server-rendered fallback's too.
+    [
+      { productId: 'tee', mailingListSignUpEnabled: 'true', merchandising: { mailingListOptInByDefault: 'false' } },
+      { productId: 'tee', mailingListSignUpEnabled: true, mailingListOptInByDefault: false },
+    ],
     [
       {
         productId: 'tee',
