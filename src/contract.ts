@@ -1,6 +1,6 @@
 /**
  * The page contract: every name a published page, the loader, the widgets and the reference
- * server agree on. It is pinned by tests/contract.test.ts; changing a value here is a breaking
+ * server agree on. It is pinned by tests/src/contract.test.ts; changing a value here is a breaking
  * change for every site that has pasted our markup.
  */
 

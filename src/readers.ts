@@ -1,7 +1,7 @@
 /**
- * The JSON readers of src/result.ts that only code loaded later uses (api responses, form
- * schemas, the template engine): apart, so a page's start-up code does not carry them.
- * src/result.ts re-exports them; code in the start-up chunk imports neither file for these.
+ * More JSON readers of the one set (src/result.ts holds the rest and says the rule): these read
+ * api responses, form schemas and session answers, so only code loaded after the start imports
+ * them, from here; each chunk that does carries its own copy (COPIED_MODULES, vite.config.ts).
  */
 import { isRecord, type JsonRecord } from './result.js';
 

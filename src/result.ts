@@ -55,8 +55,8 @@ export const readStringEntries = (value: unknown): Record<string, string> | null
   return out;
 };
 
-// The readers only the api responses, forms and the template read live in src/readers.ts, out of
-// the page's start-up code; they are part of this one set all the same.
+// The readers only the api responses, form schemas and session answers read live in
+// src/readers.ts, out of the page's start-up code; they are part of this one set all the same.
 
 // ---------------------------------------------------------------------------------------------
 // Schemas: a parser that leaves out what it cannot use, one note per field, describes each object

@@ -554,5 +554,3 @@ export const toggle = (name: string, fallback?: boolean): FlagResult<boolean> =>
 /** `Storefront.flags.variant(name, fallback)`. */
 export const variant = (name: string, fallback: string): FlagResult<string> =>
   flags().variant(name, fallback);
-/** `Storefront.flags.isEnabled(name)`. */
-export const isEnabled = (name: string): boolean => flags().isEnabled(name);
