@@ -55,8 +55,8 @@ export const BUDGETS = {
 /**
  * What each demo page may fetch within 10 s, in JavaScript bytes and script files, measured in
  * Chromium. Ceilings at today's figures, so a change that adds a file or bytes is seen; the goal
- * for the product page is 34,000 B in at most 8 files (docs/performance.md "Chunks and round
- * trips" says how far it is).
+ * for the product page is 34,000 B in at most 8 files (docs/performance.md "Budgets" says how
+ * far it is).
  *
  * Raised 7 December 2026 by 0.3 to 0.6 KB (product 38.8 -> 39.4, cart 35.3 -> 36.0, shop 27.2 ->
  * 27.8, contact 34.4 -> 35.2): `runtime.js` grew 0.48 KB on every page, for the page reading its
