@@ -18,9 +18,14 @@ const SRC_TO_WIDGETS = {
   regex: '^(\\.\\./)+(widgets|loader)(/.*)?$',
   message: 'src/ never imports widgets/ or loader/ (imports point loader -> widgets -> src).',
 };
+// `../<other widget>` and any path below it (`../product-form/x.js`); `../../src/...` is allowed.
 const WIDGET_TO_WIDGET = {
-  regex: '^(\\.\\./(?!\\.\\./)[^/]+|(\\.\\./)+widgets/.*)$',
+  regex: '^(\\.\\./(?!\\.\\./)[^/]+(/.*)?|(\\.\\./)+widgets/.*)$',
   message: 'Widgets never import each other; move shared code to src/.',
+};
+const QUICK_VIEW_TO_WIDGETS = {
+  ...WIDGET_TO_WIDGET,
+  regex: '^(\\.\\./(?!\\.\\./|product-form(/|$))[^/]+(/.*)?|(\\.\\./)+widgets/.*)$',
 };
 const LOADER_TO_HEAVY = {
   regex: '^(\\.\\./)+src/(store|api|react)(/.*)?$',
@@ -127,7 +132,15 @@ export default tseslint.config(
   },
   {
     files: ['widgets/*/*.{ts,tsx}'],
+    ignores: ['widgets/quick-view/open.tsx'],
     rules: { 'no-restricted-imports': restrict(WIDGET_TO_WIDGET) },
+  },
+  {
+    // The one import across widgets left, named here rather than missed by the pattern: a card's
+    // Quick View opens the product form itself (its parser, body and lightbox panel), which lives
+    // in widgets/product-form/. Any other widget stays out of reach from this file too.
+    files: ['widgets/quick-view/open.tsx'],
+    rules: { 'no-restricted-imports': restrict(QUICK_VIEW_TO_WIDGETS) },
   },
   {
     files: ['loader/**/*.ts'],
