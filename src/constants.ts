@@ -56,6 +56,9 @@ export function isDarkColor(r: number, g: number, b: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // Timing and limits
 
+/** The quantity input of spec 001 §5: the product form's, the cart page's, the engine's. */
+export const QUANTITY = Object.freeze({ min: 1, max: 9999, step: 1, default: 1 });
+
 /** Instalment messaging (spec 000 §4, §7, §9). */
 export const INSTALMENTS = {
   defaultCount: 4,

@@ -2,7 +2,7 @@
  * Every limit of the reference server in one place: rates, sizes, lifetimes and storage caps.
  * docs/security.md lists them; docs/http-api.md gives the wire-level ones.
  */
-import { QUANTITY } from '../../src/commerce/choice';
+import { QUANTITY } from '../../src/constants';
 
 export interface RateLimitSetting {
   /**

@@ -5,7 +5,8 @@
 import { ADD_MESSAGES, type AddMessageKey } from '../messages/add.js';
 import { catalogueDefaults, optionName, type Messages as MessagesOf } from '../messages/format.js';
 import type { ProductItem, Variant } from './product.js';
-import { findVariant, missingOptions, readQuantity, QUANTITY, type OptionSelection } from './choice.js';
+import { QUANTITY } from '../constants.js';
+import { findVariant, missingOptions, readQuantity, type OptionSelection } from './choice.js';
 import { isGiftCard, tracksStock } from './product-state.js';
 import { stockCovers } from './stock.js';
 

@@ -3,7 +3,7 @@
  * pick, the quantity and the add button's label. Pure functions over
  * parsed product items: no DOM, no network, no React.
  */
-import { PRODUCT_TYPES } from '../constants.js';
+import { PRODUCT_TYPES, QUANTITY } from '../constants.js';
 import { catalogueDefaults, type Messages as MessagesOf } from '../messages/format.js';
 import { PRODUCT_LABEL_MESSAGES, type ProductLabelKey } from '../messages/product-labels.js';
 import {
@@ -48,9 +48,6 @@ export function addButtonLabel(
   if (options.expressCheckout === true) return messages.t('purchase');
   return strings?.productAddToCartText ?? messages.t('addToCart');
 }
-
-/** The quantity input of spec 001 §5. */
-export const QUANTITY = Object.freeze({ min: 1, max: 9999, step: 1, default: 1 });
 
 /**
  * Units available: the chosen variant's stock, else the stock of all variants together; endless

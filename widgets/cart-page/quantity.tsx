@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { QUANTITY } from '../../src/commerce/choice.js';
+import { QUANTITY } from '../../src/constants.js';
 import type { CartEntry } from '../../src/store/types.js';
 import type { CartPageMessages } from './messages.js';
 

@@ -10,7 +10,7 @@
  */
 import { parseInstalmentContext, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { parseItemForSale, type ProductItem, type Variant } from '../../src/commerce/product.js';
-import { QUANTITY } from '../../src/commerce/choice.js';
+import { QUANTITY } from '../../src/constants.js';
 import { instalmentCount } from '../../src/commerce/instalment-price.js';
 import { fail, isRecord, ok, readStringEntries, type JsonRecord, type Result } from '../../src/result.js';
 

@@ -15,9 +15,9 @@ import {
   optionValues,
   readQuantity,
   showQuantityInput,
-  QUANTITY,
   type OptionSelection,
 } from '../../src/commerce/choice.js';
+import { QUANTITY } from '../../src/constants.js';
 import { effectivePrice, priceRange } from '../../src/commerce/prices.js';
 import {
   isGiftCard,

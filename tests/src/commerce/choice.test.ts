@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuantity } from '../../../src/commerce/add-checks';
+import { QUANTITY } from '../../../src/constants';
 import {
-  QUANTITY,
   addButtonLabel,
   availableStock,
   findVariant,

@@ -19,7 +19,8 @@ import {
   type JsonRecord,
 } from './data';
 import { escapeAttributeLoose, escapeHtml, jsonText } from './html';
-import { QUANTITY, hasVariants, showQuantityInput } from '../../../commerce/choice';
+import { hasVariants, showQuantityInput } from '../../../commerce/choice';
+import { QUANTITY } from '../../../constants';
 import { isGiftCard, isOnSale, isSoldOut, isSubscribable } from '../../../commerce/product-state';
 import { content, productFacts, variants } from './product';
 

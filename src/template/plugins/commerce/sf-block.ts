@@ -13,7 +13,8 @@ import { instalmentOffer, parseInstalmentContext } from '../../../commerce/insta
 import { formatMoney, type Money } from '../../../commerce/money';
 import { type ProductItem } from '../../../commerce/product';
 import { pageOrImageUrl } from '../../../urls';
-import { QUANTITY, addButtonLabel, hasVariants } from '../../../commerce/choice';
+import { addButtonLabel, hasVariants } from '../../../commerce/choice';
+import { QUANTITY } from '../../../constants';
 import { instalmentPrice, instalmentText, qualifiesForInstalments } from '../../../commerce/instalment-price';
 import { effectivePrice, priceRange } from '../../../commerce/prices';
 import { isSoldOut, productStatus, tracksStock } from '../../../commerce/product-state';
