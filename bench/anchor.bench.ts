@@ -29,7 +29,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
+import { describeMachine } from './machine';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
@@ -258,12 +259,11 @@ async function main(): Promise<void> {
       figure(`JS heap, ${MANY} products`, 'B', 2, (v) => v.heap),
     ];
     const met = figures.filter(meetsGoal).length;
-    const [load1] = loadavg();
     console.log(
       [
         `Chromium ${browser.version()}, ${RUNS} interleaved run(s), medians; ours = /products/${ANCHOR_PRODUCT}, anchor = Buy Button ${buyButtonVersion()} against a local Storefront API mock`,
         formatFigures(figures),
-        `${met} of ${figures.length} figures at most ${GOAL} of the anchor's; load average ${load1?.toFixed(2)}`,
+        `${met} of ${figures.length} figures at most ${GOAL} of the anchor's; ${describeMachine()}`,
       ].join('\n'),
     );
     if (unanswered.size > 0)

@@ -8,7 +8,8 @@
  *   BENCH_SECONDS=5 npm run bench:server   longer runs (default 3 s per scenario)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
+import { describeMachine, judge } from './machine';
 import { join } from 'node:path';
 import { Client, load, send, startServerProcess, type LoadResult } from '../tests/reliability/harness';
 
@@ -118,9 +119,8 @@ async function main(): Promise<void> {
     flooding = false;
     await flood;
 
-    const [load1] = loadavg();
     console.log(
-      `server bench: ${SECONDS} s per scenario, ${CONNECTIONS} keep-alive connections, 127.0.0.1, load average ${load1?.toFixed(2)}`,
+      `server bench: ${SECONDS} s per scenario, ${CONNECTIONS} keep-alive connections, 127.0.0.1, ${describeMachine()}`,
     );
     console.log(
       `${'scenario'.padEnd(26)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  statuses`,
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     console.log(
       `cookieless cart read: ${(cookieless / withCookies).toFixed(2)}x the read with cookies (must be at least ${(1 / COOKIELESS_FACTOR).toFixed(2)}x): ${ok ? 'ok' : 'FAIL'}`,
     );
-    if (!ok) process.exitCode = 1;
+    judge(ok ? 0 : 1, 'the cookieless cart read');
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
