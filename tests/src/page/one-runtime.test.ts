@@ -47,7 +47,7 @@ describe('the page runtime', () => {
     // One object literal of a runtime, which createPageRuntime and the page's own both go through.
     expect(builder.match(/\bcreateProductChoices\s*\(/g)).toHaveLength(1);
     expect(builder).toMatch(/createPageRuntime = [^;]*=>\s*runtimeOver\(/);
-    expect(builder).toMatch(/page \?\?= runtimeOver\(/);
+    expect(builder).toMatch(/\.runtime \?\?= runtimeOver\(/);
     expect(users(/\bcreatePageRuntime\s*\(/)).toContain('src/react/provider.tsx');
   });
 
