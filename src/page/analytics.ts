@@ -143,7 +143,7 @@ export function track(event: AnalyticsEvent): void {
   }
   // The platform's handler never throws (it catches its own failures), so no guard here.
   if (page.platformSink) page.platformSink(event);
-  else if (page.pendingEvents.length < PENDING_LIMIT) page.pendingEvents.push(event);
+  else if ((page.pendingEvents ??= []).length < PENDING_LIMIT) page.pendingEvents.push(event);
 }
 
 /**
@@ -154,5 +154,5 @@ export function track(event: AnalyticsEvent): void {
 export function connectPlatform(next: AnalyticsSink | null): void {
   const page = pageState();
   page.platformSink = next;
-  if (next) page.pendingEvents.splice(0).forEach(next);
+  if (next) page.pendingEvents?.splice(0).forEach(next);
 }

@@ -75,7 +75,7 @@ export function loadCaptchaScript(
   url: string = DEFAULT_CAPTCHA_SCRIPT_URL,
   doc: Document = document,
 ): Promise<CaptchaProvider> {
-  const loads = pageState(doc).captchaScripts;
+  const loads = (pageState(doc).captchaScripts ??= new Map());
   let loading = loads.get(url);
   if (loading) return loading;
   const win = doc.defaultView as CaptchaWindow | null;

@@ -532,7 +532,7 @@ export function start(runtime?: PlatformRuntime): void {
 }
 
 /** The started platform (null until `start` has run); for tests and debugging. */
-export const current = (): Platform | null => pageState().platform;
+export const current = (): Platform | null => pageState().platform ?? null;
 
 /** The page's flags (its state keeps them): the site context's definitions with the address's overrides. */
 export function flags(): Flags {

@@ -7,7 +7,7 @@
 import { pageState } from './page-state.js';
 
 /** The site user signed in on this page through `login`, until `logout`. */
-export const loginId = (): string | null => pageState().loginId;
+export const loginId = (): string | null => pageState().loginId ?? null;
 
 /** Set by the session calls only. */
 export const setLoginId = (id: string | null): void => {

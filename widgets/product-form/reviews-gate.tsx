@@ -72,7 +72,7 @@ export function ReviewsGate({ itemId, reviews: lists, m, overrides, native, impo
       // A link followed on the page counts each time; the address the page arrived with counts
       // once, however often a section of the item mounts (a remount, a quick view's form).
       // The items counted so are the page's (src/page/page-state.ts).
-      const counted = pageState().reviewArrivals;
+      const counted = (pageState().reviewArrivals ??= new Set());
       if (event || !counted.has(itemId)) track({ type: 'reviews-anchor-link', itemId });
       counted.add(itemId);
       show();
