@@ -4,6 +4,7 @@
  * what the console and the page's error reporter (`sf:error`, code `API_CROSS_SITE`) say. Its own
  * chunk: a page whose API is set up right never fetches it.
  */
+import { pageState } from '../page/page-state.js';
 
 /** The developer's text: which API, which page, why reloading cannot help, and the two ways out. */
 export const crumbOutOfReachText = (apiRoot: string, pageOrigin: string): string =>
@@ -13,10 +14,9 @@ export const crumbOutOfReachText = (apiRoot: string, pageOrigin: string): string
   "reloading does not help. Serve the API from this page's host (any port), or serve /api/ from " +
   "this page's origin through your dev server's proxy with the default apiRoot.";
 
-let told = false;
-
 /**
- * Says it on the console and to `report`, if given, once per page: every write fails the same way.
+ * Says it on the console and to `report`, if given, once per page (../page/page-state.ts keeps
+ * that it did): every write fails the same way.
  * Never throws: it runs on a failed call.
  */
 export function tell(
@@ -24,8 +24,9 @@ export function tell(
   pageOrigin: string | undefined,
   report: ((error: unknown, info?: Record<string, string>) => void) | undefined,
 ): void {
-  if (told) return;
-  told = true;
+  const page = pageState();
+  if (page.crossSiteTold) return;
+  page.crossSiteTold = true;
   try {
     const message = crumbOutOfReachText(apiRoot, pageOrigin ?? 'unknown');
     console.error(`[storefront] ${message}`);

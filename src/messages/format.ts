@@ -4,6 +4,7 @@
  * catalogues it imports (./storefront.ts, ./cart.ts, ./product.ts, ./form.ts, ./platform.ts).
  */
 import { isRecord } from '../result.js';
+import { pageState } from '../page/page-state.js';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
@@ -35,20 +36,14 @@ export function format(template: string, params?: MessageParams): string {
  */
 export const isEnglishLocale = (locale: string): boolean => /^en(?:[-_]|$)/i.test(locale);
 
-/** The page's language layer (./locale.ts): English text -> its translation; none for English. */
-let translations: Readonly<Record<string, string>> | null = null;
-
-/** Sets the language layer every catalogue built afterwards reads (null: English). */
+/** Sets the page's language layer (./locale.ts): English text -> its translation; null for English. */
 export function setTranslations(table: Readonly<Record<string, string>> | null): void {
-  translations = table;
+  pageState().translations = table;
 }
-
-/** Settles once the page's whole catalogue is in place: at once for English. */
-let languageComplete: Promise<unknown> = Promise.resolve();
 
 /** Set by ./locale.ts when it fetches the second part of the page's catalogue. */
 export const setLanguageComplete = (complete: Promise<unknown>): void => {
-  languageComplete = complete;
+  pageState().languageComplete = complete;
 };
 
 /**
@@ -57,11 +52,13 @@ export const setLanguageComplete = (complete: Promise<unknown>): void => {
  * it never shows English on a page in another language.
  */
 export const withWholeCatalogue = <T>(loaded: Promise<T>): Promise<T> =>
-  Promise.all([loaded, languageComplete]).then(([value]) => value);
+  Promise.all([loaded, pageState().languageComplete]).then(([value]) => value);
 
 /** An English catalogue text in the page's language. */
-const inPageLanguage = (text: string): string =>
-  translations && hasOwn(translations, text) ? (translations[text] as string) : text;
+const inPageLanguage = (text: string): string => {
+  const { translations } = pageState();
+  return translations && hasOwn(translations, text) ? (translations[text] as string) : text;
+};
 
 /**
  * A merchant's option name (Size, Color) in the page's language when the page's catalogue names

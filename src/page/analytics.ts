@@ -4,8 +4,10 @@
  * ./platform.ts), which the page loads after its widgets are interactive. Until the platform
  * connects, events wait in a short queue, so nothing here makes a request or costs a widget
  * anything. A failing sink never disturbs the page (spec 000 §8: analytics failures are silently
- * ignored).
+ * ignored). What it holds (the sink, the platform's handler, the queue) is the page's
+ * (./page-state.ts).
  */
+import { pageState } from './page-state.js';
 
 /**
  * A product form was drawn as a page's form, not in a Quick View (commerce shopping event
@@ -123,29 +125,25 @@ export type AnalyticsEvent =
 
 export type AnalyticsSink = (event: AnalyticsEvent) => void;
 
-const noop: AnalyticsSink = () => {};
-let sink: AnalyticsSink = noop;
-
 /** Installs the function that receives every tracked event; `null` restores the no-op default. */
 export function setAnalyticsSink(next: AnalyticsSink | null): void {
-  sink = next ?? noop;
+  pageState().analyticsSink = next;
 }
 
 /** Events held until the platform layer connects; more than this on one page are dropped. */
 export const PENDING_LIMIT = 50;
-const pending: AnalyticsEvent[] = [];
-let platform: AnalyticsSink | null = null;
 
 /** Hands an event to the installed sink and to the platform layer. Never throws. */
 export function track(event: AnalyticsEvent): void {
+  const page = pageState();
   try {
-    sink(event);
+    page.analyticsSink?.(event);
   } catch {
     // A broken sink must never break a purchase.
   }
   // The platform's handler never throws (it catches its own failures), so no guard here.
-  if (platform) platform(event);
-  else if (pending.length < PENDING_LIMIT) pending.push(event);
+  if (page.platformSink) page.platformSink(event);
+  else if ((page.pendingEvents ??= []).length < PENDING_LIMIT) page.pendingEvents.push(event);
 }
 
 /**
@@ -154,6 +152,7 @@ export function track(event: AnalyticsEvent): void {
  * `setAnalyticsSink`.
  */
 export function connectPlatform(next: AnalyticsSink | null): void {
-  platform = next;
-  if (next) pending.splice(0).forEach(next);
+  const page = pageState();
+  page.platformSink = next;
+  if (next) page.pendingEvents?.splice(0).forEach(next);
 }

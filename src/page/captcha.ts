@@ -6,6 +6,7 @@
  * provider with the same API at `/captcha/fake.js` for the demo and the tests.
  */
 import { DIAGNOSTICS } from '../messages/diagnostics.js';
+import { pageState } from './page-state.js';
 
 /** What the provider script defines on `window.grecaptcha`. */
 export interface CaptchaProvider {
@@ -65,16 +66,16 @@ const providerOf = (win: CaptchaWindow): CaptchaProvider | null => {
   return g && typeof g.render === 'function' && typeof g.getResponse === 'function' ? g : null;
 };
 
-const loads = new Map<string, Promise<CaptchaProvider>>();
-
 /**
- * Loads the provider script once per URL through a cached promise; a failed load is forgotten so
+ * Loads the provider script once per URL and page through a promise the page keeps
+ * (./page-state.ts); a failed load is forgotten so
  * the next call tries again (the same rule as the loader's chunks). Resolves with the provider.
  */
 export function loadCaptchaScript(
   url: string = DEFAULT_CAPTCHA_SCRIPT_URL,
   doc: Document = document,
 ): Promise<CaptchaProvider> {
+  const loads = (pageState(doc).captchaScripts ??= new Map());
   let loading = loads.get(url);
   if (loading) return loading;
   const win = doc.defaultView as CaptchaWindow | null;

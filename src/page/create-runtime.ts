@@ -6,17 +6,14 @@
  * the cart at start under the same cookie rules (spec 000 §4) and start the same platform layer.
  *
  * This is the one place that reads `#sf-context` and the one builder of a runtime: the page's
- * own ({@link getPageRuntime}) is `createPageRuntime()` kept once. A runtime owns its api client,
- * cart store, choices and what it has started; everything else is handed a runtime (the widgets
- * through their env or the provider) or asks {@link getPageRuntime} for the page's. The default
- * reporter lives here too, so the script-tag entry (./runtime.ts) imports this file and never the
- * other way round.
- *
- * Not yet the runtime's (still a binding of their own module, shared by two providers in one
- * page): the language layer (../messages/format.ts), the platform instance and its flags
- * (./platform.ts), the signed-in user (./site-user.ts), the analytics sink (./analytics.ts), the
- * session api (./session.ts), the error reporter's queue (./reporter.ts) and the visitor id kept
- * in memory (./identity.ts).
+ * own ({@link getPageRuntime}) is `createPageRuntime()` kept once, in the page's state. A runtime
+ * owns its api client, cart store, choices and what it has started, and carries its page's state
+ * (./page-state.ts: the language layer, the platform layer and its flags, the signed-in user, the
+ * analytics hand-over, the session api, the error reporter, the visitor id kept in memory), which
+ * every runtime on one page shares and no other page sees. Everything else is handed a runtime
+ * (the widgets through their env or the provider) or asks {@link getPageRuntime} for the page's.
+ * The default reporter lives here too, so the script-tag entry (./runtime.ts) imports this file
+ * and never the other way round.
  */
 import { CONTEXT_SCRIPT_ID, EVENTS, type ErrorEventDetail } from '../contract.js';
 import type { Api } from '../api/page.js';
@@ -26,6 +23,7 @@ import { loadTranslations } from '../messages/catalogues.js';
 import { createCartStore, type CartStore } from '../store/index.js';
 import { shouldLoadCartAtStart } from './cookies.js';
 import { createProductChoices, type ProductChoices } from './choices.js';
+import { pageState, type PageState } from './page-state.js';
 import {
   DEFAULT_CONTEXT,
   normalizeApiRoot,
@@ -93,6 +91,8 @@ export interface PageRuntime {
    * once, whatever a strict-mode effect that runs twice does.
    */
   readonly started: Set<'cart' | 'platform'>;
+  /** The page-wide state of the page it was built on (./page-state.ts), shared by its runtimes. */
+  readonly state: PageState;
 }
 
 export interface PageRuntimeOptions {
@@ -187,7 +187,8 @@ function runtimeOver({ context, raw }: ContextOf, parts: PageRuntimeOptions): Pa
   const report = parts.report ?? reportError;
   const api = parts.api ?? apiAt(context, report);
   const store = parts.store ?? createCartStore({ api, webStorage: mayUseWebStorage(context) });
-  return { context, raw, report, api, store, choices: createProductChoices(), started: new Set() };
+  const started = new Set<'cart' | 'platform'>();
+  return { context, raw, report, api, store, choices: createProductChoices(), started, state: pageState() };
 }
 
 /**
@@ -228,14 +229,12 @@ export function startPlatform(runtime: PageRuntime): void {
   );
 }
 
-// The page's own runtime: the one page-wide binding, put together by the one builder above.
-let page: PageRuntime | null = null;
-
 /**
- * The page's runtime, from its `#sf-context` script, built on first use: what the loader's
- * widgets, the platform layer and a provider without options share.
+ * The page's runtime, from its `#sf-context` script, built on first use by the one builder above
+ * and kept in the page's state: what the loader's widgets, the platform layer and a provider
+ * without options share.
  */
-export const getPageRuntime = (): PageRuntime => (page ??= runtimeOver(pageContext(), {}));
+export const getPageRuntime = (): PageRuntime => (pageState().runtime ??= runtimeOver(pageContext(), {}));
 
 /** The page runtime's api client (rooted at the site context's `apiRoot`), each group loaded on first use. */
 export const getApi = (): Api => getPageRuntime().api;

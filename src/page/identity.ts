@@ -10,6 +10,7 @@
 import { COOKIE_POLICY } from './constants.js';
 import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { readCookie } from './cookies.js';
+import { pageState } from './page-state.js';
 import { isRecord } from '../result.js';
 
 /** The cookies this layer reads and writes. The census names are the platform's (spec 000 §9). */
@@ -255,12 +256,12 @@ export function firstRecordOfOrder(storage: Storage | null, orderId: string, now
   return true;
 }
 
-/** Held when neither cookie nor storage can keep the id: the same id for the page's lifetime. */
-let memoryId: string | null = null;
-
-/** Forgets the in-memory analytics id (tests). */
-export const resetAnalyticsIdMemory = (): void => {
-  memoryId = null;
+/**
+ * Forgets the in-memory analytics id (tests): the one the page keeps (./page-state.ts) when neither
+ * cookie nor storage can, the same id for the page's lifetime.
+ */
+export const resetAnalyticsIdMemory = (doc: Document = globalThis.document): void => {
+  pageState(doc).memoryId = null;
 };
 
 const readStoredId = (env: IdentityEnv, local: Storage | null): string | null => {
@@ -286,9 +287,13 @@ const readStoredId = (env: IdentityEnv, local: Storage | null): string | null =>
  */
 export function analyticsId(env: IdentityEnv): string {
   const local = env.local();
+  const page = pageState(env.doc);
   const id =
-    readCookie(ANALYTICS_COOKIES.analyticsId, env.doc) || readStoredId(env, local) || memoryId || env.newId();
-  memoryId = id;
+    readCookie(ANALYTICS_COOKIES.analyticsId, env.doc) ||
+    readStoredId(env, local) ||
+    page.memoryId ||
+    env.newId();
+  page.memoryId = id;
   const lifetime = COOKIE_POLICY.analyticsLifetimeMs;
   const cookieKept = writeCookie(env.doc, ANALYTICS_COOKIES.analyticsId, id, lifetime);
   const stored =
@@ -310,5 +315,5 @@ export function forgetIdentity(env: IdentityEnv): void {
   removeItem(local, STORAGE_KEYS.analyticsId);
   removeItem(local, STORAGE_KEYS.hasLanded);
   removeItem(env.session(), STORAGE_KEYS.firstSession);
-  memoryId = null;
+  pageState(env.doc).memoryId = null;
 }

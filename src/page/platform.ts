@@ -61,6 +61,7 @@ import { browserPerformanceHooks, startPerformance, type PerformanceRecord } fro
 import { parseQuery } from './query.js';
 import { reportError } from './create-runtime.js';
 import { loginId } from './site-user.js';
+import { pageState } from './page-state.js';
 import { networkError } from '../api/texts.js';
 import type { ApiResult } from '../api/types.js';
 
@@ -509,22 +510,21 @@ export function connectInTurns(
   next();
 }
 
-let page: Platform | null = null;
-let starting = false;
-
 /**
  * Starts the page's platform layer once (later calls do nothing): at the next idle moment after
  * load it reads the identity, records the page view, starts the performance records and takes
  * over the widget events queued by `track`. A page has one platform layer, whichever runtime
- * starts it first.
+ * starts it first: it is the page's state (./page-state.ts).
  */
 export function start(runtime?: PlatformRuntime): void {
-  if (starting || typeof window === 'undefined') return;
-  starting = true;
+  if (typeof window === 'undefined') return;
+  const page = pageState();
+  if (page.platformStarted) return;
+  page.platformStarted = true;
   whenIdle(window, () => {
     try {
-      page = createPlatform(pageDeps(window, runtime));
-      connectInTurns(page.handle);
+      const platform = (page.platform = createPlatform(pageDeps(window, runtime)));
+      connectInTurns(platform.handle);
     } catch (error) {
       reportError(error, { code: 'PLATFORM_FAILED' });
     }
@@ -532,20 +532,15 @@ export function start(runtime?: PlatformRuntime): void {
 }
 
 /** The started platform (null until `start` has run); for tests and debugging. */
-export const current = (): Platform | null => page;
+export const current = (): Platform | null => pageState().platform ?? null;
 
-let pageFlags: Flags | null = null;
-
-/** The page's flags: the site context's definitions with the address's overrides. */
+/** The page's flags (its state keeps them): the site context's definitions with the address's overrides. */
 export function flags(): Flags {
-  if (!pageFlags) {
-    const { context, raw } = getPageRuntime();
-    pageFlags = createFlags({
-      definitions: raw === null ? null : flagDefinitions(context.features, raw['experiments']),
-      overrides: addressOverrides(),
-    });
-  }
-  return pageFlags;
+  const { context, raw, state } = getPageRuntime();
+  return (state.flags ??= createFlags({
+    definitions: raw === null ? null : flagDefinitions(context.features, raw['experiments']),
+    overrides: addressOverrides(),
+  }));
 }
 
 /** `Storefront.flags.toggle(name, fallback?)`. */

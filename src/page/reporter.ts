@@ -4,7 +4,7 @@
  * into a flood of requests, so sends are debounced and capped, the queue is bounded and stacks
  * are truncated. Reporting never throws: it runs inside error handlers.
  */
-import { getApi } from './create-runtime.js';
+import { getPageRuntime } from './create-runtime.js';
 import { PAGE_LIMITS } from './constants.js';
 
 /** One reported error as it goes over the wire. */
@@ -149,12 +149,10 @@ export const createErrorReporter = (options: ErrorReporterOptions): ErrorReporte
   return { report, flush };
 };
 
-let pageReporter: ErrorReporter | null = null;
-
-/** The page-wide reporter, posting through the page-wide api client. */
+/** The page-wide reporter (the page's state, ./page-state.ts), posting through the page's api client. */
 export const getErrorReporter = (): ErrorReporter => {
-  pageReporter ??= createErrorReporter({
-    send: (events) => getApi().recordJavascriptErrors(events),
-  });
-  return pageReporter;
+  const { state, api } = getPageRuntime();
+  return (state.reporter ??= createErrorReporter({
+    send: (events) => api.recordJavascriptErrors(events),
+  }));
 };

@@ -9,6 +9,7 @@ import type { CartStore } from '../store/index.js';
 import { startBlocks as start, type BlockOptions, type Blocks } from './blocks.js';
 import { isEnglishLocale } from '../messages/format.js';
 import { loadPageLanguage } from './page-language.js';
+import { pageState } from './page-state.js';
 
 export { getCartStore, reportError };
 export type { CartStore };
@@ -26,19 +27,18 @@ export const platform = () => import('./platform-api.js');
  */
 export { getPageRuntime as getPageEnv, getPageRuntime };
 
-let localeLoaded: Promise<void> | null = null;
-
 /**
  * Settles once the catalogue language of the site context's locale is in place
  * (./page-language.ts): the loader mounts widgets only then, so a French page never shows English
  * first. An English page reads nothing; a product page waits only for the part of the catalogue
  * its widgets show as they mount. `base` is the loader's URL, where the build's catalogue files
- * are found. The site context is read in a task of its own after a timer, once for the page: read
- * in the task that evaluated this chunk, its checks (the time zone's Intl formatter above all)
- * made that task the longest of a page of 100 product blocks.
+ * are found. The site context is read in a task of its own after a timer, once for the page (its
+ * state keeps the read, ./page-state.ts): read in the task that evaluated this chunk, its checks
+ * (the time zone's Intl formatter above all) made that task the longest of a page of 100 product
+ * blocks.
  */
 export const localeReady = (base: string): Promise<void> =>
-  (localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() => {
+  (pageState().localeLoaded ??= new Promise<void>((resume) => setTimeout(resume)).then(() => {
     const { locale } = getPageRuntime().context;
     return isEnglishLocale(locale) ? undefined : loadPageLanguage(locale, base);
   }));

@@ -44,9 +44,11 @@ function announce(options: SessionOptions, user: AccountChangeDetail['user']): v
   target.dispatchEvent(new CustomEvent(ACCOUNT_EVENTS.accountChange, { detail }));
 }
 
-let pageSessionApi: SessionApi | null = null;
-const sessionApi = (): SessionApi =>
-  (pageSessionApi ??= createSessionApi(createClient({ apiRoot: getPageRuntime().context.apiRoot })));
+/** The page's session api (its state, ./page-state.ts), made with the first call. */
+const sessionApi = (): SessionApi => {
+  const runtime = getPageRuntime();
+  return (runtime.state.sessionApi ??= createSessionApi(createClient({ apiRoot: runtime.context.apiRoot })));
+};
 
 const reloadPageCart = () => getPageRuntime().store.getState().load();
 

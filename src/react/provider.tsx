@@ -325,15 +325,18 @@ export function StorefrontProvider({
   );
 }
 
-let pageDefault: Storefront | null = null;
+/** What a widget outside any provider sees of each page runtime, by the runtime: each page's own. */
+const storefrontOf = new WeakMap<PageRuntime, Storefront>();
 
 /** The page runtime as a widget outside any provider sees it; built with the first such widget. */
 function pageStorefront(): Storefront {
-  if (!pageDefault) {
-    const runtime = getPageRuntime();
-    pageDefault = buildStorefront(runtime, runtime.context, null, runtime.report, undefined);
+  const runtime = getPageRuntime();
+  let storefront = storefrontOf.get(runtime);
+  if (!storefront) {
+    storefront = buildStorefront(runtime, runtime.context, null, runtime.report, undefined);
+    storefrontOf.set(runtime, storefront);
   }
-  return pageDefault;
+  return storefront;
 }
 
 /** The storefront of the nearest provider, or the page's runtime when there is none. */

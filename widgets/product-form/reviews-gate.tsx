@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { FEATURE_FLAGS } from '../../src/constants.js';
 import { track } from '../../src/page/analytics.js';
 import { siteFlags } from '../../src/page/flags.js';
+import { pageState } from '../../src/page/page-state.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import type { ProductFormMessages } from './messages.js';
 import type { ReviewLists } from './props.js';
@@ -21,9 +22,6 @@ export interface ReviewsGateProps {
 
 /** Fragment of the page address that leads to an item's reviews: `#sf-reviews-<itemId>`. */
 export const reviewsAnchor = (itemId: string): string => `sf-reviews-${itemId}`;
-
-/** Items whose reviews the page's own address led to, counted already (once per page load). */
-const arrivalsCounted = new Set<string>();
 
 /**
  * The reviews "tab": a disclosure whose list (and its code) loads when first opened. Nothing when
@@ -73,8 +71,10 @@ export function ReviewsGate({ itemId, reviews: lists, m, overrides, native, impo
       if (target !== reviewsAnchor(itemId)) return;
       // A link followed on the page counts each time; the address the page arrived with counts
       // once, however often a section of the item mounts (a remount, a quick view's form).
-      if (event || !arrivalsCounted.has(itemId)) track({ type: 'reviews-anchor-link', itemId });
-      arrivalsCounted.add(itemId);
+      // The items counted so are the page's (src/page/page-state.ts).
+      const counted = (pageState().reviewArrivals ??= new Set());
+      if (event || !counted.has(itemId)) track({ type: 'reviews-anchor-link', itemId });
+      counted.add(itemId);
       show();
       section.current?.scrollIntoView();
     };
