@@ -18,6 +18,7 @@ import { posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minifySync } from 'rolldown/experimental';
 import { startFiles, type ManifestChunk } from './demo/server/preload.js';
+import { chunkRequests } from './scripts/chunk-requests.js';
 import { fetchTransport } from './scripts/fetch-transport.js';
 import { floatingUiReact } from './scripts/floating-ui-react.js';
 import { PREACT_ALIASES, reactShims } from './scripts/react-shims.js';
@@ -243,152 +244,6 @@ export function chunkOf(entries: readonly string[], imports: StaticImports): (id
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
 /**
- * The bundler's helper module (`\0rolldown/runtime.js`: here the function that builds a module
- * namespace object for a dynamic import) becomes a chunk of its own, `rolldown-runtime-*.js`, 154 B
- * that every page fetched as one more request, as soon as two chunks use it. The bundler places
- * that module itself: the chunk groups are not offered it. So the plain chunk is copied into each
- * chunk that imports it, in place of that import, wrapped in a function so that its names stay its
- * own, and is dropped from the output. A helper chunk or an import this does not recognise fails
- * the build rather than ship a chunk that cannot link.
- */
-export function inlineHelperChunk(
-  helper: { readonly fileName: string; readonly code: string; readonly imports: readonly string[] },
-  importer: { readonly fileName: string; readonly code: string },
-): string {
-  if (helper.imports.length > 0) throw new Error(`${helper.fileName} imports other chunks`);
-  const exported = /export\s*\{([^}]*)\}\s*;?\s*$/.exec(helper.code);
-  if (!exported) throw new Error(`${helper.fileName} does not end with one export list`);
-  const body = helper.code.slice(0, exported.index).replace(/[;\s]+$/, '');
-  if (/\b(?:import|export)\b/.test(body)) throw new Error(`${helper.fileName} has other imports or exports`);
-  const bindings = (list: string): [string, string][] =>
-    list
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part !== '')
-      .map((part) => {
-        const [name = '', alias = name] = part.split(/\s+as\s+/);
-        return [name, alias];
-      });
-  // The helper's exports, by exported name: its own local name for each.
-  const locals = new Map(bindings(exported[1] ?? '').map(([local, name]) => [name, local]));
-  let path = posix.relative(posix.dirname(importer.fileName), helper.fileName);
-  if (!path.startsWith('.')) path = `./${path}`;
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const statement = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${escaped}["']\\s*;?`);
-  const found = statement.exec(importer.code);
-  if (!found) throw new Error(`${importer.fileName} does not import ${path} by name`);
-  const names = bindings(found[1] ?? '');
-  const values = names.map(([name]) => {
-    const local = locals.get(name);
-    if (!local)
-      throw new Error(`${importer.fileName} imports ${name}, which ${helper.fileName} does not export`);
-    return local;
-  });
-  const copy = `const[${names.map(([, alias]) => alias).join(',')}]=(()=>{${body};return[${values.join(',')}]})();`;
-  return importer.code.slice(0, found.index) + copy + importer.code.slice(found.index + found[0].length);
-}
-
-function inlineBundlerHelpers(): Plugin {
-  return {
-    name: 'sf-inline-bundler-helpers',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-      for (const helper of chunks.filter((c) => c.name === 'rolldown-runtime')) {
-        for (const chunk of chunks) {
-          if (chunk === helper || !chunk.imports.includes(helper.fileName)) continue;
-          try {
-            chunk.code = inlineHelperChunk(helper, chunk);
-          } catch (error) {
-            this.error(error instanceof Error ? error.message : String(error));
-          }
-          chunk.imports = chunk.imports.filter((f) => f !== helper.fileName);
-        }
-        delete bundle[helper.fileName];
-      }
-    },
-  };
-}
-
-/** A chunk of the output as {@link parallelImports} reads it. */
-export interface OutputChunk {
-  readonly fileName: string;
-  readonly name: string;
-  readonly code: string;
-  readonly imports: readonly string[];
-  readonly dynamicImports: readonly string[];
-}
-
-/**
- * A dynamic import fetches the chunk it names, and only once that chunk has arrived the chunks it
- * imports statically: a round trip each. The add flow waited so for the `later` chunk, the
- * additional-fields dialog for the lightbox and the form's parts. Vite's application builds
- * ask for those beside the chunk (`__vitePreload`); its library builds, this one, do not. So each
- * `import()` of the output starts, beside the chunk it names, every chunk that one loads
- * statically and its importer has not loaded already. Each of those is imported on its own, its
- * failure left to the import it serves (which fails with it), so nothing more reaches the page. A
- * chunk that imports the named one back is left to its turn: imported first, it would run first.
- * So are the `everywhere` chunks, which every page fetches after its first mount anyway (the
- * platform file): naming them beside every import that needs them would cost each importer bytes,
- * the page's start among them, for a file that is there by the time a shopper acts. An `import()`
- * of the manifest this does not find as written fails the build.
- */
-export function parallelImports(
-  chunk: OutputChunk,
-  chunks: ReadonlyMap<string, OutputChunk>,
-  everywhere: ReadonlySet<string> = new Set(),
-): string {
-  const closure = (file: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const next of chunks.get(file)?.imports ?? []) closure(next, seen);
-    return seen;
-  };
-  const relative = (file: string): string => {
-    const path = posix.relative(posix.dirname(chunk.fileName), file);
-    return path.startsWith('.') ? path : `./${path}`;
-  };
-  const loaded = closure(chunk.fileName);
-  let code = chunk.code;
-  for (const target of new Set(chunk.dynamicImports)) {
-    if (!chunks.has(target) || loaded.has(target)) continue;
-    const beside = [...closure(target)].filter(
-      (file) => file !== target && !loaded.has(file) && !everywhere.has(file) && !closure(file).has(target),
-    );
-    if (beside.length === 0) continue;
-    const path = relative(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const call = new RegExp(`\\bimport\\(\\s*([\`'"])${path}\\1\\s*\\)`, 'g');
-    if (!call.test(code)) throw new Error(`${chunk.fileName} has no import() of ${target} as written`);
-    const first = beside.map((file) => `import(\`${relative(file)}\`).catch(()=>void 0),`).join('');
-    code = code.replace(call, (found) => `(${first}${found})`);
-  }
-  return code;
-}
-
-function parallelChunkImports(): Plugin {
-  return {
-    name: 'sf-parallel-chunk-imports',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const chunks = new Map(
-        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
-      );
-      const platform = new Set(
-        [...chunks.values()].flatMap((c) => (c.name === 'platform' ? [c.fileName] : [])),
-      );
-      if (platform.size !== 1) this.error(`expected one platform chunk, found ${platform.size}`);
-      for (const chunk of chunks.values()) {
-        try {
-          chunk.code = parallelImports(chunk, chunks, platform);
-        } catch (error) {
-          this.error(error instanceof Error ? error.message : String(error));
-        }
-      }
-    },
-  };
-}
-
-/**
  * Our modules read plain data objects (no getters with effects) and freeze constant tables: without
  * these two hints an unused table such as PAGE_TYPES or FEATURE_FLAGS stays in a bundle because a
  * property read or a freeze call might have had an effect.
@@ -480,8 +335,8 @@ function widgetsConfig(): UserConfig {
       reactShims(),
       copiedModules(),
       widgetStyles('', styledWidgetNames),
-      inlineBundlerHelpers(),
-      parallelChunkImports(),
+      // Each import() with what its chunk imports; the bundler's helper inside its users.
+      chunkRequests({ everyPage: ['platform'] }),
     ],
     build: {
       outDir: `${out}/widgets`,
