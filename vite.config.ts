@@ -1,55 +1,30 @@
 /**
- * One config, five builds chosen by `--mode` (scripts/build.mjs runs them in order):
- *
- * - `loader`  -> dist/loader.js: classic IIFE, no framework, version baked in.
- * - `widgets` -> dist/widgets/<name>.js: one ESM entry per widgets/<name>/index.ts plus the
- *                framework-free `runtime` entry; react aliased to preact/compat; the api sends
- *                through plain fetch instead of ky; shared code in hashed chunks under
- *                dist/widgets/chunks/.
- * - `lib`     -> dist/lib/src/index.js and dist/lib/widgets/<name>/npm.js: ESM for bundlers,
- *                one file per module so an app splits by route; react, zustand, ky and
- *                floating-ui stay external (react is a peer). Declarations come from tsc.
- * - `template` -> dist/lib/template.js, dist/lib/template-commerce.js: the template engine,
- *                bundled and minified.
- * - `cli`     -> dist/cli/sf-template.js: the template CLI for node, with a shebang.
+ * One config, five builds chosen by `--mode` (`BUILDS` below; scripts/build.mjs runs them in order):
+ * `widgets` (dist/widgets/: the script-tag build, over preact/compat, its chunks declared by
+ * `CHUNKS`), `loader` (dist/loader.js: a classic IIFE, no framework), `lib` (dist/lib/: ESM for
+ * bundlers, one file per module; declarations come from tsc), `template` (dist/lib/template*.js:
+ * the template engine, minified) and `cli` (dist/cli/sf-template.js: the template CLI for node).
+ * This file declares; what the builds run is a module of scripts/ each, tested in tests/scripts/.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { posix, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { minifySync } from 'rolldown/experimental';
-import { startFiles, type ManifestChunk } from './demo/server/preload.js';
+import { chunkGroup } from './scripts/chunk-plan.js';
 import { chunkRequests } from './scripts/chunk-requests.js';
+import { copiedModules } from './scripts/copied-modules.js';
 import { fetchTransport } from './scripts/fetch-transport.js';
 import { floatingUiReact } from './scripts/floating-ui-react.js';
+import { cartCode, inContractOrder, widgetHomesFile } from './scripts/loader-defines.js';
+import { minifyChunks } from './scripts/minify-chunks.js';
 import { PREACT_ALIASES, reactShims } from './scripts/react-shims.js';
+import { npmWidgetEntries, styledWidgetNames, widgetEntries, widgetNames } from './scripts/widget-folders.js';
 import { widgetStyles } from './scripts/widget-styles.js';
-import { WIDGET_NAMES } from './src/contract.js';
-import type { ChunkingContext } from 'rolldown';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-/**
- * Where the builds go. scripts/build.mjs builds into a scratch folder and swaps it in, so a
- * server reading dist/ (another run's browser tests) never sees it half-written.
- * @default 'dist'
- */
+/** Where the builds go (`dist`; scripts/build.mjs builds into a scratch folder and swaps it in). */
 const out = process.env.SF_OUT_DIR ?? 'dist';
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
-
-/** Widget folders that have an entry module, sorted so chunk names are stable. */
-export function widgetNames(): string[] {
-  const dir = resolve(root, 'widgets');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(resolve(dir, d.name, 'index.ts')))
-    .map((d) => d.name)
-    .sort();
-}
-
-/** Widgets that ship a stylesheet at widgets/<name>/<name>.css. */
-export function styledWidgetNames(): string[] {
-  return widgetNames().filter((name) => existsSync(resolve(root, 'widgets', name, `${name}.css`)));
-}
 
 /**
  * Modules of a few hundred bytes that chunks with nothing else in common share: the bundler would
@@ -75,39 +50,6 @@ export const COPIED_MODULES = [
   'src/messages/fields.ts',
   'src/react/ui/field-parts.tsx',
 ] as const;
-
-/**
- * The id of the copy of `id` that `importer` imports. An importer that is itself a copy names its
- * own copy too, so each copy of a copied module gets copies of its own of what it imports in turn
- * (one copy shared by several would be one more file of its own). Other queries are left out.
- */
-export const copyId = (id: string, importer: string): string => {
-  const [file = importer, query = ''] = importer.split('?');
-  const name = posix.relative(root, file).replace(/[^\w.-]/g, '_');
-  const copyOf = /(?:^|&)sf-copy=([^&]+)/.exec(query)?.[1];
-  return `${id}?sf-copy=${copyOf === undefined ? name : `${name}__${copyOf}`}`;
-};
-
-/**
- * Gives each module that imports one of {@link COPIED_MODULES} a copy of its own (module ids
- * `<file>?sf-copy=<importer>`), which the chunk plan and the bundler then treat like any module
- * that one importer uses.
- */
-function copiedModules(): Plugin {
-  const copied = new Set<string>(COPIED_MODULES.map((f) => resolve(root, f)));
-  // Only an import whose file name is one of theirs is resolved a second time here.
-  const names = new Set(COPIED_MODULES.map((f) => posix.basename(f).replace(/\.tsx?$/, '')));
-  return {
-    name: 'sf-copied-modules',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || !names.has(posix.basename(source).replace(/\.[cm]?[jt]sx?$/, ''))) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || !copied.has(resolved.id)) return null;
-      return copyId(resolved.id, importer);
-    },
-  };
-}
 
 /**
  * The chunks of the script-tag build, declared: each row names the entry files whose static
@@ -191,56 +133,6 @@ export const WIDGET_HOMES: Readonly<Record<string, string>> = {
   'instalment-pill': 'product-form',
 };
 
-/** A module's static imports, as the bundler reports them while it chunks. */
-export type StaticImports = (id: string) => readonly string[];
-
-/**
- * The `name` of the build's one code-splitting group: which row of {@link CHUNKS} holds each module
- * (`null`: none), by the graph the bundler reports. `entries` are the build's entry modules. The
- * roots of a row, the carried widgets' entries and the later code's own modules, are never held.
- */
-export function chunkOf(entries: readonly string[], imports: StaticImports): (id: string) => string | null {
-  const reach = new Map<string, Set<string>>();
-  const reached = (from: string): Set<string> => {
-    let seen = reach.get(from);
-    if (seen) return seen;
-    seen = new Set<string>();
-    const stack = [from];
-    while (stack.length > 0) {
-      const id = stack.pop() as string;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...imports(id));
-    }
-    reach.set(from, seen);
-    return seen;
-  };
-  const abs = (files: readonly string[]) => files.map((f) => resolve(root, f));
-  const platform = abs(CHUNKS.find((row) => row.name === 'platform')?.from ?? []);
-  const everyEntry = [...new Set([...entries, ...platform])];
-  const kept = new Set([
-    ...Object.keys(WIDGET_HOMES).map((name) => resolve(root, 'widgets', name, 'index.ts')),
-    ...abs(CHUNKS.find((row) => row.name === 'later')?.from ?? []),
-  ]);
-  const rows = CHUNKS.map((row) => ({ ...row, from: abs(row.from) }));
-  return (id) => {
-    if (kept.has(id)) return null;
-    for (const { name, from, holds, except } of rows) {
-      if (except?.test(id)) continue;
-      const users = from.filter((f) => reached(f).has(id)).length;
-      if (users === 0) continue;
-      const others = everyEntry.filter((e) => !from.includes(e) && reached(e).has(id)).length;
-      if (
-        holds === 'all' ||
-        (holds === 'alone' && others === 0) ||
-        (holds === 'shared' && users + others > 1)
-      )
-        return name;
-    }
-    return null;
-  };
-}
-
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
 /**
@@ -250,48 +142,15 @@ const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/
  */
 const TREESHAKE = { propertyReadSideEffects: false, manualPureFunctions: ['Object.freeze'] } as const;
 
-/**
- * `dist/widget-homes.json`: {@link WIDGET_HOMES} for what reads the build without this config (the
- * reference server's preload hints, scripts/size.mjs).
- */
-function widgetHomesFile(): Plugin {
-  return {
-    name: 'sf-widget-homes',
-    generateBundle() {
-      const source = `${JSON.stringify(WIDGET_HOMES)}\n`;
-      this.emitFile({ type: 'asset', fileName: 'widget-homes.json', source });
-    },
-  };
-}
-
-/**
- * The chunk files (under dist/widgets/) a cart read at start imports besides the runtime: the cart
- * endpoints, the api client and what they import, read from the widgets build's manifest by the
- * rule the reference server names its preload hints with (demo/server/preload.ts `startFiles`).
- * The loader fetches them beside the runtime when there is a cart to read. Empty, with a warning,
- * when the widgets have not been built first (scripts/build.mjs builds them first).
- */
-export function cartCode(dist = resolve(root, out)): string[] {
-  const path = resolve(dist, 'widgets-manifest.json');
-  if (!existsSync(path)) {
-    process.stderr.write(`warning: ${path} not found: the loader will not preload the cart code\n`);
-    return [];
-  }
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
-  const homes = new Map(Object.entries(WIDGET_HOMES));
-  const runtime = startFiles(manifest, homes, [], { cart: false, forms: false });
-  return startFiles(manifest, homes, [], { cart: true, forms: false }).filter((f) => !runtime.includes(f));
-}
-
-/** `names` with those of the page contract first, in its order (the order means nothing else). */
-const inContractOrder = (names: readonly string[]): string[] => [
-  ...WIDGET_NAMES.filter((name) => names.includes(name)),
-  ...names.filter((name) => !(WIDGET_NAMES as readonly string[]).includes(name)),
-];
+/** Every build writes beside the others' output; `npm run size` measures what they write. */
+const EVERY_BUILD = { emptyOutDir: false, reportCompressedSize: false } as const;
+/** The two builds for bundlers and servers (lib, template): ES2022, minified, no source maps. */
+const LIBRARY = { ...EVERY_BUILD, target: 'es2022', minify: true, sourcemap: false } as const;
+const LIBRARY_BUNDLE = { external: (id: string) => LIB_EXTERNAL.test(id), treeshake: TREESHAKE };
 
 function loaderConfig(): UserConfig {
   return {
-    plugins: [widgetHomesFile()],
+    plugins: [widgetHomesFile(WIDGET_HOMES)],
     define: {
       __SF_VERSION__: JSON.stringify(pkg.version),
       // In the page contract's order, as its WIDGET_NAMES the loader also holds: the same list
@@ -299,14 +158,13 @@ function loaderConfig(): UserConfig {
       __SF_WIDGETS__: JSON.stringify(inContractOrder(widgetNames())),
       __SF_STYLED__: JSON.stringify(inContractOrder(styledWidgetNames())),
       __SF_HOMES__: JSON.stringify(WIDGET_HOMES),
-      __SF_CART_CODE__: JSON.stringify(cartCode()),
+      __SF_CART_CODE__: JSON.stringify(cartCode(resolve(root, out), WIDGET_HOMES)),
     },
     build: {
+      ...EVERY_BUILD,
       outDir: out,
-      emptyOutDir: false,
       target: 'es2020',
       minify: true,
-      reportCompressedSize: false,
       lib: {
         entry: resolve(root, 'loader/index.ts'),
         formats: ['iife'],
@@ -319,13 +177,7 @@ function loaderConfig(): UserConfig {
 
 /** The script-tag build. */
 function widgetsConfig(): UserConfig {
-  const entries: Record<string, string> = {
-    runtime: resolve(root, 'src/page/runtime.ts'),
-  };
-  for (const name of widgetNames()) entries[name] = resolve(root, 'widgets', name, 'index.ts');
-  const name = (id: string, ctx: ChunkingContext): string | null =>
-    (held ??= chunkOf(Object.values(entries), (m) => ctx.getModuleInfo(m)?.importedIds ?? []))(id);
-  let held: ((id: string) => string | null) | undefined;
+  const entries = { runtime: resolve(root, 'src/page/runtime.ts'), ...widgetEntries() };
   return {
     resolve: { alias: PREACT_ALIASES },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -333,20 +185,19 @@ function widgetsConfig(): UserConfig {
       fetchTransport(),
       floatingUiReact(),
       reactShims(),
-      copiedModules(),
+      copiedModules(COPIED_MODULES),
       widgetStyles('', styledWidgetNames),
       // Each import() with what its chunk imports; the bundler's helper inside its users.
       chunkRequests({ everyPage: ['platform'] }),
     ],
     build: {
+      ...EVERY_BUILD,
       outDir: `${out}/widgets`,
-      emptyOutDir: false,
       // Every browser that runs ES modules with dynamic import runs ES2022 too; a lower target
       // would transpile class and private fields into helpers.
       target: 'es2022',
       minify: true,
       manifest: true,
-      reportCompressedSize: false,
       lib: { entry: entries, formats: ['es'] },
       rolldownOptions: {
         // Lets the runtime entry hold the framework-free code the widgets share (see below).
@@ -359,8 +210,11 @@ function widgetsConfig(): UserConfig {
           // Lib mode keeps ES output readable by default; these chunks go straight to browsers.
           minify: true,
           comments: false,
-          // The chunks of CHUNKS, by the graph the bundler reports (chunkOf above).
-          codeSplitting: { includeDependenciesRecursively: false, groups: [{ name }] },
+          // The chunks of CHUNKS, by the graph the bundler reports (scripts/chunk-plan.ts).
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [chunkGroup(CHUNKS, WIDGET_HOMES, Object.values(entries))],
+          },
         },
       },
     },
@@ -368,82 +222,32 @@ function widgetsConfig(): UserConfig {
 }
 
 /**
- * The template engine ships minified: it runs as it is on servers and in browsers, and a bundler
- * has nothing to shake out of it (render() reaches every formatter). Vite leaves library ES output
- * unminified (whitespace kept, for the pure annotations a consumer's bundler reads), so the
- * template build's chunks are minified here, after Vite's own pass, which would print them again.
- */
-function minifyTemplateEntry(): Plugin {
-  return {
-    name: 'sf-minify-template',
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk') chunk.code = minifySync(chunk.fileName, chunk.code).code;
-      }
-    },
-  };
-}
-
-/**
- * The package's widgets, each an entry of its own (`storefront-widgets/<name>`, widgets/<name>/npm.ts),
- * by the folders that have one.
- */
-export function npmWidgetNames(): string[] {
-  return widgetNames().filter((name) => existsSync(resolve(root, 'widgets', name, 'npm.ts')));
-}
-
-/**
- * The npm entry and the widgets' entries, one output file per source module (`preserveModules`),
- * beside tsc's declarations (dist/lib/src/..., dist/lib/widgets/...). A bundler splits an app by
- * module, never inside one: bundled into shared chunks, the cart page and the product form would
- * load with the first route of any app that imports the pill, however lazily the other routes
- * import them. With `"sideEffects"` in package.json, a name imported from the root brings only the
- * modules it needs. No source maps: 1.36 MB of the tarball were maps.
+ * The npm entry and the widgets' entries, one output file per source module beside tsc's
+ * declarations: an app's bundler splits by module, never inside one, so each route takes only the
+ * modules it imports (docs/npm.md: 113.0 KB of first route where shared chunks made 142.3 KB).
  */
 function libConfig(): UserConfig {
-  const widgetEntries = Object.fromEntries(
-    npmWidgetNames().map((name) => [`widgets/${name}/npm`, resolve(root, 'widgets', name, 'npm.ts')]),
-  );
   return {
     plugins: [widgetStyles('styles/', styledWidgetNames)],
     build: {
+      ...LIBRARY,
       outDir: `${out}/lib`,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      reportCompressedSize: false,
-      lib: {
-        entry: { 'src/index': resolve(root, 'src/index.ts'), ...widgetEntries },
-        formats: ['es'],
-      },
+      lib: { entry: { 'src/index': resolve(root, 'src/index.ts'), ...npmWidgetEntries() }, formats: ['es'] },
       rolldownOptions: {
-        external: (id) => LIB_EXTERNAL.test(id),
-        treeshake: TREESHAKE,
-        output: {
-          preserveModules: true,
-          preserveModulesRoot: root,
-          entryFileNames: '[name].js',
-        },
+        ...LIBRARY_BUNDLE,
+        output: { preserveModules: true, preserveModulesRoot: root, entryFileNames: '[name].js' },
       },
     },
   };
 }
 
-/**
- * The template engine's two entries, bundled and minified (dist/lib/template.js,
- * dist/lib/template-commerce.js): they run as they are on servers and in browsers.
- */
+/** The template engine's two entries, bundled and minified (scripts/minify-chunks.ts says why). */
 function templateConfig(): UserConfig {
   return {
-    plugins: [minifyTemplateEntry()],
+    plugins: [minifyChunks()],
     build: {
+      ...LIBRARY,
       outDir: `${out}/lib`,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      sourcemap: false,
-      reportCompressedSize: false,
       lib: {
         entry: {
           // storefront-widgets/template: the engine without the commerce formatters;
@@ -454,12 +258,8 @@ function templateConfig(): UserConfig {
         formats: ['es'],
       },
       rolldownOptions: {
-        external: (id) => LIB_EXTERNAL.test(id),
-        treeshake: TREESHAKE,
-        output: {
-          entryFileNames: '[name].js',
-          chunkFileNames: 'chunks/[name]-[hash].js',
-        },
+        ...LIBRARY_BUNDLE,
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },
   };
@@ -468,18 +268,14 @@ function templateConfig(): UserConfig {
 function cliConfig(): UserConfig {
   return {
     build: {
+      ...EVERY_BUILD,
       outDir: `${out}/cli`,
-      emptyOutDir: false,
       target: 'node20',
       ssr: resolve(root, 'src/template/cli.ts'),
       minify: false,
-      reportCompressedSize: false,
       rolldownOptions: {
-        output: {
-          format: 'es',
-          // The source's own `#!/usr/bin/env node` line is kept; scripts/build.mjs checks it.
-          entryFileNames: 'sf-template.js',
-        },
+        // The source's own `#!/usr/bin/env node` line is kept; scripts/build.mjs checks it.
+        output: { format: 'es', entryFileNames: 'sf-template.js' },
       },
     },
     // The CLI is shipped on its own: bundle everything but node's builtins.
@@ -487,19 +283,17 @@ function cliConfig(): UserConfig {
   };
 }
 
+/** The builds by `--mode`. */
+const BUILDS: Readonly<Record<string, () => UserConfig>> = {
+  loader: loaderConfig,
+  widgets: widgetsConfig,
+  lib: libConfig,
+  template: templateConfig,
+  cli: cliConfig,
+};
+
 export default defineConfig(({ mode }) => {
-  switch (mode) {
-    case 'loader':
-      return loaderConfig();
-    case 'widgets':
-      return widgetsConfig();
-    case 'lib':
-      return libConfig();
-    case 'template':
-      return templateConfig();
-    case 'cli':
-      return cliConfig();
-    default:
-      throw new Error(`vite.config.ts: unknown mode "${mode}" (use loader, widgets, lib, template or cli)`);
-  }
+  const build = BUILDS[mode];
+  if (!build) throw new Error(`vite.config.ts: unknown --mode ${mode}: ${Object.keys(BUILDS).join(', ')}`);
+  return build();
 });

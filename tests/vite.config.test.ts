@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHUNKS, COPIED_MODULES, cartCode, copyId, WIDGET_HOMES, chunkOf } from '../vite.config.js';
+import { CHUNKS, COPIED_MODULES, WIDGET_HOMES } from '../vite.config.js';
+import { chunkOf } from '../scripts/chunk-plan.js';
 import { FLOATING_UI_REACT_API } from '../scripts/floating-ui-react.js';
 import { REACT_SHIMS } from '../scripts/react-shims.js';
 
@@ -124,28 +124,10 @@ describe('the widgets build holds its chunks by a declared table', () => {
     },
   );
 
-  it('names each copy by the module that imports it', () => {
-    const readers = path.resolve(root, 'src/readers.ts');
-    const parse = copyId(readers, path.resolve(root, 'src/api/parse.ts'));
-    const schema = copyId(readers, path.resolve(root, 'src/api/form-schema.ts'));
-    expect(parse).toBe(`${readers}?sf-copy=src_api_parse.ts`);
-    expect(schema).not.toBe(parse);
-    // An importer that is itself a module id with a query is named by its file.
-    expect(copyId(readers, `${path.resolve(root, 'src/api/parse.ts')}?x=1`)).toBe(parse);
-    // A copy imported by a copy is that copy's own: two copies of the importer get two copies.
-    const texts = path.resolve(root, 'src/react/ui/messages.ts');
-    const fields = path.resolve(root, 'src/messages/fields.ts');
-    const inCartPage = copyId(texts, path.resolve(root, 'widgets/cart-page/messages.ts'));
-    const inSiteForm = copyId(texts, path.resolve(root, 'widgets/site-form/messages.ts'));
-    expect(copyId(fields, inCartPage)).toBe(
-      `${fields}?sf-copy=src_react_ui_messages.ts__widgets_cart-page_messages.ts`,
-    );
-    expect(copyId(fields, inCartPage)).not.toBe(copyId(fields, inSiteForm));
-  });
-
   const id = (file: string) => path.resolve(root, file);
   const chunksOf = (graph: Record<string, string[]>, entries: string[]) => {
-    const name = chunkOf(entries.map(id), (m) => (graph[path.relative(root, m)] ?? []).map(id));
+    const imports = (m: string) => (graph[path.relative(root, m)] ?? []).map(id);
+    const name = chunkOf(CHUNKS, WIDGET_HOMES, entries.map(id), imports);
     const files = new Set([...Object.keys(graph), ...Object.values(graph).flat()]);
     return Object.fromEntries([...files].sort().map((file) => [file, name(id(file))]));
   };
@@ -207,35 +189,12 @@ describe('the widgets build holds its chunks by a declared table', () => {
   });
 });
 
-describe("the loader's cart code, read from the widgets build's manifest", () => {
-  const build = (manifest: unknown) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sf-cart-code-'));
-    if (manifest !== undefined)
-      writeFileSync(path.join(dir, 'widgets-manifest.json'), JSON.stringify(manifest));
-    return dir;
-  };
-  it('names what the cart endpoints import, the runtime and other widgets left out', () => {
-    const dir = build({
-      'src/page/runtime.ts': { file: 'runtime.js', isEntry: true, imports: ['_shared.js'] },
-      '_shared.js': { file: 'chunks/shared-a1.js' },
-      'widgets/cart-page/index.ts': { file: 'cart-page.js', isEntry: true, imports: ['_forms.js'] },
-      '_forms.js': { file: 'chunks/forms-f1.js' },
-      'src/api/cart.ts': { file: 'chunks/cart-c1.js', imports: ['src/page/runtime.ts', '_client.js'] },
-      '_client.js': { file: 'chunks/platform-p1.js', imports: ['_shared.js', '_parse.js'] },
-      '_parse.js': { file: 'chunks/parse-q1.js' },
-    });
-    try {
-      expect(cartCode(dir)).toEqual(['chunks/cart-c1.js', 'chunks/platform-p1.js', 'chunks/parse-q1.js']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-  it('is empty when the widgets have not been built', () => {
-    const dir = build(undefined);
-    try {
-      expect(cartCode(dir)).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+describe('vite.config.ts', () => {
+  it('declares the builds and leaves what they run to scripts/: at most 300 lines, no plugin of its own', () => {
+    const config = readFileSync(path.join(root, 'vite.config.ts'), 'utf8');
+    expect(config.split('\n').length).toBeLessThanOrEqual(300);
+    // A plugin is an object with a name and hooks; each of ours is a module of scripts/.
+    expect(config).not.toMatch(/\bname:\s*'sf-/);
+    expect(config).not.toMatch(/\b(?:resolveId|load|transform|renderChunk|generateBundle)\s*\(/);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * What the loader's build reads from the widgets build and bakes in (vite.config.ts `loader`
+ * mode): which file holds each widget another chunk carries, and the files of the cart's code.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { startFiles, type ManifestChunk } from '../demo/server/preload.js';
+import { WIDGET_NAMES } from '../src/contract.js';
+
+/**
+ * The chunk files (under dist/widgets/) a cart read at start imports besides the runtime: the cart
+ * endpoints, the api client and what they import, read from the widgets build's manifest in `dist`
+ * by the rule the reference server names its preload hints with (demo/server/preload.ts
+ * `startFiles`). The loader fetches them beside the runtime when there is a cart to read. Empty,
+ * with a warning, when the widgets have not been built first (scripts/build.mjs builds them first).
+ */
+export function cartCode(dist: string, widgetHomes: Readonly<Record<string, string>>): string[] {
+  const path = resolve(dist, 'widgets-manifest.json');
+  if (!existsSync(path)) {
+    process.stderr.write(`warning: ${path} not found: the loader will not preload the cart code\n`);
+    return [];
+  }
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
+  const homes = new Map(Object.entries(widgetHomes));
+  const runtime = startFiles(manifest, homes, [], { cart: false, forms: false });
+  return startFiles(manifest, homes, [], { cart: true, forms: false }).filter((f) => !runtime.includes(f));
+}
+
+/** `names` with those of the page contract first, in its order (the order means nothing else). */
+export const inContractOrder = (names: readonly string[]): string[] => [
+  ...WIDGET_NAMES.filter((name) => names.includes(name)),
+  ...names.filter((name) => !(WIDGET_NAMES as readonly string[]).includes(name)),
+];
+
+/**
+ * `dist/widget-homes.json`: which file holds each widget another chunk carries, for what reads the
+ * build without vite.config.ts (the reference server's preload hints, scripts/size.mjs).
+ */
+export function widgetHomesFile(widgetHomes: Readonly<Record<string, string>>): Plugin {
+  return {
+    name: 'sf-widget-homes',
+    generateBundle() {
+      const source = `${JSON.stringify(widgetHomes)}\n`;
+      this.emitFile({ type: 'asset', fileName: 'widget-homes.json', source });
+    },
+  };
+}
