@@ -142,7 +142,9 @@ export function rewriteChunk(
     const file = importedFile(fileName, node.source);
     if (file === null) continue;
     const helper = helpers.get(file);
-    if (node.type === 'ImportDeclaration' && helper) {
+    if (helper && node.type !== 'ImportDeclaration')
+      throw new Error(`${fileName} refers to ${file} other than by an import declaration`);
+    if (helper) {
       const specifiers = node.specifiers as { type: string; imported: unknown; local: unknown }[];
       const names = specifiers.map((s) => {
         const local = s.type === 'ImportSpecifier' ? helper.locals.get(bindingName(s.imported)) : undefined;

@@ -197,6 +197,9 @@ describe("the bundler's helper chunk, copied into the chunks that use it", () =>
     expect(importing('import{u as e}from"./rolldown-runtime-AbCd1234.js";e({});')).toThrow(
       /other than by a name it exports/,
     );
+    expect(importing('export{t}from"./rolldown-runtime-AbCd1234.js";')).toThrow(
+      /other than by an import declaration/,
+    );
   });
 });
 
