@@ -6,15 +6,14 @@
  * the template engine, minified) and `cli` (dist/cli/sf-template.js: the template CLI for node).
  * This file declares; what the builds run is a module of scripts/ each, tested in tests/scripts/.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chunkGroup } from './scripts/chunk-plan.js';
+import { chunkSplitting } from './scripts/chunk-plan.js';
 import { chunkRequests } from './scripts/chunk-requests.js';
 import { copiedModules } from './scripts/copied-modules.js';
 import { fetchTransport } from './scripts/fetch-transport.js';
 import { floatingUiReact } from './scripts/floating-ui-react.js';
-import { cartCode, inContractOrder, widgetHomesFile } from './scripts/loader-defines.js';
+import { cartCode, inContractOrder, packageVersion, widgetHomesFile } from './scripts/loader-defines.js';
 import { minifyChunks } from './scripts/minify-chunks.js';
 import { PREACT_ALIASES, reactShims } from './scripts/react-shims.js';
 import { npmWidgetEntries, styledWidgetNames, widgetEntries, widgetNames } from './scripts/widget-folders.js';
@@ -24,7 +23,6 @@ import { defineConfig, type UserConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** Where the builds go (`dist`; scripts/build.mjs builds into a scratch folder and swaps it in). */
 const out = process.env.SF_OUT_DIR ?? 'dist';
-const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
 
 /**
  * Modules of a few hundred bytes that chunks with nothing else in common share: the bundler would
@@ -136,9 +134,8 @@ export const WIDGET_HOMES: Readonly<Record<string, string>> = {
 const LIB_EXTERNAL = /^(react|react-dom|zustand|ky|@floating-ui\/react)(\/.*)?$/;
 
 /**
- * Our modules read plain data objects (no getters with effects) and freeze constant tables: without
- * these two hints an unused table such as PAGE_TYPES or FEATURE_FLAGS stays in a bundle because a
- * property read or a freeze call might have had an effect.
+ * Our modules read plain data objects and freeze constant tables: without these hints an unused
+ * table (PAGE_TYPES, FEATURE_FLAGS) stays in a bundle, as a property read or a freeze might act.
  */
 const TREESHAKE = { propertyReadSideEffects: false, manualPureFunctions: ['Object.freeze'] } as const;
 
@@ -152,9 +149,7 @@ function loaderConfig(): UserConfig {
   return {
     plugins: [widgetHomesFile(WIDGET_HOMES)],
     define: {
-      __SF_VERSION__: JSON.stringify(pkg.version),
-      // In the page contract's order, as its WIDGET_NAMES the loader also holds: the same list
-      // three times gzips to one copy.
+      __SF_VERSION__: JSON.stringify(packageVersion()),
       __SF_WIDGETS__: JSON.stringify(inContractOrder(widgetNames())),
       __SF_STYLED__: JSON.stringify(inContractOrder(styledWidgetNames())),
       __SF_HOMES__: JSON.stringify(WIDGET_HOMES),
@@ -211,10 +206,7 @@ function widgetsConfig(): UserConfig {
           minify: true,
           comments: false,
           // The chunks of CHUNKS, by the graph the bundler reports (scripts/chunk-plan.ts).
-          codeSplitting: {
-            includeDependenciesRecursively: false,
-            groups: [chunkGroup(CHUNKS, WIDGET_HOMES, Object.values(entries))],
-          },
+          codeSplitting: chunkSplitting(CHUNKS, WIDGET_HOMES, Object.values(entries)),
         },
       },
     },
@@ -241,7 +233,10 @@ function libConfig(): UserConfig {
   };
 }
 
-/** The template engine's two entries, bundled and minified (scripts/minify-chunks.ts says why). */
+/**
+ * The template engine, bundled and minified (scripts/minify-chunks.ts): `template` without the
+ * commerce formatters, `template-commerce` with every family (the sf-block fallbacks need them).
+ */
 function templateConfig(): UserConfig {
   return {
     plugins: [minifyChunks()],
@@ -250,8 +245,6 @@ function templateConfig(): UserConfig {
       outDir: `${out}/lib`,
       lib: {
         entry: {
-          // storefront-widgets/template: the engine without the commerce formatters;
-          // storefront-widgets/template/commerce: every family (what the sf-block fallbacks need).
           template: resolve(root, 'src/template/core.ts'),
           'template-commerce': resolve(root, 'src/template/index.ts'),
         },

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
+import type { ChunkingContext, CodeSplittingOptions } from 'rolldown';
 import type { ChunkRow } from '../vite.config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -65,15 +65,19 @@ export function chunkOf(
   };
 }
 
-/** The code-splitting group that names each module's chunk by {@link chunkOf}. */
-export function chunkGroup(
+/**
+ * The bundler's code splitting by the table: one group that names each module's chunk by
+ * {@link chunkOf}. A row holds what its rule says and no more (not the dependencies of what it
+ * holds); what no row holds the bundler splits along the dynamic imports.
+ */
+export function chunkSplitting(
   rows: readonly ChunkRow[],
   homes: Readonly<Record<string, string>>,
   entries: readonly string[],
-): CodeSplittingGroup {
+): CodeSplittingOptions {
   // The graph is complete once the bundler asks for the first module's chunk.
   let held: ((id: string) => string | null) | undefined;
   const name = (id: string, ctx: ChunkingContext): string | null =>
     (held ??= chunkOf(rows, homes, entries, (m) => ctx.getModuleInfo(m)?.importedIds ?? []))(id);
-  return { name, debugName: 'CHUNKS' };
+  return { includeDependenciesRecursively: false, groups: [{ name, debugName: 'CHUNKS' }] };
 }

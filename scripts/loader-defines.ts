@@ -1,12 +1,20 @@
 /**
- * What the loader's build reads from the widgets build and bakes in (vite.config.ts `loader`
- * mode): which file holds each widget another chunk carries, and the files of the cart's code.
+ * What the loader's build bakes in (vite.config.ts `loader` mode): the package's version, the
+ * widgets' names, which file holds each widget another chunk carries, and the files of the cart's
+ * code, read from the widgets build.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { startFiles, type ManifestChunk } from '../demo/server/preload.js';
 import { WIDGET_NAMES } from '../src/contract.js';
+
+/** The version of package.json. */
+export function packageVersion(): string {
+  const file = fileURLToPath(new URL('../package.json', import.meta.url));
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
 
 /**
  * The chunk files (under dist/widgets/) a cart read at start imports besides the runtime: the cart
@@ -27,7 +35,10 @@ export function cartCode(dist: string, widgetHomes: Readonly<Record<string, stri
   return startFiles(manifest, homes, [], { cart: true, forms: false }).filter((f) => !runtime.includes(f));
 }
 
-/** `names` with those of the page contract first, in its order (the order means nothing else). */
+/**
+ * `names` with those of the page contract first, in its order: the loader holds the contract's
+ * WIDGET_NAMES too, and the same list three times gzips to one copy (the order means nothing else).
+ */
 export const inContractOrder = (names: readonly string[]): string[] => [
   ...WIDGET_NAMES.filter((name) => names.includes(name)),
   ...names.filter((name) => !(WIDGET_NAMES as readonly string[]).includes(name)),

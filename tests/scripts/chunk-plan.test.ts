@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { ChunkingContext } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { chunkGroup, chunkOf } from '../../scripts/chunk-plan.js';
+import { chunkOf, chunkSplitting } from '../../scripts/chunk-plan.js';
 import type { ChunkRow } from '../../vite.config.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -68,10 +68,12 @@ describe("the bundler's code-splitting group", () => {
         return { importedIds: imports(m) };
       },
     } as unknown as ChunkingContext;
-    const group = chunkGroup(ROWS, HOMES, ENTRIES);
-    expect(group.debugName).toBe('CHUNKS');
+    const splitting = chunkSplitting(ROWS, HOMES, ENTRIES);
+    expect(splitting.includeDependenciesRecursively).toBe(false);
+    const [group] = splitting.groups ?? [];
+    expect(group?.debugName).toBe('CHUNKS');
     expect(asked).toBe(0);
-    const name = group.name as (id: string, ctx: ChunkingContext) => string | null;
+    const name = group?.name as (id: string, ctx: ChunkingContext) => string | null;
     expect(name(id('rules.ts'), ctx)).toBe('page');
     expect(asked).toBeGreaterThan(0);
     expect(name(id('store.ts'), ctx)).toBe('start');

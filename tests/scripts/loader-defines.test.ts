@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cartCode, inContractOrder } from '../../scripts/loader-defines.js';
+import { cartCode, inContractOrder, packageVersion } from '../../scripts/loader-defines.js';
 import { WIDGET_NAMES } from '../../src/contract.js';
 
 const WIDGET_HOMES = { 'cart-pill': 'runtime', 'instalment-pill': 'product-form' };
@@ -45,7 +45,11 @@ describe("the loader's cart code, read from the widgets build's manifest", () =>
   });
 });
 
-describe("the loader's lists of widgets", () => {
+describe("the loader's version and lists of widgets", () => {
+  it("is the package's version", () => {
+    expect(packageVersion()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
   it("are in the page contract's order, other names after them", () => {
     const [first = '', second = ''] = WIDGET_NAMES;
     expect(inContractOrder(['zz-new', second, first])).toEqual([first, second, 'zz-new']);
