@@ -55,7 +55,10 @@ export interface BlockRuntime {
 
 /** `Storefront.mount` and `Storefront.unmount`, once the runtime chunk is in. */
 export interface Blocks {
-  /** Mounts every block in `root` not mounted yet; resolves when they have settled. */
+  /**
+   * Mounts every block in `root` not mounted yet; resolves when they have settled: those near the
+   * viewport mounted (or failed), those far from it waiting to mount as they come near.
+   */
   mount(root?: ParentNode): Promise<void>;
   /** Unmounts every mounted block in `root` and puts back its server-rendered fallback. */
   unmount(root?: ParentNode): void;
@@ -75,6 +78,12 @@ export interface ChunkError extends Error {
  * 16 ms a task stays well under the 50 ms of a long task (about 25 ms with the block that ends it).
  */
 const SLICE_MS = 16;
+
+/**
+ * How near the viewport a block comes before it mounts: one screen height above and below it (a
+ * width beside it), so a block is usually in place before a scrolling visitor reaches it.
+ */
+const NEAR_MARGIN = '100%';
 
 /**
  * Takes over the page's blocks: mounts those in the page now and those added later, and starts
@@ -110,47 +119,55 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       }),
     );
 
-  // Blocks near the viewport (within 200 px of it) take their turns first, so the screen a visitor
-  // sees is not kept waiting behind a long page. The others wait until they come near or the page
-  // is idle (requestIdleCallback, 500 ms at most; a 500 ms timer where it is missing), then go in
-  // page order. Without IntersectionObserver every block goes at once. A block let go twice (near,
-  // then idle) takes one turn: its promise settles once.
-  // The observer reports once the browser has drawn a frame; on a busy device the idle moment can
-  // come first. Then the blocks on the screen are read from the layout, so they still go first.
-  let seen = false;
-  const onScreen = (el: Element): boolean => {
-    const box = el.getBoundingClientRect();
-    return box.bottom > -200 && box.top < (doc.defaultView?.innerHeight ?? 0) + 200;
-  };
-  /** Lets every waiting block go: the ones on the screen first when the observer has not said. */
-  const idle = () => {
-    (near as IntersectionObserver).disconnect();
-    const order = [...waiting];
-    if (!seen) order.sort(([a], [b]) => Number(onScreen(b)) - Number(onScreen(a)));
-    order.forEach(([, go]) => go());
-    waiting.clear();
-  };
-  const waiting = new Map<Element, () => void>();
+  // Blocks mount as they come near the viewport (within one screen of it), never before. Each
+  // slice of mounts lets a frame through, and each frame walks the whole page (style, the
+  // content-visibility checks of every block, layout, paint): mounting the far blocks of a page of
+  // 1,000 at idle cost 4 to 5 times the CPU per block of a page of 100 on a slow phone
+  // (docs/performance.md). A far block shows its server-rendered fallback until then, which holds
+  // the widget's boxes and texts: printing and find-in-page read it. The observer reports each block
+  // once the browser has drawn a frame; the blocks on the screen go first, then the nearest, in page
+  // order. Without IntersectionObserver every block goes at once.
+  const waiting = new Map<Element, { go: () => void; far: () => void }>();
+  const view = doc.defaultView;
+  /** How far a block is from the screen, in px (0 on it), from the box the observer measured. */
+  const away = (e: IntersectionObserverEntry) =>
+    Math.max(0, e.boundingClientRect.top - (view?.innerHeight ?? 0), -e.boundingClientRect.bottom);
   const near =
     typeof IntersectionObserver != 'undefined' &&
     new IntersectionObserver(
       (entries) => {
-        seen = true;
-        for (const e of entries) if (e.isIntersecting) waiting.get(e.target)?.();
+        for (const e of [...entries].sort((a, b) => away(a) - away(b))) {
+          const block = waiting.get(e.target);
+          if (!block) continue;
+          if (!e.isIntersecting) {
+            block.far();
+            continue;
+          }
+          // Let go once: the block leaves the observer and the waiting list together.
+          waiting.delete(e.target);
+          (near as IntersectionObserver).unobserve(e.target);
+          block.go();
+        }
       },
-      { rootMargin: '200px' },
+      { rootMargin: NEAR_MARGIN },
     );
-  /** Settles once the block may take its turn: near the viewport, or the page idle. */
-  const nearby = (el: Element) =>
+  /**
+   * Settles once the block may take its turn: it has come near the viewport. `far` is called when
+   * the observer has found it far: the block then waits, and its mount counts as settled.
+   */
+  const nearby = (el: Element, far: () => void) =>
     new Promise<void>((go) => {
       if (!near) return go();
-      if (!waiting.size) {
-        seen = false;
-        if (typeof requestIdleCallback != 'undefined') requestIdleCallback(idle, { timeout: 500 });
-        else setTimeout(idle, 500);
-      }
-      waiting.set(el, go);
+      waiting.set(el, { go, far });
       near.observe(el);
+    });
+  /** Forgets the waiting blocks taken out of the page; put back, they wait again. */
+  const forgetRemoved = () =>
+    waiting.forEach((_, el) => {
+      if (el.isConnected) return;
+      waiting.delete(el);
+      (near as IntersectionObserver).unobserve(el);
+      pending.delete(el);
     });
 
   /** Mounts a block whose chunks are in, in its own turn. */
@@ -195,12 +212,14 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     // The catalogue language is in place before any widget shows (French is fetched then).
     const settled = Promise.all([o.load(`${o.homes?.[name] ?? name}.js`), rt.localeReady(), style]).then(
       ([mod]) =>
-        nearby(el).then(
-          () =>
-            (turns = turns
+        new Promise<void>((done) => {
+          void nearby(el, done).then(() => {
+            turns = turns
               .then(pause)
-              .then(() => mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule)))),
-        ),
+              .then(() => mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule)));
+            void turns.then(done);
+          });
+        }),
       (e: ChunkError) => {
         pending.delete(el);
         report(el, e.code, e.message, e);
@@ -240,6 +259,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.removedNodes.length) {
+        if (near) forgetRemoved();
         mounted.forEach((off, el) => {
           if (!el.isConnected) {
             mounted.delete(el);

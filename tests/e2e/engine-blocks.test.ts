@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG, listingPage } from '../src/template/engine-page.js';
-import { PAGES_DIR, cspViolations, startE2E, WAIT, type E2E } from './harness.js';
+import { PAGES_DIR, cspViolations, startE2E, widgetsMounted, type E2E } from './harness.js';
 
 const PAGE = 'engine-blocks.generated.html';
 let e2e: E2E;
@@ -44,14 +44,7 @@ describe('a page rendered by the template engine', () => {
     // form then places a restock block of its own, which must mount too.
     const emitted = page.locator('[data-sf-widget]:not(.sf-product-form [data-sf-widget])');
     expect(await emitted.count()).toBe(CATALOG.length * 2 + 1);
-    await expect
-      .poll(
-        async () =>
-          (await page.locator('[data-sf-widget]').count()) -
-          (await page.locator('[data-sf-widget][data-sf-mounted]').count()),
-        WAIT,
-      )
-      .toBe(0);
+    await widgetsMounted(page);
     expect(await page.locator('[data-sf-widget][data-sf-mounted]').count()).toBeGreaterThanOrEqual(
       CATALOG.length * 2 + 1,
     );

@@ -88,16 +88,22 @@ export function assertPrerequisites(): void {
 /**
  * Waits until the loader is done with the page: it has marked the page ready and every block
  * on it (those mounted later by other blocks included) carries `data-sf-mounted`. What a test
- * then reads no longer changes because a chunk arrived late.
+ * then reads no longer changes because a chunk arrived late. A block mounts as it comes near the
+ * viewport, so each block still waiting is scrolled to in turn, and the page scrolled back to where
+ * it was.
  */
 export async function widgetsMounted(page: Page): Promise<void> {
+  const [x, y] = await page.evaluate(() => [scrollX, scrollY]);
   await page.waitForFunction(
-    () =>
-      document.documentElement.hasAttribute('data-sf-ready') &&
-      document.querySelector('[data-sf-widget]:not([data-sf-mounted])') === null,
+    () => {
+      const waiting = document.querySelector('[data-sf-widget]:not([data-sf-mounted])');
+      waiting?.scrollIntoView({ block: 'center' });
+      return document.documentElement.hasAttribute('data-sf-ready') && waiting === null;
+    },
     undefined,
     WAIT,
   );
+  await page.evaluate(([left, top]) => scrollTo(left ?? 0, top ?? 0), [x, y]);
 }
 
 /** A request stopped in the browser until the test lets it go on to the server. */

@@ -123,15 +123,24 @@ describe('loader: widgets whose code another chunk holds', () => {
   });
 });
 
+/** Where a block is: on the screen, near it (within the observer's margin) or far from it. */
+type Place = 'on' | 'near' | 'far';
+/** The box of a block in each place, on a window 768 px high (happy-dom's). */
+const BOXES: Record<Place, { top: number; bottom: number }> = {
+  on: { top: 100, bottom: 500 },
+  near: { top: 1000, bottom: 1400 },
+  far: { top: 5000, bottom: 5400 },
+};
+
 /**
  * A screen for the blocks: an IntersectionObserver that reports, when the test says the browser
- * has drawn a frame, which observed blocks `onScreen` holds; and an idle callback the test runs.
+ * has drawn a frame, where each observed block is (`place`), as Chromium does: every observed
+ * block in its first frame, and a block again only when it has crossed the margin.
  */
-function fakeScreen(onScreen: (el: Element) => boolean) {
+function fakeScreen(place: (el: Element) => Place) {
   const observers: FakeObserver[] = [];
-  const idle: { run: () => void; options: IdleRequestOptions | undefined }[] = [];
   class FakeObserver {
-    readonly targets = new Set<Element>();
+    readonly targets = new Map<Element, boolean | undefined>();
     constructor(
       readonly callback: IntersectionObserverCallback,
       readonly options?: IntersectionObserverInit,
@@ -139,7 +148,7 @@ function fakeScreen(onScreen: (el: Element) => boolean) {
       observers.push(this);
     }
     observe(el: Element) {
-      this.targets.add(el);
+      this.targets.set(el, undefined);
     }
     unobserve(el: Element) {
       this.targets.delete(el);
@@ -150,133 +159,130 @@ function fakeScreen(onScreen: (el: Element) => boolean) {
   }
   return {
     intersectionObserver: FakeObserver as unknown as typeof IntersectionObserver,
-    requestIdleCallback: ((run: () => void, options?: IdleRequestOptions) =>
-      idle.push({ run, options })) as unknown as typeof requestIdleCallback,
     observers,
-    idle,
-    /** A frame: every observer hears where each of its blocks is. */
+    /** A frame: every observer hears of each of its blocks that came near or went away. */
     frame() {
       for (const o of observers) {
-        const entries = [...o.targets].map((target) => ({ target, isIntersecting: onScreen(target) }));
-        if (entries.length) o.callback(entries as IntersectionObserverEntry[], o as never);
+        const entries = [...o.targets]
+          .map(([target, was]) => {
+            const at = place(target);
+            return { target, isIntersecting: at !== 'far', boundingClientRect: BOXES[at], was };
+          })
+          .filter((e) => e.isIntersecting !== e.was);
+        for (const e of entries) o.targets.set(e.target, e.isIntersecting);
+        if (entries.length) o.callback(entries as unknown as IntersectionObserverEntry[], o as never);
       }
     },
   };
 }
 
-describe('loader: blocks near the viewport mount first', () => {
+describe('loader: blocks mount as they come near the viewport', () => {
   const labels = (doc: Document) =>
     within(doc.body)
       .queryAllByRole('button')
       .map((b) => b.textContent);
-  // A visitor who arrived halfway down the page: the second and fourth blocks are on screen.
-  const page = ['Far one', 'Near one', 'Far two', 'Near two']
+  const mounts = (pill: ReturnType<typeof fakeWidget>) =>
+    vi.mocked(pill.module.mount).mock.calls.map(([, props]) => (props as { label: string }).label);
+  // A visitor who arrived halfway down a long page.
+  const page = ['Far one', 'Near one', 'On one', 'Far two', 'On two']
     .map((l) => pillBlock(`{"label":"${l}"}`))
     .join('');
-  const near = (el: Element) => (el.getAttribute('data-sf-props') ?? '').includes('Near');
+  const placeOf = (el: Element): Place => {
+    const props = el.getAttribute('data-sf-props') ?? '';
+    return props.includes('On') ? 'on' : props.includes('Near') ? 'near' : 'far';
+  };
 
-  it('mounts the blocks on screen first and the others once the page is idle, in page order', async () => {
-    const screen = fakeScreen(near);
+  it('mounts the blocks on the screen first, then those near it, and none far from it', async () => {
+    const screen = fakeScreen(placeOf);
     const pill = fakeWidget('cart-pill');
     const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
     await settle();
     // The chunks are in, but where the blocks are is known only after a frame.
     expect(labels(h.doc)).toEqual([]);
-    expect(screen.observers[0]?.options).toEqual({ rootMargin: '200px' });
+    expect(screen.observers.map((o) => o.options)).toEqual([{ rootMargin: '100%' }]);
     screen.frame();
     await settle();
-    expect(labels(h.doc)).toEqual(['Near one', 'Near two']);
-    expect(screen.idle.map((i) => i.options)).toEqual([{ timeout: 500 }]);
-    screen.idle[0]?.run();
-    await settle();
-    expect(labels(h.doc)).toEqual(['Far one', 'Near one', 'Far two', 'Near two']);
-    expect(vi.mocked(pill.module.mount).mock.calls.map(([, props]) => props)).toEqual(
-      ['Near one', 'Near two', 'Far one', 'Far two'].map((label) => ({ label })),
-    );
-    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(4);
+    expect(mounts(pill)).toEqual(['On one', 'On two', 'Near one']);
+    expect(labels(h.doc)).toEqual(['Near one', 'On one', 'On two']);
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(3);
+    // The far blocks keep their fallback and stay observed; the mounted ones are let go.
+    expect([...(screen.observers[0]?.targets.keys() ?? [])].map(placeOf)).toEqual(['far', 'far']);
   });
 
-  it('still mounts the blocks on screen first when the page is idle before the first frame', async () => {
-    // A busy device: the idle moment (or its 500 ms limit) comes before the observer has reported.
-    const screen = fakeScreen(near);
-    const pill = fakeWidget('cart-pill');
-    const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
-    for (const el of h.doc.querySelectorAll('[data-sf-widget]')) {
-      const top = near(el) ? 100 : 5000;
-      el.getBoundingClientRect = () => ({ top, bottom: top + 400 }) as DOMRect;
-    }
-    await settle();
-    expect(labels(h.doc)).toEqual([]);
-    screen.idle[0]?.run();
-    await settle();
-    expect(vi.mocked(pill.module.mount).mock.calls.map(([, props]) => props)).toEqual(
-      ['Near one', 'Near two', 'Far one', 'Far two'].map((label) => ({ label })),
-    );
-  });
-
-  it('mounts a block as soon as it comes near, before the page is idle', async () => {
+  it('mounts a far block once it comes near, and never twice', async () => {
     const shown = new Set<string>();
-    const screen = fakeScreen((el) => shown.has(el.getAttribute('data-sf-props') ?? ''));
+    const screen = fakeScreen((el) =>
+      shown.has(el.getAttribute('data-sf-props') ?? '') ? 'near' : placeOf(el),
+    );
     const pill = fakeWidget('cart-pill');
     const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
     await settle();
     screen.frame();
     await settle();
-    expect(labels(h.doc)).toEqual([]);
-    // The visitor scrolls down to the third block.
+    expect(labels(h.doc)).not.toContain('Far two');
+    // The visitor scrolls down to the fourth block, then up and down past it again.
     shown.add('{"label":"Far two"}');
     screen.frame();
     await settle();
-    expect(labels(h.doc)).toEqual(['Far two']);
-    screen.idle[0]?.run();
-    await settle();
-    expect(labels(h.doc)).toEqual(['Far one', 'Near one', 'Far two', 'Near two']);
-    expect(pill.module.mount).toHaveBeenCalledTimes(4);
-  });
-
-  it('lets the others go after 500 ms where the browser has no idle callback', async () => {
-    const screen = fakeScreen(near);
-    const timers = vi.spyOn(globalThis, 'setTimeout');
-    const pill = fakeWidget('cart-pill');
-    const h = createHarness({
-      body: page,
-      modules: { 'cart-pill.js': pill.module },
-      intersectionObserver: screen.intersectionObserver,
-    });
-    await settle();
+    expect(labels(h.doc)).toContain('Far two');
+    shown.delete('{"label":"Far two"}');
     screen.frame();
+    shown.add('{"label":"Far two"}');
+    screen.frame();
+    await h.storefront.mount();
     await settle();
-    expect(labels(h.doc)).toEqual(['Near one', 'Near two']);
-    const later = timers.mock.calls.filter(([, ms]) => ms === 500);
-    expect(later).toHaveLength(1);
-    (later[0]?.[0] as () => void)();
-    await settle();
-    expect(labels(h.doc)).toEqual(['Far one', 'Near one', 'Far two', 'Near two']);
+    expect(mounts(pill).filter((l) => l === 'Far two')).toHaveLength(1);
+    expect(mounts(pill)).not.toContain('Far one');
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(4);
   });
 
-  it('resolves Storefront.mount() once the far blocks have mounted too, and waits again for blocks added later', async () => {
-    const screen = fakeScreen(near);
+  it('resolves Storefront.mount() once the blocks near the viewport have mounted, the far ones waiting', async () => {
+    const shown = new Set<string>();
+    const screen = fakeScreen((el) =>
+      shown.has(el.getAttribute('data-sf-props') ?? '') ? 'on' : placeOf(el),
+    );
     const pill = fakeWidget('cart-pill');
     const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
     let resolved = false;
     const mounting = h.storefront.mount().then(() => (resolved = true));
     await settle();
-    screen.frame();
-    await settle();
     expect(resolved).toBe(false);
-    screen.idle[0]?.run();
+    screen.frame();
     await mounting;
-    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(4);
-    // A block the editor adds off screen: the page is asked for another idle moment.
+    expect(labels(h.doc)).toEqual(['Near one', 'On one', 'On two']);
+    // A block the editor adds far from the screen waits too, and mounts when it comes near.
     h.doc.body.insertAdjacentHTML('beforeend', pillBlock('{"label":"Far three"}'));
     await settle();
     screen.frame();
-    await settle();
+    await h.storefront.mount();
     expect(labels(h.doc)).not.toContain('Far three');
-    expect(screen.idle).toHaveLength(2);
-    screen.idle[1]?.run();
+    shown.add('{"label":"Far three"}');
+    screen.frame();
     await settle();
     expect(labels(h.doc)).toContain('Far three');
+  });
+
+  it('forgets a waiting block taken out of the page, and mounts it once when it is put back near', async () => {
+    const shown = new Set<string>();
+    const screen = fakeScreen((el) =>
+      shown.has(el.getAttribute('data-sf-props') ?? '') ? 'on' : placeOf(el),
+    );
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
+    await settle();
+    screen.frame();
+    await settle();
+    const far = h.doc.querySelector(`[data-sf-props='{"label":"Far one"}']`) as Element;
+    far.remove();
+    await settle();
+    expect(screen.observers[0]?.targets.has(far)).toBe(false);
+    shown.add('{"label":"Far one"}');
+    h.doc.body.append(far);
+    await settle();
+    screen.frame();
+    await settle();
+    expect(mounts(pill).filter((l) => l === 'Far one')).toHaveLength(1);
+    expect(far.hasAttribute('data-sf-mounted')).toBe(true);
   });
 });
 
