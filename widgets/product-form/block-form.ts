@@ -68,6 +68,17 @@ function blockEvents(
 }
 
 /**
+ * The price texts of the block's server-rendered fallback (the template engine's `sf-block`), a
+ * range split into its two ends: the form's first render shows them (ProductFormProps.priceTexts).
+ */
+function fallbackPriceTexts(el: HTMLElement): string[] {
+  const shown = el.querySelectorAll(
+    '.sf-product-form__price > .sf-product-form__current, .sf-product-form__price > .sf-product-form__original',
+  );
+  return Array.from(shown, (n) => (n.textContent ?? '').split(' – ')).flat();
+}
+
+/**
  * The product form of block `el` from its raw props, with the block's callbacks, or the issues
  * when the props do not parse. Fields left out cost the shopper nothing more than themselves;
  * the site owner hears of them once, as `BAD_PROPS` of `widget`.
@@ -82,5 +93,13 @@ export function blockForm(
   const parsed = parseProductFormProps(raw, dropped);
   if (!parsed.ok) return parsed;
   if (dropped.length > 0) env.report(new WidgetPropsError(widget, dropped), { widget, code: 'BAD_PROPS' });
-  return { ok: true, value: { ...parsed.value, ...blockEvents(el, env, parsed.value.item.id, widget) } };
+  const priceTexts = fallbackPriceTexts(el);
+  return {
+    ok: true,
+    value: {
+      ...parsed.value,
+      ...(priceTexts.length > 0 && { priceTexts }),
+      ...blockEvents(el, env, parsed.value.item.id, widget),
+    },
+  };
 }

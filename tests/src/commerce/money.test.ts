@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carriedMoneyText,
   fractionDigits,
   CURRENCY_CODES,
   DEFAULT_CURRENCY,
@@ -279,5 +280,18 @@ describe('readMoneyFields', () => {
   it('gives parseMoney the store currency for an amount without one', () => {
     expect(parseMoney({ value: '2.50' }, { defaultCurrency: 'USD' })).toEqual(usd(250));
     expect(parseMoney({ value: '2.50' })).toBeNull();
+  });
+});
+
+describe("carriedMoneyText: the page's own text for an amount", () => {
+  const texts = ['$1,250.00', '1 250,00 €', '¥980', '٣٠٫٠٠ US$'];
+  it.each([
+    { amount: 125000, currency: 'USD', expected: '$1,250.00' },
+    { amount: 980, currency: 'JPY', expected: '¥980' },
+    { amount: 5, currency: 'USD', expected: undefined },
+    // Other digits than 0-9 spell nothing: that amount is formatted.
+    { amount: 3000, currency: 'USD', expected: undefined },
+  ] as const)('$amount $currency gives $expected', ({ amount, currency, expected }) => {
+    expect(carriedMoneyText(texts, { amount, currency })).toBe(expected);
   });
 });

@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../../../src/commerce/money.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import widget, { mount } from '../../../widgets/product-form/index.js';
 import { productBlock } from '../fixtures.js';
-import { TEE } from './items.js';
+import { MUG, TEE } from './items.js';
 
 const env = () => ({ context: DEFAULT_CONTEXT, report: vi.fn() });
 
@@ -204,5 +205,91 @@ describe('product-form widget module', () => {
     } finally {
       document.removeEventListener('sf:variant-change', listen);
     }
+  });
+});
+
+describe('product-form widget module: the price the page carries', () => {
+  afterEach(() => {
+    // Unmounted while the page's idle callback is still the test's.
+    act(() => unmount?.());
+    unmount = null;
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  /** The engine's fallback of a product form: its price line, as `sf-block` writes it. */
+  const fallback = (price: string) =>
+    `<div class="sf-product-form"><p class="sf-product-form__price">${price}</p></div>`;
+  /** The idle callbacks the page asked for, run when the test says the page is idle. */
+  const idleMoments = () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    return idle;
+  };
+
+  /** Counts the number formatters built, each built as it would be. */
+  const countFormatters = () => {
+    const Real = Intl.NumberFormat;
+    return vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Real>
+    ) {
+      return new Real(...args);
+    } as unknown as typeof Real);
+  };
+
+  it.each([
+    {
+      product: 'one variant',
+      item: MUG,
+      price: '<span class="sf-product-form__current">US$12.50</span>',
+      shown: ['US$12.50'],
+      // Locales no other test formats in: no formatter of theirs is built before the test.
+      locale: 'en-GB',
+    },
+    {
+      product: 'a price range',
+      item: TEE,
+      price: '<span class="sf-product-form__current">US$20.00 – US$25.00</span>',
+      shown: ['US$20.00 – US$25.00'],
+      locale: 'en-IE',
+    },
+  ])(
+    'shows the price text of its fallback ($product) and builds no NumberFormat before the page is idle',
+    async ({ item, price, shown, locale }) => {
+      const idle = idleMoments();
+      const formatters = countFormatters();
+      const context = { ...DEFAULT_CONTEXT, locale };
+      const { el } = productBlock('product-form', { item }, fallback(price));
+      await act(async () => {
+        unmount = mount(el, { item }, { context, report: vi.fn() });
+      });
+      expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
+      for (const text of shown) expect(screen.getByText(text).className).toBe('sf-product-form__current');
+      expect(formatters).not.toHaveBeenCalled();
+      // Once the page is idle the formatter is built, and it spells the prices as the page did.
+      act(() => idle.forEach((run) => run()));
+      expect(formatters).toHaveBeenCalled();
+      const texts = shown.flatMap((t) => t.split(' – '));
+      const amounts = texts.map((t) => Math.round(Number(t.replace(/[^\d.]/g, '')) * 100));
+      expect(amounts.map((amount) => formatMoney({ amount, currency: 'USD' }, { locale }))).toEqual(texts);
+    },
+  );
+
+  it('formats a price no text of the fallback spells', async () => {
+    idleMoments();
+    const context = { ...DEFAULT_CONTEXT, locale: 'en-NZ' };
+    const { el } = productBlock(
+      'product-form',
+      { item: MUG },
+      fallback('<span class="sf-product-form__current">US$99.00</span>'),
+    );
+    await act(async () => {
+      unmount = mount(el, { item: MUG }, { context, report: vi.fn() });
+    });
+    expect(
+      screen.getByText(formatMoney({ amount: 1250, currency: 'USD' }, { locale: 'en-NZ' })).className,
+    ).toBe('sf-product-form__current');
+    expect(screen.queryByText('US$99.00')).toBeNull();
   });
 });
