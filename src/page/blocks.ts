@@ -161,14 +161,18 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       waiting.set(el, { go, far });
       near.observe(el);
     });
-  /** Forgets the waiting blocks taken out of the page; put back, they wait again. */
-  const forgetRemoved = () =>
-    waiting.forEach((_, el) => {
-      if (el.isConnected) return;
-      waiting.delete(el);
-      (near as IntersectionObserver).unobserve(el);
+  /**
+   * Forgets the waiting blocks of `node`, taken out of the page (put back, they wait again): only
+   * the removed subtree is searched, as every mount takes a fallback out.
+   */
+  const forget = (node: Node) => {
+    if (!near || node.nodeType !== 1) return;
+    for (const el of blocks(node as Element)) {
+      if (el.isConnected || !waiting.delete(el)) continue;
+      near.unobserve(el);
       pending.delete(el);
-    });
+    }
+  };
 
   /** Mounts a block whose chunks are in, in its own turn. */
   const mountNow = (el: HTMLElement, mod: WidgetModule): void => {
@@ -259,7 +263,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.removedNodes.length) {
-        if (near) forgetRemoved();
+        r.removedNodes.forEach(forget);
         mounted.forEach((off, el) => {
           if (!el.isConnected) {
             mounted.delete(el);
