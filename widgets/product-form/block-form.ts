@@ -70,12 +70,12 @@ function blockEvents(
 /**
  * The price texts of the block's server-rendered fallback (the template engine's `sf-block`), a
  * range split into its two ends: the form's first render shows them (ProductFormProps.priceTexts).
+ * The price line's marks (sale, sold out) come along and spell no amount.
  */
 function fallbackPriceTexts(el: HTMLElement): string[] {
-  const shown = el.querySelectorAll(
-    '.sf-product-form__price > .sf-product-form__current, .sf-product-form__price > .sf-product-form__original',
-  );
-  return Array.from(shown, (n) => (n.textContent ?? '').split(' – ')).flat();
+  return Array.from(el.querySelectorAll('.sf-product-form__price > *'), (n) =>
+    (n.textContent ?? '').split(' – '),
+  ).flat();
 }
 
 /**
