@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameLocator, Page } from 'playwright-core';
+import { startE2E, WAIT, type E2E } from './harness.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** The test editor (pages/editor.html) with the trail tee's product page in its design frame. */
+async function editorWithProduct(page: Page): Promise<FrameLocator> {
+  await page.goto('/editor.html');
+  await page.locator('#design-frame').evaluate((f) => f.setAttribute('src', '/design-product.html'));
+  const frame = page.frameLocator('#design-frame');
+  await frame.getByRole('button', { name: 'Add To Cart', exact: true }).waitFor(WAIT);
+  return frame;
+}
+
+/** Posts `tokens` to the frame as the editor does: from the parent, on the same origin. */
+const postTheme = (page: Page, tokens: Record<string, string>) =>
+  page.evaluate((t) => {
+    const frame = document.getElementById('design-frame') as HTMLIFrameElement;
+    frame.contentWindow?.postMessage({ type: 'sf:set-theme', tokens: t }, location.origin);
+  }, tokens);
+
+describe('the design frame in Chromium', () => {
+  it("re-themes the add button at once when the editor posts a colour, keeping the shopper's focus", async () => {
+    const { page } = await e2e.newPage();
+    const frame = await editorWithProduct(page);
+    const add = frame.getByRole('button', { name: 'Add To Cart', exact: true });
+    const size = frame.getByLabel('Size');
+    await size.focus();
+    // The same element later proves there was no remount.
+    await size.evaluate((el) => el.setAttribute('data-test-kept', ''));
+    // The frame listens once its design-frame chunk is in: the editor's later posts land.
+    await expect
+      .poll(async () => {
+        await postTheme(page, { '--sf-theme-accent': 'rgb(200, 0, 0)', '--sf-theme-button-radius': '0px' });
+        return add.evaluate((el) => getComputedStyle(el).backgroundColor);
+      }, WAIT)
+      .toBe('rgb(200, 0, 0)');
+    expect(await add.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('0px');
+    expect(
+      await size.evaluate((el) => el === document.activeElement && el.hasAttribute('data-test-kept')),
+    ).toBe(true);
+  });
+
+  it('refuses a theme posted from another window than its editor, and values that load things', async () => {
+    const { page } = await e2e.newPage();
+    const frame = await editorWithProduct(page);
+    const add = frame.getByRole('button', { name: 'Add To Cart', exact: true });
+    const before = await add.evaluate((el) => getComputedStyle(el).backgroundColor);
+    // The frame posting to itself is not its editor.
+    await frame
+      .locator('body')
+      .evaluate(() =>
+        window.postMessage({ type: 'sf:set-theme', tokens: { '--sf-theme-accent': 'rgb(0, 0, 200)' } }, '*'),
+      );
+    await postTheme(page, { '--sf-theme-surface': 'url(/demo-assets/tee-black.svg)' });
+    // A last, good message: once it shows, the ones before it were handled.
+    await expect
+      .poll(async () => {
+        await postTheme(page, { '--sf-theme-accent-text': 'rgb(1, 2, 3)' });
+        return add.evaluate((el) => getComputedStyle(el).color);
+      }, WAIT)
+      .toBe('rgb(1, 2, 3)');
+    expect(await add.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(before);
+    expect(
+      await frame.locator('html').evaluate((el) => el.style.getPropertyValue('--sf-theme-surface')),
+    ).toBe('');
+  });
+});
