@@ -72,4 +72,41 @@ describe('the design frame in Chromium', () => {
       await frame.locator('html').evaluate((el) => el.style.getPropertyValue('--sf-theme-surface')),
     ).toBe('');
   });
+
+  it("draws a block's props edited in place, keeping the shopper's choice, and mounts a block put back once", async () => {
+    const { page } = await e2e.newPage();
+    const frame = await editorWithProduct(page);
+    const size = frame.getByLabel('Size');
+    await size.selectOption('S');
+    await size.evaluate((el) => el.setAttribute('data-test-kept', ''));
+    // The editor changes every price to 77.00 in the block's props.
+    await frame.locator('[data-sf-widget="product-form"]').evaluate((block) => {
+      const props = JSON.parse(block.getAttribute('data-sf-props') ?? '{}') as {
+        item: { structuredContent: { variants: Array<Record<string, unknown>> } };
+      };
+      for (const variant of props.item.structuredContent.variants) {
+        variant['priceMoney'] = { decimalValue: '77.00', currencyCode: 'USD' };
+        delete variant['salePriceMoney'];
+        variant['onSale'] = false;
+      }
+      block.setAttribute('data-sf-props', JSON.stringify(props));
+    });
+    await frame.getByText('$77.00', { exact: true }).first().waitFor(WAIT);
+    expect(
+      await size.evaluate((el) => (el as HTMLSelectElement).value + el.hasAttribute('data-test-kept')),
+    ).toBe('Strue');
+
+    // Taken out, then put back a moment later, as the editor moves a block.
+    await frame.locator('main').evaluate(async (main) => {
+      const block = main.querySelector('[data-sf-product-block]') as HTMLElement;
+      block.remove();
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      main.appendChild(block);
+    });
+    await expect
+      .poll(() => frame.locator('[data-sf-widget="product-form"][data-sf-mounted] .sf-root').count(), WAIT)
+      .toBe(1);
+    await frame.getByRole('button', { name: 'Add To Cart', exact: true }).waitFor(WAIT);
+    expect(await frame.getByRole('button', { name: 'Add To Cart', exact: true }).count()).toBe(1);
+  });
 });
