@@ -73,6 +73,32 @@ describe('the design frame in Chromium', () => {
     ).toBe('');
   });
 
+  it.each([
+    ['no-preference', 'sf-enter', '0.45s'],
+    ['reduce', 'none', '0s'],
+  ] as const)(
+    'with prefers-reduced-motion: %s, an entrance the editor sets is animation %s',
+    async (reducedMotion, name, duration) => {
+      const { page } = await e2e.newPage();
+      await page.emulateMedia({ reducedMotion });
+      const frame = await editorWithProduct(page);
+      const form = frame.locator('.sf-product-form');
+      await expect
+        .poll(async () => {
+          await postTheme(page, {
+            '--sf-theme-animation-duration': '450ms',
+            '--sf-theme-accent': 'rgb(0, 1, 2)',
+          });
+          return frame
+            .getByRole('button', { name: 'Add To Cart', exact: true })
+            .evaluate((el) => getComputedStyle(el).backgroundColor);
+        }, WAIT)
+        .toBe('rgb(0, 1, 2)');
+      expect(await form.evaluate((el) => getComputedStyle(el).animationName)).toBe(name);
+      expect(await form.evaluate((el) => getComputedStyle(el).animationDuration)).toBe(duration);
+    },
+  );
+
   it("draws a block's props edited in place, keeping the shopper's choice, and mounts a block put back once", async () => {
     const { page } = await e2e.newPage();
     const frame = await editorWithProduct(page);
