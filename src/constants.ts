@@ -36,6 +36,8 @@ export type BillingPeriodUnit = (typeof BILLING_PERIOD_UNITS)[number];
  */
 export const FEATURE_FLAGS = {
   reviewRenderingKillSwitch: 'review_rendering_kill_switch',
+  /** The editor's aesthetics save sends only its dirty paths, as a patch (spec 001 §4). */
+  aestheticsPatchSave: 'aesthetics_patch_save',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
