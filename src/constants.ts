@@ -36,6 +36,8 @@ export type BillingPeriodUnit = (typeof BILLING_PERIOD_UNITS)[number];
  */
 export const FEATURE_FLAGS = {
   reviewRenderingKillSwitch: 'review_rendering_kill_switch',
+  /** The editor's aesthetics save sends only its dirty paths, as a patch (spec 001 §4). */
+  aestheticsPatchSave: 'aesthetics_patch_save',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -85,3 +87,69 @@ export const LIMITS = {
   weeksPerYear: 52,
   monthsPerYear: 12,
 } as const;
+
+/**
+ * The platform's scroll animations (spec 001 §9): a duration clamped from 50 and 50 by default,
+ * an offset of 30, a tween of 300 ms by default. Read by the editor's animations panel
+ * (demo/server/editor.ts) through {@link scrollAnimation}, which gives the widgets' entrance
+ * tokens (`--sf-theme-animation-duration`, `--sf-theme-animation-offset`; src/react/ui/theme.css).
+ */
+export const SCROLL_ANIMATION = Object.freeze({
+  minDuration: 50,
+  defaultDuration: 50,
+  defaultOffset: 30,
+  tweenMs: 300,
+});
+
+/**
+ * An animations panel setting as the widgets take it. The spec gives the duration no unit; we read
+ * it as a scale on the tween, 50 being the tween itself (300 ms), so the clamp means an entrance
+ * is never quicker than the tween: 100 is 600 ms. Missing or below 50 gives 50; a missing offset
+ * gives 30 px.
+ */
+export function scrollAnimation(input: { duration?: unknown; offset?: unknown }): {
+  durationMs: number;
+  offsetPx: number;
+} {
+  const finite = (v: unknown): number | null => {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    return typeof n === 'number' && Number.isFinite(n) ? n : null;
+  };
+  const { minDuration, defaultDuration, defaultOffset, tweenMs } = SCROLL_ANIMATION;
+  const duration = Math.max(minDuration, finite(input.duration) ?? defaultDuration);
+  return {
+    durationMs: Math.round((tweenMs * duration) / defaultDuration),
+    offsetPx: finite(input.offset) ?? defaultOffset,
+  };
+}
+
+/**
+ * The mobile breakpoint (spec 001 §9): up to 432 px wide is mobile, from 433 px desktop. The
+ * widgets' layouts switch there in CSS (the cart pill floats only on a desktop width); this names
+ * the figure for code and tests.
+ */
+export const BREAKPOINT = Object.freeze({ mobileMaxPx: 432, desktopMinPx: 433 });
+
+/** Whether a window `width` px wide lays the widgets out as on a phone (spec 001 §9). */
+export const isMobileWidth = (width: number): boolean => width <= BREAKPOINT.mobileMaxPx;
+
+/**
+ * The editor's cookies (spec 001 §9 names four; their names are ours): the editor previews a
+ * draft, overrides the published design, shows its frame expanded, or turns off the site's own
+ * scripts. The reference server reads them where they matter (docs/server.md#the-editor).
+ */
+export const EDITOR_COOKIES = Object.freeze({
+  preview: 'sf-editor-preview',
+  override: 'sf-editor-override',
+  expandedFrame: 'sf-editor-expanded-frame',
+  disableUserScripts: 'sf-editor-disable-user-scripts',
+});
+
+/** The hex colour input of spec 001 §5: 3 or 6 hex digits, with or without a leading `#`. */
+export const HEX_COLOR = /^#?(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** A hex colour as `#rrggbb` or `#rgb` (lower case, `#` added), or null when it is not one. */
+export const readHexColor = (value: unknown): string | null =>
+  typeof value === 'string' && HEX_COLOR.test(value.trim())
+    ? `#${value.trim().replace(/^#/, '').toLowerCase()}`
+    : null;

@@ -163,7 +163,22 @@ export interface WidgetEnv {
  * and leaves the server-rendered fallback in place.
  */
 export interface WidgetModule {
-  mount(el: HTMLElement, props: unknown, env: WidgetEnv): () => void;
+  mount(el: HTMLElement, props: unknown, env: WidgetEnv): WidgetMount;
+}
+
+/**
+ * What `WidgetModule.mount` returns: the unmount, and, for a widget that can take new props in
+ * place, `update`. The page calls it when the editor changes a mounted block's `data-sf-props`; a
+ * widget without it is unmounted and mounted again.
+ */
+export interface WidgetMount {
+  (): void;
+  /**
+   * Draws the widget with the block's new props (JSON-decoded, otherwise untrusted), keeping what
+   * the shopper did (a chosen variant, typed answers) while the props name the same product or
+   * form. Throws as `mount` does when they do not parse, and the widget keeps its old props.
+   */
+  update?: ((props: unknown) => void) | undefined;
 }
 
 /**

@@ -29,6 +29,7 @@ export type {
   VariantChangeDetail,
   WidgetEnv,
   WidgetModule,
+  WidgetMount,
   WidgetName,
 } from './contract.js';
 
@@ -113,6 +114,7 @@ export {
   useWidgetId,
 } from './react/index.js';
 export type {
+  MountedWidget,
   Storefront,
   StorefrontProviderProps,
   WidgetBoundaryProps,

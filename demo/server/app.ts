@@ -47,6 +47,7 @@ import { notFoundPage, registerPages } from './pages';
 import { registerCartRoutes } from './routes-cart';
 import { registerFormRoutes } from './routes-forms';
 import { registerPlatformRoutes } from './routes-platform';
+import { registerEditorRoutes } from './editor';
 import { registerRestockRoutes } from './routes-restock';
 import { widgetChunks, type WidgetChunks } from './preload';
 import { parseOrigin, registerSiteOrigin } from './site-origin';
@@ -409,6 +410,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     signUpLimit: limits.restockSignUp,
   });
   registerPlatformRoutes(app, db, limits, options.maxAnalyticsRows ?? DEFAULT_MAX_ANALYTICS_ROWS);
+  registerEditorRoutes(app, db);
   registerCaptcha(app);
 
   // Static files: never outside their roots (send rejects `..`; real paths catch symlinks),

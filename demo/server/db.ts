@@ -11,6 +11,7 @@ export type Db = Database.Database;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS site_design (key TEXT PRIMARY KEY, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS products (
   id TEXT PRIMARY KEY, position INTEGER NOT NULL, title TEXT NOT NULL, product_type INTEGER NOT NULL,
   is_subscribable INTEGER NOT NULL, form_id TEXT, image_url TEXT, item_json TEXT NOT NULL,

@@ -1,8 +1,8 @@
 /**
  * The rendered-page cache of the reference server. A page is kept under everything it is made
  * of: its path, the site context the request gives it (the signed-in account and its roles, the
- * locale, the editor frame, the captcha key) and the catalogue version (products, variants and
- * forms). Pages that show the visitor's cart or the owner's outbox are never cached here, so one
+ * locale, the editor frame, the captcha key) and the catalogue version (products, variants,
+ * forms and the site's saved design). Pages that show the visitor's cart or the owner's outbox are never cached here, so one
  * visitor's cart can never reach another; a signed-in visitor gets pages keyed on their own
  * account. Each entry also keeps its gzip and brotli bytes, made once on first demand.
  */
@@ -20,7 +20,7 @@ export const PAGE_CACHE_ENTRIES = 500;
 const VERSION_SCHEMA = `
 CREATE TABLE IF NOT EXISTS catalog_version (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
 INSERT OR IGNORE INTO catalog_version (id, n) VALUES (1, 0);
-${['products', 'variants', 'forms']
+${['products', 'variants', 'forms', 'site_design']
   .flatMap((table) =>
     ['INSERT', 'UPDATE', 'DELETE'].map(
       (

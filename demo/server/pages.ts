@@ -16,6 +16,7 @@ import {
   cartPage,
   checkoutPage,
   editorPage,
+  headerFooterPage,
   formPage,
   giftCardPage,
   hasCartCookie,
@@ -74,6 +75,7 @@ const PAGES: Readonly<Record<string, (db: Db, request: FastifyRequest) => string
   account: accountPage,
   thanks: thanksPage,
   editor: editorPage,
+  'editor/header-footer': headerFooterPage,
   ...Object.fromEntries(
     Object.keys(FORM_PAGES).map((slug) => [
       slug,

@@ -401,14 +401,5 @@ export function registerPlatformRoutes(
     languages: [{ code: 'en-US', name: 'English', isDefault: true }],
   }));
   app.get('/api/multilingual/status', async () => ({ enabled: false, status: 'DISABLED' }));
-  app.get('/api/site-header-footer', async () => ({
-    header: {
-      siteTitle: SITE_TITLE,
-      navigation: [
-        { title: 'Shop', url: '/' },
-        { title: 'Cart', url: '/cart' },
-      ],
-    },
-    footer: { text: `© ${SITE_TITLE}. A demo store.` },
-  }));
+  // GET and PUT /api/site-header-footer: demo/server/editor.ts.
 }

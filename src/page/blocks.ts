@@ -12,6 +12,7 @@ import {
   WIDGET_ATTR,
   type WidgetEnv,
   type WidgetModule,
+  type WidgetMount,
 } from '../contract.js';
 
 /** What the loader hands over with the page's blocks. */
@@ -79,6 +80,9 @@ export interface ChunkError extends Error {
  */
 const SLICE_MS = 16;
 
+/** What {@link startBlocks}' props reader gives for props that are not JSON. */
+const NOT_JSON = Symbol('not JSON');
+
 /**
  * How near the viewport a block comes before it mounts: one screen height above and below it (a
  * width beside it), so a block is usually in place before a scrolling visitor reaches it.
@@ -91,7 +95,7 @@ const NEAR_MARGIN = '100%';
  */
 export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const { doc } = o;
-  const mounted = new Map<Element, () => void>();
+  const mounted = new Map<Element, WidgetMount>();
   const pending = new Map<Element, Promise<void>>();
   const reported = new WeakMap<Element, string>();
 
@@ -180,22 +184,57 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     if (!el.isConnected) return;
     // Props are read and parsed in the block's own turn: parsing every block's props in the
     // first scan was one task of over 60 ms for 100 product blocks (docs/performance.md).
-    let props: unknown = {};
-    const raw = el.getAttribute(PROPS_ATTR);
-    if (raw && raw.trim()) {
-      try {
-        props = JSON.parse(raw);
-      } catch (e) {
-        return report(el, 'BAD_PROPS', `data-sf-props is not valid JSON (${(e as Error).message})`, e);
-      }
-    }
+    const props = propsOf(el);
+    if (props === NOT_JSON) return;
     try {
       mounted.set(el, mod.mount(el, props, rt.getPageEnv()));
       el.setAttribute(MOUNTED_ATTR, '');
     } catch (e) {
-      const err = e as Error;
-      report(el, err.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED', String(err.message), e);
+      reportMountError(el, e, 'MOUNT_FAILED');
     }
+  };
+
+  const reportMountError = (el: Element, e: unknown, code: string) => {
+    const err = e as Error;
+    report(el, err.name === 'WidgetPropsError' ? 'BAD_PROPS' : code, String(err.message), e);
+  };
+
+  /** The block's props, JSON-decoded; {@link NOT_JSON}, reported, when they are not JSON. */
+  const propsOf = (el: Element): unknown => {
+    const raw = el.getAttribute(PROPS_ATTR);
+    if (!raw || !raw.trim()) return {};
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch (e) {
+      report(el, 'BAD_PROPS', `data-sf-props is not valid JSON (${(e as Error).message})`, e);
+      return NOT_JSON;
+    }
+  };
+
+  /**
+   * The editor changed a block's props in place. A mounted widget draws them as it stands (or is
+   * mounted again when it cannot); one that could not mount tries again with them; one on its
+   * way reads them in its own turn. Props that do not parse keep the widget as it was, reported.
+   */
+  const propsChanged = (el: HTMLElement): void => {
+    const widget = mounted.get(el);
+    if (!widget) return void (el.hasAttribute(MOUNTED_ATTR) || mountBlock(el));
+    const props = propsOf(el);
+    if (props === NOT_JSON) return;
+    reported.delete(el);
+    try {
+      if (widget.update) return widget.update(props);
+      unmountBlock(el, widget);
+      void mountBlock(el);
+    } catch (e) {
+      reportMountError(el, e, 'RENDER_FAILED');
+    }
+  };
+
+  const unmountBlock = (el: Element, widget: WidgetMount) => {
+    mounted.delete(el);
+    el.removeAttribute(MOUNTED_ATTR);
+    widget();
   };
 
   const mountBlock = (el: HTMLElement): Promise<void> | void => {
@@ -245,13 +284,9 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const mount = (root: ParentNode = doc) => Promise.all(blocks(root).map(mountBlock)).then(() => undefined);
 
   const unmount = (root: ParentNode = doc) => {
-    mounted.forEach((off, el) => {
+    mounted.forEach((widget, el) => {
       // `contains` holds for the node itself too.
-      if ((root as Node).contains(el)) {
-        mounted.delete(el);
-        el.removeAttribute(MOUNTED_ATTR);
-        off();
-      }
+      if ((root as Node).contains(el)) unmountBlock(el, widget);
     });
   };
 
@@ -262,20 +297,28 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     .catch(() => undefined);
   new MutationObserver((records) => {
     for (const r of records) {
+      if (r.type === 'attributes') {
+        if (r.target.isConnected && (r.target as Element).hasAttribute(WIDGET_ATTR))
+          propsChanged(r.target as HTMLElement);
+        continue;
+      }
       if (r.removedNodes.length) {
         r.removedNodes.forEach(forget);
-        mounted.forEach((off, el) => {
-          if (!el.isConnected) {
-            mounted.delete(el);
-            off();
-          }
+        // Unmounted as unmount() does, so the block mounts again, once, if it comes back.
+        mounted.forEach((widget, el) => {
+          if (!el.isConnected) unmountBlock(el, widget);
         });
       }
       r.addedNodes.forEach((n) => {
         if (n.nodeType === 1) void mount(n as Element);
       });
     }
-  }).observe(doc.documentElement, { childList: true, subtree: true });
+  }).observe(doc.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: [PROPS_ATTR],
+  });
 
   return { mount, unmount };
 }

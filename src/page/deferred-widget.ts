@@ -4,7 +4,7 @@
  * to the provider's page), so the widgets a shopper acts on first, the product form above all, are
  * not kept waiting for its bytes: the fallback stays in place until the widget mounts over it.
  */
-import { DEFERRED_ATTR, type WidgetModule } from '../contract.js';
+import { DEFERRED_ATTR, type WidgetModule, type WidgetMount } from '../contract.js';
 import { whenIdle } from '../idle.js';
 import { definedWidgets } from './blocks.js';
 
@@ -18,7 +18,7 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
   const widget: WidgetModule = {
     mount(el, props, env) {
       let live = true;
-      let unmount: (() => void) | null = null;
+      let unmount: WidgetMount | null = null;
       el.setAttribute(DEFERRED_ATTR, '');
       whenIdle(() => {
         if (!live) return;
@@ -40,11 +40,17 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
           .catch(() => undefined)
           .finally(() => el.removeAttribute(DEFERRED_ATTR));
       });
-      return () => {
+      const off = () => {
         live = false;
         el.removeAttribute(DEFERRED_ATTR);
         unmount?.();
       };
+      // New props before the widget is in are the ones it mounts with; after, the widget's own.
+      const update = (next: unknown) => {
+        props = next;
+        unmount?.update?.(next);
+      };
+      return Object.assign(off, { update });
     },
   };
   // The page's blocks find it here when it came in another widget's chunk (./blocks.ts); the

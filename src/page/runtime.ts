@@ -53,8 +53,24 @@ export const loadCart = (): Promise<void> => readCart(getPageRuntime());
  * Takes over the page's blocks from the loader (./blocks.ts): mounting, props, errors and the
  * DOM watch all live in this chunk, so the script tag carries none of them.
  */
-export const startBlocks = (o: BlockOptions): Blocks =>
-  start(o, { reportError, getPageEnv: getPageRuntime, localeReady: () => localeReady(o.base), platform });
+export const startBlocks = (o: BlockOptions): Blocks => {
+  void localeReady(o.base).then(followEditor, () => undefined);
+  return start(o, {
+    reportError,
+    getPageEnv: getPageRuntime,
+    localeReady: () => localeReady(o.base),
+    platform,
+  });
+};
+
+/**
+ * In the editor's design frame, follows the editor's theme messages (./design-frame.ts, a chunk
+ * only such a page loads). Read once the site context has been read (see {@link localeReady}).
+ */
+const followEditor = (): unknown =>
+  getPageRuntime().context.designFrame &&
+  typeof window != 'undefined' &&
+  import('./design-frame.js').then((m) => m.followEditor(window), reportError);
 
 /**
  * The loader found `window.Storefront` already defined and stayed off. The text lives in a chunk

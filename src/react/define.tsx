@@ -23,6 +23,12 @@ export interface WidgetDefinition<P> {
   parseProps(raw: unknown): Result<P>;
   /** The widget's element tree for parsed props. */
   render(props: P, env: WidgetEnv): ReactNode;
+  /**
+   * What the props are about (a product's id, a form's id). When new props of a mounted block
+   * name something else, the widget starts afresh; while they name the same, the shopper's state
+   * stays. @default every props are about the same thing
+   */
+  identity?(props: P): string;
 }
 
 /**
@@ -32,13 +38,18 @@ export interface WidgetDefinition<P> {
 export function defineWidget<P>(definition: WidgetDefinition<P>): WidgetModule {
   const widget: WidgetModule = {
     mount(el, raw, env) {
-      const parsed = definition.parseProps(raw);
-      if (!parsed.ok) throw new WidgetPropsError(definition.name, parsed.issues);
-      return mountWidget(
-        el,
-        <PageStorefrontProvider env={env}>{definition.render(parsed.value, env)}</PageStorefrontProvider>,
-        env,
+      const parse = (value: unknown): P => {
+        const parsed = definition.parseProps(value);
+        if (!parsed.ok) throw new WidgetPropsError(definition.name, parsed.issues);
+        return parsed.value;
+      };
+      const tree = (props: P) => (
+        <PageStorefrontProvider key={definition.identity?.(props)} env={env}>
+          {definition.render(props, env)}
+        </PageStorefrontProvider>
       );
+      const mounted = mountWidget(el, tree(parse(raw)), env);
+      return Object.assign(() => mounted(), { update: (next: unknown) => mounted.render(tree(parse(next))) });
     },
   };
   // The page's blocks find it here when its code came in another widget's chunk (../page/blocks.ts).

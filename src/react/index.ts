@@ -1,7 +1,7 @@
 /** The widget runtime: what every widget (and an npm user's React tree) builds on. */
 export { WidgetBoundary, type WidgetBoundaryProps } from './boundary.js';
 export { defineWidget, WidgetPropsError, type WidgetDefinition } from './define.js';
-export { mountWidget } from './mount.js';
+export { mountWidget, type MountedWidget } from './mount.js';
 export { navigateTo, type NavigationWindow } from '../page/navigate.js';
 export { sameOriginPath } from '../urls.js';
 export {

@@ -12,8 +12,18 @@ function Committed({ onCommit, children }: { onCommit: () => void; children?: Re
   return children;
 }
 
+/** The unmount of a widget {@link mountWidget} rendered, and how to draw it again. */
+export interface MountedWidget {
+  (): void;
+  /**
+   * Draws `node` in place of the widget's tree: React keeps the state of every component that
+   * stays where it was (same type, same key), so new props keep what the shopper did.
+   */
+  render(node: ReactNode): void;
+}
+
 /**
- * Renders a widget into its block and returns the unmount.
+ * Renders a widget into its block and returns the unmount, which can also draw it again.
  *
  * Replace, not hydrate: the block's server-rendered fallback stays in place (untouched, so it
  * keeps working without us) until the widget's first render has committed; only then is it
@@ -24,7 +34,7 @@ function Committed({ onCommit, children }: { onCommit: () => void; children?: Re
  * The widget renders into a `<div class="sf-root">` with `display: contents`, so it adds no box
  * of its own to the theme's layout.
  */
-export function mountWidget(el: HTMLElement, node: ReactNode, env: WidgetEnv): () => void {
+export function mountWidget(el: HTMLElement, node: ReactNode, env: WidgetEnv): MountedWidget {
   const widget = el.getAttribute(WIDGET_ATTR) ?? 'widget';
   const fallback = Array.from(el.childNodes);
   const host = el.ownerDocument.createElement('div');
@@ -65,22 +75,26 @@ export function mountWidget(el: HTMLElement, node: ReactNode, env: WidgetEnv): (
         onError();
       },
     });
-    root.render(
-      <IdPrefixContext.Provider value={idPrefix}>
-        <WidgetBoundary widget={widget} report={env.report} onError={onError}>
-          <Committed onCommit={detachFallback}>{node}</Committed>
-        </WidgetBoundary>
-      </IdPrefixContext.Provider>,
-    );
+    draw(node);
   } catch (error) {
     // A synchronous renderer (preact) can throw here for errors outside the boundary's reach.
     env.report(error, { widget, code: 'RENDER_FAILED' });
     onError();
     host.remove();
-    return () => undefined;
+    return Object.assign(() => undefined, { render: () => undefined });
   }
 
-  return () => {
+  function draw(next: ReactNode) {
+    root.render(
+      <IdPrefixContext.Provider value={idPrefix}>
+        <WidgetBoundary widget={widget} report={env.report} onError={onError}>
+          <Committed onCommit={detachFallback}>{next}</Committed>
+        </WidgetBoundary>
+      </IdPrefixContext.Provider>,
+    );
+  }
+
+  const unmount = () => {
     if (unmounted) return;
     unmounted = true;
     try {
@@ -91,4 +105,14 @@ export function mountWidget(el: HTMLElement, node: ReactNode, env: WidgetEnv): (
     restoreFallback();
     host.remove();
   };
+  const render = (next: ReactNode) => {
+    if (unmounted || failed) return;
+    try {
+      draw(next);
+    } catch (error) {
+      env.report(error, { widget, code: 'RENDER_FAILED' });
+      onError();
+    }
+  };
+  return Object.assign(unmount, { render });
 }

@@ -101,6 +101,23 @@ describe('cart pill in Chromium', () => {
     expect(await shown(page.getByRole('link', { name: '5 items in cart, $165' }))).toBe('5 items $165');
   });
 
+  it.each([
+    [432, 'static'],
+    [433, 'fixed'],
+  ])('at %i px wide (the mobile breakpoint: up to 432 px), the pill is %s', async (width, position) => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width, height: 700 } });
+    try {
+      const { page } = await e2e.newPage(context);
+      await e2e.addToCart(context, workshop);
+      await page.goto('/pill.html');
+      const pill = page.getByRole('link', { name: 'One item in cart' });
+      await pill.waitFor(WAIT);
+      expect(await pill.evaluate((el) => getComputedStyle(el).position)).toBe(position);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('inside the design frame, asks the editor to set the frame address instead of navigating', async () => {
     const { page, context } = await e2e.newPage();
     await e2e.addToCart(context, workshop);

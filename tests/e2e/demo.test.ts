@@ -44,6 +44,7 @@ const PAGES = [
   '/admin/restock',
   '/account',
   '/editor',
+  '/editor/header-footer',
   '/no-such-page',
 ];
 

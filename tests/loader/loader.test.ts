@@ -636,6 +636,80 @@ describe('loader: the DOM changing under it', () => {
     expect(pill.unmounts).toEqual([block]);
   });
 
+  it('mounts a block removed and added back later once again, showing its widget', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: `<main>${pillBlock()}</main>`,
+      modules: { 'cart-pill.js': pill.module },
+    });
+    await settle();
+    const block = h.doc.querySelector('[data-sf-widget]') as HTMLElement;
+    block.remove();
+    await settle();
+    h.doc.querySelector('main')?.appendChild(block);
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeInstanceOf(HTMLElement);
+    expect(block.hasAttribute('data-sf-mounted')).toBe(true);
+    expect(pill.module.mount).toHaveBeenCalledTimes(2);
+    expect(pill.unmounts).toEqual([block]);
+  });
+
+  it('keeps a block moved within one task mounted, without mounting it again', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: `<main>${pillBlock()}</main><aside></aside>`,
+      modules: { 'cart-pill.js': pill.module },
+    });
+    await settle();
+    h.doc.querySelector('aside')?.appendChild(h.doc.querySelector('[data-sf-widget]') as HTMLElement);
+    await settle();
+    expect(within(h.doc.body).getAllByRole('button', { name: 'cart-pill' })).toHaveLength(1);
+    expect(pill.module.mount).toHaveBeenCalledTimes(1);
+    expect(pill.unmounts).toEqual([]);
+  });
+
+  it('hands a mounted widget the props the editor changes in place, parsed', async () => {
+    const update = vi.fn();
+    const module = { mount: vi.fn(() => Object.assign(() => undefined, { update })) };
+    const h = createHarness({ body: pillBlock('{"label":"Old"}'), modules: { 'cart-pill.js': module } });
+    await settle();
+    h.doc.querySelector('[data-sf-widget]')?.setAttribute('data-sf-props', '{"label":"New"}');
+    await settle();
+    expect(update).toHaveBeenCalledWith({ label: 'New' });
+    expect(module.mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('mounts again, with the new props, a widget that cannot take them in place', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: pillBlock('{"label":"Old"}'), modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    h.doc.querySelector('[data-sf-widget]')?.setAttribute('data-sf-props', '{"label":"New"}');
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'New' })).toBeInstanceOf(HTMLElement);
+    expect(within(h.doc.body).queryByRole('button', { name: 'Old' })).toBeNull();
+  });
+
+  it('keeps the widget as it was and reports new props that are not JSON', async () => {
+    const update = vi.fn();
+    const module = { mount: vi.fn(() => Object.assign(() => undefined, { update })) };
+    const h = createHarness({ body: pillBlock('{"label":"Old"}'), modules: { 'cart-pill.js': module } });
+    await settle();
+    h.doc.querySelector('[data-sf-widget]')?.setAttribute('data-sf-props', '{"label":');
+    await settle();
+    expect(update).not.toHaveBeenCalled();
+    expect(h.reportError).toHaveBeenCalledWith(expect.any(Error), { code: 'BAD_PROPS', widget: 'cart-pill' });
+  });
+
+  it('mounts a block whose refused props the editor corrects', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: pillBlock('{"label":'), modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    expect(pill.module.mount).not.toHaveBeenCalled();
+    h.doc.querySelector('[data-sf-widget]')?.setAttribute('data-sf-props', '{"label":"Fixed"}');
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'Fixed' })).toBeInstanceOf(HTMLElement);
+  });
+
   it('unmount(root) puts the fallback back and a later mount(root) mounts again', async () => {
     const pill = fakeWidget('cart-pill');
     const h = createHarness({ body: pillBlock(), modules: { 'cart-pill.js': pill.module } });

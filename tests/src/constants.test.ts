@@ -6,7 +6,18 @@ import {
   isFormFieldType,
   isMultiPartFieldType,
 } from '../../src/commerce/form-fields';
-import { LIMITS, PRODUCT_TYPES, isDarkColor, isProductType } from '../../src/constants';
+import {
+  BREAKPOINT,
+  EDITOR_COOKIES,
+  LIMITS,
+  PRODUCT_TYPES,
+  SCROLL_ANIMATION,
+  isDarkColor,
+  isMobileWidth,
+  isProductType,
+  readHexColor,
+  scrollAnimation,
+} from '../../src/constants';
 import { COOKIE_POLICY, PAGE_LIMITS, PAGE_TYPES, UNTRACKED_PAGE_TYPES } from '../../src/page/constants';
 import { ADD_BUTTON_TIMING } from '../../widgets/product-form/use-add-button';
 
@@ -155,5 +166,66 @@ describe('timing and limits', () => {
       'ss_cvr',
       'ss_cvt',
     ]);
+  });
+});
+
+describe('editor and site constants (spec 001 §9)', () => {
+  it('names the scroll animation figures', () => {
+    expect(SCROLL_ANIMATION).toEqual({
+      minDuration: 50,
+      defaultDuration: 50,
+      defaultOffset: 30,
+      tweenMs: 300,
+    });
+  });
+
+  it.each([
+    [{}, { durationMs: 300, offsetPx: 30 }],
+    [
+      { duration: 10, offset: 0 },
+      { durationMs: 300, offsetPx: 0 },
+    ],
+    [
+      { duration: '100', offset: '12' },
+      { durationMs: 600, offsetPx: 12 },
+    ],
+    [
+      { duration: 75, offset: 'far' },
+      { durationMs: 450, offsetPx: 30 },
+    ],
+    [{ duration: Number.NaN }, { durationMs: 300, offsetPx: 30 }],
+  ])('reads the animation setting %j as %j', (input, expected) => {
+    expect(scrollAnimation(input)).toEqual(expected);
+  });
+
+  it.each([
+    [320, true],
+    [432, true],
+    [433, false],
+    [1024, false],
+  ])('a window %i px wide is mobile: %s', (width, mobile) => {
+    expect(BREAKPOINT).toEqual({ mobileMaxPx: 432, desktopMinPx: 433 });
+    expect(isMobileWidth(width)).toBe(mobile);
+  });
+
+  it('names the four editor cookies', () => {
+    expect(Object.keys(EDITOR_COOKIES)).toEqual([
+      'preview',
+      'override',
+      'expandedFrame',
+      'disableUserScripts',
+    ]);
+  });
+
+  it.each([
+    ['#ABC', '#abc'],
+    ['c00000', '#c00000'],
+    [' #0b5 ', '#0b5'],
+    ['#abcd', null],
+    ['red', null],
+    ['#12345g', null],
+    [7, null],
+  ])('reads the hex colour %j as %j', (input, expected) => {
+    expect(readHexColor(input)).toBe(expected);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
 import * as contract from '../../src/contract';
 import { PATHS } from '../../src/contract-paths.js';
+import * as theme from '../../src/contract-theme.js';
 
 // The page contract is a promise to every site that pasted our markup: these values only change
 // with a major version.
@@ -83,6 +84,34 @@ describe('the page contract', () => {
     ['restockSent', 'sf:restock-sent'],
   ] as const)('account event %s is %j', (key, name) => {
     expect(ACCOUNT_EVENTS[key]).toBe(name);
+  });
+
+  it('names the theme message and the tokens the editor and a site stylesheet set', () => {
+    expect(theme.THEME_MESSAGE_TYPE).toBe('sf:set-theme');
+    expect(theme.THEME_READY_MESSAGE_TYPE).toBe('sf:theme-ready');
+    expect(theme.THEME_VALUE_MAX_LENGTH).toBe(200);
+    expect(theme.THEME_TOKENS).toEqual([
+      '--sf-theme-text',
+      '--sf-theme-muted',
+      '--sf-theme-accent',
+      '--sf-theme-accent-text',
+      '--sf-theme-error',
+      '--sf-theme-sale',
+      '--sf-theme-surface',
+      '--sf-theme-border',
+      '--sf-theme-backdrop',
+      '--sf-theme-font',
+      '--sf-theme-heading-font',
+      '--sf-theme-button-radius',
+      '--sf-theme-button-padding',
+      '--sf-theme-button-case',
+      '--sf-theme-button-weight',
+      '--sf-theme-button-border',
+      '--sf-theme-radius',
+      '--sf-theme-gap',
+      '--sf-theme-animation-duration',
+      '--sf-theme-animation-offset',
+    ]);
   });
 
   it('has exactly five events', () => {

@@ -13,6 +13,8 @@ const widget = defineWidget({
   name,
   parseProps: parseSiteFormProps,
   render: (props) => createElement(SiteForm, props),
+  // Answers typed so far stay while the editor changes the same form's props.
+  identity: (props) => props.formId,
 });
 
 export const mount = widget.mount;

@@ -151,7 +151,9 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
   const { api, redirect, reporter, context } = useStorefront();
   const baseId = useWidgetId();
   const m = useMemo(() => siteFormMessages(strings), [strings]);
-  const [schema, setSchema] = useState<FormSchema | null>(form ?? null);
+  const [loaded, setSchema] = useState<FormSchema | null>(null);
+  // A schema the props carry is drawn as it stands: the editor can change it in place.
+  const schema = form ?? loaded;
   const [phase, setPhase] = useState<Phase>(form ? { kind: 'editing' } : { kind: 'loading' });
   const [values, setValues] = useState<Values>({});
   const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});

@@ -188,6 +188,7 @@ describe('personalised pages', () => {
     '/contact',
     '/admin/restock',
     '/editor',
+    '/editor/header-footer',
     '/restock/confirm?token=x',
   ])('%s is private, never stored, and varies by cookie', async (path) => {
     app = await startServer();

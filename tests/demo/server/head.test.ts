@@ -23,6 +23,7 @@ const PAGES = [
   '/admin/restock',
   '/account',
   '/editor',
+  '/editor/header-footer',
 ];
 
 let app: FastifyInstance;

@@ -10,7 +10,7 @@ export async function startServer(options: ServerOptions = {}): Promise<FastifyI
   return createServer({ dbPath: ':memory:', ...options });
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface SendOptions {
   /** false: no crumb header; a string: send that value instead of the cookie's. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/commerce/money.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
+import { WidgetPropsError } from '../../../src/react/define.js';
 import widget, { mount } from '../../../widgets/product-form/index.js';
 import { productBlock } from '../fixtures.js';
 import { MUG, TEE } from './items.js';
@@ -30,6 +31,42 @@ describe('product-form widget module', () => {
     });
     expect(screen.queryByRole('button', { name: 'Fallback add' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
+  });
+
+  it("draws props changed in place with the shopper's choice kept, and another product afresh", async () => {
+    const user = userEvent.setup();
+    const { el } = page({ item: TEE });
+    let widgetMount: ReturnType<typeof mount> | null = null;
+    await act(async () => {
+      unmount = widgetMount = mount(el, { item: TEE }, env());
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Color' }), 'Black');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'S');
+    expect(screen.getByText('$25.00')).toBeInstanceOf(HTMLElement);
+    const [first, ...rest] = TEE.structuredContent.variants;
+    const repriced = {
+      ...TEE,
+      structuredContent: {
+        ...TEE.structuredContent,
+        variants: [{ ...first, priceMoney: { decimalValue: '77.00', currencyCode: 'USD' } }, ...rest],
+      },
+    };
+    await act(async () => widgetMount?.update?.({ item: repriced }));
+    expect(await screen.findByText('$77.00')).toBeInstanceOf(HTMLElement);
+    expect((screen.getByRole('combobox', { name: 'Size' }) as HTMLSelectElement).value).toBe('S');
+    await act(async () => widgetMount?.update?.({ item: MUG }));
+    expect(screen.queryByRole('combobox', { name: 'Size' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
+  });
+
+  it('keeps drawing the old props when new ones do not parse', async () => {
+    const { el } = page({ item: TEE });
+    let widgetMount: ReturnType<typeof mount> | null = null;
+    await act(async () => {
+      unmount = widgetMount = mount(el, { item: TEE }, env());
+    });
+    expect(() => widgetMount?.update?.({ item: null })).toThrow(WidgetPropsError);
+    expect(screen.getByRole('combobox', { name: 'Size' })).toBeInstanceOf(HTMLElement);
   });
 
   it('mounts a product card as its Quick View button, the form opening in the lightbox', async () => {

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { WidgetPropsError } from '../../../src/react/define.js';
@@ -34,6 +35,26 @@ describe('site form module (the dist/widgets/site-form.js contract)', () => {
       WidgetPropsError,
     );
     expect(screen.getByText('Enable JavaScript to use this form.')).toBeInstanceOf(HTMLParagraphElement);
+  });
+
+  it('keeps the answers typed so far when the same form gets new props in place', async () => {
+    const el = block();
+    const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
+    let widget: ReturnType<typeof siteForm.mount> = () => undefined;
+    await act(async () => {
+      widget = siteForm.mount(el, { formId: 'form-contact', form: FORM }, env);
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email (required)' }), 'ann@example.com');
+    const renamed = { ...FORM, name: 'Write to us' };
+    await act(async () => widget.update?.({ formId: 'form-contact', form: renamed }));
+    expect(await screen.findByRole('form', { name: 'Write to us' })).toBeInstanceOf(HTMLFormElement);
+    expect(screen.getByRole('textbox', { name: 'Email (required)' })).toHaveProperty(
+      'value',
+      'ann@example.com',
+    );
+    await act(async () => widget.update?.({ formId: 'form-other', form: { ...renamed, id: 'form-other' } }));
+    expect(screen.getByRole('textbox', { name: 'Email (required)' })).toHaveProperty('value', '');
+    act(() => widget());
   });
 
   it('renders an inline schema in place of the fallback, and puts the fallback back on unmount', async () => {
