@@ -48,8 +48,11 @@ export const BUDGETS = {
   /**
    * The platform chunk (`chunks/platform-*.js`) on its own: every page fetches it once its widgets
    * have mounted. A ceiling at today's figure; the goal is 6 KB (docs/performance.md).
+   * Raised 7 December 2026 by 0.9 KB (9.3 -> 10.2) for the beacon queue (src/page/beacons.ts:
+   * events and census batched, one request a second, flushed by sendBeacon at pagehide), which
+   * added 883 B to the file (`npm run size -- --diff main`).
    */
-  platform: 9.3 * KB,
+  platform: 10.2 * KB,
 };
 
 /**
@@ -62,12 +65,15 @@ export const BUDGETS = {
  * 27.8, contact 34.4 -> 35.2): `runtime.js` grew 0.48 KB on every page, for the page reading its
  * catalogue as data (src/page/page-language.ts: a translated page no longer fetches 1.08 KB of
  * language code), the one URL rule (src/urls.ts) and the cart pill following pushState.
+ * Raised again the same day by 0.8 KB each (product 39.6 -> 40.4, cart 36.1 -> 36.9, shop 27.8 ->
+ * 28.6, contact 35.2 -> 36.0): every page fetches the platform file within 10 s, and the beacon
+ * queue grew it by 0.88 KB (the `platform` budget above); measured 795 to 804 B per page.
  */
 export const PAGE_BUDGETS = {
-  product: { bytes: 39.6 * KB, files: 7 },
-  cart: { bytes: 36.1 * KB, files: 6 },
-  shop: { bytes: 27.8 * KB, files: 4 },
-  contact: { bytes: 35.2 * KB, files: 7 },
+  product: { bytes: 40.4 * KB, files: 7 },
+  cart: { bytes: 36.9 * KB, files: 6 },
+  shop: { bytes: 28.6 * KB, files: 4 },
+  contact: { bytes: 36.0 * KB, files: 7 },
 };
 
 const gzipCache = new Map();

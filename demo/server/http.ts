@@ -60,6 +60,16 @@ export function personalised(reply: FastifyReply): FastifyReply {
   return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie');
 }
 
+/**
+ * Marks a rendered page, which depends on the visitor's cookies: no shared cache may keep it
+ * (`private`), and the browser asks again before each use (`no-cache`, answered 304 when the
+ * page's validator still matches, demo/server/page-cache.ts `sendHtml`). Unlike `no-store` this
+ * lets the browser keep the page in its back/forward cache (docs/server.md).
+ */
+export function personalisedPage(reply: FastifyReply): FastifyReply {
+  return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
+}
+
 /** A 400 naming the field at fault. */
 export function badField(reply: FastifyReply, field: string, message: string): FastifyReply {
   return sendError(reply, 400, message, { errors: { [field]: message } });

@@ -91,6 +91,8 @@ export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128;
 export const BODY_LIMIT = 256 * 1024;
 /** Census, performance, clanker and RecordEvent beacons: a page view's beacon is a few hundred bytes. */
 export const BEACON_BODY_LIMIT = 16 * 1024;
+/** Records one clanker or census beacon may carry (a list of them, the SDK's batches). */
+export const MAX_BEACON_BATCH = 100;
 /** Error reports: up to 10 events with a stack of up to 5000 characters each. */
 export const ERROR_REPORT_BODY_LIMIT = 64 * 1024;
 /** Nesting depth of any JSON a request carries (bodies, JSON strings inside fields). */

@@ -6,6 +6,7 @@
  * visitor's cart can never reach another; a signed-in visitor gets pages keyed on their own
  * account. Each entry also keeps its gzip and brotli bytes, made once on first demand.
  */
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from './db';
@@ -38,6 +39,22 @@ export interface RenderedPage {
   readonly html: string;
   gzip?: Buffer;
   br?: Buffer;
+  /** Its validator, made on first demand. */
+  etag?: string;
+}
+
+/**
+ * A weak validator of the page's text: its encodings (br, gzip, none) are one page, so one
+ * validator serves them all (RFC 9110 §8.8.1).
+ */
+const pageEtag = (html: string): string =>
+  `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+
+/** Whether `If-None-Match` names `etag`, by the weak comparison (RFC 9110 §13.1.2). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /** Below this a compressed page saves less than the compression costs. */
@@ -61,7 +78,8 @@ export function pickEncoding(header: string | undefined): Encoding {
 
 /**
  * Sends `page` compressed as the client accepts, with `Vary: Cookie, Accept-Encoding` (every page
- * the server renders depends on the visitor's cookies). The compressed bytes are kept on `page`
+ * the server renders depends on the visitor's cookies) and its validator, or a 304 when the
+ * request's `If-None-Match` names it. The compressed bytes are kept on `page`
  * for its next request. `brotliQuality`: 9 for cached pages (made once), lower for pages made
  * for one request.
  */
@@ -71,7 +89,12 @@ export function sendHtml(
   page: RenderedPage,
   brotliQuality: number,
 ): FastifyReply {
-  reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
+  page.etag ??= pageEtag(page.html);
+  reply.header('Vary', 'Cookie, Accept-Encoding').header('ETag', page.etag).type('text/html; charset=utf-8');
+  // The browser's copy is this very page: it may show it again (a 304 carries no body).
+  if (reply.statusCode === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) {
+    return reply.code(304).send();
+  }
   const encoding =
     Buffer.byteLength(page.html) < MIN_COMPRESS_BYTES
       ? 'identity'

@@ -7,7 +7,7 @@ import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from './cart';
 import type { Db } from './db';
-import { personalised } from './http';
+import { personalisedPage } from './http';
 import { createPageCache, sendHtml } from './page-cache';
 import { canonicalPath } from './site-origin';
 import {
@@ -111,7 +111,7 @@ export function registerPages(
           JSON.stringify(siteContext(db, request)),
           hasCartCookie(request),
         ].join('\n');
-        const sent = cache.send(request, personalised(reply), key, () => render(request));
+        const sent = cache.send(request, personalisedPage(reply), key, () => render(request));
         if (sent !== null) return sent;
         return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
       }
@@ -119,7 +119,7 @@ export function registerPages(
       if (html === null) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
       // Every page the server renders carries the visitor's session in its site context, and
       // some their cart or the owner's outbox.
-      return sendHtml(request, personalised(reply), { html }, 5);
+      return sendHtml(request, personalisedPage(reply), { html }, 5);
     };
   for (const [rel, page] of Object.entries(PAGES)) {
     app.get(

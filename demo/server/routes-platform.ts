@@ -36,6 +36,7 @@ import {
   ERROR_REPORT_BODY_LIMIT,
   LOGIN_BASE_DELAY_MS,
   LOGIN_FAILURE_MEMORY_MS,
+  MAX_BEACON_BATCH,
   MAX_LOGIN_FAILURE_KEYS,
   SESSION_MAX_AGE_S,
   type RateLimitSetting,
@@ -141,16 +142,33 @@ export function registerPlatformRoutes(
     insertHit.run(kind, target, JSON.stringify(payload), Date.now());
     capped('census_hits');
   };
+  /**
+   * A census call of one object, or a batch of 1 to MAX_BEACON_BATCH of them (the SDK sends a
+   * page's button renders together, docs/analytics.md): all are stored, or none.
+   */
   const census =
     (kind: string, required: readonly string[] = []) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const body = looseBody(request.body);
-      if (!isRecord(body)) return sendError(reply, 400, 'The body must be an object.');
-      for (const field of required) {
-        if (typeof body[field] !== 'string' || body[field] === '')
-          return badField(reply, field, `${field} is required.`);
+      const hits = Array.isArray(body) ? body : [body];
+      if (hits.length === 0 || hits.length > MAX_BEACON_BATCH || !hits.every(isRecord)) {
+        return sendError(
+          reply,
+          400,
+          `The body must be an object or a list of 1 to ${MAX_BEACON_BATCH} objects.`,
+        );
       }
-      recordHit(kind, typeof body['formId'] === 'string' ? body['formId'] : null, body);
+      for (const hit of hits) {
+        for (const field of required) {
+          if (typeof hit[field] !== 'string' || hit[field] === '')
+            return badField(reply, field, `${field} is required.`);
+        }
+      }
+      db.transaction(() => {
+        for (const hit of hits) {
+          recordHit(kind, typeof hit['formId'] === 'string' ? hit['formId'] : null, hit);
+        }
+      })();
       return reply.code(204).send();
     };
 
@@ -199,8 +217,12 @@ export function registerPlatformRoutes(
   app.post('/api/v1/clanker/events', beacon(), async (request, reply) => {
     const body = looseBody(request.body);
     const events = Array.isArray(body) ? body : [body];
-    if (events.length === 0 || events.length > 100 || !events.every(isRecord)) {
-      return sendError(reply, 400, 'The body must be an event object or a list of 1 to 100 events.');
+    if (events.length === 0 || events.length > MAX_BEACON_BATCH || !events.every(isRecord)) {
+      return sendError(
+        reply,
+        400,
+        `The body must be an event object or a list of 1 to ${MAX_BEACON_BATCH} events.`,
+      );
     }
     const insert = db.prepare('INSERT INTO events (source, name, payload_json, created) VALUES (?, ?, ?, ?)');
     db.transaction(() => {

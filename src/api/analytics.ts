@@ -7,7 +7,18 @@ import { PAGE_LIMITS } from '../page/constants.js';
 import { fail, isRecord, ok } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
+import { CENSUS_PATHS, formBody } from './census.js';
 import { parseAnything, parseString, type Parser } from './parsers.js';
+
+export interface FormRenderFields {
+  readonly formId: string;
+  readonly visitorCookie?: string | undefined;
+}
+export interface OverlayFields {
+  readonly visitorCookie?: string | undefined;
+}
+/** A census endpoint's body: one hit, or a list of them. */
+export type CensusFields<T> = T | readonly T[];
 
 export interface AnalyticsApi {
   recordJavascriptErrors(events: readonly unknown[]): Promise<ApiResult<unknown>>;
@@ -16,10 +27,11 @@ export interface AnalyticsApi {
     data: Readonly<Record<string, unknown>>;
     ss_cvr?: string | undefined;
   }): Promise<ApiResult<unknown>>;
-  buttonClick(fields: Readonly<Record<string, unknown>>): Promise<ApiResult<unknown>>;
-  buttonRender(fields: Readonly<Record<string, unknown>>): Promise<ApiResult<unknown>>;
-  formRender(fields: { formId: string; visitorCookie?: string | undefined }): Promise<ApiResult<unknown>>;
-  overlay(fields: { visitorCookie?: string | undefined }): Promise<ApiResult<unknown>>;
+  /** One census hit, or a batch of them (docs/http-api.md: 1 to 100). */
+  buttonClick(fields: CensusFields<Readonly<Record<string, unknown>>>): Promise<ApiResult<unknown>>;
+  buttonRender(fields: CensusFields<Readonly<Record<string, unknown>>>): Promise<ApiResult<unknown>>;
+  formRender(fields: CensusFields<FormRenderFields>): Promise<ApiResult<unknown>>;
+  overlay(fields: CensusFields<OverlayFields>): Promise<ApiResult<unknown>>;
   recordQuickView(id: string): Promise<ApiResult<unknown>>;
   performanceSettings(): Promise<ApiResult<{ pageLoadId: string }>>;
   performanceRecords(records: readonly unknown[]): Promise<ApiResult<unknown>>;
@@ -40,15 +52,6 @@ const parsePageLoadId: Parser<{ pageLoadId: string }> = (body) => {
   return id.ok ? ok({ pageLoadId: id.value }) : id;
 };
 
-const formBody = (fields: Readonly<Record<string, unknown>>): URLSearchParams => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  return params;
-};
-
 export const createAnalyticsApi = ({ call, crumb }: ApiClient): AnalyticsApi => {
   /** A JSON post whose answer nobody reads. */
   const post = (path: string, json: unknown, timeoutMs?: number) =>
@@ -60,19 +63,19 @@ export const createAnalyticsApi = ({ call, crumb }: ApiClient): AnalyticsApi => 
     recordHit: ({ event, data, ss_cvr }) =>
       call({
         method: 'post',
-        path: 'census/RecordHit',
+        path: CENSUS_PATHS.recordHit,
         body: formBody({ event, data, ss_cvr }),
         parse: parseAnything,
         timeoutMs: CENSUS_TIMEOUT_MS,
       }),
 
-    buttonClick: (fields) => post('census/button-click', fields, CENSUS_TIMEOUT_MS),
+    buttonClick: (fields) => post(CENSUS_PATHS.buttonClick, fields, CENSUS_TIMEOUT_MS),
 
-    buttonRender: (fields) => post('census/button-render', fields, CENSUS_TIMEOUT_MS),
+    buttonRender: (fields) => post(CENSUS_PATHS.buttonRender, fields, CENSUS_TIMEOUT_MS),
 
-    formRender: (fields) => post('census/form-render', fields, CENSUS_TIMEOUT_MS),
+    formRender: (fields) => post(CENSUS_PATHS.formRender, fields, CENSUS_TIMEOUT_MS),
 
-    overlay: (fields) => post('census/overlay', fields, CENSUS_TIMEOUT_MS),
+    overlay: (fields) => post(CENSUS_PATHS.overlay, fields, CENSUS_TIMEOUT_MS),
 
     recordQuickView: (id) =>
       call({

@@ -130,8 +130,13 @@ export function setAnalyticsSink(next: AnalyticsSink | null): void {
   pageState().analyticsSink = next;
 }
 
-/** Events held until the platform layer connects; more than this on one page are dropped. */
-export const PENDING_LIMIT = 50;
+/**
+ * Events held until the platform layer connects; more than this on one page are dropped. A
+ * product form tracks two as it is drawn (its button render and, on a product's own page, the
+ * view), so a page of 1,000 blocks, the most the benches mount, holds all of its own; the cap
+ * only bounds a page that tracks in a loop.
+ */
+export const PENDING_LIMIT = 5000;
 
 /** Hands an event to the installed sink and to the platform layer. Never throws. */
 export function track(event: AnalyticsEvent): void {

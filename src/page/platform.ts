@@ -17,6 +17,7 @@ import {
   type AnalyticsSink,
   type PurchaseCompleted,
 } from './analytics.js';
+import { batchedSends, createBeaconQueue, flushWhenHidden } from './beacons.js';
 import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
 import type { SiteContext } from './context.js';
 import { getPageRuntime } from './create-runtime.js';
@@ -463,17 +464,27 @@ export function pageDeps(
   } catch {
     beacon = null;
   }
+  // Events and census leave in batches, at most one request a second (./beacons.ts).
+  const queue = createBeaconQueue();
+  flushWhenHidden(win, queue);
+  const batched = batchedSends({
+    api,
+    sendVisitorEvents: createVisitorEventSender({
+      url: visitorEventsUrl(context.apiRoot, raw),
+      sendBeacon: beacon,
+    }),
+    apiRoot: context.apiRoot,
+    sendBeacon: beacon,
+    queue,
+  });
   return {
     win,
     doc,
     context,
     raw,
-    api,
+    api: batched.api,
     identity: pageIdentityEnv(doc),
-    sendVisitorEvents: createVisitorEventSender({
-      url: visitorEventsUrl(context.apiRoot, raw),
-      sendBeacon: beacon,
-    }),
+    sendVisitorEvents: batched.sendVisitorEvents,
     sendBeacon: beacon,
     report,
   };

@@ -9,6 +9,7 @@ import { apiText } from '../api/texts.js';
 import type { ApiError, ApiResult } from '../api/types.js';
 import { EVENTS } from '../contract.js';
 import { whenIdle } from '../idle.js';
+import type { SyncOptions } from './sync.js';
 import type { CartEntry, ShoppingCart } from './types.js';
 
 export type { CartEntry, ChosenVariant, ShoppingCart } from './types.js';
@@ -117,12 +118,12 @@ const noSync: Sync = { post: () => {}, close: () => {} };
 const openSyncLater = (
   doc: Document | undefined,
   onCart: (cart: unknown) => void,
-  webStorage: boolean,
+  options: SyncOptions,
 ): Sync => {
   const opened = new Promise<void>((idle) => whenIdle(idle))
     .then(() => import('./sync.js'))
     .then(
-      (m) => m.openSync(doc, onCart, { webStorage }) ?? noSync,
+      (m) => m.openSync(doc, onCart, options) ?? noSync,
       // Without the module this tab only misses other tabs' changes until its next load.
       () => noSync,
     );
@@ -253,7 +254,14 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
         store.setState({ cart: parsed.value, initialised: true, error: null, receivedAt: Date.now() });
         dispatch(EVENTS.cartChange, { cart: parsed.value } satisfies CartChangeDetail);
       },
-      options.webStorage !== false,
+      {
+        webStorage: options.webStorage !== false,
+        // Back from the back/forward cache: read the cart again if this page had one, or the
+        // cookies now name one (another page started it).
+        onReturn: (cartCookie) => {
+          if (cartCookie || store.getState().initialised) void store.getState().load();
+        },
+      },
     );
   }
 

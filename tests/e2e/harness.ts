@@ -180,6 +180,11 @@ export interface StartOptions {
   readonly testPages?: boolean | undefined;
   /** The one origin the API lets call it with the shopper's cookies (`--cors`). @default none */
   readonly cors?: string | undefined;
+  /**
+   * Let Chromium keep pages in its back/forward cache, which Playwright turns off by default
+   * (`--disable-back-forward-cache`). @default false
+   */
+  readonly backForwardCache?: boolean | undefined;
 }
 
 export async function startE2E(options: StartOptions = {}): Promise<E2E> {
@@ -208,7 +213,11 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
 
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
+    });
   } catch (error) {
     await server.close();
     throw error;

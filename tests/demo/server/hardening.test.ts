@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_FORM_KEYS, MAX_FORM_KEYS_PER_ADDRESS } from '../../../demo/server/limits';
-import { startServer, Visitor } from './visitor';
+import { add, startServer, Visitor } from './visitor';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -189,13 +189,69 @@ describe('personalised pages', () => {
     '/admin/restock',
     '/editor',
     '/editor/header-footer',
-    '/restock/confirm?token=x',
-  ])('%s is private, never stored, and varies by cookie', async (path) => {
+  ])('%s is private, revalidated on each use, with a validator, and varies by cookie', async (path) => {
     app = await startServer();
     const res = await new Visitor(app).get(path);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(String(res.headers['etag'])).toMatch(/^W\/"[\w-]+"$/);
     expect(String(res.headers['vary'])).toMatch(/(^|,\s*)Cookie(,|$)/i);
+  });
+
+  it('keeps the restock confirmation, which spends a token, out of every cache', async () => {
+    app = await startServer();
+    const res = await new Visitor(app).get('/restock/confirm?token=x');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['etag']).toBeUndefined();
+  });
+
+  /** The visitor's page at `path`, and again with the validator it was given (`etag` to send another). */
+  async function revalidate(visitor: Visitor, path: string, etag?: string) {
+    const first = await visitor.get(path);
+    const tag = etag ?? String(first.headers['etag']);
+    const again = await visitor.request('GET', path, undefined, { headers: { 'if-none-match': tag } });
+    return { first, again };
+  }
+
+  it.each(['/', '/products/prod-tee', '/cart', '/contact'])(
+    'answers the same visitor’s revalidation of %s with 304 and no body',
+    async (path) => {
+      app = await startServer();
+      const { first, again } = await revalidate(await new Visitor(app).arrive(), path);
+      expect(first.statusCode).toBe(200);
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers['etag']).toBe(first.headers['etag']);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+    },
+  );
+
+  it('never answers 304 with another visitor’s page: signed in, or with a cart', async () => {
+    app = await startServer();
+    const anonymous = await new Visitor(app).arrive();
+    const shop = await anonymous.get('/');
+    const cart = await anonymous.get('/cart');
+
+    const shopper = await new Visitor(app).arrive();
+    const login = await shopper.post('/api/site-users/account/session', {
+      email: 'shopper@example.com',
+      password: 'shopper-password',
+    });
+    expect(login.statusCode).toBe(200);
+    const signedIn = await revalidate(shopper, '/', String(shop.headers['etag']));
+    expect(signedIn.again.statusCode).toBe(200);
+    expect(signedIn.again.headers['etag']).not.toBe(shop.headers['etag']);
+    expect(signedIn.again.body).not.toBe(shop.body);
+
+    const buyer = await new Visitor(app).arrive();
+    expect((await add(buyer, 'prod-tee', 'TEE-M-BLK', 2)).statusCode).toBeLessThan(300);
+    const withCart = await revalidate(buyer, '/cart', String(cart.headers['etag']));
+    expect(withCart.again.statusCode).toBe(200);
+    expect(withCart.again.headers['etag']).not.toBe(cart.headers['etag']);
+    // And the anonymous visitor's own validator still names only the anonymous page.
+    const stillEmpty = await revalidate(anonymous, '/cart', String(withCart.again.headers['etag']));
+    expect(stillEmpty.again.statusCode).toBe(200);
+    expect(stillEmpty.again.body).toBe(cart.body);
   });
 });
 

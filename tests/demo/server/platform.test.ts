@@ -83,6 +83,33 @@ describe('census calls', () => {
     expect(hits()[0]?.payload_json).toBe('{"visitorCookie":"v2"}');
   });
 
+  it('stores a batch of button renders, one hit each', async () => {
+    const batch = ['tee', 'mug', 'cap'].map((itemId) => ({ visitorCookie: 'v1', button: 'add', itemId }));
+    const res = await visitor.post('/api/census/button-render', undefined, {
+      body: JSON.stringify(batch),
+      headers: TEXT,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(hits()).toEqual(
+      batch.map((hit) => ({ kind: 'button-render', target: null, payload_json: JSON.stringify(hit) })),
+    );
+  });
+
+  it.each([
+    ['an empty list', '/api/census/button-render', []],
+    ['101 objects', '/api/census/button-render', Array.from({ length: 101 }, () => ({ visitorCookie: 'v' }))],
+    ['a list holding a string', '/api/census/overlay', [{ visitorCookie: 'v' }, 'x']],
+    [
+      'one form render without a formId',
+      '/api/census/form-render',
+      [{ formId: 'f' }, { visitorCookie: 'v' }],
+    ],
+  ])('answers 400 to %s and stores none of it', async (_name, url, body) => {
+    const res = await visitor.post(url, body, { crumb: false });
+    expect(res.statusCode).toBe(400);
+    expect(count('census_hits')).toBe(0);
+  });
+
   it('answers 400 for form-render without a formId', async () => {
     const res = await visitor.post('/api/census/form-render', { visitorCookie: 'v1' });
     expect(res.statusCode).toBe(400);

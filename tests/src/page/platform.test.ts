@@ -446,6 +446,7 @@ describe('the site-visitor events host (spec 001 §7)', () => {
     const win = {
       document,
       navigator: { sendBeacon: (url: string) => urls.push(url) > 0 },
+      addEventListener: () => undefined,
     } as unknown as Window & typeof globalThis;
     const deps = pageDeps(win, createPageRuntime({ context: raw }));
     await deps.sendVisitorEvents([{ eventName: 'ViewCart' } as AnalyticsEventRecord], { beacon: true });

@@ -296,6 +296,14 @@ const waitFor = async (check: () => boolean): Promise<void> => {
   expect(check()).toBe(true);
 };
 
+/** The browser hiding or showing the tab's page: to or from its back/forward cache when `persisted`. */
+const transition = (doc: Document, type: 'pagehide' | 'pageshow', persisted: boolean): void => {
+  const win = doc.defaultView!;
+  const event = new win.Event(type);
+  Object.defineProperty(event, 'persisted', { value: persisted });
+  win.dispatchEvent(event);
+};
+
 describe('other tabs', () => {
   it('sends a change to the other tab over BroadcastChannel, which updates without a request', async () => {
     const docA = newTab(true);
@@ -357,6 +365,31 @@ describe('other tabs', () => {
     other.close();
     probe.close();
     expect(store.getState().cart).toEqual(shared);
+  });
+
+  it('hears no other tab while the page is in the back/forward cache, and hears them again on its return', async () => {
+    const doc = newTab(true);
+    const store = track(createCartStore({ api: fakeApi(), doc }));
+    const other = new BroadcastChannel(CART_SYNC_CHANNEL);
+    const first = cart([]);
+    await vi.waitFor(() => {
+      other.postMessage({ type: 'cart', source: 'elsewhere', cart: first });
+      expect(store.getState().cart).toEqual(first);
+    });
+    transition(doc, 'pagehide', true);
+    // A message to a page in the cache would evict it (Chromium): the page's channel is closed.
+    const probe = new BroadcastChannel(CART_SYNC_CHANNEL);
+    const delivered = new Promise((r) => (probe.onmessage = r));
+    other.postMessage({ type: 'cart', source: 'elsewhere', cart: cart() });
+    await delivered;
+    expect(store.getState().cart).toEqual(first);
+    transition(doc, 'pageshow', true);
+    await vi.waitFor(() => {
+      other.postMessage({ type: 'cart', source: 'elsewhere', cart: cart() });
+      expect(store.getState().cart).toEqual(cart());
+    });
+    other.close();
+    probe.close();
   });
 
   it('falls back to the storage event without BroadcastChannel', async () => {
@@ -485,5 +518,52 @@ describe('the cart the store holds', () => {
       applicableTaxRules: [],
       shippingLocation: null,
     });
+  });
+});
+
+describe('a page back from the back/forward cache', () => {
+  /** A tab whose server cart holds `quantity`; `serverHolds` changes it, as another page would. */
+  function tabWithServerCart(quantity: number) {
+    let server = quantity;
+    const doc = newTab(true);
+    const api = fakeApi({ getCart: vi.fn(async () => okResult(cart([entry({ quantity: server })]))) });
+    const listening = vi.spyOn(doc.defaultView!, 'addEventListener');
+    const store = track(createCartStore({ api, doc }));
+    return {
+      doc,
+      api,
+      store,
+      serverHolds: (n: number) => (server = n),
+      // The tab sync (and its pageshow listener) loads when the page is idle after its start.
+      ready: () => vi.waitFor(() => expect(listening).toHaveBeenCalledWith('pageshow', expect.any(Function))),
+    };
+  }
+
+  it('reads the cart again, so the page shows what another page changed', async () => {
+    const tab = tabWithServerCart(1);
+    await tab.store.getState().load();
+    await tab.ready();
+    tab.serverHolds(3);
+    transition(tab.doc, 'pageshow', true);
+    await vi.waitFor(() => expect(selectCount(tab.store.getState())).toBe(3));
+    expect(tab.api.getCart).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads nothing on an ordinary page show', async () => {
+    const tab = tabWithServerCart(1);
+    await tab.store.getState().load();
+    await tab.ready();
+    transition(tab.doc, 'pageshow', false);
+    expect(tab.api.getCart).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads a cart another page started, by the cart cookie, and none without one', async () => {
+    const tab = tabWithServerCart(2);
+    await tab.ready();
+    transition(tab.doc, 'pageshow', true);
+    expect(tab.api.getCart).not.toHaveBeenCalled();
+    tab.doc.cookie = 'hasCart=true; path=/';
+    transition(tab.doc, 'pageshow', true);
+    await vi.waitFor(() => expect(selectCount(tab.store.getState())).toBe(2));
   });
 });
