@@ -71,10 +71,17 @@ export interface SiteContext {
   /**
    * Where the instalment provider's texts are read, `{locale}` standing for the provider locale
    * (`/instalments/{locale}.json`): a same-site path or an http(s) address serving
-   * `{ title, paragraphs }` (docs/decisions.md). Without it the info popup shows its own lines.
+   * `{ title, paragraphs }` (docs/decisions.md), the merchant's own wording. Without it the info
+   * popup words nothing of the terms itself and links to the provider's.
    * @default none
    */
   readonly instalmentTextsUrl?: string;
+  /**
+   * Where the info popup links for the provider's terms, `{locale}` standing for the provider
+   * locale: a same-site path or an http(s) address. @default the provider's own terms page for the
+   * locale (widgets/instalment-pill/terms.ts)
+   */
+  readonly instalmentTermsUrl?: string;
 }
 
 export interface SiteContextResult {
@@ -226,6 +233,7 @@ const FIELDS = schema({
   reviews: { read: objectOf(REVIEW_FLAGS), expected: 'an object', fallback: defaultsOf(REVIEW_FLAGS) },
   useCLDRMoneyFormat: { read: bool, expected: BOOLEAN, fallback: false },
   instalmentTextsUrl: { read: text(normalizeScriptUrl), expected: ADDRESS },
+  instalmentTermsUrl: { read: text(normalizeScriptUrl), expected: ADDRESS },
   mockCart: { read: bool, expected: BOOLEAN, fallback: false },
 });
 

@@ -203,7 +203,7 @@ describe('the info popup', () => {
     expect(await dialog.getByText('4 interest-free payments of $7.50', { exact: true }).count()).toBe(1);
   });
 
-  it('only logs a warning when the texts fail to load, and shows its own disclosure lines', async () => {
+  it('only logs a warning when the texts fail to load, and links to the provider’s terms', async () => {
     await e2e.fault({ path: '/instalments/en-US.json', status: 500, times: 1 });
     const { page, log } = await open(PRODUCT);
     await infoButton(page).click();
@@ -217,9 +217,9 @@ describe('the info popup', () => {
         WAIT,
       )
       .toBe(1);
-    await dialog.getByRole('heading', { level: 3, name: 'Pay over time with Afterpay' }).waitFor(WAIT);
-    expect(await dialog.getByText('Eligibility criteria apply. Late fees may apply.').count()).toBe(1);
-    expect(await dialog.getByText('See the Afterpay terms for details.').count()).toBe(1);
+    const terms = dialog.getByRole('link', { name: 'Read the Afterpay terms (opens in a new tab)' });
+    expect(await terms.getAttribute('href')).toBe('https://www.afterpay.com/en-US/installment-agreement');
+    expect(await dialog.getByRole('heading', { level: 3 }).count()).toBe(0);
     expect(log.pageErrors).toEqual([]);
   });
 

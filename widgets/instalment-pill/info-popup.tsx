@@ -1,16 +1,17 @@
 /**
- * The instalment info popup, loaded on the first open of a pill: the provider's texts in the
- * shared lightbox. They come from the site context's `instalmentTextsUrl` (spec 000 §7's static
- * info page, chosen by locale; docs/decisions.md gives the shape); without one, or when it fails,
- * the popup shows its own disclosure lines. A page that never opens it downloads neither this
+ * The instalment info popup, loaded on the first open of a pill: the order's line and a link to
+ * the provider's own terms for the locale (./terms.ts) in the shared lightbox. Texts of the
+ * merchant's own come from the site context's `instalmentTextsUrl` (spec 000 §7's static info
+ * page, chosen by locale; docs/decisions.md gives the shape); without one, or when it fails, the
+ * popup words nothing of the terms itself. A page that never opens it downloads neither this
  * module nor the lightbox.
  */
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { INSTALMENTS } from '../../src/constants.js';
-import { createMessages } from '../../src/messages/format.js';
 import { useStorefront } from '../../src/react/provider.js';
 import { Lightbox } from '../../src/react/ui/lightbox.js';
 import { brandName, instalmentPillMessages } from './messages.js';
+import { instalmentTermsUrl } from './terms.js';
 import { instalmentTextsLocale } from './texts-locale.js';
 
 /** The texts of one provider locale, as the info page serves them. */
@@ -18,19 +19,6 @@ export interface InstalmentInfo {
   readonly title: string;
   readonly paragraphs: readonly string[];
 }
-
-/**
- * What the popup says when the provider's texts are not configured or do not load: the terms a
- * shopper must read before choosing the provider. Ours (the spec does not quote them); the page
- * overrides any through the pill's `strings`.
- */
-export const INSTALMENT_INFO_MESSAGES = {
-  instalmentInfoTitle: 'Pay over time with {brand}',
-  instalmentInfoSplit: 'Your purchase is split into {count} payments, taken every 2 weeks.',
-  instalmentInfoEligibility: 'Eligibility criteria apply. Late fees may apply.',
-  instalmentInfoExcludes: 'Payment amounts exclude tax and shipping, which are added at checkout.',
-  instalmentInfoTerms: 'See the {brand} terms for details.',
-} as const;
 
 /** Give up on the texts after this long; the popup keeps what it has. */
 const TIMEOUT_MS = 10_000;
@@ -88,8 +76,6 @@ export interface InstalmentInfoPopupProps {
   readonly locale: string;
   /** The page's locale: the texts are shown in its language where the server has them. @default locale */
   readonly pageLocale?: string | undefined;
-  /** The number of payments (the pill's `count`). @default 4 */
-  readonly count?: number | undefined;
   /** The pill's text overrides, which reach the popup's own lines too. @default {} */
   readonly strings?: Readonly<Record<string, string>> | undefined;
   /** The pill's own line for this order, shown first. */
@@ -102,13 +88,12 @@ export interface InstalmentInfoPopupProps {
 
 /**
  * A modal dialog: Escape, the close button and a click outside close it, focus returns to the
- * button that opened it. The provider's texts arrive as plain strings and are shown as text; until
- * they arrive, and instead of them when there are none, the popup's own lines are shown.
+ * button that opened it. The merchant's texts arrive as plain strings and are shown as text; the
+ * provider's terms are a link, whatever the texts do.
  */
 export function InstalmentInfoPopup({
   locale: offerLocale,
   pageLocale = offerLocale,
-  count = INSTALMENTS.defaultCount,
   strings,
   summary,
   returnFocus,
@@ -117,7 +102,6 @@ export function InstalmentInfoPopup({
   const { context } = useStorefront();
   const template = context.instalmentTextsUrl;
   const [info, setInfo] = useState<InstalmentInfo | null>(null);
-  const [settled, setSettled] = useState(template === undefined);
   // The offer's country in the page's language (de-US), where the texts exist in it.
   const locale = instalmentTextsLocale(offerLocale, pageLocale);
   useEffect(() => {
@@ -126,7 +110,6 @@ export function InstalmentInfoPopup({
     void loadInstalmentInfo(template, locale).then((loaded) => {
       if (!live) return;
       setInfo(loaded);
-      setSettled(true);
     });
     return () => {
       live = false;
@@ -136,20 +119,7 @@ export function InstalmentInfoPopup({
   const pill = useMemo(() => instalmentPillMessages(strings), [strings]);
   const brandKey = INSTALMENTS.brandByLocale[offerLocale as keyof typeof INSTALMENTS.brandByLocale];
   const brand = brandName(brandKey ?? 'afterpay', pill);
-  const fallback = useMemo((): InstalmentInfo => {
-    const m = createMessages(strings, INSTALMENT_INFO_MESSAGES);
-    return {
-      title: m.t('instalmentInfoTitle', { brand }),
-      paragraphs: [
-        m.t('instalmentInfoSplit', { count }),
-        m.t('instalmentInfoEligibility'),
-        m.t('instalmentInfoExcludes'),
-        m.t('instalmentInfoTerms', { brand }),
-      ],
-    };
-  }, [strings, brand, count]);
-  // While the provider's texts load nothing more shows, so the lines do not change under the eye.
-  const shown = info ?? (settled ? fallback : null);
+  const terms = instalmentTermsUrl(offerLocale, context.instalmentTermsUrl);
 
   const close = () => {
     onClose();
@@ -171,13 +141,20 @@ export function InstalmentInfoPopup({
     >
       <div className="sf-instalment-info">
         <p className="sf-instalment-info__summary">{summary}</p>
-        {shown && (
+        {info && (
           <>
-            <h3 className="sf-instalment-info__title">{shown.title}</h3>
-            {shown.paragraphs.map((text, i) => (
+            <h3 className="sf-instalment-info__title">{info.title}</h3>
+            {info.paragraphs.map((text, i) => (
               <p key={i}>{text}</p>
             ))}
           </>
+        )}
+        {terms !== null && (
+          <p className="sf-instalment-info__terms">
+            <a href={terms} target="_blank" rel="noopener noreferrer">
+              {pill.t('instalmentTerms', { brand })}
+            </a>
+          </p>
         )}
       </div>
     </Lightbox>

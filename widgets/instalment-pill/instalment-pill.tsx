@@ -189,7 +189,6 @@ export function InstalmentPillBody({ item, instalments, count, strings }: Instal
         <Popup
           locale={offer.locale}
           pageLocale={context.locale}
-          count={count}
           strings={strings}
           summary={text(false)}
           returnFocus={infoButton}

@@ -14,6 +14,8 @@ export const INSTALMENT_PILL_MESSAGES = {
   brandClearpay: 'Clearpay',
   /** Accessible name of the info button, and heading of the info popup. */
   instalmentInfo: 'About {brand}',
+  /** The info popup's link to the provider's own terms (widgets/instalment-pill/terms.ts). Ours. */
+  instalmentTerms: 'Read the {brand} terms (opens in a new tab)',
   close: 'Close',
 } as const;
 

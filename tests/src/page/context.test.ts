@@ -79,6 +79,7 @@ describe('parseSiteContext', () => {
       reviews: { native: true, imported: false },
       useCLDRMoneyFormat: true,
       instalmentTextsUrl: 'https://texts.provider.example/{locale}.json',
+      instalmentTermsUrl: '/bnpl/{locale}/terms',
       mockCart: true,
     });
     expect(issues).toEqual([]);
@@ -101,6 +102,7 @@ describe('parseSiteContext', () => {
       reviews: { native: true, imported: false },
       useCLDRMoneyFormat: true,
       instalmentTextsUrl: 'https://texts.provider.example/{locale}.json',
+      instalmentTermsUrl: '/bnpl/{locale}/terms',
       mockCart: true,
     });
   });
@@ -155,6 +157,8 @@ describe('parseSiteContext', () => {
     ['instalmentTextsUrl', 'javascript:alert(1)//{locale}'],
     ['instalmentTextsUrl', '//evil.example/{locale}.json'],
     ['instalmentTextsUrl', ''],
+    ['instalmentTermsUrl', 'javascript:alert(1)//{locale}'],
+    ['instalmentTermsUrl', '//evil.example/{locale}/terms'],
   ])('falls back to the default %s when given %j, with one issue', (key, value) => {
     const { context, issues } = parseSiteContext({
       [key]: value,

@@ -316,27 +316,70 @@ describe('the info popup', () => {
     await screen.findByRole('dialog', { name: 'About Afterpay' });
   });
 
-  const FALLBACK = [
-    'Your purchase is split into 4 payments, taken every 2 weeks.',
-    'Eligibility criteria apply. Late fees may apply.',
-    'Payment amounts exclude tax and shipping, which are added at checkout.',
-    'See the Afterpay terms for details.',
-  ];
   const paragraphs = (dialog: HTMLElement) =>
     [...dialog.querySelectorAll('.sf-instalment-info > p')].slice(1).map((p) => p.textContent);
+  const termsLink = (dialog: HTMLElement, brand = 'Afterpay') =>
+    within(dialog).getByRole('link', { name: `Read the ${brand} terms (opens in a new tab)` });
 
-  it('only warns when the texts do not load, shows its own disclosure lines, and tries again on the next open', async () => {
+  it.each([
+    ['en-US', 'US', 'Afterpay', 'https://www.afterpay.com/en-US/installment-agreement'],
+    ['en-CA', 'CA', 'Afterpay', 'https://www.afterpay.com/en-CA/instalment-agreement'],
+    ['fr-CA', 'CA', 'Afterpay', 'https://www.afterpay.com/fr-CA/instalment-agreement'],
+    ['en-AU', 'AU', 'Afterpay', 'https://www.afterpay.com/en-AU/terms-of-service'],
+    ['en-NZ', 'NZ', 'Afterpay', 'https://www.afterpay.com/en-NZ/terms-of-service'],
+    ['en-GB', 'GB', 'Clearpay', 'https://www.clearpay.co.uk/en-GB/terms-of-service'],
+  ])(
+    'links %s to the provider’s own terms and words none itself when the site names no texts',
+    async (language, country, brand, href) => {
+      await page(
+        { item: TEE, instalments: { ...US, shopperLanguage: language, stripeAccountCountry: country } },
+        env(null),
+      );
+      await userEvent.setup().click(screen.getByRole('button', { name: `About ${brand}` }));
+      const dialog = await screen.findByRole('dialog', { name: `About ${brand}` });
+      const link = termsLink(dialog, brand);
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(within(dialog).queryByRole('heading', { level: 3 })).toBeNull();
+      expect(paragraphs(dialog)).toEqual([link.textContent]);
+      expect(served).toEqual([]);
+    },
+  );
+
+  it('shows the merchant’s texts above the provider’s terms link', async () => {
+    await inRange();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'About Afterpay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About Afterpay' });
+    await within(dialog).findByRole('heading', { level: 3, name: 'Pay in 4 interest-free instalments' });
+    expect(termsLink(dialog).getAttribute('href')).toBe('https://www.afterpay.com/en-US/installment-agreement');
+  });
+
+  it('links to the site’s own terms address when it sets one, the provider locale in place of {locale}', async () => {
+    await page(
+      { item: TEE, instalments: { ...US, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' } },
+      {
+        context: { ...DEFAULT_CONTEXT, instalmentTermsUrl: 'https://shop.example/bnpl/{locale}/terms' },
+        report: vi.fn(),
+      },
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'About Clearpay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About Clearpay' });
+    expect(termsLink(dialog, 'Clearpay').getAttribute('href')).toBe('https://shop.example/bnpl/en-GB/terms');
+  });
+
+  it('only warns when the texts do not load, keeps to the terms link, and tries again on the next open', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await page({ item: TEE, instalments: { ...US, shopperLanguage: 'en-AU', stripeAccountCountry: 'AU' } });
     const user = userEvent.setup();
     failNext = true;
     await user.click(screen.getByRole('button', { name: 'About Afterpay' }));
     const dialog = await screen.findByRole('dialog', { name: 'About Afterpay' });
-    await within(dialog).findByRole('heading', { level: 3, name: 'Pay over time with Afterpay' });
-    expect(within(dialog).getByText('Available for orders over $20.00')).toBeInstanceOf(HTMLElement);
-    expect(paragraphs(dialog)).toEqual(FALLBACK);
-    expect(warn).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     expect(String(warn.mock.calls[0]?.[0])).toContain('/instalments/en-AU.json');
+    expect(within(dialog).getByText('Available for orders over $20.00')).toBeInstanceOf(HTMLElement);
+    expect(within(dialog).queryByRole('heading', { level: 3 })).toBeNull();
+    expect(paragraphs(dialog)).toEqual([termsLink(dialog).textContent]);
 
     await user.keyboard('{Escape}');
     await flush();
@@ -344,23 +387,6 @@ describe('the info popup', () => {
     const again = await screen.findByRole('dialog', { name: 'About Afterpay' });
     await within(again).findByRole('heading', { name: 'Pay in 4 interest-free instalments' });
     expect(served).toEqual(['/instalments/en-AU.json', '/instalments/en-AU.json']);
-  });
-
-  it('shows its own disclosure lines, with the count and the brand, when the site names no texts URL', async () => {
-    await page(
-      { item: TEE, instalments: { ...US, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' }, count: 6 },
-      env(null),
-    );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'About Clearpay' }));
-    const dialog = await screen.findByRole('dialog', { name: 'About Clearpay' });
-    expect(within(dialog).getByRole('heading', { level: 3 }).textContent).toBe('Pay over time with Clearpay');
-    expect(paragraphs(dialog)).toEqual([
-      'Your purchase is split into 6 payments, taken every 2 weeks.',
-      FALLBACK[1],
-      FALLBACK[2],
-      'See the Clearpay terms for details.',
-    ]);
-    expect(served).toEqual([]);
   });
 
   it("reads the texts from the site context's URL, the provider locale in place of {locale}", async () => {
