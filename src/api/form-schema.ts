@@ -60,6 +60,22 @@ export interface FormSchema {
   readonly postSubmitContent?: string;
 }
 
+/** What follows a form's successful submission: the page leaving, or the form's text (null: none). */
+export type AfterSubmission =
+  | { readonly kind: 'redirecting' }
+  | { readonly kind: 'message'; readonly text: string | null };
+
+/**
+ * Spec 000 §4, for every form (site form, additional-fields form): redirect to the success address
+ * when the form has one and the page can go there, otherwise show the submission text. `redirect`
+ * is the page runtime's, which goes only where src/urls.ts allows (never `javascript:`) and says
+ * whether it went.
+ */
+export function afterSubmission(schema: FormSchema, redirect: (url: string) => boolean): AfterSubmission {
+  if (schema.successRedirect !== null && redirect(schema.successRedirect)) return { kind: 'redirecting' };
+  return { kind: 'message', text: schema.submissionMessage };
+}
+
 /** One answer: text, the ticked options of a checkbox field, or the parts of a multi-part field. */
 export type FieldValue = string | readonly string[] | Readonly<Record<string, string>>;
 /** Field id to value; this is what travels (as a JSON string) with the add-to-cart call. */

@@ -152,7 +152,7 @@ export function useEditAnswers({ cart, api, store, run, m, mounted }: EditAnswer
         ? { ok: false, fieldErrors: r.error.fieldErrors }
         : { ok: false, message: r.error.message };
     }
-    setOpenForm(null);
+    // The form then goes to its success address, shows its message, or closes (onDone).
     return { ok: true };
   };
 

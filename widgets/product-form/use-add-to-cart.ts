@@ -106,20 +106,29 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
 
   // The flow computes each step from the input as it is at the press and returns what happened;
   // what that does to the button, the alert and the dialog is decided here.
-  const send = async (flow: FlowModule, variant: Variant, quantity: number, fields: FormValues | null) => {
-    if (!button.move('send')) return;
+  const send = async (
+    flow: FlowModule,
+    variant: Variant,
+    quantity: number,
+    fields: FormValues | null,
+  ): Promise<'added' | 'leaving' | 'failed' | 'busy'> => {
+    if (!button.move('send')) return 'busy';
     const outcome = await flow.send(input, services, variant, quantity, fields);
     if (outcome.kind === 'failed') setFailure(outcome.message);
     // What was typed in the dialog is kept until an add succeeds.
     if (outcome.kind === 'added') setDraft({});
     button.move(outcome.kind);
+    return outcome.kind;
   };
 
   const press = async (flow: FlowModule) => {
     const step = flow.pressed(input);
     setFailure(null);
     if (step.kind === 'refused') return setFailure(step.message);
-    if (step.kind === 'send') return send(flow, step.variant, step.quantity, null);
+    if (step.kind === 'send') {
+      await send(flow, step.variant, step.quantity, null);
+      return;
+    }
     button.move('ask');
     if (knownForm.current) return setDialog(knownForm.current);
     if (opening.current) return;
@@ -156,9 +165,18 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
     const flow = await loadFlow();
     const answers = await flow.checkAnswers(input, services, form, values);
     if (!answers.ok) return answers;
+    const { successRedirect, submissionMessage } = form.schema;
+    if (successRedirect === null && submissionMessage === null) {
+      setDialog(null);
+      void send(flow, answers.variant, answers.quantity, values);
+      return { ok: true, settled: true };
+    }
+    // The form's success address or message follows the add (spec 000 §4): the dialog stays,
+    // saving, until the add lands. A failed add is the button's alert's, as without them.
+    const outcome = await send(flow, answers.variant, answers.quantity, values);
+    if (outcome === 'added') return { ok: true };
     setDialog(null);
-    void send(flow, answers.variant, answers.quantity, values);
-    return { ok: true };
+    return { ok: true, settled: true };
   };
 
   return {

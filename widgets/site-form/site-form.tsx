@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { holdsAnswer, type FieldValue, type FormSchema } from '../../src/api/form-schema.js';
+import { afterSubmission, holdsAnswer, type FieldValue, type FormSchema } from '../../src/api/form-schema.js';
 import type { FormSubmissionPayload } from '../../src/api/forms.js';
 import type { ApiError } from '../../src/api/types.js';
 import { EMAIL_FORMAT_EXAMPLE, formFieldError } from '../../src/commerce/validation.js';
 import { track } from '../../src/page/analytics.js';
-import type { Captcha as CaptchaComponent, CaptchaHandle } from '../../src/react/captcha.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { useFormCaptcha } from '../../src/react/use-form-captcha.js';
 import { useLatest } from '../../src/react/use-latest.js';
 import { SiteFormField } from './fields.js';
 import { siteFormMessages, type SiteFormMessageKey, type SiteFormMessages } from './messages.js';
@@ -148,7 +148,7 @@ const pagePath = (): string => (typeof location === 'undefined' ? '/' : location
  * text (as text, never as HTML) and the post-submit content (as sanitised HTML).
  */
 export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFormProps) {
-  const { api, redirect, reporter, context } = useStorefront();
+  const { api, redirect, reporter } = useStorefront();
   const baseId = useWidgetId();
   const m = useMemo(() => siteFormMessages(strings), [strings]);
   const [loaded, setSchema] = useState<FormSchema | null>(null);
@@ -162,28 +162,9 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
   const doneRef = useRef<HTMLDivElement>(null);
   // A second submit while one is under way is ignored even before the re-render lands.
   const busy = useRef(false);
-  const captchaRef = useRef<CaptchaHandle>(null);
   // Spec 000 §5: a captcha only where the site has a key, and only on forms that ask for one.
-  const captchaSiteKey = schema?.captchaSettings.enabled
-    ? (schema.captchaSettings.siteKey ?? context.captchaSiteKey)
-    : undefined;
-  const resetCaptcha = () => captchaRef.current?.reset();
-  // The captcha's code is a chunk of its own, fetched only for a form that shows one.
-  const [Captcha, setCaptcha] = useState<typeof CaptchaComponent | null>(null);
-  useEffect(() => {
-    if (!captchaSiteKey) return;
-    let alive = true;
-    import('../../src/react/captcha.js').then(
-      (mod) => {
-        if (alive) setCaptcha(() => mod.Captcha);
-      },
-      // Without it the form asks for the captcha and sends nothing; the failure is reported.
-      (error: unknown) => reporter.report(error, { widget: 'site-form', code: 'CHUNK_LOAD_FAILED' }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [captchaSiteKey, reporter]);
+  const captcha = useFormCaptcha(schema, 'site-form', 'sf-site-form__captcha');
+  const resetCaptcha = () => captcha.reset();
 
   // The texts are read when the answer arrives: a parent passing `strings` inline must not make
   // every render fetch the form again.
@@ -245,20 +226,12 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
       return;
     }
 
-    let captchaKey: string | undefined;
-    if (captchaSiteKey) {
-      let token = '';
-      try {
-        token = (await captchaRef.current?.getToken()) ?? '';
-      } catch {
-        token = '';
-      }
-      if (token === '') {
-        setProblem(formProblem(m, m.t('captchaIncomplete')));
-        return;
-      }
-      captchaKey = token;
+    const checked = await captcha.check();
+    if (!checked.ok) {
+      setProblem(formProblem(m, m.t('captchaIncomplete')));
+      return;
     }
+    const captchaKey = checked.token;
 
     const failed = (p: Problem) => {
       setProblem(p);
@@ -307,7 +280,8 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     }
 
     if (s.isNewsletter) track({ type: 'newsletter-subscribed', formId });
-    if (s.successRedirect !== null && redirect(s.successRedirect)) {
+    const next = afterSubmission(s, redirect);
+    if (next.kind === 'redirecting') {
       setPhase({ kind: 'redirecting' });
       return;
     }
@@ -317,7 +291,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
         : await postSubmitContent(s.postSubmitContent, formRef.current?.ownerDocument ?? document);
     setPhase({
       kind: 'done',
-      message: s.submissionMessage ?? (content ? null : m.t('thankYou')),
+      message: next.text ?? (content ? null : m.t('thankYou')),
       content,
     });
   };
@@ -401,9 +375,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
         />
       ))}
       {schema.disclaimer !== null && <p className="sf-site-form__disclaimer">{schema.disclaimer}</p>}
-      {captchaSiteKey && Captcha && (
-        <Captcha ref={captchaRef} siteKey={captchaSiteKey} className="sf-site-form__captcha" />
-      )}
+      {captcha.element}
       {problemText('bottom')}
       <button type="submit" className="sf-button sf-site-form__submit" aria-disabled={locked || undefined}>
         {locked ? m.t('submitting') : m.t('submit')}

@@ -1,7 +1,9 @@
-import { useWidgetId } from '../provider.js';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useStorefront, useWidgetId } from '../provider.js';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useFormCaptcha } from '../use-form-captcha.js';
 import { Alert } from './alert.js';
 import {
+  afterSubmission,
   answerList,
   answerText,
   holdsAnswer,
@@ -20,7 +22,14 @@ export const defaultUiMessages = catalogueDefaults(UI_MESSAGES);
 
 /** What the owner of the form reports back after trying to save the values. */
 export type SubmitOutcome =
-  | { readonly ok: true }
+  | {
+      readonly ok: true;
+      /**
+       * The owner has seen to what follows (the page leaves for an express checkout, or a failure
+       * is shown outside the form): the form's redirect and message are not applied. @default false
+       */
+      readonly settled?: boolean | undefined;
+    }
   | {
       readonly ok: false;
       /** Field id to the server's message, shown above each field. */
@@ -46,13 +55,20 @@ export interface AdditionalFieldsFormProps {
   readonly messages?: UiMessages | undefined;
   /** Told about every edit, so an owner can keep a draft across closing and reopening. @default undefined */
   readonly onValuesChange?: ((values: FormValues) => void) | undefined;
+  /**
+   * Told when a submission succeeded and the form has neither a success address nor a submission
+   * message to show: the dialog closes. @default undefined
+   */
+  readonly onDone?: (() => void) | undefined;
 }
 
 /**
  * The additional-fields form of a product (spec 000 §3-§5): editing -> saving -> editing. Client
- * check first ("Required" under each empty required field), then `onSubmit`; server errors show
- * above their fields. Values live here for the whole life of the form, so nothing typed is lost
- * when a check or the server fails.
+ * check first ("Required" under each empty required field), then the captcha where the form asks
+ * for one (as the site form does: src/react/use-form-captcha.tsx), then `onSubmit`; server errors
+ * show above their fields. After a success the form goes to its success address or shows its
+ * submission message, as every form does (`afterSubmission`, src/api/form-schema.ts). Values live
+ * here for the whole life of the form, so nothing typed is lost when a check or the server fails.
  */
 export function AdditionalFieldsForm({
   schema,
@@ -62,14 +78,23 @@ export function AdditionalFieldsForm({
   onSubmit,
   messages = defaultUiMessages(),
   onValuesChange,
+  onDone,
 }: AdditionalFieldsFormProps) {
+  const { redirect } = useStorefront();
   const [values, setValues] = useState<FormValues>(initialValues ?? {});
   const [missing, setMissing] = useState<readonly string[]>([]);
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
   const baseId = useWidgetId();
+  const captcha = useFormCaptcha(schema, 'additional-fields', 'sf-fields-form__captcha');
+  useEffect(() => {
+    if (done !== null) doneRef.current?.focus();
+  }, [done]);
 
   const setValue = (id: string, value: FieldValue) => {
     const next = { ...values, [id]: value };
@@ -86,7 +111,7 @@ export function AdditionalFieldsForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (saving) return;
+    if (saving || leaving) return;
     const empty = missingRequiredFields(schema, values);
     setMissing(empty);
     setServerErrors({});
@@ -96,6 +121,13 @@ export function AdditionalFieldsForm({
       return;
     }
     setSaving(true);
+    // Spec 000 §4: the captcha check comes after the client check, before anything is sent.
+    const checked = await captcha.check();
+    if (!checked.ok) {
+      setSaving(false);
+      setFormError(messages.t('captchaIncomplete'));
+      return;
+    }
     let outcome: SubmitOutcome;
     try {
       outcome = await onSubmit(values);
@@ -103,23 +135,41 @@ export function AdditionalFieldsForm({
       outcome = { ok: false, message: messages.t('formProblem') };
     }
     setSaving(false);
-    if (!outcome.ok) {
-      const fieldErrors = outcome.fieldErrors ?? {};
-      setServerErrors(fieldErrors);
-      const first = Object.keys(fieldErrors)[0];
-      if (outcome.message !== undefined) setFormError(outcome.message);
-      else if (first === undefined) setFormError(messages.t('formProblem'));
-      if (first !== undefined) focusField(first);
+    if (outcome.ok) {
+      if (outcome.settled === true) return;
+      const next = afterSubmission(schema, redirect);
+      if (next.kind === 'redirecting') setLeaving(true);
+      else if (next.text !== null) setDone(next.text);
+      else onDone?.();
+      return;
     }
+    captcha.reset();
+    const fieldErrors = outcome.fieldErrors ?? {};
+    setServerErrors(fieldErrors);
+    const first = Object.keys(fieldErrors)[0];
+    if (outcome.message !== undefined) setFormError(outcome.message);
+    else if (first === undefined) setFormError(messages.t('formProblem'));
+    if (first !== undefined) focusField(first);
   };
 
+  if (done !== null) {
+    return (
+      <div className="sf-fields-form" role="status">
+        <p ref={doneRef} tabIndex={-1} className="sf-fields-form__message">
+          {done}
+        </p>
+      </div>
+    );
+  }
+
+  const busy = saving || leaving;
   return (
     <form
       ref={formRef}
       className="sf-fields-form"
       noValidate
       onSubmit={(e) => void submit(e)}
-      aria-busy={saving}
+      aria-busy={busy}
     >
       {formError !== null && <Alert title={errorTitle} message={formError} />}
       {/* Sections and hidden fields are not part of the additional-fields form (spec 000 §2: "Sections are ignored"). */}
@@ -159,8 +209,9 @@ export function AdditionalFieldsForm({
         );
       })}
       {schema.disclaimer !== null && <p className="sf-fields-form__disclaimer">{schema.disclaimer}</p>}
-      <button type="submit" className="sf-button sf-fields-form__submit" aria-disabled={saving || undefined}>
-        {saving ? messages.t('saving') : submitLabel}
+      {captcha.element}
+      <button type="submit" className="sf-button sf-fields-form__submit" aria-disabled={busy || undefined}>
+        {busy ? messages.t('saving') : submitLabel}
       </button>
     </form>
   );

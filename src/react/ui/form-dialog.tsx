@@ -29,7 +29,7 @@ export function FormDialog({ open, onClose, title, ...form }: FormDialogProps) {
       title={title ?? form.schema.name}
       closeLabel={messages.t('close')}
     >
-      <AdditionalFieldsForm {...form} />
+      <AdditionalFieldsForm onDone={onClose} {...form} />
     </Lightbox>
   );
 }

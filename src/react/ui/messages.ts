@@ -9,6 +9,7 @@
 import type { FieldPart } from '../../commerce/form-fields.js';
 import { createMessages, type Messages } from '../../messages/format.js';
 import { FIELD_MESSAGES } from '../../messages/fields.js';
+import { FORM_MESSAGES } from '../../messages/form.js';
 import { PRODUCT_LABEL_MESSAGES } from '../../messages/product-labels.js';
 import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
 
@@ -46,6 +47,7 @@ export const UI_MESSAGES = {
   partPrefix: 'Prefix',
   partLine: 'Line',
   formProblem: STOREFRONT_MESSAGES.tryAgain,
+  captchaIncomplete: FORM_MESSAGES.captchaIncomplete,
 } as const;
 
 /** The catalogue key of each part's label in a multi-part field (the phone's country part reads partCountryCode). */

@@ -580,6 +580,28 @@ describe('CartPage additional fields', () => {
     expect(screen.queryByText('Updating cart…')).toBeNull();
   });
 
+  it.each([
+    ["the form's submission message, in the dialog", { submissionMessage: 'Your engraving is updated.' }],
+    ["the form's success address", { successRedirect: '/engraving/updated' }],
+  ])('follows a saved edit with %s', async (_what, settings) => {
+    const updated = entry({ additionalFieldsFormId: 'form-engraving', additionalFields: { words: 'Hi Ada' } });
+    const { user, assign } = await renderCart(withForm(), {
+      getFormSchema: async () => okResult({ ...FORM, ...settings } as never),
+      validateForm: async () => okResult(null),
+      updateEntryAdditionalFields: async () =>
+        okResult({ shoppingCart: cart([updated]), updatedEntry: updated as never }) as never,
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit details of Organic Tee' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    if ('submissionMessage' in settings) {
+      expect((await within(dialog).findByRole('status')).textContent).toBe(settings.submissionMessage);
+      expect(assign).not.toHaveBeenCalled();
+    } else {
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(settings.successRedirect));
+    }
+  });
+
   it('shows Unable to update form in the dialog when saving fails, keeping the answers', async () => {
     const { user } = await renderCart(withForm(), {
       getFormSchema: async () => okResult(FORM as never),

@@ -884,6 +884,59 @@ describe('additional-fields form', () => {
     expect(api.getFormSchema).toHaveBeenCalledTimes(1);
   });
 
+  /** The engraved pen whose form carries `settings` (a submission message, a success address). */
+  const engravedWith = (settings: Record<string, unknown>) => ({
+    ...ENGRAVED,
+    structuredContent: {
+      ...ENGRAVED.structuredContent,
+      additionalFieldsForm: { ...ENGRAVED.structuredContent.additionalFieldsForm, ...settings },
+    },
+  });
+
+  it("shows the form's submission message in the dialog once the item is added", async () => {
+    const api = formApi();
+    const { user } = setup({ item: engravedWith({ submissionMessage: 'We will engrave it by hand.' }) }, { api });
+    await user.click(addButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Words' }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('We will engrave it by hand.');
+    expect(api.addCartEntry).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("goes to the form's success address once the item is added, never before", async () => {
+    const addCartEntry = vi.fn(async () => added('pen', 'PEN'));
+    const { user, assign } = setup(
+      { item: engravedWith({ successRedirect: '/engraving/thanks' }) },
+      { api: formApi({ addCartEntry }) },
+    );
+    await user.click(addButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Words' }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/engraving/thanks'));
+    expect(addCartEntry).toHaveBeenCalledTimes(1);
+    expect(addCartEntry.mock.invocationCallOrder[0]!).toBeLessThan(assign.mock.invocationCallOrder[0]!);
+  });
+
+  it('goes nowhere, and keeps the dialog closed with the alert, when the add fails', async () => {
+    const { user, assign } = setup(
+      { item: engravedWith({ successRedirect: '/engraving/thanks' }) },
+      { api: formApi({ addCartEntry: async () => failResult('Please try again in a few seconds.') }) },
+    );
+    await user.click(addButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Words' }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
+    expect((await screen.findByRole('alert', { name: 'Unable to Add Item' })).textContent).toContain(
+      'Please try again in a few seconds.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('says Unable to open form when the form cannot be fetched', async () => {
     const { user } = setup(
       { item: ENGRAVED_BY_ID },

@@ -1,8 +1,10 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdditionalFieldsForm, type SubmitOutcome } from '../../../../src/react/ui/additional-fields-form.js';
 import { parseFormSchema, type FormSchema, type FormValues } from '../../../../src/api/form-schema.js';
+import { renderWithStorefront } from '../../../widgets/fixtures.js';
+import { intercept, removeProvider } from '../../page/fake-captcha.js';
 
 afterEach(cleanup);
 
@@ -226,5 +228,120 @@ describe('AdditionalFieldsForm validation', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
     expect((await screen.findByRole('alert', { name: 'Unable to Add Item' })).textContent).toContain(text);
+  });
+});
+
+describe('what the form settings ask for (spec 000 §3-§5, as every form)', () => {
+  const settingsForm = (settings: Record<string, unknown>): FormSchema => {
+    const r = parseFormSchema({
+      id: 'f1',
+      name: 'Engraving',
+      fields: [{ id: 'text', type: 'text', title: 'Message', required: true }],
+      ...settings,
+    });
+    if (!r.ok) throw new Error('bad schema');
+    return r.value;
+  };
+
+  function renderSettings(schema: FormSchema, outcome: SubmitOutcome = { ok: true }, scriptUrl?: string) {
+    const onSubmit = vi.fn(async (): Promise<SubmitOutcome> => outcome);
+    const onDone = vi.fn();
+    const rendered = renderWithStorefront(
+      <AdditionalFieldsForm
+        schema={schema}
+        submitLabel="Add To Cart"
+        errorTitle="Unable to Add Item"
+        onSubmit={onSubmit}
+        onDone={onDone}
+      />,
+      scriptUrl === undefined ? {} : { context: { captchaScriptUrl: scriptUrl } },
+    );
+    return { ...rendered, onSubmit, onDone };
+  }
+
+  async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Happy birthday');
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    removeProvider();
+  });
+
+  let scripts = 0;
+  const captchaForm = () => settingsForm({ captchaSettings: { enabled: true, siteKey: 'site-key' } });
+
+  it('asks for its captcha before anything is sent', async () => {
+    intercept();
+    const r = renderSettings(captchaForm(), { ok: true }, `/captcha/fields-${++scripts}.js`);
+    await screen.findByRole('checkbox', { name: "I'm not a robot" });
+    await fillAndSubmit(r.user);
+    expect(within(await screen.findByRole('alert')).getByText('Complete CAPTCHA before submitting.')).toBeInstanceOf(
+      HTMLElement,
+    );
+    expect(r.onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'Happy birthday');
+  });
+
+  it('sends once its captcha is complete, and resets it after a failure', async () => {
+    const net = intercept();
+    const r = renderSettings(captchaForm(), { ok: false, message: 'Please try again' }, `/captcha/fields-${++scripts}.js`);
+    await r.user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await fillAndSubmit(r.user);
+    await waitFor(() => expect(r.onSubmit).toHaveBeenCalledTimes(1));
+    await screen.findByText('Please try again');
+    expect(net.provider.widgets[0]?.resets).toBe(1);
+  });
+
+  it('draws no captcha for a form that does not ask for one', async () => {
+    const net = intercept();
+    const r = renderSettings(settingsForm({ captchaSettings: { enabled: false, siteKey: 'site-key' } }));
+    await fillAndSubmit(r.user);
+    await waitFor(() => expect(r.onSubmit).toHaveBeenCalledTimes(1));
+    expect(net.requested).toEqual([]);
+  });
+
+  it('shows its submission message after a success, in place of the form', async () => {
+    const r = renderSettings(settingsForm({ submissionMessage: 'Thanks, we will engrave it.' }));
+    await fillAndSubmit(r.user);
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Thanks, we will engrave it.');
+    await waitFor(() => expect(document.activeElement).toBe(within(status).getByText('Thanks, we will engrave it.')));
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(r.onDone).not.toHaveBeenCalled();
+    expect(r.assign).not.toHaveBeenCalled();
+  });
+
+  it('goes to its success address after a success', async () => {
+    const r = renderSettings(settingsForm({ successRedirect: '/thanks?for=engraving', submissionMessage: 'Thanks' }));
+    await fillAndSubmit(r.user);
+    await waitFor(() => expect(r.assign).toHaveBeenCalledWith('/thanks?for=engraving'));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeInstanceOf(HTMLButtonElement);
+    expect(r.onDone).not.toHaveBeenCalled();
+  });
+
+  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', '//evil.example/x', 'data:text/html,<b>x</b>'])(
+    'never goes to %j, and shows the message instead',
+    async (address) => {
+      const r = renderSettings(settingsForm({ successRedirect: address, submissionMessage: 'Thanks' }));
+      await fillAndSubmit(r.user);
+      expect((await screen.findByRole('status')).textContent).toBe('Thanks');
+      expect(r.assign).not.toHaveBeenCalled();
+    },
+  );
+
+  it('is done when it has neither, and does nothing more once its owner has seen to what follows', async () => {
+    const r = renderSettings(settingsForm({}));
+    await fillAndSubmit(r.user);
+    await waitFor(() => expect(r.onDone).toHaveBeenCalledTimes(1));
+    cleanup();
+    const settled = renderSettings(settingsForm({ successRedirect: '/thanks' }), { ok: true, settled: true });
+    await fillAndSubmit(settled.user);
+    await waitFor(() => expect(settled.onSubmit).toHaveBeenCalledTimes(1));
+    await screen.findByRole('button', { name: 'Add To Cart' });
+    expect(settled.assign).not.toHaveBeenCalled();
+    expect(settled.onDone).not.toHaveBeenCalled();
   });
 });
