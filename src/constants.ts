@@ -38,6 +38,14 @@ export const FEATURE_FLAGS = {
   reviewRenderingKillSwitch: 'review_rendering_kill_switch',
   /** The editor's aesthetics save sends only its dirty paths, as a patch (spec 001 §4). */
   aestheticsPatchSave: 'aesthetics_patch_save',
+  /**
+   * Each instalment brand (INSTALMENTS.brandByLocale) and each kind of review is shown only while
+   * its flag is not off: on when the platform defines none (docs/decisions.md).
+   */
+  afterpay: 'afterpay',
+  clearpay: 'clearpay',
+  nativeProductReviews: 'native_product_reviews',
+  importedProductReviews: 'imported_product_reviews',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

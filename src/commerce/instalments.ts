@@ -4,7 +4,7 @@
  * locale and brand it leads to (spec 000 §7). The range and text rules live in
  * instalment-price.ts.
  */
-import { INSTALMENTS } from '../constants.js';
+import { FEATURE_FLAGS, INSTALMENTS } from '../constants.js';
 import { INSTALMENT_CONTEXT_KEYS } from '../contract.js';
 import { fail, isRecord, notesInto, ok, type Result } from '../result.js';
 import { parseMoney, type Money } from './money.js';
@@ -93,17 +93,19 @@ export function instalmentLocale(shopperLanguage: string, stripeAccountCountry: 
 }
 
 /**
- * The offer of a context: null when the provider is unavailable or does not serve the shopper's
- * locale (the pill is then hidden, quietly: neither is an error).
+ * The offer of a context: null when the provider is unavailable, does not serve the shopper's
+ * locale, or its brand's flag (`afterpay`, `clearpay`: spec 001 §9) is off (the pill is then
+ * hidden, quietly: none is an error). `flagOn` is the page's flag reader; without one every brand
+ * counts as on.
  */
-export function instalmentOffer(context: InstalmentContext): InstalmentOffer | null {
+export function instalmentOffer(
+  context: InstalmentContext,
+  flagOn: (flag: string) => boolean = () => true,
+): InstalmentOffer | null {
   if (!context.afterPayAvailable) return null;
   const locale = instalmentLocale(context.shopperLanguage, context.stripeAccountCountry);
   if (locale === null) return null;
-  return {
-    locale,
-    brand: INSTALMENTS.brandByLocale[locale as keyof typeof INSTALMENTS.brandByLocale],
-    min: context.afterPayMin,
-    max: context.afterPayMax,
-  };
+  const brand = INSTALMENTS.brandByLocale[locale as keyof typeof INSTALMENTS.brandByLocale];
+  if (!flagOn(FEATURE_FLAGS[brand])) return null;
+  return { locale, brand, min: context.afterPayMin, max: context.afterPayMax };
 }

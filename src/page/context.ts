@@ -273,8 +273,8 @@ export function readSiteContext(doc: Document | undefined = globalThis.document)
 
 /**
  * Whether a feature flag is on, as the SDK reads its own: an `sf-flag-<name>` override in the page
- * address first, else the context's `features`; unknown flags are off.
+ * address first, else the context's `features`; a flag neither defines is `fallback`.
  */
-export function isFeatureEnabled(context: SiteContext, name: string): boolean {
-  return siteFlags(context.features).isEnabled(name);
+export function isFeatureEnabled(context: SiteContext, name: string, fallback = false): boolean {
+  return siteFlags(context.features).toggle(name, fallback).value;
 }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { belowInstalmentMinimum } from '../../src/commerce/cart-rules.js';
+import { isFeatureEnabled } from '../../src/page/context.js';
+import { useStorefront } from '../../src/react/provider.js';
 import type { Result } from '../../src/result.js';
 import type { ShoppingCart } from '../../src/store/types.js';
 import type { CartPageMessages } from './messages.js';
@@ -45,7 +47,10 @@ export function useInstalmentMinimum(
   money: (amount: number) => string,
   reporter: { report(error: unknown, info?: Record<string, string>): void },
 ): string | null {
-  const offer = instalments?.ok ? instalmentOffer(instalments.value) : null;
+  const { context } = useStorefront();
+  const offer = instalments?.ok
+    ? instalmentOffer(instalments.value, (flag) => isFeatureEnabled(context, flag, true))
+    : null;
   const minimum =
     offer && offer.min.currency === currency && belowInstalmentMinimum(subtotalCents, offer.min.amount)
       ? m.t('instalmentMinimum', { subtotal: money(offer.min.amount) })

@@ -32,16 +32,25 @@ export const reviewsAnchor = (itemId: string): string => `sf-reviews-${itemId}`;
 export function ReviewsGate({ itemId, reviews: lists, m, overrides, native, imported }: ReviewsGateProps) {
   const { context } = useStorefront();
   const reviews = useMemo(() => readReviews(lists), [lists]);
-  const count = (native ? reviews.native.length : 0) + (imported ? reviews.imported.length : 0);
+  // Spec 001 §9's review flags gate each kind the site settings show; a flag the platform does
+  // not define leaves its kind on (docs/decisions.md).
+  const [flagged] = useState(() => {
+    const flags = siteFlags(context.features);
+    return {
+      native: flags.toggle(FEATURE_FLAGS.nativeProductReviews, true).value,
+      imported: flags.toggle(FEATURE_FLAGS.importedProductReviews, true).value,
+      killed: flags.toggle(FEATURE_FLAGS.reviewRenderingKillSwitch).value,
+    };
+  });
+  const showNative = native && flagged.native;
+  const showImported = imported && flagged.imported;
+  const count = (showNative ? reviews.native.length : 0) + (showImported ? reviews.imported.length : 0);
   const id = useWidgetId();
   const [open, setOpen] = useState(false);
   const [Section, setSection] = useState<typeof ReviewsSectionType | null>(null);
-  const [killed] = useState(
-    () => siteFlags(context.features).toggle(FEATURE_FLAGS.reviewRenderingKillSwitch).value,
-  );
   const section = useRef<HTMLElement>(null);
   // Nothing when the switch is on, or when no review the page sent can be shown.
-  const hidden = killed || count === 0;
+  const hidden = flagged.killed || count === 0;
 
   // The list's code loads on the first open (a failed load is tried again on the next).
   const show = () => {
@@ -112,8 +121,8 @@ export function ReviewsGate({ itemId, reviews: lists, m, overrides, native, impo
       <div id={`${id}-reviews`} hidden={!open}>
         {open && Section && (
           <Section
-            native={native ? reviews.native : []}
-            imported={imported ? reviews.imported : []}
+            native={showNative ? reviews.native : []}
+            imported={showImported ? reviews.imported : []}
             overrides={overrides}
           />
         )}

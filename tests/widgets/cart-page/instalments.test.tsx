@@ -16,12 +16,13 @@ const US = {
 };
 const MINIMUM = 'To check out, your order subtotal must be $35.00 or more.';
 
-async function renderCart(subTotal: number, props: unknown) {
+async function renderCart(subTotal: number, props: unknown, features: Record<string, boolean> = {}) {
   const parsed = parseCartPageProps(props);
   if (!parsed.ok) throw new Error(parsed.issues.join('; '));
   const c = cart([entry({ subTotal, quantity: 1 })]);
   const r = renderWithStorefront(<CartPage {...(parsed.value as CartPageProps)} />, {
     api: fakeApi({ getCart: async () => okResult(c) }),
+    context: { features },
   });
   await screen.findByRole('link', { name: 'Checkout' });
   return r;
@@ -36,6 +37,15 @@ describe('the cart page and the instalment minimum (spec 000 §5)', () => {
   ])('%s it asks for more: %s', async (_name, subTotal, shown) => {
     await renderCart(subTotal, { instalments: US });
     expect(screen.queryByText(MINIMUM) !== null).toBe(shown);
+  });
+
+  it.each([
+    [{ afterpay: true }, true],
+    [{ clearpay: false }, true],
+    [{ afterpay: false }, false],
+  ])('follows the brand flag %j: shown %s', async (features, shown) => {
+    await renderCart(1000, { instalments: US }, features);
+    await waitFor(() => expect(screen.queryByText(MINIMUM) !== null).toBe(shown));
   });
 
   it.each([

@@ -226,6 +226,24 @@ describe('brand and visibility', () => {
     expect(e.report).not.toHaveBeenCalled();
   });
 
+  const GB = { ...US, shopperLanguage: 'en-GB', stripeAccountCountry: 'GB' };
+  const withFeatures = (features: Record<string, boolean>) => ({
+    context: { ...DEFAULT_CONTEXT, features },
+    report: vi.fn(),
+  });
+  it.each([
+    ['Afterpay', { afterpay: true }, US, 'Available for orders over $20.00 Afterpay'],
+    ['Afterpay', { clearpay: false }, US, 'Available for orders over $20.00 Afterpay'],
+    ['Afterpay', { afterpay: false }, US, ''],
+    ['Clearpay', { clearpay: true }, GB, 'Available for orders over $20.00 Clearpay'],
+    ['Clearpay', { afterpay: false }, GB, 'Available for orders over $20.00 Clearpay'],
+    ['Clearpay', { clearpay: false }, GB, ''],
+  ])('gates %s by its flag: %j', async (_brand, features, instalments, text) => {
+    const { el, env: e } = await page({ item: TEE, instalments }, withFeatures(features));
+    expect(pillText(el)).toBe(text);
+    expect(e.report).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['no context', { item: TEE }, 'instalment context is not an object'],
     ['a context without amounts', { item: TEE, instalments: { ...US, afterPayMin: 'cheap' } }, 'afterPayMin'],

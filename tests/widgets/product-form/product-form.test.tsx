@@ -967,6 +967,19 @@ describe('reviews', () => {
     ['both', { native: true, imported: true }, {}, ['Soft and warm.', 'Fine.']],
     ['only native', { native: true, imported: false }, {}, ['Soft and warm.']],
     ['only imported', { native: false, imported: true }, {}, ['Fine.']],
+    [
+      'both with both review flags on',
+      { native: true, imported: true },
+      { native_product_reviews: true, imported_product_reviews: true },
+      ['Soft and warm.', 'Fine.'],
+    ],
+    ['only imported with the native flag off', { native: true, imported: true }, { native_product_reviews: false }, ['Fine.']],
+    [
+      'only native with the imported flag off',
+      { native: true, imported: true },
+      { imported_product_reviews: false },
+      ['Soft and warm.'],
+    ],
   ])('shows %s when the site settings allow', async (_n, settings, features, bodies) => {
     const { user } = setup({ item: MUG, reviews }, { context: { reviews: settings, features } });
     await user.click(await reviewsToggle(`Reviews (${bodies.length})`));
@@ -977,6 +990,12 @@ describe('reviews', () => {
   it.each([
     ['the kill switch is on', { native: true, imported: true }, { review_rendering_kill_switch: true }],
     ['the site shows no reviews', { native: false, imported: false }, {}],
+    [
+      'both review flags are off',
+      { native: true, imported: true },
+      { native_product_reviews: false, imported_product_reviews: false },
+    ],
+    ['the only kind shown has its flag off', { native: true, imported: false }, { native_product_reviews: false }],
   ])('shows nothing when %s', async (_n, settings, features) => {
     setup({ item: MUG, reviews }, { context: { reviews: settings, features } });
     // The toggle's code loads only for reviews to show: once it is in, a toggle would be there.
