@@ -23,6 +23,7 @@ export const PROVIDER_TERMS_URLS: Readonly<Record<string, string>> = {
  * provider's own page for the locale; null for a locale no provider serves.
  */
 export function instalmentTermsUrl(locale: string, template: string | undefined): string | null {
-  if (template !== undefined) return siteOrWebUrl(template.replaceAll('{locale}', encodeURIComponent(locale)));
+  if (template !== undefined)
+    return siteOrWebUrl(template.replaceAll('{locale}', encodeURIComponent(locale)));
   return PROVIDER_TERMS_URLS[locale] ?? null;
 }

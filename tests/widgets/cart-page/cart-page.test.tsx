@@ -584,7 +584,10 @@ describe('CartPage additional fields', () => {
     ["the form's submission message, in the dialog", { submissionMessage: 'Your engraving is updated.' }],
     ["the form's success address", { successRedirect: '/engraving/updated' }],
   ])('follows a saved edit with %s', async (_what, settings) => {
-    const updated = entry({ additionalFieldsFormId: 'form-engraving', additionalFields: { words: 'Hi Ada' } });
+    const updated = entry({
+      additionalFieldsFormId: 'form-engraving',
+      additionalFields: { words: 'Hi Ada' },
+    });
     const { user, assign } = await renderCart(withForm(), {
       getFormSchema: async () => okResult({ ...FORM, ...settings } as never),
       validateForm: async () => okResult(null),

@@ -370,7 +370,9 @@ describe('the info popup', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'About Afterpay' }));
     const dialog = await screen.findByRole('dialog', { name: 'About Afterpay' });
     await within(dialog).findByRole('heading', { level: 3, name: 'Pay in 4 interest-free instalments' });
-    expect(termsLink(dialog).getAttribute('href')).toBe('https://www.afterpay.com/en-US/installment-agreement');
+    expect(termsLink(dialog).getAttribute('href')).toBe(
+      'https://www.afterpay.com/en-US/installment-agreement',
+    );
   });
 
   it('links to the site’s own terms address when it sets one, the provider locale in place of {locale}', async () => {

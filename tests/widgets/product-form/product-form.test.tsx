@@ -895,7 +895,10 @@ describe('additional-fields form', () => {
 
   it("shows the form's submission message in the dialog once the item is added", async () => {
     const api = formApi();
-    const { user } = setup({ item: engravedWith({ submissionMessage: 'We will engrave it by hand.' }) }, { api });
+    const { user } = setup(
+      { item: engravedWith({ submissionMessage: 'We will engrave it by hand.' }) },
+      { api },
+    );
     await user.click(addButton());
     const dialog = await screen.findByRole('dialog', { name: 'Engraving' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Words' }), 'Hello');
@@ -973,7 +976,12 @@ describe('reviews', () => {
       { native_product_reviews: true, imported_product_reviews: true },
       ['Soft and warm.', 'Fine.'],
     ],
-    ['only imported with the native flag off', { native: true, imported: true }, { native_product_reviews: false }, ['Fine.']],
+    [
+      'only imported with the native flag off',
+      { native: true, imported: true },
+      { native_product_reviews: false },
+      ['Fine.'],
+    ],
     [
       'only native with the imported flag off',
       { native: true, imported: true },
@@ -995,7 +1003,11 @@ describe('reviews', () => {
       { native: true, imported: true },
       { native_product_reviews: false, imported_product_reviews: false },
     ],
-    ['the only kind shown has its flag off', { native: true, imported: false }, { native_product_reviews: false }],
+    [
+      'the only kind shown has its flag off',
+      { native: true, imported: false },
+      { native_product_reviews: false },
+    ],
   ])('shows nothing when %s', async (_n, settings, features) => {
     setup({ item: MUG, reviews }, { context: { reviews: settings, features } });
     // The toggle's code loads only for reviews to show: once it is in, a toggle would be there.

@@ -277,16 +277,20 @@ describe('what the form settings ask for (spec 000 §3-§5, as every form)', () 
     const r = renderSettings(captchaForm(), { ok: true }, `/captcha/fields-${++scripts}.js`);
     await screen.findByRole('checkbox', { name: "I'm not a robot" });
     await fillAndSubmit(r.user);
-    expect(within(await screen.findByRole('alert')).getByText('Complete CAPTCHA before submitting.')).toBeInstanceOf(
-      HTMLElement,
-    );
+    expect(
+      within(await screen.findByRole('alert')).getByText('Complete CAPTCHA before submitting.'),
+    ).toBeInstanceOf(HTMLElement);
     expect(r.onSubmit).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'Happy birthday');
   });
 
   it('sends once its captcha is complete, and resets it after a failure', async () => {
     const net = intercept();
-    const r = renderSettings(captchaForm(), { ok: false, message: 'Please try again' }, `/captcha/fields-${++scripts}.js`);
+    const r = renderSettings(
+      captchaForm(),
+      { ok: false, message: 'Please try again' },
+      `/captcha/fields-${++scripts}.js`,
+    );
     await r.user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
     await fillAndSubmit(r.user);
     await waitFor(() => expect(r.onSubmit).toHaveBeenCalledTimes(1));
@@ -307,14 +311,18 @@ describe('what the form settings ask for (spec 000 §3-§5, as every form)', () 
     await fillAndSubmit(r.user);
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe('Thanks, we will engrave it.');
-    await waitFor(() => expect(document.activeElement).toBe(within(status).getByText('Thanks, we will engrave it.')));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(status).getByText('Thanks, we will engrave it.')),
+    );
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
     expect(r.onDone).not.toHaveBeenCalled();
     expect(r.assign).not.toHaveBeenCalled();
   });
 
   it('goes to its success address after a success', async () => {
-    const r = renderSettings(settingsForm({ successRedirect: '/thanks?for=engraving', submissionMessage: 'Thanks' }));
+    const r = renderSettings(
+      settingsForm({ successRedirect: '/thanks?for=engraving', submissionMessage: 'Thanks' }),
+    );
     await fillAndSubmit(r.user);
     await waitFor(() => expect(r.assign).toHaveBeenCalledWith('/thanks?for=engraving'));
     expect(screen.queryByRole('status')).toBeNull();
