@@ -12,6 +12,7 @@ import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { readCookie } from './cookies.js';
 import { pageState } from './page-state.js';
 import { isRecord } from '../result.js';
+import { getItem, readSessionData, removeItem, setItem, writeSessionData } from './session-data.js';
 
 /** The cookies this layer reads and writes. The census names are the platform's (spec 000 §9). */
 export const ANALYTICS_COOKIES = {
@@ -181,32 +182,6 @@ export interface SessionInfo {
   readonly sessionId: string;
 }
 
-const getItem = (storage: Storage | null, key: string): string | null => {
-  try {
-    return storage ? storage.getItem(key) : null;
-  } catch {
-    return null;
-  }
-};
-
-const setItem = (storage: Storage | null, key: string, value: string): boolean => {
-  try {
-    if (!storage) return false;
-    storage.setItem(key, value);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const removeItem = (storage: Storage | null, key: string): void => {
-  try {
-    storage?.removeItem(key);
-  } catch {
-    // Nothing to clean when storage is gone.
-  }
-};
-
 /** Session info of spec 001 §3, §4. */
 export function sessionInfo(env: IdentityEnv): SessionInfo {
   const session = env.session();
@@ -240,19 +215,17 @@ export const RECORDED_ORDER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export function firstRecordOfOrder(storage: Storage | null, orderId: string, now: number): boolean {
   const kept: Record<string, number> = {};
-  try {
-    const stored: unknown = JSON.parse(getItem(storage, STORAGE_KEYS.recordedOrders) ?? '{}');
-    if (isRecord(stored)) {
-      for (const [id, expires] of Object.entries(stored)) {
-        if (typeof expires === 'number' && expires > now) kept[id] = expires;
-      }
+  const stored = readSessionData(storage, STORAGE_KEYS.recordedOrders, now);
+  if (isRecord(stored)) {
+    for (const [id, expires] of Object.entries(stored)) {
+      if (typeof expires === 'number' && expires > now) kept[id] = expires;
     }
-  } catch {
-    // Someone else's value under our key: start afresh.
   }
   if (Object.prototype.hasOwnProperty.call(kept, orderId)) return false;
   kept[orderId] = now + RECORDED_ORDER_LIFETIME_MS;
-  setItem(storage, STORAGE_KEYS.recordedOrders, JSON.stringify(kept));
+  // The whole record expires with its latest order (session data, ./session-data.ts).
+  const latest = Math.max(...Object.values(kept));
+  writeSessionData(storage, STORAGE_KEYS.recordedOrders, kept, latest - now, now);
   return true;
 }
 
@@ -264,19 +237,11 @@ export const resetAnalyticsIdMemory = (doc: Document = globalThis.document): voi
   pageState(doc).memoryId = null;
 };
 
+/** The analytics id's copy in local storage: session data, removed once expired or unreadable. */
 const readStoredId = (env: IdentityEnv, local: Storage | null): string | null => {
-  const raw = getItem(local, STORAGE_KEYS.analyticsId);
-  if (raw === null) return null;
-  try {
-    const stored = JSON.parse(raw) as { value?: unknown; expires?: unknown };
-    if (typeof stored.value === 'string' && stored.value !== '' && typeof stored.expires === 'number') {
-      if (stored.expires > env.now()) return stored.value;
-    }
-  } catch {
-    // Unreadable: dropped below like an expired one.
-  }
-  // Spec 001 §4: local storage is cleared once the expiry has passed.
-  removeItem(local, STORAGE_KEYS.analyticsId);
+  const value = readSessionData(local, STORAGE_KEYS.analyticsId, env.now());
+  if (typeof value === 'string' && value !== '') return value;
+  if (value !== null) removeItem(local, STORAGE_KEYS.analyticsId);
   return null;
 };
 
@@ -296,9 +261,7 @@ export function analyticsId(env: IdentityEnv): string {
   page.memoryId = id;
   const lifetime = COOKIE_POLICY.analyticsLifetimeMs;
   const cookieKept = writeCookie(env.doc, ANALYTICS_COOKIES.analyticsId, id, lifetime);
-  const stored =
-    local !== null &&
-    setItem(local, STORAGE_KEYS.analyticsId, JSON.stringify({ value: id, expires: env.now() + lifetime }));
+  const stored = local !== null && writeSessionData(local, STORAGE_KEYS.analyticsId, id, lifetime, env.now());
   if (!cookieKept || (local !== null && !stored)) env.log(DIAGNOSTICS.storageWriteFailed);
   return id;
 }

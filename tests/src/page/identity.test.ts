@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ANALYTICS_COOKIES,
+  RECORDED_ORDER_LIFETIME_MS,
   STORAGE_KEYS,
   analyticsId,
+  firstRecordOfOrder,
   resetAnalyticsIdMemory,
   sessionInfo,
   storageGetter,
@@ -229,5 +231,28 @@ describe('storage access', () => {
     const storage = new MemoryStorage();
     const win = { sessionStorage: storage } as unknown as Window & typeof globalThis;
     expect(storageGetter('sessionStorage', vi.fn(), win)()).toBe(storage);
+  });
+});
+
+describe('the recorded orders, session data that expires with its latest order', () => {
+  it('remembers an order for its lifetime, then forgets it and removes the record', () => {
+    const storage = new Map<string, string>();
+    const local = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    } as unknown as Storage;
+    const start = Date.parse('2026-12-07T12:00:00Z');
+    expect(firstRecordOfOrder(local, 'order-1', start)).toBe(true);
+    expect(firstRecordOfOrder(local, 'order-1', start + RECORDED_ORDER_LIFETIME_MS - 1)).toBe(false);
+    expect(JSON.parse(storage.get(STORAGE_KEYS.recordedOrders) ?? '')).toEqual({
+      value: { 'order-1': start + RECORDED_ORDER_LIFETIME_MS },
+      expires: start + RECORDED_ORDER_LIFETIME_MS,
+    });
+    const later = start + RECORDED_ORDER_LIFETIME_MS;
+    expect(firstRecordOfOrder(local, 'order-1', later)).toBe(true);
+    expect(Object.keys(JSON.parse(storage.get(STORAGE_KEYS.recordedOrders) ?? '').value)).toEqual([
+      'order-1',
+    ]);
   });
 });

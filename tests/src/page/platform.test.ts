@@ -558,7 +558,8 @@ describe('conversion and census sources (spec 000 §7)', () => {
     // Long after, the order is forgotten (its record expired) and the key holds no stale ids.
     const later = 1_700_000_000_000 + 31 * 24 * 60 * 60 * 1000;
     expect(purchases(load('order-9', later))).toEqual([1, 1]);
-    expect(Object.keys(JSON.parse(storage.get('sf-recorded-orders') ?? '{}'))).toEqual(['order-9']);
+    const recorded = JSON.parse(storage.get('sf-recorded-orders') ?? '{}') as { value?: object };
+    expect(Object.keys(recorded.value ?? {})).toEqual(['order-9']);
   });
 
   it.each([
