@@ -11,9 +11,15 @@ import {
   type FormSchema as SdkFormSchema,
   type FormSchemaField,
 } from '../../src/api/form-schema';
-import { EMAIL_FORMAT_EXAMPLE, isValidEmail } from '../../src/commerce/validation';
+import {
+  EMAIL_FORMAT_EXAMPLE,
+  LINK_FORMAT_EXAMPLES,
+  isValidEmail,
+  isValidLink,
+} from '../../src/commerce/validation';
 import { siteOrWebUrl } from '../../src/urls';
 import { FORM_MESSAGES } from '../../src/messages/form';
+import { PLATFORM_MESSAGES } from '../../src/messages/platform';
 import { format } from '../../src/messages/format';
 
 // One field reader, one set of field types and multi-part fields and one email rule for the SDK
@@ -35,12 +41,16 @@ export const MESSAGES = {
   maxLength: 'You have exceeded the character limit.',
   // The site form's own text, so a field error reads the same from the browser and the server.
   email: format(FORM_MESSAGES.formEmailInvalid, { email: EMAIL_FORMAT_EXAMPLE }),
-  option: 'Select one of the options.',
+  // Spec 001 §8's validation messages, where their situations occur on this server.
+  link: format(PLATFORM_MESSAGES.linkFormat, LINK_FORMAT_EXAMPLES),
   date: 'Enter a valid date.',
   unknown: 'Unknown field.',
   invalid: 'Invalid value.',
   anyInvalid: 'One or more fields is invalid, please check your entries.',
 } as const;
+
+/** Spec 001 §8: "{val} is not one of the expected options", for a choice the field does not offer. */
+const unexpectedOption = (val: string): string => format(PLATFORM_MESSAGES.unexpectedOption, { val });
 
 export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchema> {
   if (!isRecord(raw)) return fail(['form must be an object']);
@@ -113,13 +123,14 @@ function checkField(field: FormField, answer: unknown): string | null {
     case 'checkbox': {
       if (!Array.isArray(answer) || answer.some((v) => typeof v !== 'string')) return MESSAGES.invalid;
       if (answer.length === 0) return field.required ? MESSAGES.required : null;
-      return answer.every((v) => field.options.includes(v as string)) ? null : MESSAGES.option;
+      const stranger = (answer as string[]).find((v) => !field.options.includes(v));
+      return stranger === undefined ? null : unexpectedOption(stranger);
     }
     case 'radio':
     case 'select': {
       if (typeof answer !== 'string') return MESSAGES.invalid;
       if (empty(answer)) return field.required ? MESSAGES.required : null;
-      return field.options.includes(answer) ? null : MESSAGES.option;
+      return field.options.includes(answer) ? null : unexpectedOption(answer);
     }
     default:
       break;
@@ -151,6 +162,7 @@ function checkField(field: FormField, answer: unknown): string | null {
   }
   if (parts && field.type !== 'phone') return MESSAGES.invalid;
   if (field.type === 'email' && !isValidEmail(answer.trim())) return MESSAGES.email;
+  if (field.type === 'website' && !isValidLink(answer.trim())) return MESSAGES.link;
   if (field.maxLength !== null && [...answer].length > field.maxLength) return MESSAGES.maxLength;
   return null;
 }

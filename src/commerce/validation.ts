@@ -22,6 +22,18 @@ export function isValidEmail(value: unknown): boolean {
   return EMAIL_RE.test(value);
 }
 
+/** The examples in spec 001 §8's "Links must be formatted as {host} or {host}". */
+export const LINK_FORMAT_EXAMPLES = { host: 'www.example.com', altHost: 'https://www.example.com' } as const;
+
+// A host of dotted labels ending in a top-level name of 2 or more letters, with or without
+// http(s)://, then an optional port and path: the two forms the link message names.
+const LINK_RE = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/** A website field's answer: `www.example.com` or `https://www.example.com/...` (spec 001 §8). */
+export function isValidLink(value: string): boolean {
+  return LINK_RE.test(value);
+}
+
 /**
  * A field's max length from the data: a positive whole number, as a number or a digit string.
  * Non-numeric, fractional, negative and 0 are ignored (null), as spec 000 §2 says.
@@ -100,7 +112,8 @@ export interface FieldRuleInput {
 
 /**
  * The generic site form's per-field rule (spec 000 §5): required and empty, over the max length,
- * or a malformed email. An empty optional field is valid.
+ * a malformed email, or a website that is no link (spec 001 §8's "Links must be formatted as…").
+ * An empty optional field is valid.
  */
 export function formFieldError(field: FieldRuleInput): MessageKey | null {
   const empty = isRequiredEmpty(field.type, field.value);
@@ -108,6 +121,7 @@ export function formFieldError(field: FieldRuleInput): MessageKey | null {
   if (typeof field.value === 'string') {
     if (exceedsMaxLength(field.value, field.maxLength)) return 'characterLimitExceeded';
     if (field.type === 'email' && !isValidEmail(field.value.trim())) return 'formEmailInvalid';
+    if (field.type === 'website' && !isValidLink(field.value.trim())) return 'linkFormat';
   }
   return null;
 }

@@ -2,6 +2,7 @@
  * Platform texts (spec 001 §5, §8, §9): template texts, relative times, the shared user messages
  * and validation messages of the site tooling.
  */
+import { DIAGNOSTICS } from './diagnostics.js';
 import { TEMPLATE_TEXTS } from './template-texts.js';
 
 export const PLATFORM_MESSAGES = {
@@ -36,7 +37,7 @@ export const PLATFORM_MESSAGES = {
   fileRenameProblem: 'There was a problem while renaming your file.',
   fileUploadProblem: 'There was a problem while uploading your file.',
   unableToConnect: 'Unable to connect. Please try again',
-  timezoneLoadFailed: 'Failed to load timezone',
+  timezoneLoadFailed: DIAGNOSTICS.timezoneLoadFailed,
   /** Ours: the spec describes this message without quoting it. */
   videoBasicAccountUnsupported:
     '{provider} basic accounts are not supported. Please share a video from another {provider} account.',

@@ -8,6 +8,7 @@ import { CONTEXT_SCRIPT_ID } from '../contract.js';
 import { defaultsOf, isRecord, notesInto, objectOf, readId, readObject, schema } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 import { siteFlags } from './flags.js';
+import { DIAGNOSTICS } from '../messages/diagnostics.js';
 import { siteOrWebUrl } from '../urls.js';
 
 export interface CookieSettings {
@@ -131,7 +132,10 @@ function knownTimeZone(zone: string): string {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone;
   } catch {
-    console.warn('[storefront] site context: timeZone is not a known time zone');
+    // Spec 001 §8's shared message for the situation, then what the context got wrong.
+    console.warn(
+      `[storefront] site context: ${DIAGNOSTICS.timezoneLoadFailed}: timeZone is not a known time zone`,
+    );
     return DEFAULT_TIME_ZONE;
   }
 }

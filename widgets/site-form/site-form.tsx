@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent }
 import { afterSubmission, holdsAnswer, type FieldValue, type FormSchema } from '../../src/api/form-schema.js';
 import type { FormSubmissionPayload } from '../../src/api/forms.js';
 import type { ApiError } from '../../src/api/types.js';
-import { EMAIL_FORMAT_EXAMPLE, formFieldError } from '../../src/commerce/validation.js';
+import { EMAIL_FORMAT_EXAMPLE, LINK_FORMAT_EXAMPLES, formFieldError } from '../../src/commerce/validation.js';
 import { track } from '../../src/page/analytics.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { useFormCaptcha } from '../../src/react/use-form-captcha.js';
@@ -64,7 +64,8 @@ export function validateSiteForm(
       required: field.required,
       maxLength: field.maxLength,
     });
-    if (key !== null) errors[field.id] = m.t(key as SiteFormMessageKey, { email: EMAIL_FORMAT_EXAMPLE });
+    if (key !== null)
+      errors[field.id] = m.t(key as SiteFormMessageKey, { email: EMAIL_FORMAT_EXAMPLE, ...LINK_FORMAT_EXAMPLES });
   }
   return errors;
 }

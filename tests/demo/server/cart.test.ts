@@ -373,7 +373,7 @@ describe('additional fields', () => {
       { 'engraving-text': 'x'.repeat(31) },
       { 'engraving-text': 'You have exceeded the character limit.' },
     ],
-    ['an option that does not exist', { font: 'Comic' }, { font: 'Select one of the options.' }],
+    ['an option that does not exist', { font: 'Comic' }, { font: 'Comic is not one of the expected options' }],
     ['an impossible date', { 'delivery-date': '2027-02-30' }, { 'delivery-date': 'Enter a valid date.' }],
     ['an unknown field', { colour: 'red' }, { colour: 'Unknown field.' }],
     [

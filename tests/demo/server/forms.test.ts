@@ -110,8 +110,17 @@ describe('POST /api/rest/forms/validate/{formId}', () => {
       { message: 'You have exceeded the character limit.' },
     ],
     ['an empty multi-part name', { name: { first: '', last: ' ' } }, { name: 'Required' }],
-    ['a topic not offered', { topic: 'Complaint' }, { topic: 'Select one of the options.' }],
+    [
+      'a topic not offered',
+      { topic: 'Complaint' },
+      { topic: 'Complaint is not one of the expected options' },
+    ],
     ['a number where text belongs', { message: 42 }, { message: 'Invalid value.' }],
+    [
+      'a website that is no link',
+      { website: 'my shop' },
+      { website: 'Links must be formatted as www.example.com or https://www.example.com' },
+    ],
   ])('answers 400 with field errors for %s', async (_name, patch, errors) => {
     const res = await visitor.post('/api/rest/forms/validate/form-contact', { ...VALID_CONTACT, ...patch });
     expect(res.statusCode).toBe(400);

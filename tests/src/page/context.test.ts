@@ -247,7 +247,9 @@ describe('the time zone check', () => {
     expect(warn).not.toHaveBeenCalled();
     expect(context.timeZone).toBe('America/New_York');
     expect(context).toEqual({ ...DEFAULT_CONTEXT, currency: 'GBP' });
-    expect(warn.mock.calls).toEqual([['[storefront] site context: timeZone is not a known time zone']]);
+    expect(warn.mock.calls).toEqual([
+      ['[storefront] site context: Failed to load timezone: timeZone is not a known time zone'],
+    ]);
   });
 });
 

@@ -268,6 +268,36 @@ describe('client validation (spec 000 §5)', () => {
     expect(r.api.getFormSubmissionKey).not.toHaveBeenCalled();
   });
 
+  const withWebsite = () =>
+    schema({
+      fields: [...schema().fields, field({ id: 'site', type: 'website', title: 'Your website' })],
+    });
+
+  it.each(['my shop', 'example', 'javascript:alert(1)', 'ftp://example.com'])(
+    'says how a link is written for the website %j (spec 001 §8)',
+    async (typed) => {
+      const r = renderForm({ form: withWebsite() });
+      await fillValid(r.user);
+      await r.user.type(screen.getByRole('textbox', { name: 'Your website' }), typed);
+      await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(
+        screen.getByText('Links must be formatted as www.example.com or https://www.example.com'),
+      ).toBeInstanceOf(HTMLParagraphElement);
+      expect(r.api.getFormSubmissionKey).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(['www.example.com', 'https://www.example.com/about?x=1', 'shop.example.co.uk'])(
+    'takes the website %j',
+    async (typed) => {
+      const r = renderForm({ form: withWebsite() });
+      await fillValid(r.user);
+      await r.user.type(screen.getByRole('textbox', { name: 'Your website' }), typed);
+      await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(r.api.saveFormSubmission).toHaveBeenCalledTimes(1));
+    },
+  );
+
   it('lets an empty optional field through', async () => {
     const r = renderForm();
     await fillValid(r.user);
