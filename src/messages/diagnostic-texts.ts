@@ -6,8 +6,6 @@ export const performanceNoPageLoadId = 'Unable to resolve pageLoadId';
 export const performanceEmptyRecord = 'Data is empty';
 export const storageWriteFailed = 'Unable to store analyticsId';
 export const storageUnavailable = 'Unable access local/session storage';
-/** Also a shared user message (PLATFORM_MESSAGES.timezoneLoadFailed): logged by the site context. */
-export const timezoneLoadFailed = 'Failed to load timezone';
 export const captchaNotSetUp = 'ReCaptcha has not been set up!';
 export const experimentNotLoaded = 'the underlying configuration is not loaded';
 export const experimentUnknownFeature = 'the specified feature does not exist';

@@ -9,6 +9,11 @@ export const FORM_MESSAGES = {
   emailBlank: 'Email cannot be blank',
   emailInvalid: 'Email is invalid',
   captchaIncomplete: 'Complete CAPTCHA before submitting.',
+  /**
+   * Spec 001 §8's validation message, for a site form's website field (PLATFORM_MESSAGES names it
+   * too). The spec writes both examples as `{host}`; the second is named apart so they can differ.
+   */
+  linkFormat: 'Links must be formatted as {host} or {altHost}',
 
   // Generic site form (spec 000 §2, §4, §5, §8)
   submitting: 'Submitting…',

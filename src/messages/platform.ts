@@ -2,8 +2,9 @@
  * Platform texts (spec 001 §5, §8, §9): template texts, relative times, the shared user messages
  * and validation messages of the site tooling.
  */
-import { DIAGNOSTICS } from './diagnostics.js';
+import { FORM_MESSAGES } from './form.js';
 import { TEMPLATE_TEXTS } from './template-texts.js';
+import { TIMEZONE_LOAD_FAILED } from './time-zone-text.js';
 
 export const PLATFORM_MESSAGES = {
   // Template texts (spec 001 §5)
@@ -37,7 +38,7 @@ export const PLATFORM_MESSAGES = {
   fileRenameProblem: 'There was a problem while renaming your file.',
   fileUploadProblem: 'There was a problem while uploading your file.',
   unableToConnect: 'Unable to connect. Please try again',
-  timezoneLoadFailed: DIAGNOSTICS.timezoneLoadFailed,
+  timezoneLoadFailed: TIMEZONE_LOAD_FAILED,
   /** Ours: the spec describes this message without quoting it. */
   videoBasicAccountUnsupported:
     '{provider} basic accounts are not supported. Please share a video from another {provider} account.',
@@ -48,8 +49,7 @@ export const PLATFORM_MESSAGES = {
   // Validation messages (spec 001 §8)
   enterValidEmail: 'Please enter a valid email',
   emailFormat: 'Emails must be formatted as {email}',
-  /** The spec writes both examples as `{host}`; the second is named apart so they can differ. */
-  linkFormat: 'Links must be formatted as {host} or {altHost}',
+  linkFormat: FORM_MESSAGES.linkFormat,
   invalidPageUrl: '{val} is not a valid page URL',
   unexpectedOption: '{val} is not one of the expected options',
   tagExists: 'This {tagType} already exists',

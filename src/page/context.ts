@@ -8,7 +8,7 @@ import { CONTEXT_SCRIPT_ID } from '../contract.js';
 import { defaultsOf, isRecord, notesInto, objectOf, readId, readObject, schema } from '../result.js';
 import { DEFAULT_CURRENCY, parseCurrencyCode, type CurrencyCode } from '../commerce/money.js';
 import { siteFlags } from './flags.js';
-import { DIAGNOSTICS } from '../messages/diagnostics.js';
+import { TIMEZONE_LOAD_FAILED } from '../messages/time-zone-text.js';
 import { siteOrWebUrl } from '../urls.js';
 
 export interface CookieSettings {
@@ -134,7 +134,7 @@ function knownTimeZone(zone: string): string {
   } catch {
     // Spec 001 §8's shared message for the situation, then what the context got wrong.
     console.warn(
-      `[storefront] site context: ${DIAGNOSTICS.timezoneLoadFailed}: timeZone is not a known time zone`,
+      `[storefront] site context: ${TIMEZONE_LOAD_FAILED}: timeZone is not a known time zone`,
     );
     return DEFAULT_TIME_ZONE;
   }
@@ -277,8 +277,8 @@ export function readSiteContext(doc: Document | undefined = globalThis.document)
 
 /**
  * Whether a feature flag is on, as the SDK reads its own: an `sf-flag-<name>` override in the page
- * address first, else the context's `features`; a flag neither defines is `fallback`.
+ * address first, else the context's `features`; unknown flags are off.
  */
-export function isFeatureEnabled(context: SiteContext, name: string, fallback = false): boolean {
-  return siteFlags(context.features).toggle(name, fallback).value;
+export function isFeatureEnabled(context: SiteContext, name: string): boolean {
+  return siteFlags(context.features).isEnabled(name);
 }

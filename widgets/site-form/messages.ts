@@ -3,7 +3,6 @@
  * The page overrides any key through `strings` in the block's props.
  */
 import { FORM_MESSAGES } from '../../src/messages/form.js';
-import { PLATFORM_MESSAGES } from '../../src/messages/platform.js';
 import { createMessages, type Messages } from '../../src/messages/format.js';
 import { STOREFRONT_MESSAGES } from '../../src/messages/storefront.js';
 import { UI_MESSAGES } from '../../src/react/ui/messages.js';
@@ -14,7 +13,7 @@ export const SITE_FORM_MESSAGES = {
   characterCount: FORM_MESSAGES.characterCount,
   characterLimitExceeded: FORM_MESSAGES.characterLimitExceeded,
   formEmailInvalid: FORM_MESSAGES.formEmailInvalid,
-  linkFormat: PLATFORM_MESSAGES.linkFormat,
+  linkFormat: FORM_MESSAGES.linkFormat,
   formFieldsInvalid: FORM_MESSAGES.formFieldsInvalid,
   captchaIncomplete: FORM_MESSAGES.captchaIncomplete,
   form404: FORM_MESSAGES.form404,
