@@ -94,18 +94,18 @@ export function instalmentLocale(shopperLanguage: string, stripeAccountCountry: 
 
 /**
  * The offer of a context: null when the provider is unavailable, does not serve the shopper's
- * locale, or its brand's flag (`afterpay`, `clearpay`: spec 001 §9) is off (the pill is then
- * hidden, quietly: none is an error). `flagOn` is the page's flag reader; without one every brand
- * counts as on.
+ * locale, or its brand's flag (`afterpay`, `clearpay`: spec 001 §9) is `false` in the site
+ * context's `features` (the pill is then hidden, quietly: none is an error). A brand whose flag the
+ * platform does not define is on (docs/decisions.md).
  */
 export function instalmentOffer(
   context: InstalmentContext,
-  flagOn: (flag: string) => boolean = () => true,
+  features: Readonly<Record<string, boolean>> = {},
 ): InstalmentOffer | null {
   if (!context.afterPayAvailable) return null;
   const locale = instalmentLocale(context.shopperLanguage, context.stripeAccountCountry);
   if (locale === null) return null;
   const brand = INSTALMENTS.brandByLocale[locale as keyof typeof INSTALMENTS.brandByLocale];
-  if (!flagOn(FEATURE_FLAGS[brand])) return null;
+  if (features[FEATURE_FLAGS[brand]] === false) return null;
   return { locale, brand, min: context.afterPayMin, max: context.afterPayMax };
 }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { instalmentOffer, type InstalmentContext } from '../../src/commerce/instalments.js';
 import { belowInstalmentMinimum } from '../../src/commerce/cart-rules.js';
-import { isFeatureEnabled } from '../../src/page/context.js';
 import { useStorefront } from '../../src/react/provider.js';
 import type { Result } from '../../src/result.js';
 import type { ShoppingCart } from '../../src/store/types.js';
@@ -48,9 +47,7 @@ export function useInstalmentMinimum(
   reporter: { report(error: unknown, info?: Record<string, string>): void },
 ): string | null {
   const { context } = useStorefront();
-  const offer = instalments?.ok
-    ? instalmentOffer(instalments.value, (flag) => isFeatureEnabled(context, flag, true))
-    : null;
+  const offer = instalments?.ok ? instalmentOffer(instalments.value, context.features) : null;
   const minimum =
     offer && offer.min.currency === currency && belowInstalmentMinimum(subtotalCents, offer.min.amount)
       ? m.t('instalmentMinimum', { subtotal: money(offer.min.amount) })

@@ -8,7 +8,6 @@ import {
 import { isDarkColor } from '../../src/constants.js';
 import { EVENTS, PRODUCT_BLOCK_ATTR } from '../../src/contract.js';
 import { followsChoice, type ProductChoice } from '../../src/page/choices.js';
-import { isFeatureEnabled } from '../../src/page/context.js';
 import { useStorefront } from '../../src/react/provider.js';
 import { useSameItem } from '../../src/react/use-same-item.js';
 import type { InstalmentInfoPopup as InstalmentInfoPopupType } from './info-popup.js';
@@ -87,7 +86,7 @@ export function InstalmentPillBody({ item, instalments, count, strings }: Instal
 
   const offer =
     instalments.ok && qualifiesForInstalments(item)
-      ? instalmentOffer(instalments.value, (flag) => isFeatureEnabled(context, flag, true))
+      ? instalmentOffer(instalments.value, context.features)
       : null;
   const price = offer ? instalmentPrice(item, choice.variant, choice.quantity) : null;
   // A range in another currency than the product cannot be compared: the context is wrong.
