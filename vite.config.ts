@@ -38,15 +38,15 @@ const out = process.env.SF_OUT_DIR ?? 'dist';
  * - `src/react/ui/messages.ts` (600 B): the texts of the additional-fields form and of multi-part
  *   fields, shared by the cart page, the site form and the form dialog.
  * - `src/messages/fields.ts` (170 B): the answers' texts those texts and the cart page's start from.
- * - `src/react/ui/field-parts.tsx` (750 B): the inputs of likert and multi-part fields, shared by the
- *   site form and the additional-fields form.
+ * - `src/react/ui/form-field.tsx`: the renderer of a form schema's fields, shared by the site form
+ *   and the additional-fields form.
  */
 export const COPIED_MODULES = [
   'src/readers.ts',
   'src/contract-account.ts',
   'src/react/ui/messages.ts',
   'src/messages/fields.ts',
-  'src/react/ui/field-parts.tsx',
+  'src/react/ui/form-field.tsx',
 ] as const;
 
 /**

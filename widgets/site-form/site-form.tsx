@@ -1,19 +1,32 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { afterSubmission, holdsAnswer, type FieldValue, type FormSchema } from '../../src/api/form-schema.js';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  afterSubmission,
+  holdsAnswer,
+  type FieldValue,
+  type FormSchema,
+  type FormSchemaField,
+} from '../../src/api/form-schema.js';
 import type { FormSubmissionPayload } from '../../src/api/forms.js';
-import type { ApiError } from '../../src/api/types.js';
-import { EMAIL_FORMAT_EXAMPLE, LINK_FORMAT_EXAMPLES, formFieldError } from '../../src/commerce/validation.js';
+import { characterCounter } from '../../src/commerce/validation.js';
 import { track } from '../../src/page/analytics.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
+import { FormField, type FieldTexts } from '../../src/react/ui/form-field.js';
 import { useFormCaptcha } from '../../src/react/use-form-captcha.js';
 import { useLatest } from '../../src/react/use-latest.js';
-import { SiteFormField } from './fields.js';
-import { siteFormMessages, type SiteFormMessageKey, type SiteFormMessages } from './messages.js';
+import { siteFormMessages, type SiteFormMessages } from './messages.js';
+import { PostSubmitContent, postSubmitContent } from './post-submit-content.js';
 import { DEFAULT_PAGE, type SiteFormProps } from './props.js';
+import {
+  answersOf,
+  fieldProblem,
+  formProblem,
+  saveFailureText,
+  validateSiteForm,
+  type Problem,
+  type Values,
+} from './submission.js';
 
 export type { SiteFormProps } from './props.js';
-
-type Values = Readonly<Record<string, FieldValue>>;
 
 /**
  * The code that sends a form (the forms api and its response parsers) is not part of the page's
@@ -23,18 +36,6 @@ type Values = Readonly<Record<string, FieldValue>>;
 const warmSend = (): void => {
   import('../../src/api/forms.js').catch(() => undefined);
 };
-
-/**
- * What went wrong, and where it is shown. `fields`: field errors, with `top` above the form and
- * `bottom` below it; `form`: one message for the whole form, below it next to the button, with a
- * pointer to it above.
- */
-interface Problem {
-  readonly top: string;
-  readonly bottom: string;
-  /** Which of the two carries the real message (and is announced). */
-  readonly announce: 'top' | 'bottom';
-}
 
 type Phase =
   | { readonly kind: 'loading' }
@@ -49,93 +50,25 @@ type Phase =
       readonly content: DocumentFragment | null;
     };
 
-/** The client rules of spec 000 §5 over every answering field: field id to message. */
-export function validateSiteForm(
-  schema: FormSchema,
-  values: Values,
-  m: SiteFormMessages,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const field of schema.fields) {
-    if (!holdsAnswer(field)) continue;
-    const key = formFieldError({
-      type: field.type,
-      value: values[field.id],
-      required: field.required,
-      maxLength: field.maxLength,
-    });
-    if (key !== null)
-      errors[field.id] = m.t(key as SiteFormMessageKey, { email: EMAIL_FORMAT_EXAMPLE, ...LINK_FORMAT_EXAMPLES });
-  }
-  return errors;
-}
-
-/** The answers that travel with a submission: every answering field, empty ones included. */
-export function answersOf(schema: FormSchema, values: Values): Record<string, FieldValue> {
-  const out: Record<string, FieldValue> = {};
-  for (const field of schema.fields) {
-    if (!holdsAnswer(field)) continue;
-    const value = values[field.id];
-    if (value !== undefined) out[field.id] = value;
-  }
-  return out;
-}
-
-/** The message for a failed SaveFormSubmission that carries no field errors (spec 000 §8). */
-export function saveFailureText(error: ApiError, m: SiteFormMessages): string {
-  if (error.kind === 'invalid-response') return m.t('formProcessingError');
-  return error.message;
-}
-
-const fieldProblem = (m: SiteFormMessages, message?: string): Problem => ({
-  top: message ?? m.t('formFieldsInvalid'),
-  bottom: message === undefined ? m.t('formFieldsInvalid') : m.t('formProblemScrollUp'),
-  announce: 'top',
+/**
+ * How the site form draws its fields (spec 001 §3): a "*" mark read as "(required)", a select
+ * that starts at "Select", and a live counter under a text area with a maximum.
+ */
+const fieldTexts = (m: SiteFormMessages): FieldTexts => ({
+  text: (key) => m.t(key),
+  selectPrompt: () => m.t('selectValue'),
+  requiredMark: { seen: m.t('requiredMark'), spoken: m.t('requiredSpoken') },
+  counter: { label: m.t('counterLabel'), count: (text, max) => characterCounter(text, max, m) },
 });
 
-const formProblem = (m: SiteFormMessages, message: string): Problem => ({
-  top: m.t('formProblemScrollDown'),
-  bottom: message,
-  announce: 'bottom',
-});
-
-/**
- * The text of untrusted post-submit markup, shown when the sanitiser's chunk fails to load. A
- * DOMParser document is inert (no script runs, nothing loads), and only its text reaches the page,
- * as a text node; without DOMParser the raw string is shown as text, which is just as safe.
- */
-export function textOf(html: string): string {
-  if (typeof DOMParser === 'undefined') return html;
-  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim();
-}
-
-/**
- * The post-submit content as sanitised HTML, from the chunk that holds the sanitiser: it loads only
- * here, after a successful submit. Should that chunk fail to load, the content's text is shown.
- * Null when nothing readable is left.
- */
-async function postSubmitContent(html: string, doc: Document): Promise<DocumentFragment | null> {
-  const content = await import('./post-submit.js').then(
-    (mod) => mod.sanitizeHtml(html, doc),
-    () => {
-      const text = doc.createDocumentFragment();
-      text.append(textOf(html));
-      return text;
-    },
+/** A section of the form: a heading with its description, holding no answer. */
+function FormSection({ field }: { readonly field: FormSchemaField }) {
+  return (
+    <div className="sf-site-form__section" data-field-id={field.id}>
+      <h2 className="sf-site-form__section-title">{field.title}</h2>
+      {field.description !== null && <p className="sf-field__description">{field.description}</p>}
+    </div>
   );
-  return content.textContent?.trim() ? content : null;
-}
-
-/**
- * Shows a sanitised fragment; a copy of it, so the one in state stays whole across renders. Put in
- * before the browser paints, so the thanks and the content show, and are announced, together.
- */
-function PostSubmitContent({ content }: { readonly content: DocumentFragment }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    ref.current?.replaceChildren(content.cloneNode(true));
-  }, [content]);
-  return <div ref={ref} className="sf-site-form__content" />;
 }
 
 const pageTitle = (): string => (typeof document === 'undefined' ? '' : document.title);
@@ -152,6 +85,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
   const { api, redirect, reporter } = useStorefront();
   const baseId = useWidgetId();
   const m = useMemo(() => siteFormMessages(strings), [strings]);
+  const texts = useMemo(() => fieldTexts(m), [m]);
   const [loaded, setSchema] = useState<FormSchema | null>(null);
   // A schema the props carry is drawn as it stands: the editor can change it in place.
   const schema = form ?? loaded;
@@ -364,17 +298,21 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
       onPointerDown={warmSend}
     >
       {problemText('top')}
-      {schema.fields.map((field) => (
-        <SiteFormField
-          key={field.id}
-          field={field}
-          id={`${baseId}-${field.id}`}
-          value={values[field.id]}
-          error={fieldErrors[field.id]}
-          onChange={(v) => setValue(field.id, v)}
-          m={m}
-        />
-      ))}
+      {schema.fields.map((field) => {
+        if (field.type === 'section') return <FormSection key={field.id} field={field} />;
+        const error = fieldErrors[field.id];
+        return (
+          <FormField
+            key={field.id}
+            field={field}
+            id={`${baseId}-${field.id}`}
+            value={values[field.id]}
+            errors={error === undefined ? [] : [{ key: 'error', text: error, place: 'control' }]}
+            onChange={(v) => setValue(field.id, v)}
+            texts={texts}
+          />
+        );
+      })}
       {schema.disclaimer !== null && <p className="sf-site-form__disclaimer">{schema.disclaimer}</p>}
       {captcha.element}
       {problemText('bottom')}

@@ -1,24 +1,31 @@
 import { useStorefront, useWidgetId } from '../provider.js';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useFormCaptcha } from '../use-form-captcha.js';
 import { Alert } from './alert.js';
 import {
   afterSubmission,
-  answerList,
-  answerText,
   holdsAnswer,
   missingRequiredFields,
   type FieldValue,
   type FormSchema,
-  type FormSchemaField,
   type FormValues,
 } from '../../api/form-schema.js';
-import { LikertStatements, MultiPartInputs, inputModeOf, inputTypeOf } from './field-parts.js';
+import { FormField, type FieldError, type FieldTexts } from './form-field.js';
 import { catalogueDefaults } from '../../messages/format.js';
 import { UI_MESSAGES, type UiMessages } from './messages.js';
 
 /** The UI texts without overrides, in the page's language (made on first use, then kept). */
 export const defaultUiMessages = catalogueDefaults(UI_MESSAGES);
+
+/**
+ * How the additional-fields form draws its fields: a "*" that ui.css draws unheard (the control
+ * says it is required), a select that starts at "Select" and the field's name (spec 001 §9
+ * Select {variantName}), and typing stopped at a maximum.
+ */
+const fieldTexts = (m: UiMessages): FieldTexts => ({
+  text: (key) => m.t(key),
+  selectPrompt: (field) => m.t('selectField', { variantName: field.title }),
+});
 
 /** What the owner of the form reports back after trying to save the values. */
 export type SubmitOutcome =
@@ -95,6 +102,11 @@ export function AdditionalFieldsForm({
   useEffect(() => {
     if (done !== null) doneRef.current?.focus();
   }, [done]);
+  const texts = useMemo(() => fieldTexts(messages), [messages]);
+  const fieldErrors = (serverError: string | undefined, isMissing: boolean): FieldError[] => [
+    ...(serverError === undefined ? [] : [{ key: 'server', text: serverError, place: 'label' } as const]),
+    ...(isMissing ? [{ key: 'required', text: messages.t('required'), place: 'below' } as const] : []),
+  ];
 
   const setValue = (id: string, value: FieldValue) => {
     const next = { ...values, [id]: value };
@@ -173,41 +185,17 @@ export function AdditionalFieldsForm({
     >
       {formError !== null && <Alert title={errorTitle} message={formError} />}
       {/* Sections and hidden fields are not part of the additional-fields form (spec 000 §2: "Sections are ignored"). */}
-      {schema.fields.filter(holdsAnswer).map((field) => {
-        const id = `${baseId}-${field.id}`;
-        const serverError = serverErrors[field.id];
-        const isMissing = missing.includes(field.id);
-        const errorIds = [serverError !== undefined && `${id}-server`, isMissing && `${id}-required`]
-          .filter(Boolean)
-          .join(' ');
-        return (
-          <div
-            key={field.id}
-            className="sf-field"
-            data-field-id={field.id}
-            data-invalid={serverError !== undefined || isMissing || undefined}
-          >
-            {serverError !== undefined && (
-              <p id={`${id}-server`} className="sf-field__error sf-field__error--server">
-                {serverError}
-              </p>
-            )}
-            {renderField(
-              field,
-              id,
-              values[field.id],
-              (v) => setValue(field.id, v),
-              messages,
-              errorIds || undefined,
-            )}
-            {isMissing && (
-              <p id={`${id}-required`} className="sf-field__error">
-                {messages.t('required')}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {schema.fields.filter(holdsAnswer).map((field) => (
+        <FormField
+          key={field.id}
+          field={field}
+          id={`${baseId}-${field.id}`}
+          value={values[field.id]}
+          errors={fieldErrors(serverErrors[field.id], missing.includes(field.id))}
+          onChange={(v) => setValue(field.id, v)}
+          texts={texts}
+        />
+      ))}
       {schema.disclaimer !== null && <p className="sf-fields-form__disclaimer">{schema.disclaimer}</p>}
       {captcha.element}
       <button type="submit" className="sf-button sf-fields-form__submit" aria-disabled={busy || undefined}>
@@ -215,169 +203,4 @@ export function AdditionalFieldsForm({
       </button>
     </form>
   );
-}
-
-/**
- * A required field's label carries its mark from the start: the "*" comes from ui.css, out of the
- * accessible name, since the control itself says it is required (`required` / `aria-required`).
- */
-const labelClass = (required: boolean): string =>
-  required ? 'sf-field__label sf-field__label--required' : 'sf-field__label';
-
-function Group({
-  legend,
-  required,
-  describedBy,
-  children,
-}: {
-  legend: string;
-  required: boolean;
-  describedBy: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset
-      className="sf-field__group"
-      aria-describedby={describedBy}
-      aria-required={required || undefined}
-    >
-      <legend className={labelClass(required)}>{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-function renderField(
-  field: FormSchemaField,
-  id: string,
-  value: FieldValue | undefined,
-  onChange: (v: FieldValue) => void,
-  m: UiMessages,
-  describedBy: string | undefined,
-): ReactNode {
-  const invalid = describedBy !== undefined;
-  switch (field.type) {
-    case 'radio':
-      return (
-        <Group legend={field.title} required={field.required} describedBy={describedBy}>
-          {field.options.map((opt, i) => (
-            <label key={opt} className="sf-field__choice" htmlFor={`${id}-${i}`}>
-              <input
-                id={`${id}-${i}`}
-                type="radio"
-                name={id}
-                value={opt}
-                checked={answerText(value) === opt}
-                onChange={() => onChange(opt)}
-              />
-              {opt}
-            </label>
-          ))}
-        </Group>
-      );
-    case 'checkbox': {
-      const list = answerList(value);
-      return (
-        <Group legend={field.title} required={field.required} describedBy={describedBy}>
-          {field.options.map((opt, i) => (
-            <label key={opt} className="sf-field__choice" htmlFor={`${id}-${i}`}>
-              <input
-                id={`${id}-${i}`}
-                type="checkbox"
-                value={opt}
-                checked={list.includes(opt)}
-                onChange={(e) =>
-                  onChange(e.currentTarget.checked ? [...list, opt] : list.filter((x) => x !== opt))
-                }
-              />
-              {opt}
-            </label>
-          ))}
-        </Group>
-      );
-    }
-    case 'select':
-      return (
-        <>
-          <label className={labelClass(field.required)} htmlFor={id}>
-            {field.title}
-          </label>
-          <select
-            id={id}
-            className="sf-field__input"
-            value={answerText(value)}
-            required={field.required}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => onChange(e.currentTarget.value)}
-          >
-            <option value="">{field.placeholder ?? m.t('selectField', { variantName: field.title })}</option>
-            {field.options.map((opt) => (
-              <option key={opt} value={opt}>
-                {opt}
-              </option>
-            ))}
-          </select>
-        </>
-      );
-    case 'likert':
-      return (
-        <Group legend={field.title} required={false} describedBy={describedBy}>
-          <LikertStatements
-            id={id}
-            statements={field.statements}
-            value={value}
-            onChange={onChange}
-            text={(key) => m.t(key)}
-          />
-        </Group>
-      );
-    case 'date':
-    case 'name':
-    case 'time':
-    case 'address':
-    case 'phone':
-      return (
-        <Group legend={field.title} required={field.required} describedBy={describedBy}>
-          <MultiPartInputs
-            id={id}
-            type={field.type}
-            value={value}
-            onChange={onChange}
-            text={(key) => m.t(key)}
-            invalid={invalid}
-          />
-        </Group>
-      );
-    default: {
-      const common = {
-        id,
-        className: 'sf-field__input',
-        value: answerText(value),
-        required: field.required,
-        'aria-invalid': invalid || undefined,
-        'aria-describedby': describedBy,
-        maxLength: field.maxLength ?? undefined,
-        placeholder: field.placeholder ?? undefined,
-      };
-      return (
-        <>
-          <label className={labelClass(field.required)} htmlFor={id}>
-            {field.title}
-          </label>
-          {field.description !== null && <p className="sf-field__description">{field.description}</p>}
-          {field.type === 'textarea' ? (
-            <textarea {...common} onChange={(e) => onChange(e.currentTarget.value)} />
-          ) : (
-            <input
-              {...common}
-              type={inputTypeOf(field.type)}
-              inputMode={inputModeOf(field.type)}
-              onChange={(e) => onChange(e.currentTarget.value)}
-            />
-          )}
-        </>
-      );
-    }
-  }
 }

@@ -130,6 +130,17 @@ describe('AdditionalFieldsForm rendering', () => {
     expect(screen.queryByText('Required')).toBeNull();
   });
 
+  it('shows each description, a group\'s too, and ties it to the field', () => {
+    renderForm([
+      { id: 'text', type: 'text', title: 'Message', description: 'Printed on the card' },
+      { id: 'rad', type: 'radio', title: 'Colour', description: 'Of the ribbon', options: ['Red'] },
+    ]);
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    expect(message.getAttribute('aria-describedby')).toBe(screen.getByText('Printed on the card').id);
+    const colour = screen.getByRole('group', { name: 'Colour' });
+    expect(colour.getAttribute('aria-describedby')).toBe(screen.getByText('Of the ribbon').id);
+  });
+
   it('fills in earlier answers', () => {
     renderForm(ALL_FIELDS, undefined, { text: 'Hello', name: { first: 'Ann', last: 'Lee' }, box: ['Card'] });
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Message' }).value).toBe('Hello');
