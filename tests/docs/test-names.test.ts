@@ -52,7 +52,6 @@ const BEHAVIOUR_TESTS = [
   'widgets/product-form/chunk-failure.test.tsx',
   'widgets/product-form/flow-chunk-failure.test.tsx',
   'widgets/product-form/flow-prefetch.test.tsx',
-  'widgets/product-form/restock-slot.test.tsx',
   'widgets/restock-form/slot.test.tsx',
   'widgets/site-form/captcha-chunk.test.tsx',
 ];

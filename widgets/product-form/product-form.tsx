@@ -18,7 +18,6 @@ import {
   type OptionSelection,
 } from '../../src/commerce/choice.js';
 import { QUANTITY } from '../../src/constants.js';
-import { effectivePrice, priceRange } from '../../src/commerce/prices.js';
 import {
   isGiftCard,
   isSubscribable,
@@ -27,7 +26,7 @@ import {
   tracksStock,
 } from '../../src/commerce/product-state.js';
 import { scarcityMessage } from '../../src/commerce/scarcity.js';
-import { PRODUCT_BLOCK_ATTR, WIDGET_ATTR, PROPS_ATTR } from '../../src/contract.js';
+import { PRODUCT_BLOCK_ATTR } from '../../src/contract.js';
 import { carriedMoneyText, formatMoney, type Money } from '../../src/commerce/money.js';
 import { whenIdle } from '../../src/idle.js';
 import { optionName, withWholeCatalogue } from '../../src/messages/format.js';
@@ -42,10 +41,12 @@ import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js
 import { useLatest } from '../../src/react/use-latest.js';
 import type { FormSchema as AdditionalFieldsSchema } from '../../src/api/form-schema.js';
 import { Alert } from '../../src/react/ui/alert.js';
-import { productFormMessages, type ProductFormMessages } from './messages.js';
+import { productFormMessages } from './messages.js';
+import { priceLine } from './price-line.js';
 
 import type { ProductReviews, ReviewLists } from './props.js';
 import type { ReviewsGate as ReviewsGateType } from './reviews-gate.js';
+import { RestockSlot } from './restock-slot.js';
 import { useAddToCart } from './use-add-to-cart.js';
 
 // The form dialog and the reviews list are dynamic imports made on first use, so neither is in
@@ -338,32 +339,11 @@ export function ProductFormBody({
       {scarcity !== null && !soldOut && <p className="sf-product-form__scarcity">{scarcity}</p>}
 
       {restockVariantId !== null && (
-        <div
+        <RestockSlot
           key={restockVariantId}
-          className="sf-product-form__restock"
-          // The server-rendered sign-up stays in place until the restock form mounts over it.
-          ref={(slot) => {
-            // Its fallback, still in place, comes first; without one the first slot is this one.
-            const served = slot
-              ?.closest(`[${WIDGET_ATTR}="product-form"]`)
-              ?.querySelector('.sf-product-form__restock');
-            if (slot && served && !slot.hasChildNodes()) slot.append(...served.childNodes);
-          }}
-          {...{
-            [WIDGET_ATTR]: 'restock-form',
-            [PROPS_ATTR]: JSON.stringify({
-              productId: item.id,
-              variantId: restockVariantId,
-              // The sign-up's own merchandising (docs/widgets/restock-form.md); absent, its defaults.
-              ...(merchandising.mailingListSignUpEnabled && {
-                mailingListSignUpEnabled: true,
-                mailingListOptInByDefault: merchandising.mailingListOptInByDefault,
-              }),
-              ...(Object.keys(merchandising.restockNotificationMessages).length > 0 && {
-                strings: merchandising.restockNotificationMessages,
-              }),
-            }),
-          }}
+          productId={item.id}
+          variantId={restockVariantId}
+          merchandising={merchandising}
         />
       )}
 
@@ -405,37 +385,5 @@ export function ProductFormBody({
         />
       )}
     </div>
-  );
-}
-
-function priceLine(
-  item: ProductItem,
-  variant: Variant | null,
-  money: (m: Money) => string,
-  m: ProductFormMessages,
-) {
-  const range = variant ? null : priceRange(item);
-  const paid = variant ? effectivePrice(variant) : (range?.low ?? null);
-  if (!paid) return null;
-  if (variant?.onSale && variant.salePrice && variant.price) {
-    return (
-      <>
-        <del className="sf-product-form__original">
-          <span className="sf-visually-hidden">{m.t('originalPrice')} </span>
-          {money(variant.price)}
-        </del>
-        <ins className="sf-product-form__current">
-          <span className="sf-visually-hidden">{m.t('currentPrice')} </span>
-          {money(paid)}
-        </ins>
-      </>
-    );
-  }
-  return (
-    <span className="sf-product-form__current">
-      {range && range.high.amount !== paid.amount
-        ? m.t('priceRange', { min: money(paid), max: money(range.high) })
-        : money(paid)}
-    </span>
   );
 }
