@@ -13,7 +13,7 @@ import {
   type VariantFacts,
   productTypeOf,
 } from './product-state.js';
-import { inStock } from './in-stock.js';
+import { inStock } from './stock.js';
 import type { StoreSettings } from './merchandising.js';
 import type { ProductItem, Variant } from './product.js';
 

@@ -3,7 +3,7 @@
  * product rule reads. Pure functions over parsed product items: no DOM, no network, no React.
  */
 import { PRODUCT_TYPES } from '../constants.js';
-import { inStock } from './in-stock.js';
+import { inStock } from './stock.js';
 import type { Money } from './money.js';
 
 // Every rule reads the facts below: a parsed product item

@@ -1,8 +1,12 @@
 /**
- * The stock rules of an add (spec 000 §5): what the add flow and the server's add check ask. Whether
- * a variant is in stock at all is ./in-stock.ts.
+ * The stock rules (spec 000 §5, spec 001 §4): whether a variant is in stock at all, and what the
+ * add flow and the server's add check ask.
  */
 import type { VariantFacts } from './product-state.js';
+
+/** When a variant counts as in stock (spec 001 §4): unlimited, or at least one unit. */
+export const inStock = (v: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>): boolean =>
+  v.unlimited || v.qtyInStock > 0;
 
 /** Stock covers a quantity: unlimited, or at least that many units (the server's add check). */
 export function stockCovers(stock: Pick<VariantFacts, 'unlimited' | 'qtyInStock'>, wanted: number): boolean {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { EVENTS, PRODUCT_BLOCK_ATTR, WIDGET_ATTR } from '../../src/contract.js';
-import { inStock } from '../../src/commerce/in-stock.js';
+import { inStock } from '../../src/commerce/stock.js';
 import { restockEmailError } from '../../src/commerce/validation.js';
 import type { Captcha as CaptchaComponent, CaptchaHandle } from '../../src/react/captcha.js';
 import { followsChoice, type ProductChoice } from '../../src/page/choices.js';
