@@ -33,8 +33,6 @@ const out = process.env.SF_OUT_DIR ?? 'dist';
  *
  * - `src/readers.ts` (240 B): the response and schema readers of the cart, forms and restock
  *   endpoints, the form schemas and the session calls.
- * - `src/contract-account.ts` (120 B): the account events' names, shared by the account widget,
- *   the restock tools and the session calls.
  * - `src/react/ui/messages.ts` (600 B): the texts of the additional-fields form and of multi-part
  *   fields, shared by the cart page, the site form and the form dialog.
  * - `src/messages/fields.ts` (170 B): the answers' texts those texts and the cart page's start from.
@@ -43,7 +41,6 @@ const out = process.env.SF_OUT_DIR ?? 'dist';
  */
 export const COPIED_MODULES = [
   'src/readers.ts',
-  'src/contract-account.ts',
   'src/react/ui/messages.ts',
   'src/messages/fields.ts',
   'src/react/ui/form-field.tsx',

@@ -69,6 +69,21 @@ export const EVENTS = {
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
+/** The account's CustomEvents, dispatched on `document`. */
+export const ACCOUNT_EVENTS = {
+  /**
+   * A site user signed in or out through `Storefront.account` (detail
+   * {@link AccountChangeDetail}), so widgets showing account data load it again without a page
+   * reload.
+   */
+  accountChange: 'sf:account-change',
+  /**
+   * The restock tools sent back-in-stock emails (detail `{ sent: number | null }`), so a page
+   * listing sent mail can show the new rows.
+   */
+  restockSent: 'sf:restock-sent',
+} as const;
+
 /** `detail` of `sf:variant-change`: what the product form in a block has chosen. */
 export interface VariantChangeDetail {
   readonly itemId: string;
@@ -79,7 +94,7 @@ export interface VariantChangeDetail {
 }
 
 /**
- * `detail` of `sf:account-change` (src/contract-account.ts): the account now signed in, or null
+ * `detail` of `sf:account-change` ({@link ACCOUNT_EVENTS}): the account now signed in, or null
  * after a sign-out.
  */
 export interface AccountChangeDetail {

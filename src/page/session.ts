@@ -7,8 +7,7 @@
  * the login's `xsrfToken` is stored there: later calls then carry it, and a crumb the server
  * re-issues after a failure replaces it the same way. One home for the header, whoever set it.
  */
-import { COOKIES, type AccountChangeDetail } from '../contract.js';
-import { ACCOUNT_EVENTS } from '../contract-account.js';
+import { ACCOUNT_EVENTS, COOKIES, type AccountChangeDetail } from '../contract.js';
 import { COOKIE_POLICY } from './constants.js';
 import { createClient } from '../api/client.js';
 import {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
 import * as contract from '../../src/contract';
 import { PATHS } from '../../src/contract-paths.js';
 import * as theme from '../../src/contract-theme.js';
@@ -10,6 +9,7 @@ describe('the page contract', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(contract).sort()).toEqual(
       [
+        'ACCOUNT_EVENTS',
         'CART_PAGE_ROOT_ID',
         'CART_PATH',
         'CART_SYNC_CHANNEL',
@@ -83,7 +83,7 @@ describe('the page contract', () => {
     ['accountChange', 'sf:account-change'],
     ['restockSent', 'sf:restock-sent'],
   ] as const)('account event %s is %j', (key, name) => {
-    expect(ACCOUNT_EVENTS[key]).toBe(name);
+    expect(contract.ACCOUNT_EVENTS[key]).toBe(name);
   });
 
   it('names the theme message and the tokens the editor and a site stylesheet set', () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RestockGroup, RestockSendRequest, RestockSignUp } from '../../src/api/restock.js';
 import type { ApiError, ApiResult } from '../../src/api/types.js';
-import { ACCOUNT_EVENTS } from '../../src/contract-account.js';
+import { ACCOUNT_EVENTS } from '../../src/contract.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { RestockAdminProps } from './props.js';
