@@ -31,8 +31,6 @@ const out = process.env.SF_OUT_DIR ?? 'dist';
  * which the bundler places in that module's chunk. A copy is a module of its own: these hold no
  * state, so two copies on one page behave as one.
  *
- * - `src/readers.ts` (240 B): the response and schema readers of the cart, forms and restock
- *   endpoints, the form schemas and the session calls.
  * - `src/react/ui/messages.ts` (600 B): the texts of the additional-fields form and of multi-part
  *   fields, shared by the cart page, the site form and the form dialog.
  * - `src/messages/fields.ts` (170 B): the answers' texts those texts and the cart page's start from.
@@ -40,7 +38,6 @@ const out = process.env.SF_OUT_DIR ?? 'dist';
  *   and the additional-fields form.
  */
 export const COPIED_MODULES = [
-  'src/readers.ts',
   'src/react/ui/messages.ts',
   'src/messages/fields.ts',
   'src/react/ui/form-field.tsx',

@@ -2,8 +2,7 @@
  * Form schemas (site forms and additional-fields forms) and the server-side validation of their
  * answers. Messages are the texts of spec 000 §5 where the spec has one.
  */
-import { readText } from '../../src/readers';
-import { fail, isRecord, ok, type Result } from '../../src/result';
+import { fail, isRecord, ok, readText, type Result } from '../../src/result';
 import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,

@@ -16,8 +16,18 @@ import {
   type MultiPartFieldType,
 } from '../commerce/form-fields.js';
 import { isRequiredEmpty, parseMaxLength } from '../commerce/validation.js';
-import { fail, isRecord, ok, readId, readStringEntries, type Result } from '../result.js';
-import { asRecord, readString, readStringList, readText } from '../readers.js';
+import {
+  asRecord,
+  fail,
+  isRecord,
+  ok,
+  readId,
+  readString,
+  readStringEntries,
+  readStringList,
+  readText,
+  type Result,
+} from '../result.js';
 
 // The form enumerations, for readers of schemas that need no other constants.
 export { LIKERT_VALUES, MULTI_PART_FIELDS };
@@ -97,7 +107,6 @@ export const answerParts = (value: FieldValue | undefined): Readonly<Record<stri
 /** Whether a field takes an answer: sections and hidden fields do not. */
 export const holdsAnswer = (field: Pick<FormSchemaField, 'type'>): boolean =>
   !NO_ANSWER_FIELD_TYPES.includes(field.type);
-
 
 const choiceText = (value: unknown): string | null =>
   readString(value) ?? (typeof value === 'number' && Number.isFinite(value) ? String(value) : null);

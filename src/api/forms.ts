@@ -2,10 +2,9 @@
  * The form endpoints (docs/http-api.md "Forms"): schema, additional-fields validation, submission
  * key and submission. Loaded on first use: a product page needs them only when a form opens.
  */
-import { fail, isRecord, ok } from '../result.js';
+import { fail, isRecord, ok, readStringMap } from '../result.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
-import { readStringMap } from '../readers.js';
 import { catalogueDefaults } from '../messages/format.js';
 import { FORM_MESSAGES } from '../messages/form.js';
 import {

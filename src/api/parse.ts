@@ -5,8 +5,18 @@
  * import them, so they travel in the cart endpoints' chunk; the forms' field errors are read in
  * ./forms.ts.
  */
-import { fail, isRecord, ok, readBoolean, readId, readObject, schema, type Note, type Result } from '../result.js';
-import { readStringMap } from '../readers.js';
+import {
+  fail,
+  isRecord,
+  ok,
+  readBoolean,
+  readId,
+  readObject,
+  readStringMap,
+  schema,
+  type Note,
+  type Result,
+} from '../result.js';
 import type {
   CartEntry,
   ChosenVariant,

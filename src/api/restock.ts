@@ -2,8 +2,7 @@
  * The restock endpoints (spec 000 §3, docs/http-api.md): the visitor's sign-up and the store
  * owner's groups, sign-ups and sends, with their responses parsed at the edge. Loaded on first use.
  */
-import { fail, isRecord, ok, type JsonRecord, type Result } from '../result.js';
-import { readStringMap } from '../readers.js';
+import { fail, isRecord, ok, readStringMap, type JsonRecord, type Result } from '../result.js';
 import type { ApiResult } from './types.js';
 import type { ApiClient } from './client.js';
 import {

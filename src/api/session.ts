@@ -3,8 +3,7 @@
  * logout is repeated once when the server answers with a crumb failure (it re-issues the crumb
  * with that answer, so the repeat carries a fresh one).
  */
-import { fail, isRecord, ok } from '../result.js';
-import { readStringList } from '../readers.js';
+import { fail, isRecord, ok, readStringList } from '../result.js';
 import type { ApiClient } from './client.js';
 import type { Parser } from './parsers.js';
 import type { ApiResult } from './types.js';

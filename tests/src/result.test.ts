@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { asArray, asRecord, readString, readStringList, readStringMap, readText } from '../../src/readers';
 import {
   fail,
   isRecord,
@@ -14,6 +13,12 @@ import {
   readId,
   readInteger,
   readStringEntries,
+  asArray,
+  asRecord,
+  readString,
+  readStringList,
+  readStringMap,
+  readText,
 } from '../../src/result';
 
 describe('Result', () => {

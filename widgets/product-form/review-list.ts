@@ -3,8 +3,7 @@
  * than with the form: reviews are visitor-written, each is shown as text, and one that cannot be
  * shown (no body) is left out without costing the product its form or its other reviews.
  */
-import { readString } from '../../src/readers.js';
-import { isRecord } from '../../src/result.js';
+import { isRecord, readString } from '../../src/result.js';
 import { nonBlank, type ProductReviews, type Review, type ReviewLists } from './props.js';
 
 const review = (raw: unknown): Review[] =>

@@ -5,7 +5,7 @@ import type { TemplateContext } from '../api';
 
 // The SDK's one set of JSON readers (src/result.ts), shared with the commerce plugins.
 export { isRecord, type JsonRecord } from '../../../result';
-export { asArray, asRecord } from '../../../readers';
+export { asArray, asRecord } from '../../../result';
 
 /** Bound on the split-path cache; paths are constants of this package, so it never fills in practice. */
 const PATH_CACHE_LIMIT = 512;
