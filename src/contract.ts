@@ -112,11 +112,31 @@ export interface DesignFrameMessage {
   url: string;
 }
 
-/**
- * The cart page (spec 000 §2). The cart pill, which starts with every page, needs no other route;
- * the others are `PATHS` of ./contract-paths.ts, which only later-loaded code reads.
- */
+/** The cart page (spec 000 §2): the one route the cart pill, which starts with every page, needs. */
 export const CART_PATH = '/cart';
+
+/**
+ * The default routes. The spec names only /cart; the three checkout pages are ours to choose. A
+ * site changes the checkout pages and Continue Shopping with its context's `paths`, an app any of
+ * them with the provider's (docs/page-contract.md "Site paths", src/page/site-paths.ts).
+ */
+export const PATHS = {
+  cart: CART_PATH,
+  /** Where the cart page's Continue Shopping goes: the site's home page. */
+  continueShopping: '/',
+  /** Express checkout page, reached after a successful express purchase. */
+  checkout: '/checkout',
+  /** Subscription page, reached with `?cartToken=` after a subscription is created. */
+  subscription: '/checkout/subscription',
+  /** Gift card page, reached with `?itemId=&sku=` for the chosen denomination. */
+  giftCard: '/checkout/gift-card',
+  /**
+   * Folder of the reference server's static instalment info pages of spec 000 §7, one per
+   * provider locale: `/instalments/en-US.json` (plain texts: `{ locale, brand, title, paragraphs }`)
+   * and `.html`. Widgets read the texts from the site context's `instalmentTextsUrl`.
+   */
+  instalmentInfo: '/instalments',
+} as const;
 
 /**
  * Keys of the instalment context (spec 000 §3) in the instalment pill's and the cart page's

@@ -15,12 +15,12 @@ export {
   EVENTS,
   GLOBAL_NAME,
   MOUNTED_ATTR,
+  PATHS,
   PROPS_ATTR,
   READY_ATTR,
   WIDGET_ATTR,
   WIDGET_NAMES,
 } from './contract.js';
-export { PATHS } from './contract-paths.js';
 export type { SitePaths } from './page/site-paths.js';
 export type {
   DesignFrameMessage,

@@ -6,7 +6,7 @@
  * they are read here, by the code that leaves (the add flow, the cart page), not with the site
  * context at start: the script tag's start carries none of this.
  */
-import { PATHS } from '../contract-paths.js';
+import { PATHS } from '../contract.js';
 import { isRecord, notesInto, readObject, schema, type JsonRecord, type Note } from '../result.js';
 import { getPageRuntime } from './create-runtime.js';
 import { siteOrWebUrl } from '../urls.js';

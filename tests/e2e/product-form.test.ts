@@ -10,8 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CART_PAGE_ROOT_ID } from '../../src/contract.js';
-import { PATHS } from '../../src/contract-paths.js';
+import { CART_PAGE_ROOT_ID, PATHS } from '../../src/contract.js';
 import { cspViolations, holdRequest, serverCart, startE2E, WAIT, type E2E } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -8,7 +8,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PATHS } from '../../src/contract-paths.js';
+import { PATHS } from '../../src/contract.js';
 import { serverCart, SLOW_4G, WAIT } from './harness.js';
 import { demoForThisFile } from './demo-suite.js';
 

@@ -1,4 +1,4 @@
-import { PATHS } from '../../contract-paths';
+import { PATHS } from '../../contract';
 import type { FormatterTable, TemplateContext } from './api';
 import { asArray, pick, text, toNumber } from './commerce/data';
 import { summaryFormFieldHtml } from './commerce/form-summary';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PATHS } from '../../../src/contract-paths.js';
+import { PATHS } from '../../../src/contract.js';
 import { notesInto } from '../../../src/result.js';
 import {
   contextSitePaths,

@@ -8,7 +8,7 @@
  * the widget takes over, and the widget's own replace them, so none is announced twice.
  */
 import { PROPS_ATTR, WIDGET_ATTR } from '../../../contract';
-import { PATHS } from '../../../contract-paths';
+import { PATHS } from '../../../contract';
 import { instalmentOffer, parseInstalmentContext } from '../../../commerce/instalments';
 import { formatMoney, type Money } from '../../../commerce/money';
 import { type ProductItem } from '../../../commerce/product';
