@@ -8,9 +8,9 @@ export {
   IdPrefixContext,
   StorefrontProvider,
   useCart,
-  useProductChoice,
   useStorefront,
   useWidgetId,
   type Storefront,
   type StorefrontProviderProps,
 } from './provider.js';
+export { useProductChoice } from './use-product-choice.js';

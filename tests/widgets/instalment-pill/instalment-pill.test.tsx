@@ -7,7 +7,7 @@ import { createServer } from '../../../demo/server/app.js';
 import { parseInstalmentContext } from '../../../src/commerce/instalments.js';
 import { parseProductItem } from '../../../src/commerce/product-listing.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
-import { useProductChoice } from '../../../src/react/provider.js';
+import { useProductChoice } from '../../../src/react/use-product-choice.js';
 import { mount } from '../../../widgets/instalment-pill/pill-widget.js';
 import { InstalmentPill, onDarkBackground } from '../../../widgets/instalment-pill/instalment-pill.js';
 import { ProductForm } from '../../../widgets/product-form/quick-view-button.js';

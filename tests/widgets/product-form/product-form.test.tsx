@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Variant } from '../../../src/commerce/product.js';
 import { parseProductItem } from '../../../src/commerce/product-listing.js';
 import { setAnalyticsSink, type AnalyticsEvent } from '../../../src/page/analytics.js';
-import { useProductChoice } from '../../../src/react/provider.js';
+import { useProductChoice } from '../../../src/react/use-product-choice.js';
 import type { ApiResult } from '../../../src/api/types.js';
 import type { SiteContext } from '../../../src/page/context.js';
 import type { ShoppingCart } from '../../../src/store/types.js';
