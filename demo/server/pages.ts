@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getProduct } from './cart';
+import { getProduct } from './products';
 import type { Db } from './db';
 import { personalisedPage } from './http';
 import { createPageCache, sendHtml } from './page-cache';

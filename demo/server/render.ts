@@ -21,16 +21,8 @@ import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
 import { localizedStrings, pageMessages } from './localized';
 import { placedWidgets } from './preload';
-import {
-  currencyOf,
-  findOpenCart,
-  getProduct,
-  listProducts,
-  readCart,
-  unitPrice,
-  type Product,
-  type WireEntry,
-} from './cart';
+import { findOpenCart, readCart, type WireEntry } from './cart';
+import { currencyOf, getProduct, listProducts, unitPrice, type Product } from './products';
 import type { Db } from './db';
 import { currentUser, isManager } from './http';
 import {

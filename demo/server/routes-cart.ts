@@ -10,20 +10,15 @@ import {
   emptyCart,
   entryRow,
   findOpenCart,
-  findVariant,
-  getProduct,
   mockCart,
   readCart,
   readEntry,
   removeEntry,
   setAdditionalFields,
   setQuantity,
-  skuOut,
   STOCK_MESSAGE,
-  unitPrice,
-  type Product,
-  type VariantRow,
 } from './cart';
+import { findVariant, getProduct, skuOut, unitPrice, type Product, type VariantRow } from './products';
 import type { Db } from './db';
 import { getForm } from './routes-forms';
 import { validateAnswers, MESSAGES as FORM_MESSAGES } from './forms';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientKey } from './addresses';
 import { createAttemptCounter } from './attempts';
-import { findVariantById, getProduct, skuOut } from './cart';
+import { findVariantById, getProduct, skuOut } from './products';
 import { verifyCaptchaToken } from './captcha';
 import type { Db } from './db';
 import { isValidEmail } from './forms';
