@@ -10,24 +10,21 @@ import type { Db } from './db';
 import { personalisedPage } from './http';
 import { createPageCache, sendHtml } from './page-cache';
 import { canonicalPath } from './site-origin';
+import { giftCardPage, subscriptionPage } from './checkout-pages';
+import { FORM_PAGES, formPage, thanksPage } from './form-pages';
+import { productPage } from './product-page';
 import {
-  FORM_PAGES,
   accountPage,
   cartPage,
   checkoutPage,
   editorPage,
   headerFooterPage,
-  formPage,
-  giftCardPage,
   hasCartCookie,
   notFoundHtml,
-  productPage,
-  restockAdminPage,
   shopPage,
   siteContext,
-  subscriptionPage,
-  thanksPage,
 } from './render';
+import { restockAdminPage } from './restock-pages';
 
 export { formatMoney } from './render';
 

@@ -2,7 +2,9 @@
  * The demo store's pages, rendered on the server by the project's own template engine from the
  * templates in demo/templates/ and the database. Widget blocks come out of the engine's `sf-block`
  * formatter; every page reads as plain text and links without JavaScript and needs nothing inline
- * but its JSON site context, so it runs under the strict CSP.
+ * but its JSON site context, so it runs under the strict CSP. This file holds the layout, the site
+ * context and the shop, cart, checkout, account and editor pages; the product page, the other
+ * checkout pages, the form pages and the restock pages are in files of their own named so.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -16,13 +18,12 @@ import {
 import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID, MESSAGES_SCRIPT_ID } from '../../src/contract';
 import { EDITOR_COOKIES, FEATURE_FLAGS, HEX_COLOR, SCROLL_ANIMATION } from '../../src/constants';
 import { firstPartOnly } from '../../src/page/page-language';
-import { PAGE_TYPES } from '../../src/page/constants';
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
 import { localizedStrings, pageMessages } from './localized';
 import { placedWidgets } from './preload';
 import { findOpenCart, readCart, type WireEntry } from './cart';
-import { currencyOf, getProduct, listProducts, unitPrice, type Product } from './products';
+import { currencyOf, listProducts, unitPrice, type Product } from './products';
 import type { Db } from './db';
 import { currentUser, isManager } from './http';
 import {
@@ -35,7 +36,6 @@ import {
   themeCss,
 } from './editor';
 import { isRecord } from '../../src/result';
-import { getForm } from './routes-forms';
 import { SITE_TITLE } from './routes-platform';
 import { absoluteUrl, canonicalPath } from './site-origin';
 
@@ -47,23 +47,6 @@ const templates: Readonly<Record<string, string>> = Object.fromEntries(
     .filter((f) => f.endsWith('.html'))
     .map((f) => [basename(f, '.html'), readFileSync(resolve(TEMPLATES_DIR, f), 'utf8')]),
 );
-
-/**
- * The buy-now-pay-later range of the demo store (spec 000 §3). It is narrow on purpose so the
- * catalogue has products below it (Coffee Club), inside it (the tee) and above it (the mug). The
- * provider serves the store's own currency only: a product priced in another gets the context
- * with `afterPayAvailable: false` (instalmentContext), and the pill shows nothing.
- */
-export const DEMO_INSTALMENTS = {
-  afterPayAvailable: true,
-  afterPayMin: { value: '20.00', currency: 'USD' },
-  afterPayMax: { value: '28.00', currency: 'USD' },
-  shopperLanguage: 'en-US',
-  stripeAccountCountry: 'US',
-} as const;
-
-/** The product the demo shows with express checkout and reviews. */
-const EXPRESS_PRODUCT_ID = 'prod-workshop';
 
 /** JSON inside a `<script type="application/json">`: `<` escaped so no `</script>` can close it. */
 const scriptJson = (value: unknown): string =>
@@ -137,13 +120,6 @@ function priceText(p: Product, locale: string): string {
   return min === max
     ? formatMoney(min, p.currency, locale)
     : `${formatMoney(min, p.currency, locale)} – ${formatMoney(max, p.currency, locale)}`;
-}
-
-/** The instalment context of one product (spec 000 §3 is per item): none outside the range's currency. */
-function instalmentContext(product: Product): Record<string, unknown> {
-  return product.currency === DEMO_INSTALMENTS.afterPayMin.currency
-    ? DEMO_INSTALMENTS
-    : { ...DEMO_INSTALMENTS, afterPayAvailable: false };
 }
 
 /** Page options the layout reads besides the body. */
@@ -222,7 +198,7 @@ export function siteContext(db: Db, request: FastifyRequest): Record<string, unk
   };
 }
 
-const BASE_CONTEXT = {
+export const BASE_CONTEXT = {
   websiteId: 'demo-website',
   templateId: 'demo-template',
   locale: 'en-US',
@@ -332,7 +308,7 @@ export function shopPage(db: Db, request: FastifyRequest): string {
 }
 
 /** The product item with the stock the variants table holds now (stock changes, the item not). */
-function productItem(product: Product): Record<string, unknown> {
+export function productItem(product: Product): Record<string, unknown> {
   const item = JSON.parse(product.item_json) as Record<string, unknown>;
   const sc = item['structuredContent'] as Record<string, unknown>;
   if (Array.isArray(sc['variants'])) {
@@ -342,79 +318,6 @@ function productItem(product: Product): Record<string, unknown> {
     });
   }
   return item;
-}
-
-const KIND_TEXT: Readonly<Record<number, string>> = {
-  2: 'A digital download: the link arrives by email.',
-  3: 'A service: we confirm the date by email.',
-  4: 'A gift card: sent by email, spent like cash.',
-};
-
-const DEMO_REVIEWS = {
-  native: [
-    {
-      author: 'Ann',
-      rating: 5,
-      title: 'Lovely afternoon',
-      body: 'Patient teacher, and I took home two bowls.',
-      date: '2026-10-01',
-    },
-    { author: 'Ravi', rating: 4, body: 'Great fun. Book the later slot: it is quieter.', date: '2026-09-12' },
-  ],
-  imported: [],
-};
-
-export function productPage(db: Db, request: FastifyRequest, product: Product): string {
-  const item = productItem(product);
-  const tracked = (v: Product['variants'][number]): boolean => v.unlimited !== 1;
-  const variants =
-    product.variants.length > 1
-      ? product.variants.map((v) => {
-          const attributes = JSON.parse(v.attributes_json) as Record<string, string>;
-          return {
-            label: Object.values(attributes).join(' / ') || product.title,
-            priceText: formatMoney(unitPrice(v), product.currency, pageLocale(request)),
-            status: tracked(v) && v.qty_in_stock <= 0 ? 'sold out' : '',
-          };
-        })
-      : null;
-  const soldOut =
-    product.variants.length > 0 && product.variants.every((v) => tracked(v) && v.qty_in_stock <= 0);
-  const express = product.id === EXPRESS_PRODUCT_ID;
-  const productType = (item['structuredContent'] as { productType?: number }).productType ?? 1;
-  return renderPage(
-    db,
-    request,
-    'product',
-    product.title,
-    {
-      title: product.title,
-      item,
-      imageUrl: imageSrc(product.image_url),
-      imageAlt: product.title,
-      description: typeof item['excerpt'] === 'string' ? item['excerpt'] : '',
-      kindText: KIND_TEXT[productType] ?? '',
-      variants,
-      instalmentBlock: productType === 1 ? { item, instalments: instalmentContext(product) } : null,
-      restockItem: soldOut && product.variants.length === 1 ? item : null,
-      // The product form's fallback holds the sign-up's first render: it wears the restock styles.
-      styles: soldOut && product.variants.length === 1 ? ['/dist/widgets/restock-form.css'] : [],
-      reviews: express ? DEMO_REVIEWS : null,
-      // The site context's review switches, so the fallback shows the reviews toggle the form will.
-      reviewFlags: BASE_CONTEXT.reviews,
-      expressCheckout: express,
-    },
-    {
-      description:
-        typeof item['excerpt'] === 'string' && item['excerpt'] !== ''
-          ? item['excerpt']
-          : `${product.title} at ${SITE_TITLE}.`,
-      image: imageSrc(product.image_url),
-      // A product's own page: the content-item page, where a product page view counts
-      // (docs/analytics.md).
-      context: { pageType: PAGE_TYPES.contentItem },
-    },
-  );
 }
 
 interface SummaryLine {
@@ -468,209 +371,6 @@ export function checkoutPage(db: Db, request: FastifyRequest): string {
   });
 }
 
-export function subscriptionPage(db: Db, request: FastifyRequest): string {
-  const query = request.query as Record<string, unknown>;
-  const token = typeof query['cartToken'] === 'string' ? query['cartToken'] : '';
-  const row =
-    token === ''
-      ? undefined
-      : (db
-          .prepare('SELECT item_id, sku, qty, price_cents FROM subscription_carts WHERE token = ?')
-          .get(token) as { item_id: string; sku: string; qty: number; price_cents: number } | undefined);
-  const product = row ? getProduct(db, row.item_id) : null;
-  const variant = product?.variants.find((v) => v.sku === row?.sku) ?? null;
-  const total = row && product ? formatMoney(row.price_cents * row.qty, product.currency) : '';
-  const entries =
-    row && product
-      ? [
-          {
-            title: product.title,
-            variant: variant
-              ? Object.values(JSON.parse(variant.attributes_json) as Record<string, string>).join(' / ')
-              : '',
-            quantity: row.qty,
-            totalText: total,
-          },
-        ]
-      : null;
-  return renderPage(db, request, 'summary', 'Subscription', {
-    heading: 'Subscription',
-    intro: 'Your subscription is ready to check out.',
-    entries,
-    subtotalText: entries ? total : '',
-    emptyText: 'No subscription was chosen.',
-  });
-}
-
-export function giftCardPage(db: Db, request: FastifyRequest): string {
-  const query = request.query as Record<string, unknown>;
-  const itemId = typeof query['itemId'] === 'string' ? query['itemId'] : '';
-  const sku = typeof query['sku'] === 'string' ? query['sku'] : '';
-  const product = itemId === '' ? null : getProduct(db, itemId);
-  const variant = product?.variants.find((v) => v.sku === sku) ?? null;
-  return renderPage(db, request, 'summary', 'Gift Card', {
-    heading: 'Gift Card',
-    intro: 'Your gift card is ready to check out.',
-    entries:
-      product && variant
-        ? [
-            {
-              title: product.title,
-              variant: formatMoney(unitPrice(variant), product.currency),
-              quantity: 1,
-              totalText: formatMoney(unitPrice(variant), product.currency),
-            },
-          ]
-        : null,
-    subtotalText: '',
-    emptyText: 'No gift card was chosen.',
-  });
-}
-
-/** Where the feedback form sends the shopper once it is sent. */
-export function thanksPage(db: Db, request: FastifyRequest): string {
-  return renderPage(db, request, 'message', 'Thank you', {
-    heading: 'Thank you',
-    text: 'Your feedback has reached us.',
-  });
-}
-
-/** The site-form pages: contact, newsletter and the feedback form with a captcha. */
-export const FORM_PAGES: Readonly<
-  Record<string, { title: string; intro: string; formId: string; captcha?: boolean }>
-> = {
-  contact: {
-    title: 'Contact us',
-    intro: 'Questions about an order or a product? Write to us.',
-    formId: 'form-contact',
-  },
-  newsletter: {
-    title: 'Newsletter',
-    intro: 'New pieces and workshop dates, once a month.',
-    formId: 'form-newsletter',
-  },
-  feedback: {
-    title: 'Feedback',
-    intro: 'Tell us how we did. This form asks you to prove you are not a robot.',
-    formId: 'form-feedback',
-    captcha: true,
-  },
-};
-
-export function formPage(db: Db, request: FastifyRequest, slug: string): string | null {
-  const page = FORM_PAGES[slug];
-  if (!page) return null;
-  const schema = getForm(db, page.formId);
-  return renderPage(
-    db,
-    request,
-    'form',
-    page.title,
-    {
-      heading: page.title,
-      intro: page.intro,
-      form: {
-        formId: page.formId,
-        page: { id: `page-${slug}`, contentSource: 'c', permissionType: 0 },
-        // The schema rides in the block, as a product page's item does: the widget then shows the
-        // form without a round trip for it (its `form` prop).
-        ...(schema && { form: schema }),
-      },
-    },
-    {
-      description: `${page.intro} ${SITE_TITLE}.`,
-      fetchesFormSchema: !schema,
-      ...(page.captcha && {
-        context: {
-          captchaSiteKey: request.server.captchaSiteKey ?? 'demo-site-key',
-          captchaScriptUrl: FAKE_CAPTCHA_PATH,
-        },
-      }),
-    },
-  );
-}
-
-/**
- * The owner's restock page. The outbox holds customers' emails, so it is read from the database
- * only for a signed-in store manager; anyone else gets the sign-in prompt. The block's props never
- * carry data: the widget fetches its lists through the endpoints that check the role themselves.
- */
-export function restockAdminPage(db: Db, request: FastifyRequest): string {
-  const user = currentUser(db, request);
-  const manager = isManager(user);
-  const outbox = manager ? outboxRows(db) : [];
-  return renderPage(db, request, 'restock-admin', 'Restock notifications', {
-    manager: manager && { outbox: outbox.length > 0 ? outbox : null },
-    accountProps: user ? { email: user.email } : {},
-    // The page's h1 names the idea; the widget's own heading names its table.
-    adminProps: { strings: { title: 'Products with sign-ups' } },
-    scripts: ['/demo-assets/outbox.js'],
-  });
-}
-
-/** A row of the owner's outbox, as the page and `GET /demo/outbox` show it. */
-export interface OutboxRow {
-  readonly email: string;
-  /** The sign-up's confirmation link the visitor got, for a confirmation mail. */
-  readonly confirmLink: string | null;
-  readonly product: string;
-  /** Named as the restock table names it: its options, else its SKU. */
-  readonly variant: string;
-  /** In the site's locale and time zone, as the restock table prints times. */
-  readonly sent: string;
-}
-
-const SITE_DATE = new Intl.DateTimeFormat(BASE_CONTEXT.locale, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: BASE_CONTEXT.timeZone,
-});
-
-/** The 50 newest mails of the outbox, newest first. Customers' emails: managers only. */
-export function outboxRows(db: Db): OutboxRow[] {
-  const rows = db
-    .prepare(
-      `SELECT n.email, n.sent, n.variant_id, n.kind, n.link, p.title, v.sku, v.attributes_json
-       FROM restock_notifications n
-       LEFT JOIN products p ON p.id = n.product_id
-       LEFT JOIN variants v ON v.item_id = n.product_id AND v.variant_id = n.variant_id
-       ORDER BY n.sent DESC, n.rowid DESC LIMIT 50`,
-    )
-    .all() as {
-    email: string;
-    sent: number;
-    variant_id: string;
-    kind: string;
-    link: string | null;
-    title: string | null;
-    sku: string | null;
-    attributes_json: string | null;
-  }[];
-  return rows.map((r) => ({
-    email: r.email,
-    // The demo has no mail server: the owner's outbox shows the confirmation link the visitor would get.
-    confirmLink: r.kind === 'confirm-opt-in' ? r.link : null,
-    product: r.title ?? '',
-    variant: variantName(r.attributes_json, r.sku ?? r.variant_id),
-    sent: SITE_DATE.format(new Date(r.sent)),
-  }));
-}
-
-/** "Size: M, Colour: Black" from a variant's options (the restock table's wording), else `fallback`. */
-function variantName(attributesJson: string | null, fallback: string): string {
-  let attributes: unknown = null;
-  try {
-    attributes = attributesJson ? JSON.parse(attributesJson) : null;
-  } catch {
-    // A row without readable options is named by its SKU.
-  }
-  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return fallback;
-  const parts = Object.entries(attributes)
-    .filter((e): e is [string, string] => typeof e[1] === 'string')
-    .map(([name, value]) => `${name}: ${value}`);
-  return parts.length > 0 ? parts.join(', ') : fallback;
-}
-
 /** The sign-in page for site users and the store owner. */
 export function accountPage(db: Db, request: FastifyRequest): string {
   const user = currentUser(db, request);
@@ -678,34 +378,6 @@ export function accountPage(db: Db, request: FastifyRequest): string {
     // The platform's calls hold no sign-up: the demo store creates accounts on request, through its
     // contact form, so a signed-out visitor is linked there.
     accountProps: user ? { email: user.email } : { createAccountUrl: '/contact' },
-  });
-}
-
-/** What a followed confirmation link confirmed: the product's sign-up, and the mailing list with it. */
-export interface ConfirmedSignUp {
-  readonly product: string;
-  readonly mailingList: boolean;
-}
-
-/**
- * The page a sign-up's confirmation link opens: confirmed (the same page however often it is
- * followed), or a link that does not work (null). Texts only: no script, and the product's name
- * is escaped by the template.
- */
-export function optInPage(db: Db, request: FastifyRequest, confirmed: ConfirmedSignUp | null): string {
-  if (confirmed === null) {
-    return renderPage(db, request, 'message', 'Restock sign-up', {
-      heading: 'This link does not work',
-      text: 'The confirmation link is not valid or has expired. Sign up again to get a new one.',
-    });
-  }
-  const notice =
-    confirmed.product === ''
-      ? 'We will email you when this item is back in stock.'
-      : `We will email you when ${confirmed.product} is back in stock.`;
-  return renderPage(db, request, 'message', 'Restock sign-up', {
-    heading: 'Your sign-up is confirmed',
-    text: confirmed.mailingList ? `${notice} You are on the mailing list too.` : notice,
   });
 }
 

@@ -11,7 +11,7 @@ import type { Db } from './db';
 import { isValidEmail } from './forms';
 import { CONFIRMATION_MAIL_LIMITS, type RateLimitSetting } from './limits';
 import { badField, currentUser, isManager, isRecord, personalised, sendError } from './http';
-import { optInPage, outboxRows } from './render';
+import { optInPage, outboxRows } from './restock-pages';
 import {
   sha256,
   type SignUp,
