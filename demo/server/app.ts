@@ -3,17 +3,15 @@
  * demo pages and the built SDK. Tests call `createServer({ dbPath: ':memory:' })` and listen on
  * port 0; `main.ts` is the command line.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
-import { dirname, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { addressKey, clientKey, parseTrustedProxies, TRUST_NO_PROXY, type ProxyTrust } from './addresses';
+import { clientKey, parseTrustedProxies, TRUST_NO_PROXY } from './addresses';
 import { registerCaptcha } from './captcha';
 import { parseCorsOrigin, registerCors } from './cors';
 import { parseCatalog, type ProductItem } from './catalog';
@@ -32,7 +30,7 @@ import {
   routePath,
   SDK_FILE_HEADERS,
 } from './guard';
-import { parseRequestJson, sendError } from './http';
+import { parseRequestJson } from './http';
 import {
   BODY_LIMIT,
   DEFAULT_MAX_ANALYTICS_ROWS,
@@ -44,6 +42,8 @@ import {
   type ServerTimeouts,
 } from './limits';
 import { notFoundPage, registerPages } from './pages';
+import { answerConnectionsOverCap, capConnectionsPerAddress } from './connections';
+import { staticFileGuard } from './static-files';
 import { registerCartRoutes } from './routes-cart';
 import { registerFormRoutes } from './routes-forms';
 import { registerPlatformRoutes } from './routes-platform';
@@ -154,45 +154,6 @@ export interface ServerOptions {
   logger?: boolean | undefined;
 }
 
-/** SQLite's own files: the database, its log and its shared memory. */
-const DATABASE_FILE = /\.(sqlite3?|db)(-wal|-shm|-journal)?$/i;
-
-/**
- * Whether a static file may be served: its real path (symlinks followed) lies inside the real
- * root, and it is no database file. Reading the live database through another file handle is
- * not only a leak: closing that handle drops SQLite's locks, which can cost acknowledged writes.
- */
-export function staticFileGuard(dbPath: string): (pathName: string, root: string | undefined) => boolean {
-  const dbFiles =
-    dbPath === ':memory:' ? [] : ['', '-wal', '-shm', '-journal'].map((s) => resolve(dbPath) + s);
-  const realRoots = new Map<string, string | null>();
-  const realRoot = (root: string): string | null => {
-    if (!realRoots.has(root)) {
-      try {
-        realRoots.set(root, realpathSync(root));
-      } catch {
-        realRoots.set(root, null);
-      }
-    }
-    return realRoots.get(root) ?? null;
-  };
-  return (pathName, root) => {
-    if (root === undefined) return false;
-    const base = realRoot(root);
-    if (base === null) return false;
-    const full = resolve(root, `.${pathName.startsWith('/') ? '' : '/'}${pathName}`);
-    let real: string;
-    try {
-      real = realpathSync(full);
-    } catch {
-      // Missing: nothing to leak; the static server answers 404 itself.
-      return !DATABASE_FILE.test(full);
-    }
-    if (real !== base && !real.startsWith(base + sep)) return false;
-    return !DATABASE_FILE.test(real) && !dbFiles.includes(real) && !dbFiles.includes(full);
-  };
-}
-
 /** Reads a JSON file that must hold an array (a catalogue or a list of forms). */
 export function readJsonArray(path: string): unknown[] {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -226,52 +187,6 @@ export function prepareDatabase(
     seedDatabase(db, seed.products, seed.forms);
   }
   return db;
-}
-
-/**
- * Counts each client's open connections (by `addressKey`): a few hundred slow sockets from one
- * address would otherwise hold every file descriptor the server has. Connections past `max` are
- * kept only to answer their request 503 (see `answerConnectionsOverCap`), never reset: shoppers
- * behind one NAT share an address. Past twice `max`, a new connection is closed at once, so the
- * descriptors one address can hold stay bounded. A trusted proxy's own connections carry many
- * clients and are not counted.
- */
-function capConnectionsPerAddress(server: Server, max: number, trusted: ProxyTrust): WeakSet<Socket> {
-  const open = new Map<string, number>();
-  const overCap = new WeakSet<Socket>();
-  server.on('connection', (socket: Socket) => {
-    if (trusted(socket.remoteAddress)) return;
-    const address = addressKey(socket.remoteAddress ?? '');
-    const count = open.get(address) ?? 0;
-    if (count >= 2 * max) {
-      socket.destroy();
-      return;
-    }
-    if (count >= max) overCap.add(socket);
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
-  });
-  return overCap;
-}
-
-/**
- * Every request on a connection past its address's cap gets 503 before anything else runs: an
- * answer the client can act on (`Retry-After`), then the connection closes. A slot frees when one
- * of the address's connections closes; an idle kept-alive one does within the keep-alive timeout.
- */
-function answerConnectionsOverCap(app: FastifyInstance, overCap: WeakSet<Socket>, retryAfterS: number): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!overCap.has(request.raw.socket)) return;
-    return sendError(
-      reply.header('Retry-After', String(retryAfterS)).header('Connection', 'close'),
-      503,
-      `Too many open connections from your address. Please try again in ${retryAfterS} seconds.`,
-    );
-  });
 }
 
 export async function createServer(options: ServerOptions = {}): Promise<FastifyInstance> {
