@@ -2,13 +2,13 @@
  * Analytics, performance, error-report, session and site endpoints (spec 000 §7, spec 001 §7).
  * Analytics calls answer 204 and store what they receive; the SDK ignores their failures.
  */
-import { randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { clientKey } from './addresses';
 import { createAttemptCounter, createFailureThrottle } from './attempts';
 import { COOKIES } from '../../src/contract';
 import { cloneCart, findOpenCart } from './cart';
+import { looseBody, parseJsonField } from './beacon-body';
 import type { Db } from './db';
 import {
   badField,
@@ -21,7 +21,6 @@ import {
   isKnownDevice,
   issueCrumb,
   newToken,
-  parseRequestJson,
   queryFlag,
   REMEMBER_ME_MAX_AGE_S,
   revokeCrumb,
@@ -42,58 +41,12 @@ import {
   type RateLimitSetting,
   type RateLimits,
 } from './limits';
+import { DUMMY_HASH, throttledAccount, verifyPassword } from './sign-in';
 
 export const SITE_TITLE = 'Hearth & Thread';
 const MAX_STACK = 5000;
 const MAX_ERROR_EVENTS = 10;
 const EVENT_TYPES = ['page_speed', 'user', 'image'];
-
-/** Beacons arrive as JSON, form fields or text/plain JSON; all become an object (or array). */
-function looseBody(body: unknown): unknown {
-  if (body === undefined || body === null || body === '') return {};
-  if (typeof body === 'string') {
-    try {
-      return parseRequestJson(body);
-    } catch {
-      return undefined;
-    }
-  }
-  return body;
-}
-
-function parseJsonField(value: unknown): { ok: true; value: unknown } | { ok: false } {
-  if (isRecord(value) || Array.isArray(value)) return { ok: true, value };
-  if (typeof value !== 'string') return { ok: false };
-  try {
-    return { ok: true, value: parseRequestJson(value) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
-
-/**
- * An unknown email is checked against this, so it costs the same scrypt as a known one and the
- * answer time does not tell which emails have accounts.
- */
-const DUMMY_HASH = `${'00'.repeat(16)}:${'00'.repeat(32)}`;
-
-/** scrypt on libuv's thread pool: a login flood does not stall every other request. */
-async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [saltHex, hashHex] = stored.split(':');
-  if (!saltHex || !hashHex) return false;
-  const expected = Buffer.from(hashHex, 'hex');
-  const actual = await scryptAsync(password, Buffer.from(saltHex, 'hex'), expected.length);
-  return timingSafeEqual(actual, expected);
-}
-
-/**
- * The account as the login throttle counts it: every spelling of one email (case, Unicode
- * compatibility forms, whitespace anywhere) is one account, so respelling it buys no new guesses.
- */
-export const throttledAccount = (email: string): string =>
-  email.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 
 const tooMany = (reply: FastifyReply, retryAfterS: number): FastifyReply =>
   sendError(
