@@ -11,14 +11,13 @@ import { personalisedPage } from './http';
 import { createPageCache, sendHtml } from './page-cache';
 import { canonicalPath } from './site-origin';
 import { giftCardPage, subscriptionPage } from './checkout-pages';
+import { editorPage, headerFooterPage } from './editor-pages';
 import { FORM_PAGES, formPage, thanksPage } from './form-pages';
 import { productPage } from './product-page';
 import {
   accountPage,
   cartPage,
   checkoutPage,
-  editorPage,
-  headerFooterPage,
   hasCartCookie,
   notFoundHtml,
   shopPage,

@@ -3,8 +3,8 @@
  * templates in demo/templates/ and the database. Widget blocks come out of the engine's `sf-block`
  * formatter; every page reads as plain text and links without JavaScript and needs nothing inline
  * but its JSON site context, so it runs under the strict CSP. This file holds the layout, the site
- * context and the shop, cart, checkout, account and editor pages; the product page, the other
- * checkout pages, the form pages and the restock pages are in files of their own named so.
+ * context and the shop, cart, checkout and account pages; the product page, the other checkout
+ * pages, the form pages, the restock pages and the editor's pages are in files of their own named so.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -16,7 +16,6 @@ import {
   parseCurrencyCode,
 } from '../../src/commerce/money';
 import { CART_PAGE_ROOT_ID, COOKIES, CONTEXT_SCRIPT_ID, MESSAGES_SCRIPT_ID } from '../../src/contract';
-import { EDITOR_COOKIES, FEATURE_FLAGS, HEX_COLOR, SCROLL_ANIMATION } from '../../src/constants';
 import { firstPartOnly } from '../../src/page/page-language';
 import { render } from '../../src/template/index.js';
 import { FAKE_CAPTCHA_PATH } from './captcha';
@@ -25,17 +24,8 @@ import { placedWidgets } from './preload';
 import { findOpenCart, readCart, type WireEntry } from './cart';
 import { currencyOf, listProducts, unitPrice, type Product } from './products';
 import type { Db } from './db';
-import { currentUser, isManager } from './http';
-import {
-  CHOICES,
-  COLOR_TOKENS,
-  FONT_CHOICES,
-  PALETTE_SIZE,
-  savedAesthetics,
-  savedHeaderFooter,
-  themeCss,
-} from './editor';
-import { isRecord } from '../../src/result';
+import { currentUser } from './http';
+import { savedHeaderFooter, themeCss } from './editor';
 import { SITE_TITLE } from './routes-platform';
 import { absoluteUrl, canonicalPath } from './site-origin';
 
@@ -378,81 +368,6 @@ export function accountPage(db: Db, request: FastifyRequest): string {
     // The platform's calls hold no sign-up: the demo store creates accounts on request, through its
     // contact form, so a signed-out visitor is linked there.
     accountProps: user ? { email: user.email } : { createAccountUrl: '/contact' },
-  });
-}
-
-/** Same-origin paths only: anything else shows the shop. */
-export function editorPage(db: Db, request: FastifyRequest): string {
-  const query = request.query as Record<string, unknown>;
-  const asked = typeof query['url'] === 'string' ? query['url'] : '/';
-  const frameUrl = /^\/(?![/\\])[^\s]*$/.test(asked) ? asked : '/';
-  const saved = savedAesthetics(db);
-  const section = (path: string): Record<string, unknown> => {
-    const value = saved[path as keyof typeof saved];
-    return isRecord(value) ? value : {};
-  };
-  const colors = section('colors.theme');
-  const animations = section('animations');
-  const palette = Array.isArray(saved['colors.palette']) ? (saved['colors.palette'] as string[]) : [];
-  const options = (token: string, current: unknown, labels?: Record<string, string>) =>
-    Object.entries(
-      labels ?? Object.fromEntries((CHOICES[token as keyof typeof CHOICES] ?? []).map((v) => [v, v])),
-    ).map(([label, value]) => ({ label: labels ? label : value, value, selected: value === current }));
-  const select = (path: string, token: string, label: string, labels?: Record<string, string>) => ({
-    path,
-    token,
-    label,
-    options: options(token, section(path)[token], labels),
-  });
-  return renderPage(db, request, 'editor', 'Editor', {
-    frameUrl,
-    // The editor's own cookie: the frame shown across the whole width.
-    expanded: request.cookies[EDITOR_COOKIES.expandedFrame] === 'true',
-    manager: isManager(currentUser(db, request)),
-    patchFlag: FEATURE_FLAGS.aestheticsPatchSave,
-    hexPattern: HEX_COLOR.source.replace(/^\^|\$$/g, ''),
-    colors: COLOR_TOKENS.map((token) => ({
-      token,
-      label: token.replace('--sf-theme-', '').replace('-', ' '),
-      value: typeof colors[token] === 'string' ? colors[token] : '',
-    })),
-    palette: Array.from({ length: PALETTE_SIZE }, (_, i) => ({ n: i + 1, value: palette[i] ?? '' })),
-    fonts: [
-      select('fonts.theme', '--sf-theme-font', 'Body font', FONT_CHOICES),
-      select('fonts.theme', '--sf-theme-heading-font', 'Heading font', FONT_CHOICES),
-    ],
-    animations: {
-      enabled: animations['enabled'] === true,
-      duration:
-        typeof animations['duration'] === 'number'
-          ? animations['duration']
-          : SCROLL_ANIMATION.defaultDuration,
-      offset:
-        typeof animations['offset'] === 'number' ? animations['offset'] : SCROLL_ANIMATION.defaultOffset,
-      min: SCROLL_ANIMATION.minDuration,
-      tween: SCROLL_ANIMATION.tweenMs,
-      base: SCROLL_ANIMATION.defaultDuration,
-    },
-    buttons: [
-      select('buttons', '--sf-theme-button-radius', 'Shape'),
-      select('buttons', '--sf-theme-button-case', 'Letters'),
-      select('buttons', '--sf-theme-button-weight', 'Weight'),
-      select('buttons', '--sf-theme-button-border', 'Style'),
-    ],
-    tweaks: [
-      select('tweaks', '--sf-theme-radius', 'Corner radius'),
-      select('tweaks', '--sf-theme-gap', 'Spacing'),
-    ],
-    scripts: ['/demo-assets/editor.js'],
-  });
-}
-
-/** The site header and footer screen (spec 001 §2), for the site owner. */
-export function headerFooterPage(db: Db, request: FastifyRequest): string {
-  const manager = isManager(currentUser(db, request));
-  return renderPage(db, request, 'header-footer', 'Header and footer', {
-    manager: manager && savedHeaderFooter(db),
-    scripts: ['/demo-assets/header-footer.js'],
   });
 }
 
