@@ -22,6 +22,7 @@ const CODE = /\.(ts|tsx|js|mjs|css)$/;
  */
 const CUT_UNDER_WAY: Readonly<Record<string, string>> = {
   'src/page/platform.ts': 'split by concern (tracking, start, purchases, flags, account calls)',
+  'scripts/size.mjs': 'grew to 403 lines with the new rows; its page rows move to a module of their own',
 };
 
 const lineCount = (file: string): number => readFileSync(join(ROOT, file), 'utf8').split('\n').length - 1;
