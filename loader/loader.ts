@@ -13,7 +13,7 @@ import type { Blocks, ChunkError } from '../src/page/blocks.js';
 export type Runtime = typeof import('../src/page/runtime.js');
 type CartStore = ReturnType<Runtime['getCartStore']>;
 /** The platform layer chunk (analytics, sessions, flags), loaded after the first mount. */
-type Platform = typeof import('../src/page/platform.js');
+type Platform = typeof import('../src/page/platform-api.js');
 /** A platform function as the global offers it: the same arguments, the result once loaded. */
 type Later<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 
