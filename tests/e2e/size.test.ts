@@ -139,6 +139,31 @@ describe('npm run size --json', () => {
     expect(platform?.ok).toBe((platform?.gzip ?? Infinity) <= 7.9 * kb);
   });
 
+  it.each(['returning product page', 'cart page start'])(
+    'counts the cart code in the %s row and no platform code',
+    (name) => {
+      const start = row(name);
+      expect(start?.files).toEqual(
+        expect.arrayContaining([
+          'loader.js',
+          'widgets/runtime.js',
+          expect.stringMatching(/^widgets\/chunks\/cart-[\w-]{8}\.js$/),
+          expect.stringMatching(/^widgets\/chunks\/client-[\w-]{8}\.js$/),
+        ]),
+      );
+      expect(start?.files.filter((f) => f.includes('/platform-'))).toEqual([]);
+      expect(start?.gzip).toBe(start?.files.reduce((sum, f) => sum + gzipOf(f), 0));
+      expect(start?.ok).toBe((start?.gzip ?? Infinity) <= (start?.budget ?? 0));
+    },
+  );
+
+  it('holds a returning shopper to the product page total and the cart code', () => {
+    const total = row('product page total');
+    const returning = row('returning product page');
+    expect(returning?.files).toEqual(expect.arrayContaining(total?.files ?? ['missing']));
+    expect(returning?.files).toHaveLength((total?.files.length ?? 0) + 2);
+  });
+
   it("counts the product page's own widgets among what it fetches, from the chunks that hold them", () => {
     const fetched = row('product page 10 s')?.files;
     expect(fetched).toContain('/dist/widgets/product-form.js');
