@@ -13,7 +13,7 @@ import type { Blocks, ChunkError } from '../src/page/blocks.js';
 export type Runtime = typeof import('../src/page/runtime.js');
 type CartStore = ReturnType<Runtime['getCartStore']>;
 /** The platform layer chunk (analytics, sessions, flags), loaded after the first mount. */
-type Platform = typeof import('../src/page/platform.js');
+type Platform = typeof import('../src/page/platform-api.js');
 /** A platform function as the global offers it: the same arguments, the result once loaded. */
 type Later<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 
@@ -137,15 +137,6 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   // The loads the first scan started, each handed as it is to the runtime chunk's first scan of
   // the page: one that has failed meanwhile is then reported there, and the next load tries again.
   const started = new Map<string, Promise<unknown>>();
-  let blocks: Blocks | undefined;
-  const page = () =>
-    runtime().then((r) => {
-      if (!blocks) {
-        blocks = r.startBlocks({ ...o, reserved: WIDGET_NAMES, load: (f) => started.get(f) ?? load(f) });
-        started.clear();
-      }
-      return blocks;
-    });
 
   // One forwarder per global function: the platform chunk loads on the first call.
   const later =
@@ -183,16 +174,33 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   }
   const ready = () => doc.documentElement.setAttribute(READY_ATTR, '');
   // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one.
+  // The widgets are interactive once `data-sf-ready` is set: after that read, else at once.
   const account = ctx?.authenticatedAccountId;
+  let interactive: Promise<void> | undefined;
   if ((typeof account === 'string' && account !== '') || cartCookie) {
     for (const file of o.cartCode ?? []) begin(file);
-    runtime()
+    interactive = runtime()
       .then((r) => r.loadCart())
       .catch(quiet)
       .then(ready);
   } else {
     ready();
   }
+
+  let blocks: Blocks | undefined;
+  const page = () =>
+    runtime().then((r) => {
+      if (!blocks) {
+        blocks = r.startBlocks({
+          ...o,
+          reserved: WIDGET_NAMES,
+          interactive,
+          load: (f) => started.get(f) ?? load(f),
+        });
+        started.clear();
+      }
+      return blocks;
+    });
 
   // Blocks are mounted once parsed in full, so their fallback HTML is complete when captured.
   const start = () => {

@@ -36,6 +36,13 @@ export interface BlockOptions {
    * failure, rejecting with a {@link ChunkError}.
    */
   readonly load: (file: string) => Promise<unknown>;
+  /**
+   * Settles once the page's widgets are interactive, with `data-sf-ready` set by the loader: at
+   * once on a first visit, after the cart read at start otherwise (a returning shopper, a signed-in
+   * visitor). The platform layer waits for it: nothing it fetches or sends may compete with that
+   * read. @default at once
+   */
+  readonly interactive?: Promise<unknown> | undefined;
 }
 
 /**
@@ -91,7 +98,7 @@ const NEAR_MARGIN = '100%';
 
 /**
  * Takes over the page's blocks: mounts those in the page now and those added later, and starts
- * the platform layer once the first mount has settled.
+ * the platform layer once the first mount has settled and the widgets are interactive.
  */
 export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const { doc } = o;
@@ -292,6 +299,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
 
   // Analytics and the rest of the platform layer wait until the widgets are interactive.
   mount()
+    .then(() => o.interactive)
     .then(rt.platform)
     .then((p) => p.start())
     .catch(() => undefined);

@@ -43,7 +43,7 @@ export interface PageState {
   platformSink?: AnalyticsSink | null;
   /** Events tracked before the platform layer connected, up to `PENDING_LIMIT` (./analytics.ts). */
   pendingEvents?: AnalyticsEvent[];
-  /** Whether the platform layer has been started (./platform.ts `start`), and what it built. */
+  /** Whether the platform layer has been started (./platform-start.ts `start`), and what it built. */
   platformStarted?: boolean;
   platform?: Platform;
   /** The page's feature flags, read once (./platform.ts `flags`). */

@@ -1,8 +1,8 @@
 /**
- * The platform layer at run time: census, visitor identity, events, pixel, performance records,
- * sessions and flags, joined here. The runtime loads this chunk only after the page's widgets
- * are interactive (`platform()` in ./runtime.ts, started by the loader once its first mount has
- * settled), and `start` waits for an idle moment besides, so nothing here delays a widget.
+ * The platform layer's tracking (spec 000 §4, §7; spec 001): for one page view, whether it may
+ * be tracked, the visitor's identity, the census, the pixel, the performance records and the
+ * commerce events of the widgets' events, joined here. ./platform-start.ts builds it from the
+ * page at an idle moment once the widgets are interactive, so nothing here delays a widget.
  *
  * When tracking is skipped (spec 000 §4: census off, a non-viewer account, an untracked page
  * type) no analytics request is made at all; widget events are dropped. Every send is
@@ -10,48 +10,29 @@
  */
 import { PAGE_TYPES, PLATFORM_FLAGS } from './constants.js';
 import type { AnalyticsApi } from '../api/analytics.js';
-import { isRecord, type JsonRecord } from '../result.js';
-import {
-  connectPlatform,
-  type AnalyticsEvent,
-  type AnalyticsSink,
-  type PurchaseCompleted,
-} from './analytics.js';
-import { batchedSends, createBeaconQueue, flushWhenHidden } from './beacons.js';
+import type { JsonRecord } from '../result.js';
+import type { AnalyticsEvent } from './analytics.js';
 import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
 import type { SiteContext } from './context.js';
-import { getPageRuntime } from './create-runtime.js';
 import { readCookie } from './cookies.js';
 import {
   COMMERCE_SCHEMA,
   COMMERCE_SHOPPING_EVENTS,
-  ENVIRONMENTS,
   PIXEL_SCHEMA,
   RECORD_EVENT_NAMES,
   VISITOR_METRICS,
-  createVisitorEventSender,
   eventRecord,
   firePixel,
   type AnalyticsEventRecord,
-  type Environment,
   type PageSnapshot,
   type PixelEventName,
   type RecordBase,
 } from './events.js';
-import {
-  addressOverrides,
-  createFlags,
-  flagDefinitions,
-  siteFlags,
-  type FlagResult,
-  type Flags,
-} from './flags.js';
+import { siteFlags } from './flags.js';
 import {
   ANALYTICS_COOKIES,
   analyticsId,
-  firstRecordOfOrder,
   forgetIdentity,
-  pageIdentityEnv,
   sessionInfo,
   visitorIdentity,
   type IdentityEnv,
@@ -59,93 +40,10 @@ import {
   type VisitorIdentity,
 } from './identity.js';
 import { browserPerformanceHooks, startPerformance, type PerformanceRecord } from './performance.js';
+import { readEnvironment, readOptionalText, readPageType } from './platform-keys.js';
+import { PURCHASE_PAGE_TYPES, firstPurchases, readPurchase } from './purchase.js';
 import { parseQuery } from './query.js';
-import { reportError } from './create-runtime.js';
 import { loginId } from './site-user.js';
-import { pageState } from './page-state.js';
-import { networkError } from '../api/texts.js';
-import type { ApiResult } from '../api/types.js';
-
-/**
- * The session calls (`Storefront.account`) load with their first use: most page views never sign
- * anyone in. A chunk that cannot load answers like a request that could not be sent.
- */
-const sessions = () => import('./session.js');
-const unsent = (): ApiResult<never> => ({ ok: false, error: networkError() });
-export const login: typeof import('./session.js').login = (...args) =>
-  sessions().then((m) => m.login(...args), unsent);
-export const logout: typeof import('./session.js').logout = (...args) =>
-  sessions().then((m) => m.logout(...args), unsent);
-// `Storefront.track` of the loader's global reaches the widgets' queue through this chunk.
-export { track } from './analytics.js';
-
-/** Page-type code of spec 001 §2 from the context key `pageType`, or null. */
-export const readPageType = (raw: JsonRecord | null): number | null => {
-  const v = raw?.['pageType'];
-  return typeof v === 'number' && Number.isInteger(v) ? v : null;
-};
-
-const readEnvironment = (raw: JsonRecord | null): Environment => {
-  const v = raw?.['environment'];
-  return ENVIRONMENTS.includes(v as Environment) ? (v as Environment) : 'prod';
-};
-
-/** Path of the site-visitor events endpoint on an events host (spec 001 §7). */
-export const VISITOR_EVENTS_PATH = '/api/v1/clanker/events';
-
-/**
- * Where site-visitor events go (spec 001 §7: the host differs per environment, dev, QA/staging
- * and prod). The context key `visitorEventHosts` maps an environment to an http(s) origin; QA
- * and staging share one host, so either key serves both. Without a host for the page's
- * environment the events go to the site's own api root.
- */
-export function visitorEventsUrl(apiRoot: string, raw: JsonRecord | null): string {
-  const hosts = raw?.['visitorEventHosts'];
-  const env = readEnvironment(raw);
-  const shared = env === 'qa' ? 'staging' : env === 'staging' ? 'qa' : env;
-  if (isRecord(hosts)) {
-    for (const key of [env, shared]) {
-      const host = hosts[key];
-      if (typeof host !== 'string') continue;
-      try {
-        const url = new URL(VISITOR_EVENTS_PATH, host);
-        if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-      } catch {
-        // Not an address: the next key, else the api root.
-      }
-    }
-  }
-  return `${apiRoot}v1/clanker/events`;
-}
-
-const readOptionalText = (raw: JsonRecord | null, key: string): string | null => {
-  const v = raw?.[key];
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-};
-
-/** Pages that confirm an order (spec 001 §2): order confirmed, subscription confirmed, order received. */
-const PURCHASE_PAGE_TYPES: readonly number[] = [
-  PAGE_TYPES.orderConfirmed,
-  PAGE_TYPES.subscriptionConfirmed,
-  PAGE_TYPES.orderReceived,
-];
-
-/**
- * The order a confirmation page names in its context key `purchase`, in the shape of the
- * `purchase` event (`{ orderId, amount?, currency? }`, amount in minor units), or null.
- */
-export function readPurchase(raw: JsonRecord | null): PurchaseCompleted | null {
-  const p = raw?.['purchase'];
-  if (!isRecord(p) || typeof p['orderId'] !== 'string' || p['orderId'] === '') return null;
-  const amount = p['amount'];
-  const currency = p['currency'];
-  return {
-    type: 'purchase',
-    orderId: p['orderId'],
-    ...(typeof amount === 'number' && Number.isInteger(amount) && { amount }),
-    ...(typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && { currency }),
-  };
-}
 
 /** Everything the platform reads from the page; tests build their own. */
 export interface PlatformDeps {
@@ -335,18 +233,12 @@ export function createPlatform(deps: PlatformDeps): Platform {
       }),
     );
 
-  // Orders whose purchase this page has recorded, beside those the browser remembers.
-  const recordedOrders = new Set<string>();
-  /**
-   * A purchase is recorded once per order whatever the reloads (docs/analytics.md): the order id
-   * is remembered with an expiry, in local storage, or session storage under a restrictive policy.
-   */
-  const firstRecord = (orderId: string): boolean => {
-    if (recordedOrders.has(orderId)) return false;
-    recordedOrders.add(orderId);
-    const storage = restrictive ? deps.identity.session() : deps.identity.local();
-    return firstRecordOfOrder(storage, orderId, deps.identity.now());
-  };
+  // A purchase is recorded once per order whatever the reloads (./purchase.ts), remembered in
+  // session storage under a restrictive policy.
+  const firstRecord = firstPurchases(
+    () => (restrictive ? deps.identity.session() : deps.identity.local()),
+    () => deps.identity.now(),
+  );
 
   const handle = (event: AnalyticsEvent): void => {
     // A product page view counts only on a product's own page, the content-item page (type 50):
@@ -439,124 +331,3 @@ export function createPlatform(deps: PlatformDeps): Platform {
 
   return { tracking, visitor, session, analyticsId: aid, handle };
 }
-
-/**
- * What a page runtime hands the platform: its context (parsed, and as given: the platform keys
- * `pageType`, `experiments`, … live there), api and reporter.
- */
-export interface PlatformRuntime {
-  readonly context: SiteContext;
-  readonly raw: JsonRecord | null;
-  readonly api: PlatformDeps['api'];
-  readonly report: PlatformDeps['report'];
-}
-
-/** The dependencies of the page's platform: a runtime's (the page's, or the npm provider's). */
-export function pageDeps(
-  win: Window & typeof globalThis = globalThis.window,
-  runtime: PlatformRuntime = getPageRuntime(),
-): PlatformDeps {
-  const doc = win.document;
-  const { context, raw, api, report } = runtime;
-  let beacon: ((url: string, data: BodyInit) => boolean) | null = null;
-  try {
-    if (typeof win.navigator.sendBeacon === 'function') beacon = win.navigator.sendBeacon.bind(win.navigator);
-  } catch {
-    beacon = null;
-  }
-  // Events and census leave in batches, at most one request a second (./beacons.ts).
-  const queue = createBeaconQueue();
-  flushWhenHidden(win, queue);
-  const batched = batchedSends({
-    api,
-    sendVisitorEvents: createVisitorEventSender({
-      url: visitorEventsUrl(context.apiRoot, raw),
-      sendBeacon: beacon,
-    }),
-    apiRoot: context.apiRoot,
-    sendBeacon: beacon,
-    queue,
-  });
-  return {
-    win,
-    doc,
-    context,
-    raw,
-    api: batched.api,
-    identity: pageIdentityEnv(doc),
-    sendVisitorEvents: batched.sendVisitorEvents,
-    sendBeacon: beacon,
-    report,
-  };
-}
-
-/** Runs `fn` once the page has loaded and the browser is idle (or after 2 s at the latest). */
-export function whenIdle(win: Window & typeof globalThis, fn: () => void): void {
-  const idle = () => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => fn(), { timeout: 2000 });
-    else win.setTimeout(fn, 1);
-  };
-  if (win.document.readyState === 'complete') idle();
-  else win.addEventListener('load', idle, { once: true });
-}
-
-/**
- * Connects `handle` to the widget events, handing over those queued before it one per task: a
- * page of 100 product blocks queues an event per block, and sending them all from the idle
- * callback would make one task of them (docs/performance.md). Events tracked meanwhile wait their turn.
- * `later` runs the next turn. @default a timer
- */
-export function connectInTurns(
-  handle: AnalyticsSink,
-  later: (fn: () => void) => void = (fn) => void setTimeout(fn),
-): void {
-  const queued: AnalyticsEvent[] = [];
-  connectPlatform((event) => void queued.push(event));
-  const next = (): void => {
-    const event = queued.shift();
-    if (!event) return connectPlatform(handle);
-    handle(event);
-    later(next);
-  };
-  next();
-}
-
-/**
- * Starts the page's platform layer once (later calls do nothing): at the next idle moment after
- * load it reads the identity, records the page view, starts the performance records and takes
- * over the widget events queued by `track`. A page has one platform layer, whichever runtime
- * starts it first: it is the page's state (./page-state.ts).
- */
-export function start(runtime?: PlatformRuntime): void {
-  if (typeof window === 'undefined') return;
-  const page = pageState();
-  if (page.platformStarted) return;
-  page.platformStarted = true;
-  whenIdle(window, () => {
-    try {
-      const platform = (page.platform = createPlatform(pageDeps(window, runtime)));
-      connectInTurns(platform.handle);
-    } catch (error) {
-      reportError(error, { code: 'PLATFORM_FAILED' });
-    }
-  });
-}
-
-/** The started platform (null until `start` has run); for tests and debugging. */
-export const current = (): Platform | null => pageState().platform ?? null;
-
-/** The page's flags (its state keeps them): the site context's definitions with the address's overrides. */
-export function flags(): Flags {
-  const { context, raw, state } = getPageRuntime();
-  return (state.flags ??= createFlags({
-    definitions: raw === null ? null : flagDefinitions(context.features, raw['experiments']),
-    overrides: addressOverrides(),
-  }));
-}
-
-/** `Storefront.flags.toggle(name, fallback?)`. */
-export const toggle = (name: string, fallback?: boolean): FlagResult<boolean> =>
-  flags().toggle(name, fallback);
-/** `Storefront.flags.variant(name, fallback)`. */
-export const variant = (name: string, fallback: string): FlagResult<string> =>
-  flags().variant(name, fallback);

@@ -111,8 +111,8 @@ const noSync: Sync = { post: () => {}, close: () => {} };
 
 /**
  * The tab sync, its code loaded when the page is idle after its start: other tabs' carts only
- * matter once this page runs, and the channel and storage fallback (with the platform layer's
- * chunk it travels in) would otherwise compete with every page's start. A cart confirmed before
+ * matter once this page runs, and the channel and storage fallback (with the api client's chunk
+ * it travels in) would otherwise compete with every page's start. A cart confirmed before
  * the module is in goes out once it is, in order.
  */
 const openSyncLater = (

@@ -47,6 +47,29 @@ describe('the platform layer from the loader', () => {
     expect(platform.start).toHaveBeenCalledTimes(1);
   });
 
+  it("waits for a returning shopper's cart read at start (data-sf-ready) before loading", async () => {
+    const { platform, load, runtime } = runtimeWithPlatform();
+    let finishRead: () => void = () => undefined;
+    runtime.loadCart = vi.fn(
+      () => new Promise<undefined>((resolve) => (finishRead = () => resolve(undefined))),
+    );
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({
+      body: pillBlock,
+      cookie: 'CART=abc123',
+      modules: { 'runtime.js': runtime, 'cart-pill.js': pill.module },
+    });
+    await settle();
+    expect(h.doc.querySelector('[data-sf-mounted]')).not.toBeNull();
+    expect(h.doc.documentElement.hasAttribute('data-sf-ready')).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+    finishRead();
+    await settle();
+    expect(h.doc.documentElement.hasAttribute('data-sf-ready')).toBe(true);
+    expect(load).toHaveBeenCalled();
+    expect(platform.start).toHaveBeenCalledTimes(1);
+  });
+
   it('starts on a page without blocks too (page views count everywhere)', async () => {
     const { platform, runtime } = runtimeWithPlatform();
     createHarness({ modules: { 'runtime.js': runtime } });

@@ -3,7 +3,8 @@ import { createApi } from '../../../src/api/index.js';
 import { createBeaconQueue, type BeaconChannel } from '../../../src/page/beacons.js';
 import { createPageRuntime } from '../../../src/page/create-runtime.js';
 import { resetAnalyticsIdMemory } from '../../../src/page/identity.js';
-import { createPlatform, pageDeps } from '../../../src/page/platform.js';
+import { createPlatform } from '../../../src/page/platform.js';
+import { pageDeps } from '../../../src/page/platform-start.js';
 
 const API_ROOT = 'https://shop.example/api/';
 

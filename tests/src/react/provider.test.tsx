@@ -25,8 +25,8 @@ import { Visitor, add } from '../../demo/server/visitor.js';
 import { US, TEE, YEN_TEA } from '../../widgets/instalment-pill/items.js';
 
 const started = vi.hoisted(() => [] as unknown[]);
-vi.mock('../../../src/page/platform.js', async (original) => ({
-  ...(await original<typeof import('../../../src/page/platform.js')>()),
+vi.mock('../../../src/page/platform-start.js', async (original) => ({
+  ...(await original<typeof import('../../../src/page/platform-start.js')>()),
   start: (runtime: unknown) => void started.push(runtime),
 }));
 
@@ -37,7 +37,7 @@ const sent: { url: string; credentials: RequestCredentials }[] = [];
 
 beforeAll(async () => {
   // The stand-in platform module is in place before the first provider asks for it.
-  await import('../../../src/page/platform.js');
+  await import('../../../src/page/platform-start.js');
   app = await createServer({ dbPath: ':memory:' });
   shopper = await new Visitor(app).arrive();
   await add(shopper, 'prod-tee', 'TEE-M-BLK', 2);
