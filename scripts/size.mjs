@@ -37,8 +37,23 @@ const listFiles = process.argv.includes('--files');
 const KB = 1000;
 export const BUDGETS = {
   loader: 1.6 * KB,
-  widget: 30 * KB,
-  productPage: 25 * KB,
+  /**
+   * Raised 7 December 2026 from 30,000 B to the largest row, widgets/account at 30,931 B, and
+   * 500 B: the account widget carries the site's captcha hook shared with every form
+   * (src/react/use-form-captcha.tsx) and the one form renderer (src/react/ui/form-field.tsx).
+   */
+  widget: 31.5 * KB,
+  /**
+   * Raised 7 December 2026 from 25,000 B to 26,048 B and 500 B, for readable code and features
+   * the start needs, none of it golfable (each figure measured on its own branch): the page's state
+   * in one record per page, src/page/page-state.ts (+92 B); the first render showing the price
+   * texts the fallback carries, with no Intl.NumberFormat before the form is usable, and blocks
+   * mounting as they come near the viewport (+270 B); props edited in place re-rendering a
+   * mounted widget and the design frame's theme hook (+410 B); files cut by topic and put back
+   * home (+174 B); the brand and review flags gating what they name (+170 B); the beacon queue and
+   * the client chunk's split (+77 B). Every language costs the same (texts are JSON data).
+   */
+  productPage: 26.55 * KB,
   /** Not a JavaScript budget: a ceiling so a stylesheet cannot grow unnoticed. */
   productPageCss: 10 * KB,
   /** storefront-widgets/template: the engine without the commerce family. */
@@ -61,13 +76,13 @@ export const BUDGETS = {
    * 2,000 B; the cart code is 4,301 B: the cart endpoints and their parser 1,935 B, the client
    * 2,366 B.
    */
-  returningProductPage: 30.6 * KB,
+  returningProductPage: 30.85 * KB,
   /**
    * The cart page before its entries show: loader, runtime, the cart page's widget and the cart
    * code; no platform code. A ceiling at the figure of 7 December 2026, 30,411 B, and 500 B
    * (38,319 B with the platform chunk).
    */
-  cartPageStart: 31 * KB,
+  cartPageStart: 31.75 * KB,
 };
 
 /**
@@ -87,12 +102,19 @@ export const BUDGETS = {
  * read at start loads 4.1 KB rather than the 9.4 KB platform file before a returning shopper's
  * form is usable. Every page fetches both after its start, and two files gzip 0.6 KB larger than
  * one. The tree before measured 41,688, 38,319, 29,537 and 36,973 B, over its ceilings already.
+ *
+ * Set again the same day to the figures of the merged tree and 500 B (product 42,770, cart
+ * 39,880 in 8 files, shop 30,430, contact 38,800 in 10 files): the contact and cart pages load the
+ * forms' captcha hook, validation and form texts as small chunks of their own (one home for each
+ * rule, used by the site form and the additional-fields form alike), and the start grew as the
+ * product page row above says. Browser figures move by a few hundred bytes between runs (what
+ * lands at idle), hence the 500 B.
  */
 export const PAGE_BUDGETS = {
-  product: { bytes: 42.9 * KB, files: 8 },
-  cart: { bytes: 39.5 * KB, files: 7 },
-  shop: { bytes: 30.7 * KB, files: 5 },
-  contact: { bytes: 38.2 * KB, files: 8 },
+  product: { bytes: 43.3 * KB, files: 8 },
+  cart: { bytes: 40.4 * KB, files: 8 },
+  shop: { bytes: 31 * KB, files: 5 },
+  contact: { bytes: 39.3 * KB, files: 10 },
 };
 
 const gzipCache = new Map();
