@@ -93,9 +93,12 @@ export function assertPrerequisites(): void {
  * it was.
  */
 export async function widgetsMounted(page: Page): Promise<void> {
-  const [x, y] = await page.evaluate(() => [scrollX, scrollY]);
+  // The scroll position is kept on the page itself, read on the first check: a test may call this
+  // before its page has navigated, and a check that finds the old document gone runs again.
   await page.waitForFunction(
     () => {
+      const kept = window as unknown as { sfTestScroll?: [number, number] };
+      kept.sfTestScroll ??= [scrollX, scrollY];
       const waiting = document.querySelector('[data-sf-widget]:not([data-sf-mounted])');
       waiting?.scrollIntoView({ block: 'center' });
       return document.documentElement.hasAttribute('data-sf-ready') && waiting === null;
@@ -103,7 +106,10 @@ export async function widgetsMounted(page: Page): Promise<void> {
     undefined,
     WAIT,
   );
-  await page.evaluate(([left, top]) => scrollTo(left ?? 0, top ?? 0), [x, y]);
+  await page.evaluate(() => {
+    const [left, top] = (window as unknown as { sfTestScroll?: [number, number] }).sfTestScroll ?? [0, 0];
+    scrollTo(left, top);
+  });
 }
 
 /** A request stopped in the browser until the test lets it go on to the server. */
