@@ -36,11 +36,17 @@ const out = process.env.SF_OUT_DIR ?? 'dist';
  * - `src/messages/fields.ts` (170 B): the answers' texts those texts and the cart page's start from.
  * - `src/react/ui/form-field.tsx`: the renderer of a form schema's fields, shared by the site form
  *   and the additional-fields form.
+ * - `src/messages/form.ts` (570 B), `src/commerce/validation.ts` (860 B) and
+ *   `src/react/use-form-captcha.tsx` (500 B): the forms' texts, the one validation rule and the one
+ *   captcha hook, which the site form, the additional-fields form and the account share.
  */
 export const COPIED_MODULES = [
   'src/react/ui/messages.ts',
   'src/messages/fields.ts',
   'src/react/ui/form-field.tsx',
+  'src/messages/form.ts',
+  'src/commerce/validation.ts',
+  'src/react/use-form-captcha.tsx',
 ] as const;
 
 /**
