@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readHexColor, scrollAnimation } from '../../src/constants';
-import type { ThemeToken } from '../../src/contract-theme';
+import type { ThemeToken } from '../../src/contract';
 import type { Db } from './db';
 import { currentUser, isManager, isRecord, personalised, sendError } from './http';
 import { SITE_TITLE } from './routes-platform';

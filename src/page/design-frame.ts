@@ -10,7 +10,7 @@ import {
   THEME_TOKENS,
   THEME_VALUE_MAX_LENGTH,
   type ThemeToken,
-} from '../contract-theme.js';
+} from '../contract.js';
 import { fail, isRecord, ok, readStringEntries, type Result } from '../result.js';
 
 /**

@@ -77,3 +77,15 @@ export function pageState(doc: object | undefined = globalThis.document): PageSt
   if (!state) pages.set(page, (state = {}));
   return state;
 }
+
+/**
+ * The site user signed in on this page through `login` (./session.ts), until `logout`: here, not
+ * with the session calls, so the platform layer names the user in its events without loading
+ * them (a page that never signs anyone in never fetches the session code).
+ */
+export const loginId = (): string | null => pageState().loginId ?? null;
+
+/** Set by the session calls only. */
+export const setLoginId = (id: string | null): void => {
+  pageState().loginId = id;
+};

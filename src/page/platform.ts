@@ -43,7 +43,7 @@ import { browserPerformanceHooks, startPerformance, type PerformanceRecord } fro
 import { readEnvironment, readOptionalText, readPageType } from './platform-keys.js';
 import { PURCHASE_PAGE_TYPES, firstPurchases, readPurchase } from './purchase.js';
 import { parseQuery } from './query.js';
-import { loginId } from './site-user.js';
+import { loginId } from './page-state.js';
 
 /** Everything the platform reads from the page; tests build their own. */
 export interface PlatformDeps {

@@ -20,7 +20,7 @@ import {
 import type { ApiResult } from '../api/types.js';
 import { getPageRuntime } from './create-runtime.js';
 import { writeCookie } from './identity.js';
-import { setLoginId } from './site-user.js';
+import { setLoginId } from './page-state.js';
 
 export type { LoginInput, LoginResult, LogoutInput, SiteUser } from '../api/session.js';
 
@@ -51,7 +51,7 @@ const sessionApi = (): SessionApi => {
 
 const reloadPageCart = () => getPageRuntime().store.getState().load();
 
-export { loginId } from './site-user.js';
+export { loginId } from './page-state.js';
 
 const badInput = <T>(): ApiResult<T> => ({
   ok: false,

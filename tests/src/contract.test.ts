@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../src/contract';
-import * as theme from '../../src/contract-theme.js';
 
 // The page contract is a promise to every site that pasted our markup: these values only change
 // with a major version.
@@ -29,6 +28,10 @@ describe('the page contract', () => {
         'RESTOCK_FORM_PROPS_KEYS',
         'SITE_FORM_PAGE_KEYS',
         'SITE_FORM_PROPS_KEYS',
+        'THEME_MESSAGE_TYPE',
+        'THEME_READY_MESSAGE_TYPE',
+        'THEME_TOKENS',
+        'THEME_VALUE_MAX_LENGTH',
         'VARIANT_IMAGE_ATTR',
         'WIDGET_ATTR',
         'WIDGET_NAMES',
@@ -87,10 +90,10 @@ describe('the page contract', () => {
   });
 
   it('names the theme message and the tokens the editor and a site stylesheet set', () => {
-    expect(theme.THEME_MESSAGE_TYPE).toBe('sf:set-theme');
-    expect(theme.THEME_READY_MESSAGE_TYPE).toBe('sf:theme-ready');
-    expect(theme.THEME_VALUE_MAX_LENGTH).toBe(200);
-    expect(theme.THEME_TOKENS).toEqual([
+    expect(contract.THEME_MESSAGE_TYPE).toBe('sf:set-theme');
+    expect(contract.THEME_READY_MESSAGE_TYPE).toBe('sf:theme-ready');
+    expect(contract.THEME_VALUE_MAX_LENGTH).toBe(200);
+    expect(contract.THEME_TOKENS).toEqual([
       '--sf-theme-text',
       '--sf-theme-muted',
       '--sf-theme-accent',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THEME_MESSAGE_TYPE, THEME_READY_MESSAGE_TYPE } from '../../../src/contract-theme.js';
+import { THEME_MESSAGE_TYPE, THEME_READY_MESSAGE_TYPE } from '../../../src/contract.js';
 import { followEditor, readThemeMessage } from '../../../src/page/design-frame.js';
 
 const root = () => document.documentElement;

@@ -9,9 +9,8 @@ import type { AnalyticsEvent } from '../../../src/page/analytics.js';
 import { connectPlatform, track } from '../../../src/page/analytics.js';
 import { createPageRuntime, getPageRuntime } from '../../../src/page/create-runtime.js';
 import { createMessages, setTranslations } from '../../../src/messages/format.js';
-import { pageState } from '../../../src/page/page-state.js';
+import { loginId, pageState, setLoginId } from '../../../src/page/page-state.js';
 import { flags } from '../../../src/page/page-flags.js';
-import { loginId, setLoginId } from '../../../src/page/site-user.js';
 
 /** A page of its own window, with `context` as its `#sf-context` script. */
 function newPage(context: object): Document {
