@@ -107,11 +107,7 @@ export function FormField({ field, id, value, onChange, errors, texts }: FormFie
     <div className="sf-field" data-field-id={field.id} data-invalid={invalid || undefined}>
       {errorsAt('label')}
       {isGroup(field.type) ? (
-        <fieldset
-          className="sf-field__group"
-          aria-describedby={describedBy}
-          aria-required={field.required || undefined}
-        >
+        <fieldset className="sf-field__group" aria-describedby={describedBy}>
           <FieldLabel {...label} />
           {description}
           {errorsAt('control')}
@@ -226,6 +222,9 @@ function GroupInputs({ field, id, value, onChange, texts, invalid }: ControlProp
         type={field.type}
         name={id}
         value={option}
+        // A group cannot carry aria-required (ARIA allows it on a radiogroup, not a fieldset's
+        // group): a required choice says so on its radios, as HTML does.
+        required={(field.type === 'radio' && field.required) || undefined}
         aria-invalid={invalid || undefined}
         checked={field.type === 'radio' ? answerText(value) === option : list.includes(option)}
         onChange={(e) => onChange(choose(option, e.currentTarget.checked))}

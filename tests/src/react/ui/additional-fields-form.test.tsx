@@ -124,13 +124,14 @@ describe('AdditionalFieldsForm rendering', () => {
     expect(message.getAttribute('required')).not.toBeNull();
     expect(screen.getByText('Message').className).toContain('sf-field__label--required');
     expect(screen.getByText('Colour').className).toContain('sf-field__label--required');
-    expect(screen.getByRole('group', { name: 'Colour' }).getAttribute('aria-required')).toBe('true');
+    const colours = within(screen.getByRole('group', { name: 'Colour' })).getAllByRole('radio');
+    expect(colours.map((radio) => (radio as HTMLInputElement).required)).toEqual([true, true]);
     expect(screen.getByText('Note').className).not.toContain('sf-field__label--required');
     expect(screen.getByRole('textbox', { name: 'Note' }).getAttribute('required')).toBeNull();
     expect(screen.queryByText('Required')).toBeNull();
   });
 
-  it('shows each description, a group\'s too, and ties it to the field', () => {
+  it("shows each description, a group's too, and ties it to the field", () => {
     renderForm([
       { id: 'text', type: 'text', title: 'Message', description: 'Printed on the card' },
       { id: 'rad', type: 'radio', title: 'Colour', description: 'Of the ribbon', options: ['Red'] },
