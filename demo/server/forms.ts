@@ -30,10 +30,12 @@ export type FormField = FormSchemaField;
 
 export type FormKind = SdkFormSchema['kind'];
 
-export interface FormSchema extends Omit<SdkFormSchema, 'submissionMessage'> {
-  /** Shown after a submission; every stored form has one. */
-  readonly submissionMessage: string;
-}
+/**
+ * A form as the server stores and serves it. A site form always has a submission message ("Thank
+ * you!" when the file gives none); an additional-fields form may have none, and then its dialog
+ * simply closes once the add or the save lands.
+ */
+export type FormSchema = SdkFormSchema;
 
 export const MESSAGES = {
   required: 'Required',
@@ -81,7 +83,12 @@ export function parseForm(raw: unknown, defaultKind: FormKind): Result<FormSchem
     kind,
     isNewsletter: raw['isNewsletter'] === true,
     fields,
-    submissionMessage: typeof raw['submissionMessage'] === 'string' ? raw['submissionMessage'] : 'Thank you!',
+    submissionMessage:
+      typeof raw['submissionMessage'] === 'string'
+        ? raw['submissionMessage']
+        : kind === 'site'
+          ? 'Thank you!'
+          : null,
     disclaimer: readText(raw['disclaimer']),
     successRedirect: redirect,
     captchaSettings: { enabled: captcha['enabled'] === true, siteKey: readText(captcha['siteKey']) },

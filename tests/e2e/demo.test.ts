@@ -344,6 +344,19 @@ describe('the demo store', () => {
     await dialog.getByRole('combobox', { name: /Font/ }).selectOption('Serif');
     await dialog.getByRole('button', { name: /Save|Add To Cart|Submit/ }).focus();
     await page.keyboard.press('Enter');
+    // The mug's form has a submission message: once the add lands the dialog shows it, focused,
+    // in place of the fields, until the shopper closes it; focus then returns to the add button.
+    const message = dialog.getByRole('status').getByText('Saved.', { exact: true });
+    await message.waitFor(WAIT);
+    await expect.poll(() => message.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', ...WAIT });
+    const addIsFocused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.tagName === 'BUTTON' && el.closest('[data-sf-widget="product-form"]') !== null;
+      });
+    await expect.poll(addIsFocused, WAIT).toBe(true);
     await page.getByRole('link', { name: /1 item in cart|One item in cart/ }).waitFor(WAIT);
     expect(problems).toEqual([]);
     await page.context().close();
