@@ -6,7 +6,10 @@ import { ENGRAVED, MUG, SOLD_OUT, TEE } from './items.js';
 /** Work the page left for when it is idle; run by the test when it chooses. */
 let idle: (() => void)[] = [];
 
-afterEach(() => {
+afterEach(async () => {
+  // An import a test started and did not wait for would otherwise land in the next test's fresh
+  // module registry, and its loads would be counted there or not at all.
+  await vi.dynamicImportSettled();
   cleanup();
   vi.unstubAllGlobals();
   vi.doUnmock('../../../widgets/product-form/add-flow.js');
