@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run size`: gzip size of every shipped entry against its budget (docs/performance.md).
+// `npm run size`: gzip size of every shipped entry against its budget (./size-budgets.mjs, each
+// with its reason; docs/performance.md).
 // Reads dist/ (run `npm run build` first). Exits 1 when anything is over budget or missing.
 // `--json` prints the same figures as JSON for tests and tooling.
 //
@@ -26,98 +27,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { BUDGETS, KB, PAGE_BUDGETS } from './size-budgets.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(root, 'dist');
 const json = process.argv.includes('--json');
 /** `--files`: list every file of every entry with its own gzip size. */
 const listFiles = process.argv.includes('--files');
-
-/** 1 KB = 1000 bytes (the stricter reading). */
-const KB = 1000;
-export const BUDGETS = {
-  loader: 1.6 * KB,
-  /**
-   * Raised 7 December 2026 from 30,000 B to the largest row, widgets/account at 30,931 B, and
-   * 500 B: the account widget carries the site's captcha hook shared with every form
-   * (src/react/use-form-captcha.tsx) and the one form renderer (src/react/ui/form-field.tsx).
-   */
-  widget: 31.5 * KB,
-  /**
-   * Raised 7 December 2026 from 25,000 B to 26,048 B and 500 B, for readable code and features
-   * the start needs, none of it golfable (each figure measured on its own branch): the page's state
-   * in one record per page, src/page/page-state.ts (+92 B); the first render showing the price
-   * texts the fallback carries, with no Intl.NumberFormat before the form is usable, and blocks
-   * mounting as they come near the viewport (+270 B); props edited in place re-rendering a
-   * mounted widget and the design frame's theme hook (+410 B); files cut by topic and put back
-   * home (+174 B); the brand and review flags gating what they name (+170 B); the beacon queue and
-   * the client chunk's split (+77 B). Every language costs the same (texts are JSON data).
-   * Then to 26,208 B and 500 B: the theme tokens live with the rest of the page contract in
-   * src/contract.ts, which the start carries, rather than in a file apart to spare it (+190 B).
-   */
-  productPage: 26.75 * KB,
-  /** Not a JavaScript budget: a ceiling so a stylesheet cannot grow unnoticed. */
-  productPageCss: 10 * KB,
-  /** storefront-widgets/template: the engine without the commerce family. */
-  template: 30 * KB,
-  /** storefront-widgets/template/commerce: every family, the sf-block fallbacks included. */
-  templateCommerce: 45 * KB,
-  /**
-   * The platform chunk (`chunks/platform-*.js`) on its own: every page fetches it once its widgets
-   * have mounted. Lowered 7 December 2026 from 10.2 KB to what it holds, 8,563 B, and 500 B: the
-   * api client, its transport and the tab sync left it for the `client` chunk, which a cart read
-   * at start loads without the platform layer (10,334 B before, the beacon queue of
-   * src/page/beacons.ts included). The goal is 7,600 B (docs/performance.md).
-   */
-  platform: 9.1 * KB,
-  /**
-   * A returning shopper's product page before its form is usable: the product page total and the
-   * cart code it reads the cart with at start (a cart cookie), which data-sf-ready waits for. A
-   * ceiling at the figure of 7 December 2026, 30,074 B, and 500 B (37,981 B while the api client
-   * lived in the platform chunk, which the cart code then imported). The goal is the first visit +
-   * 2,000 B; the cart code is 4,301 B: the cart endpoints and their parser 1,935 B, the client
-   * 2,366 B.
-   */
-  returningProductPage: 31 * KB,
-  /**
-   * The cart page before its entries show: loader, runtime, the cart page's widget and the cart
-   * code; no platform code. A ceiling at the figure of 7 December 2026, 30,411 B, and 500 B
-   * (38,319 B with the platform chunk).
-   */
-  cartPageStart: 31.75 * KB,
-};
-
-/**
- * What each demo page may fetch within 10 s, in JavaScript bytes and script files, measured in
- * Chromium. Ceilings at today's figures, so a change that adds a file or bytes is seen; the goal
- * for the product page is 34,000 B in at most 8 files (docs/performance.md "Budgets" says how
- * far it is).
- *
- * Raised 7 December 2026 by 0.3 to 0.6 KB (product 38.8 -> 39.4, cart 35.3 -> 36.0, shop 27.2 ->
- * 27.8, contact 34.4 -> 35.2): `runtime.js` grew 0.48 KB on every page, for the page reading its
- * catalogue as data (src/page/page-language.ts: a translated page no longer fetches 1.08 KB of
- * language code), the one URL rule (src/urls.ts) and the cart pill following pushState.
- *
- * Raised again by one file and 1.2-2.5 KB to today's figures and 500 B (product 40.4 -> 42.9,
- * cart 36.9 -> 39.5, shop 28.6 -> 30.7, contact 36.0 -> 38.2; measured 42,368, 38,974, 30,176 and
- * 37,634 B): the api client is a file of its own (`client` in CHUNKS), so that a cart
- * read at start loads 4.1 KB rather than the 9.4 KB platform file before a returning shopper's
- * form is usable. Every page fetches both after its start, and two files gzip 0.6 KB larger than
- * one. The tree before measured 41,688, 38,319, 29,537 and 36,973 B, over its ceilings already.
- *
- * Set again the same day to the figures of the merged tree and 500 B (product 42,770, cart
- * 39,880, shop 30,430, contact 38,190): the start grew as the product page row above says, and
- * the forms' captcha hook, validation rule and texts (one home each, shared by the site form, the
- * additional-fields form and the account) are COPIED_MODULES, so they add bytes to their users'
- * files rather than three files under 1 KB. Browser figures move by a few hundred bytes between runs (what
- * lands at idle), hence the 500 B.
- */
-export const PAGE_BUDGETS = {
-  product: { bytes: 43.3 * KB, files: 8 },
-  cart: { bytes: 40.4 * KB, files: 7 },
-  shop: { bytes: 31 * KB, files: 5 },
-  contact: { bytes: 38.7 * KB, files: 7 },
-};
 
 const gzipCache = new Map();
 function gzipSize(file) {

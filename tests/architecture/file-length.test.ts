@@ -20,9 +20,7 @@ const CODE = /\.(ts|tsx|js|mjs|css)$/;
  * Files over the limit whose cut by topic is a change of its own under way, each with where it
  * goes. An entry whose file is gone or back under the limit fails below: remove it then.
  */
-const CUT_UNDER_WAY: Readonly<Record<string, string>> = {
-  'scripts/size.mjs': 'grew to 403 lines with the new rows; its page rows move to a module of their own',
-};
+const CUT_UNDER_WAY: Readonly<Record<string, string>> = {};
 
 const lineCount = (file: string): number => readFileSync(join(ROOT, file), 'utf8').split('\n').length - 1;
 
