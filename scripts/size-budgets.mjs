@@ -10,8 +10,10 @@ export const BUDGETS = {
    * Raised 7 December 2026 from 30,000 B to the largest row, widgets/account at 30,931 B, and
    * 500 B: the account widget carries the site's captcha hook shared with every form
    * (src/react/use-form-captcha.tsx) and the one form renderer (src/react/ui/form-field.tsx).
+   * Then to 31,250 B and 500 B: focus kept in a mounting block (src/page/blocks.ts, +161 B in
+   * runtime.js, which every widget imports).
    */
-  widget: 31.5 * KB,
+  widget: 31.75 * KB,
   /**
    * Raised 7 December 2026 from 25,000 B to 26,048 B and 500 B, for readable code and features
    * the start needs, none of it golfable (each figure measured on its own branch): the page's state
@@ -23,8 +25,11 @@ export const BUDGETS = {
    * the client chunk's split (+77 B). Every language costs the same (texts are JSON data).
    * Then to 26,208 B and 500 B: the theme tokens live with the rest of the page contract in
    * src/contract.ts, which the start carries, rather than in a file apart to spare it (+190 B).
+   * Then to 26,370 B and 500 B: a shopper whose focus was in a block's fallback when its widget
+   * took over stays in the block, on the widget's first control, rather than thrown back to the
+   * page's start (src/page/blocks.ts `keepFocusIn`, +161 B).
    */
-  productPage: 26.75 * KB,
+  productPage: 26.9 * KB,
   /** Not a JavaScript budget: a ceiling so a stylesheet cannot grow unnoticed. */
   productPageCss: 10 * KB,
   /** storefront-widgets/template: the engine without the commerce family. */
@@ -45,15 +50,17 @@ export const BUDGETS = {
    * ceiling at the figure of 7 December 2026, 30,074 B, and 500 B (37,981 B while the api client
    * lived in the platform chunk, which the cart code then imported). The goal is the first visit +
    * 2,000 B; the cart code is 4,301 B: the cart endpoints and their parser 1,935 B, the client
-   * 2,366 B.
+   * 2,366 B. Then to 30,650 B and 500 B with the product page's start (focus kept in a mounting
+   * block, +161 B).
    */
-  returningProductPage: 31 * KB,
+  returningProductPage: 31.2 * KB,
   /**
    * The cart page before its entries show: loader, runtime, the cart page's widget and the cart
    * code; no platform code. A ceiling at the figure of 7 December 2026, 30,411 B, and 500 B
-   * (38,319 B with the platform chunk).
+   * (38,319 B with the platform chunk). Then to 31,330 B and 500 B: focus kept in a mounting block
+   * (+161 B in runtime.js).
    */
-  cartPageStart: 31.75 * KB,
+  cartPageStart: 31.85 * KB,
 };
 
 /**
@@ -80,10 +87,13 @@ export const BUDGETS = {
  * additional-fields form and the account) are COPIED_MODULES, so they add bytes to their users'
  * files rather than three files under 1 KB. Browser figures move by a few hundred bytes between runs (what
  * lands at idle), hence the 500 B.
+ *
+ * Raised 0.1 to 0.4 KB to the figures with focus kept in a mounting block (+161 B in runtime.js,
+ * which every page loads) and 500 B: product 43,030, cart 39,960, shop 30,750, contact 38,560 B.
  */
 export const PAGE_BUDGETS = {
-  product: { bytes: 43.3 * KB, files: 8 },
-  cart: { bytes: 40.4 * KB, files: 7 },
-  shop: { bytes: 31 * KB, files: 5 },
-  contact: { bytes: 38.7 * KB, files: 7 },
+  product: { bytes: 43.6 * KB, files: 8 },
+  cart: { bytes: 40.5 * KB, files: 7 },
+  shop: { bytes: 31.3 * KB, files: 5 },
+  contact: { bytes: 39.1 * KB, files: 7 },
 };

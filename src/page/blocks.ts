@@ -96,6 +96,13 @@ const NOT_JSON = Symbol('not JSON');
  */
 const NEAR_MARGIN = '100%';
 
+/** A widget's controls a shopper can Tab to: where focus goes when the block it was in mounts. */
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+/** How long a mounting block is watched for the focus its fallback held, in ms. */
+const FOCUS_WATCH_MS = 2000;
+
 /**
  * Takes over the page's blocks: mounts those in the page now and those added later, and starts
  * the platform layer once the first mount has settled and the widgets are interactive.
@@ -185,6 +192,22 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     }
   };
 
+  /**
+   * A shopper who was in a block's fallback when its widget took over (a Tab ahead of the mount on
+   * a slow network, or into a far block, which focus scrolls near) stays in the block: once the
+   * widget has drawn and the fallback's control has gone, focus goes to the widget's first control
+   * instead of falling back to the page's start. Looked at once a frame until the widget has drawn,
+   * for at most FOCUS_WATCH_MS; a shopper who has moved on meanwhile is left where they are.
+   */
+  const keepFocusIn = (el: Element, was: Element, until: number): void => {
+    const now = doc.activeElement;
+    const lost = !now || now === doc.body || !now.isConnected;
+    if (!lost && now !== was) return;
+    const first = lost && el.querySelector<HTMLElement>(FOCUSABLE);
+    if (first) return first.focus();
+    if (Date.now() < until) view?.requestAnimationFrame(() => keepFocusIn(el, was, until));
+  };
+
   /** Mounts a block whose chunks are in, in its own turn. */
   const mountNow = (el: HTMLElement, mod: WidgetModule): void => {
     pending.delete(el);
@@ -193,9 +216,13 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     // first scan was one task of over 60 ms for 100 product blocks (docs/performance.md).
     const props = propsOf(el);
     if (props === NOT_JSON) return;
+    // Read before the mount: the widget may take the fallback's control out as it mounts.
+    const focused = doc.activeElement;
+    const inBlock = focused !== null && el.contains(focused);
     try {
       mounted.set(el, mod.mount(el, props, rt.getPageEnv()));
       el.setAttribute(MOUNTED_ATTR, '');
+      if (inBlock) keepFocusIn(el, focused, Date.now() + FOCUS_WATCH_MS);
     } catch (e) {
       reportMountError(el, e, 'MOUNT_FAILED');
     }

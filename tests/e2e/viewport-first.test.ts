@@ -127,4 +127,44 @@ describe('a long page', () => {
       await context.close();
     }
   });
+  it("keeps a shopper who tabs into a far block's fallback in that block once its widget takes over", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(longPage);
+      await page.waitForFunction(
+        () => document.documentElement.hasAttribute('data-sf-ready'),
+        undefined,
+        WAIT,
+      );
+      const last = BLOCKS - 1;
+      expect(await page.evaluate(isMounted, last)).toBe(false);
+      // The product form's fallback keeps its controls disabled until the widget mounts; a theme's
+      // fallback may hold a link of its own (the product's details). Focus reaches it, as a Tab or
+      // a skip link would, which scrolls the far block near: it mounts, and the link goes.
+      const linkFocused = await page.evaluate((i) => {
+        const block = document.querySelectorAll('[data-sf-widget="product-form"]')[i];
+        const link = document.createElement('a');
+        link.href = '#details';
+        link.textContent = 'Details';
+        block?.firstElementChild?.append(link);
+        link.focus();
+        return document.activeElement === link;
+      }, last);
+      expect(linkFocused).toBe(true);
+      await page.waitForFunction(isMounted, last, WAIT);
+      // Focus stays in the block, on a control of the widget, not on the page's start.
+      await page.waitForFunction(
+        (i) => {
+          const block = document.querySelectorAll('[data-sf-widget="product-form"]')[i];
+          const el = document.activeElement;
+          return el !== null && el !== document.body && block?.contains(el) === true;
+        },
+        last,
+        WAIT,
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -611,6 +611,74 @@ describe('loader: chunk failures', () => {
   });
 });
 
+describe("loader: a shopper in a block's fallback as its widget takes over", () => {
+  /** The pill's block with a link in its fallback, and the runtime held until `arrive()`. */
+  function pageWithHeldRuntime(module: unknown) {
+    let arrive: () => void = () => undefined;
+    const runtimeArrives = new Promise<void>((resolve) => (arrive = resolve));
+    const h = createHarness({
+      body: `<input aria-label="Search">${pillBlock()}`,
+      modules: { 'cart-pill.js': module },
+      runtimeArrives,
+    });
+    return { h, arrive, fallbackLink: within(h.doc.body).getByRole('link', { name: 'Cart' }) };
+  }
+  const focusedName = (doc: Document) =>
+    doc.activeElement === doc.body ? 'the page' : (doc.activeElement?.textContent ?? '');
+
+  it("moves focus to the widget's first control, not to the page's start", async () => {
+    const { h, arrive, fallbackLink } = pageWithHeldRuntime(fakeWidget('cart-pill').module);
+    fallbackLink.focus();
+    arrive();
+    await settle();
+    await vi.waitFor(() => expect(focusedName(h.doc)).toBe('cart-pill'));
+    expect(h.doc.activeElement?.closest('[data-sf-widget]')).not.toBeNull();
+  });
+
+  it('waits for a widget that draws a few frames after its mount', async () => {
+    const later = {
+      mount: (el: HTMLElement) => {
+        const timer = setTimeout(() => {
+          el.replaceChildren(el.ownerDocument.createElement('button'));
+          (el.firstChild as HTMLElement).textContent = 'Drawn later';
+        }, 20);
+        return () => clearTimeout(timer);
+      },
+    };
+    const { h, arrive, fallbackLink } = pageWithHeldRuntime(later);
+    fallbackLink.focus();
+    arrive();
+    await settle();
+    await vi.waitFor(() => expect(focusedName(h.doc)).toBe('Drawn later'));
+  });
+
+  it('leaves a shopper who has moved on where they are', async () => {
+    const later = {
+      mount: (el: HTMLElement) => {
+        const timer = setTimeout(() => el.replaceChildren(el.ownerDocument.createElement('button')), 20);
+        return () => clearTimeout(timer);
+      },
+    };
+    const { h, arrive, fallbackLink } = pageWithHeldRuntime(later);
+    fallbackLink.focus();
+    arrive();
+    await settle(1);
+    const search = within(h.doc.body).getByRole('textbox', { name: 'Search' });
+    search.focus();
+    await vi.waitFor(() => expect(h.doc.querySelector('[data-sf-widget] button')).not.toBeNull());
+    await settle(10);
+    expect(h.doc.activeElement).toBe(search);
+  });
+
+  it('takes focus nowhere when the shopper was not in the block', async () => {
+    const { h, arrive } = pageWithHeldRuntime(fakeWidget('cart-pill').module);
+    arrive();
+    await settle(10);
+    expect(h.doc.querySelector('[data-sf-mounted]')).not.toBeNull();
+    expect(focusedName(h.doc)).toBe('the page');
+  });
+});
+
 describe('loader: the DOM changing under it', () => {
   it('mounts a block added after start', async () => {
     const pill = fakeWidget('cart-pill');
