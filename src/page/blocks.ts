@@ -197,13 +197,17 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
    * a slow network, or into a far block, which focus scrolls near) stays in the block: once the
    * widget has drawn and the fallback's control has gone, focus goes to the widget's first control
    * instead of falling back to the page's start. Looked at once a frame until the widget has drawn,
-   * for at most FOCUS_WATCH_MS; a shopper who has moved on meanwhile is left where they are.
+   * for at most FOCUS_WATCH_MS; a shopper who has moved on meanwhile, or clicked away from the
+   * fallback, is left where they are.
    */
   const keepFocusIn = (el: Element, was: Element, until: number): void => {
     const now = doc.activeElement;
-    const lost = !now || now === doc.body || !now.isConnected;
-    if (!lost && now !== was) return;
-    const first = lost && el.querySelector<HTMLElement>(FOCUSABLE);
+    // Still on the fallback's control: the widget has not drawn yet.
+    const waiting = now === was && el.contains(was);
+    // The control went with the fallback and took the focus with it.
+    const dropped = !el.contains(was) && (!now || now === doc.body || !now.isConnected);
+    if (!waiting && !dropped) return;
+    const first = dropped && el.querySelector<HTMLElement>(FOCUSABLE);
     if (first) return first.focus();
     if (Date.now() < until) view?.requestAnimationFrame(() => keepFocusIn(el, was, until));
   };

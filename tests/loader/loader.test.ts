@@ -662,12 +662,35 @@ describe("loader: a shopper in a block's fallback as its widget takes over", () 
     const { h, arrive, fallbackLink } = pageWithHeldRuntime(later);
     fallbackLink.focus();
     arrive();
-    await settle(1);
+    await vi.waitFor(() => expect(h.doc.querySelector('[data-sf-mounted]')).not.toBeNull());
     const search = within(h.doc.body).getByRole('textbox', { name: 'Search' });
     search.focus();
     await vi.waitFor(() => expect(h.doc.querySelector('[data-sf-widget] button')).not.toBeNull());
     await settle(10);
     expect(h.doc.activeElement).toBe(search);
+  });
+
+  it('leaves a shopper who clicked away from the fallback before the widget drew', async () => {
+    let draw = () => undefined as void;
+    const onDemand = {
+      mount: (el: HTMLElement) => {
+        draw = () => el.replaceChildren(el.ownerDocument.createElement('button'));
+        return () => undefined;
+      },
+    };
+    const { h, arrive, fallbackLink } = pageWithHeldRuntime(onDemand);
+    fallbackLink.focus();
+    arrive();
+    await vi.waitFor(() => expect(h.doc.querySelector('[data-sf-mounted]')).not.toBeNull());
+    // A click on the page outside any control: focus goes to the body, the fallback still there.
+    fallbackLink.blur();
+    await new Promise((resolve) => h.doc.defaultView?.requestAnimationFrame(resolve));
+    await new Promise((resolve) => h.doc.defaultView?.requestAnimationFrame(resolve));
+    expect(focusedName(h.doc)).toBe('the page');
+    draw();
+    await settle(10);
+    await new Promise((resolve) => h.doc.defaultView?.requestAnimationFrame(resolve));
+    expect(focusedName(h.doc)).toBe('the page');
   });
 
   it('takes focus nowhere when the shopper was not in the block', async () => {
