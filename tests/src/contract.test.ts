@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../src/contract';
 
@@ -93,28 +95,11 @@ describe('the page contract', () => {
     expect(contract.THEME_MESSAGE_TYPE).toBe('sf:set-theme');
     expect(contract.THEME_READY_MESSAGE_TYPE).toBe('sf:theme-ready');
     expect(contract.THEME_VALUE_MAX_LENGTH).toBe(200);
-    expect(contract.THEME_TOKENS).toEqual([
-      '--sf-theme-text',
-      '--sf-theme-muted',
-      '--sf-theme-accent',
-      '--sf-theme-accent-text',
-      '--sf-theme-error',
-      '--sf-theme-sale',
-      '--sf-theme-surface',
-      '--sf-theme-border',
-      '--sf-theme-backdrop',
-      '--sf-theme-font',
-      '--sf-theme-heading-font',
-      '--sf-theme-button-radius',
-      '--sf-theme-button-padding',
-      '--sf-theme-button-case',
-      '--sf-theme-button-weight',
-      '--sf-theme-button-border',
-      '--sf-theme-radius',
-      '--sf-theme-gap',
-      '--sf-theme-animation-duration',
-      '--sf-theme-animation-offset',
-    ]);
+    // The contract's table is the one docs/page-contract.md#theme-tokens documents, row for row.
+    const doc = readFileSync(resolve(import.meta.dirname, '../../docs/page-contract.md'), 'utf8');
+    const documented = [...doc.matchAll(/^\| `(--sf-theme-[a-z-]+)` +\|/gm)].map((m) => m[1]);
+    expect(documented).toHaveLength(20);
+    expect(contract.THEME_TOKENS).toEqual(documented);
   });
 
   it('has exactly five events', () => {

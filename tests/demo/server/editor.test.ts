@@ -16,13 +16,9 @@ afterEach(async () => {
   await app.close();
 });
 
-async function signedIn(email: string, password: string): Promise<Visitor> {
-  const v = await new Visitor(app).arrive();
-  const res = await v.post('/api/site-users/account/session', { email, password });
-  expect(res.statusCode).toBe(200);
-  return v;
-}
-const owner = () => signedIn('owner@example.com', 'owner-password');
+const signedIn = (email: string, password: string) =>
+  new Visitor(app).arrive().then((v) => v.signIn({ email, password }));
+const owner = () => new Visitor(app).arrive().then((v) => v.signIn());
 
 const THEME = {
   'colors.theme': { '--sf-theme-accent': 'C00', '--sf-theme-text': '#222222' },

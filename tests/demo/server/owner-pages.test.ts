@@ -20,12 +20,8 @@ afterEach(async () => {
   await app.close();
 });
 
-async function signedIn(email: string, password: string): Promise<Visitor> {
-  const v = await new Visitor(app).arrive();
-  const res = await v.post('/api/site-users/account/session', { email, password });
-  expect(res.statusCode).toBe(200);
-  return v;
-}
+const signedIn = (email: string, password: string) =>
+  new Visitor(app).arrive().then((v) => v.signIn({ email, password }));
 
 /**
  * A customer signs up for the sold-out poster, follows the link of her confirmation mail, and the
@@ -44,7 +40,7 @@ async function sendOneNotification(): Promise<Visitor> {
     .prepare("SELECT link FROM restock_notifications WHERE email = ? AND kind = 'confirm-opt-in'")
     .get(CUSTOMER) as { link: string };
   expect((await customer.get(mail.link)).statusCode).toBe(200);
-  const owner = await signedIn('owner@example.com', 'owner-password');
+  const owner = await new Visitor(app).arrive().then((v) => v.signIn());
   const sent = await owner.post(`${SIGN_UP}/send/all`, {
     sendRequests: [{ productId: 'prod-poster', variantId: 'var-poster' }],
   });
@@ -149,7 +145,7 @@ describe('/account', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Account</h1>');
     expect(blockProps(page.body, 'account')).toEqual({ createAccountUrl: '/contact' });
-    const owner = await signedIn('owner@example.com', 'owner-password');
+    const owner = await new Visitor(app).arrive().then((v) => v.signIn());
     expect(blockProps((await owner.get('/account')).body, 'account')).toEqual({ email: 'owner@example.com' });
   });
 

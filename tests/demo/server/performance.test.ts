@@ -114,12 +114,7 @@ describe('rendered-page cache', () => {
   it("never gives a signed-in visitor's page to anyone else", async () => {
     app = await startServer();
     const headers = { 'accept-encoding': 'gzip' };
-    const owner = await new Visitor(app).arrive();
-    const signIn = await owner.post('/api/site-users/account/session', {
-      email: 'owner@example.com',
-      password: 'owner-password',
-    });
-    expect(signIn.statusCode).toBe(200);
+    const owner = await new Visitor(app).arrive().then((v) => v.signIn());
     const ownerPage = await owner.request('GET', '/products/prod-tee', undefined, { headers });
     expect(ownerPage.headers['content-encoding']).toBe('gzip');
     expect(decoded(ownerPage)).toContain('"authenticatedAccountId":"user-1"');

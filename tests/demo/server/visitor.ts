@@ -90,7 +90,19 @@ export class Visitor {
     await this.get('/');
     return this;
   }
+
+  /** Signs in as `account` (the seeded owner by default); a refused sign-in fails the test. */
+  async signIn(account: { email: string; password: string } = OWNER): Promise<this> {
+    const res = await this.post(SESSION, account);
+    if (res.statusCode !== 200) throw new Error(`sign-in as ${account.email}: ${res.statusCode} ${res.body}`);
+    return this;
+  }
 }
+
+/** The sign-in call (spec 001 §7). */
+export const SESSION = '/api/site-users/account/session';
+/** The store manager the demo's database is seeded with. */
+export const OWNER = { email: 'owner@example.com', password: 'owner-password' };
 
 export const ENTRIES = '/api/commerce/shopping-cart/entries';
 export const CART = '/api/commerce/shopping-cart';
