@@ -15,7 +15,7 @@ import { clientKey, parseTrustedProxies, TRUST_NO_PROXY } from './addresses';
 import { registerCaptcha } from './captcha';
 import { parseCorsOrigin, registerCors } from './cors';
 import { parseCatalog, type ProductItem } from './catalog';
-import { isSeeded, openDatabase, seedDatabase, type Db } from './db';
+import { hashPassword, isSeeded, OWNER_EMAIL, openDatabase, seedDatabase, type Db } from './db';
 import { registerFaults } from './faults';
 import { parseForm, type FormSchema } from './forms';
 import { registerGroupCommit } from './group-commit';
@@ -68,6 +68,11 @@ declare module 'fastify' {
     secureCookies: boolean;
     /** Every answer carries `Strict-Transport-Security` (option `hsts`). */
     hsts: boolean;
+    /**
+     * The store manager signs in with the demo's seeded password, which the sign-in pages then
+     * print (no option `ownerPassword`).
+     */
+    demoOwnerPassword: boolean;
     /** The chunks of the built widgets, for the pages' preload hints (demo/server/preload.ts). */
     widgetChunks: WidgetChunks;
   }
@@ -150,9 +155,19 @@ export interface ServerOptions {
    * @default the address the server listens on (`http://127.0.0.1:4173`)
    */
   siteUrl?: string | undefined;
+  /**
+   * The store manager's password (`owner@example.com`), at least 12 characters. It replaces the
+   * demo's seeded `owner-password` in the database, and the sign-in pages stop printing that
+   * one: anyone who reads a demo's owner pages can otherwise sign in as its owner.
+   * @default the demo's, printed on the owner's pages
+   */
+  ownerPassword?: string | undefined;
   /** Fastify logger. @default false */
   logger?: boolean | undefined;
 }
+
+/** The shortest owner's password the server takes (option `ownerPassword`). */
+const MIN_OWNER_PASSWORD = 12;
 
 /** Reads a JSON file that must hold an array (a catalogue or a list of forms). */
 export function readJsonArray(path: string): unknown[] {
@@ -194,7 +209,17 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   const corsOrigin = options.cors === undefined || options.cors === '' ? null : parseCorsOrigin(options.cors);
   const siteUrl =
     options.siteUrl === undefined || options.siteUrl === '' ? null : parseOrigin(options.siteUrl, 'site URL');
+  const ownerPassword = options.ownerPassword || null;
+  if (ownerPassword !== null && ownerPassword.length < MIN_OWNER_PASSWORD) {
+    throw new Error(`The owner's password must be at least ${MIN_OWNER_PASSWORD} characters`);
+  }
   const db = prepareDatabase(options);
+  if (ownerPassword !== null) {
+    db.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run(
+      hashPassword(ownerPassword),
+      OWNER_EMAIL,
+    );
+  }
   const asked = options.timeouts ?? {};
   const requestMs = asked.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
   const timeouts: ServerTimeouts = {
@@ -237,6 +262,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.decorate('captchaSiteKey', options.captchaSiteKey || null);
   app.decorate('secureCookies', options.secureCookies === true);
   app.decorate('hsts', options.hsts === true);
+  app.decorate('demoOwnerPassword', ownerPassword === null);
   registerGroupCommit(app, db);
   app.addHook('onClose', async () => {
     db.close();

@@ -100,8 +100,11 @@ export interface SeedUser {
   readonly roles: readonly string[];
 }
 
+/** The store manager's account (its password: the server's option `ownerPassword`, or the demo's). */
+export const OWNER_EMAIL = 'owner@example.com';
+
 export const SEED_USERS: readonly SeedUser[] = [
-  { email: 'owner@example.com', password: 'owner-password', roles: ['admin'] },
+  { email: OWNER_EMAIL, password: 'owner-password', roles: ['admin'] },
   { email: 'shopper@example.com', password: 'shopper-password', roles: ['viewer'] },
 ];
 

@@ -53,6 +53,9 @@ async function main(): Promise<void> {
   const siteUrl = values['site-url'] ?? env['SF_SITE_URL'];
   // The proxies in front of the server, whose X-Forwarded-For names the client; nobody's by default.
   const trustProxy = values['trust-proxy'] ?? env['SF_TRUST_PROXY'];
+  // The store manager's password; without it the demo's, printed on the owner's pages. From the
+  // environment only: a command line is visible to every user of the machine.
+  const ownerPassword = env['SF_OWNER_PASSWORD'];
   const portText = values.port ?? env['PORT'] ?? '4173';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${portText}`);
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     cors,
     siteUrl,
     trustProxy,
+    ownerPassword,
     ...(captcha && { captchaSiteKey: 'demo-site-key' }),
     // An explicit catalogue or form list means "seed from it", so it replaces what the database holds.
     reset: values.reset || catalog !== undefined || forms !== undefined,

@@ -221,7 +221,8 @@ export function renderPage(
     context,
     name,
     title,
-    data,
+    // The owner's pages print the demo's sign-in only while the server runs with it.
+    { demoOwnerPassword: request.server.demoOwnerPassword, ...data },
     { ...headOf(request, title, options), ...design },
     (widgets) =>
       request.server.widgetChunks.hints(widgets, {

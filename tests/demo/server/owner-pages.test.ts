@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, Visitor } from './visitor';
+import { OWNER, SESSION, startServer, Visitor } from './visitor';
 
 const SIGN_UP = '/api/site-users/account/notifications/restock';
 const CUSTOMER = 'reader@example.com';
@@ -174,5 +174,44 @@ describe('no other page shows a customer email', () => {
     await sendOneNotification();
     const res = await new Visitor(app).get(path);
     expect(res.body).not.toContain(CUSTOMER);
+  });
+});
+
+describe("the owner's password", () => {
+  const OWNER_PAGES = ['/admin/restock', '/editor', '/editor/header-footer'];
+  const PASSWORD = 'correct horse battery staple';
+
+  it('is the demo’s by default, and the owner’s pages say so to whoever reads them', async () => {
+    for (const path of OWNER_PAGES) {
+      const page = await new Visitor(app).get(path);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('owner@example.com, password owner-password');
+    }
+  });
+
+  it('set by the server’s option, replaces the demo’s, which the pages no longer print', async () => {
+    const own = await startServer({ ownerPassword: PASSWORD });
+    try {
+      for (const path of OWNER_PAGES) {
+        const page = await new Visitor(own).get(path);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain('owner-password');
+        expect(page.body).toContain('data-sf-widget="account"');
+      }
+      const stranger = await new Visitor(own).arrive();
+      const guess = await stranger.post(SESSION, OWNER);
+      expect(guess.statusCode).toBe(401);
+      const owner = await new Visitor(own).arrive().then((v) => v.signIn({ ...OWNER, password: PASSWORD }));
+      const adminPage = await owner.get('/admin/restock');
+      expect(adminPage.body).toContain('Outbox');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('is refused when shorter than 12 characters', async () => {
+    await expect(startServer({ ownerPassword: 'short-pass' })).rejects.toThrow(
+      "The owner's password must be at least 12 characters",
+    );
   });
 });
