@@ -15,7 +15,7 @@ import { clientKey, parseTrustedProxies, TRUST_NO_PROXY } from './addresses';
 import { registerCaptcha } from './captcha';
 import { parseCorsOrigin, registerCors } from './cors';
 import { parseCatalog, type ProductItem } from './catalog';
-import { hashPassword, isSeeded, OWNER_EMAIL, openDatabase, seedDatabase, type Db } from './db';
+import { checkOwnerPassword, isSeeded, openDatabase, seedDatabase, setOwnerPassword, type Db } from './db';
 import { registerFaults } from './faults';
 import { parseForm, type FormSchema } from './forms';
 import { registerGroupCommit } from './group-commit';
@@ -166,9 +166,6 @@ export interface ServerOptions {
   logger?: boolean | undefined;
 }
 
-/** The shortest owner's password the server takes (option `ownerPassword`). */
-const MIN_OWNER_PASSWORD = 12;
-
 /** Reads a JSON file that must hold an array (a catalogue or a list of forms). */
 export function readJsonArray(path: string): unknown[] {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -209,17 +206,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   const corsOrigin = options.cors === undefined || options.cors === '' ? null : parseCorsOrigin(options.cors);
   const siteUrl =
     options.siteUrl === undefined || options.siteUrl === '' ? null : parseOrigin(options.siteUrl, 'site URL');
-  const ownerPassword = options.ownerPassword || null;
-  if (ownerPassword !== null && ownerPassword.length < MIN_OWNER_PASSWORD) {
-    throw new Error(`The owner's password must be at least ${MIN_OWNER_PASSWORD} characters`);
-  }
+  const ownerPassword = checkOwnerPassword(options.ownerPassword || null);
   const db = prepareDatabase(options);
-  if (ownerPassword !== null) {
-    db.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run(
-      hashPassword(ownerPassword),
-      OWNER_EMAIL,
-    );
-  }
+  if (ownerPassword !== null) setOwnerPassword(db, ownerPassword);
   const asked = options.timeouts ?? {};
   const requestMs = asked.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
   const timeouts: ServerTimeouts = {

@@ -108,6 +108,22 @@ export const SEED_USERS: readonly SeedUser[] = [
   { email: 'shopper@example.com', password: 'shopper-password', roles: ['viewer'] },
 ];
 
+/** The shortest owner's password the server takes (its option `ownerPassword`). */
+const MIN_OWNER_PASSWORD = 12;
+
+/** `password` when it is long enough to be the owner's; the server does not start otherwise. */
+export function checkOwnerPassword(password: string | null): string | null {
+  if (password !== null && password.length < MIN_OWNER_PASSWORD) {
+    throw new Error(`The owner's password must be at least ${MIN_OWNER_PASSWORD} characters`);
+  }
+  return password;
+}
+
+/** Replaces the owner's seeded password (it is kept hashed, as every password). */
+export function setOwnerPassword(db: Db, password: string): void {
+  db.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run(hashPassword(password), OWNER_EMAIL);
+}
+
 export function hashPassword(password: string): string {
   const salt = randomBytes(16);
   return `${salt.toString('hex')}:${scryptSync(password, salt, 32).toString('hex')}`;
