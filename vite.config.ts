@@ -188,7 +188,7 @@ function widgetsConfig(): UserConfig {
       floatingUiReact(),
       reactShims(),
       copiedModules(COPIED_MODULES),
-      widgetStyles('', styledWidgetNames),
+      widgetStyles('', styledWidgetNames, WIDGET_HOMES),
       // Each import() with what its chunk imports; the bundler's helper inside its users.
       chunkRequests({ everyPage: ['platform'] }),
     ],

@@ -29,7 +29,8 @@ export interface LoaderOptions {
   readonly styled: readonly string[];
   /**
    * Widgets whose code a chunk of another name holds, by that chunk (`{ "cart-pill": "runtime" }`):
-   * they load with it, not from their own entry file. @default {}
+   * they load with it, not from their own entry file, and are styled by its stylesheet
+   * (`runtime.css`), which holds theirs. @default {}
    */
   readonly homes?: Readonly<Record<string, string>> | undefined;
   /**
@@ -207,8 +208,10 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     doc.querySelectorAll(`[${WIDGET_ATTR}]`).forEach((el) => {
       const name = el.getAttribute(WIDGET_ATTR) ?? '';
       if (o.widgets.includes(name)) {
-        begin(`${o.homes?.[name] ?? name}.js`);
-        if (o.styled.includes(name)) begin(`${name}.css`);
+        // A widget another file holds has its stylesheet in that file's too (scripts/widget-styles.ts).
+        const home = o.homes?.[name] ?? name;
+        begin(`${home}.js`);
+        if (o.styled.includes(name)) begin(`${home}.css`);
       }
     });
     page().catch(quiet);

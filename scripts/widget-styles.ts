@@ -23,18 +23,50 @@ function inlineImports(file: string, seen = new Set<string>([file])): string {
   });
 }
 
-/** `names`: the widgets that have a stylesheet. */
-export function widgetStyles(prefix: string, names: () => readonly string[]): Plugin {
+/**
+ * The stylesheets to emit, by file name: each styled widget's own, and a widget that travels in
+ * another's file (`homes`: the instalment pill in `product-form`, the cart pill in `runtime`) is
+ * also in its home's stylesheet, after the home's own rules. A page then links one stylesheet per
+ * file it loads code from, as the loader does: the product page's three widgets come with two.
+ */
+export function styleSheets(
+  names: readonly string[],
+  homes: Readonly<Record<string, string>>,
+): Map<string, string[]> {
+  const sheets = new Map<string, string[]>(names.map((name) => [name, [name]]));
+  for (const [guest, home] of Object.entries(homes)) {
+    if (names.includes(guest)) sheets.set(home, [...(sheets.get(home) ?? []), guest]);
+  }
+  return sheets;
+}
+
+/**
+ * `names`: the widgets that have a stylesheet; `homes`: where the build puts a widget's code when
+ * another file holds it (none for the npm build, whose stylesheets are one per widget).
+ */
+export function widgetStyles(
+  prefix: string,
+  names: () => readonly string[],
+  homes: Readonly<Record<string, string>> = {},
+): Plugin {
   return {
     name: 'sf-widget-styles',
     generateBundle() {
-      for (const name of names()) {
-        const file = resolve(root, 'widgets', name, `${name}.css`);
-        const source = inlineImports(file)
+      for (const [sheet, widgets] of styleSheets(names(), homes)) {
+        // One `seen` for the sheet: the shared rules (theme.css, ui.css) once however many
+        // widgets' stylesheets import them.
+        const seen = new Set<string>();
+        const source = widgets
+          .map((name) => {
+            const file = resolve(root, 'widgets', name, `${name}.css`);
+            seen.add(file);
+            return inlineImports(file, seen);
+          })
+          .join('\n')
           .replace(/\/\*[\s\S]*?\*\//g, '')
           .replace(/\s*\n\s*/g, '\n')
           .trim();
-        this.emitFile({ type: 'asset', fileName: `${prefix}${name}.css`, source: `${source}\n` });
+        this.emitFile({ type: 'asset', fileName: `${prefix}${sheet}.css`, source: `${source}\n` });
       }
     },
   };

@@ -33,6 +33,11 @@ export interface PageNeeds {
 export interface WidgetChunks {
   /** The URLs to preload for a page placing `widgets`, the runtime first; none without a build. */
   hints(widgets: readonly string[], needs: PageNeeds): string[];
+  /**
+   * The URL of the stylesheet that holds a widget's rules, as the loader links it: its home's
+   * (`product-form.css` for the instalment pill, which travels in the product form's file).
+   */
+  styleSheet(widget: string): string;
 }
 
 /** The modules behind each need: their chunks and what those import. */
@@ -123,5 +128,6 @@ export function widgetChunks(distDir: string): WidgetChunks {
       if (!current) return [];
       return startFiles(current.manifest, current.homes, widgets, needs).map((file) => WIDGETS_URL + file);
     },
+    styleSheet: (widget) => `${WIDGETS_URL}${build()?.homes.get(widget) ?? widget}.css`,
   };
 }

@@ -232,6 +232,7 @@ export function renderPage(
           hasCartCookie(request),
         forms: widgets.includes('site-form') && options.fetchesFormSchema === true,
       }),
+    (widget) => request.server.widgetChunks.styleSheet(widget),
   );
 }
 
@@ -242,7 +243,8 @@ export const hasCartCookie = (request: FastifyRequest): boolean =>
 /**
  * Widgets whose server-rendered fallback wears the widget's own classes: their stylesheets are
  * linked in `<head>`, before the first paint, on pages that place them, so nothing moves when the
- * widget mounts (the loader links the same files). Other widgets' stylesheets come with them.
+ * widget mounts (the loader links the same files: the instalment pill's rules are in
+ * `product-form.css`, its home's). Other widgets' stylesheets come with them.
  */
 const FALLBACK_STYLED: readonly string[] = ['product-form', 'quick-view', 'instalment-pill'];
 
@@ -253,6 +255,7 @@ function withLayout(
   data: Record<string, unknown>,
   head: Record<string, unknown>,
   preloadsFor: (widgets: readonly string[]) => string[] = () => [],
+  styleSheet: (widget: string) => string = (widget) => `/dist/widgets/${widget}.css`,
 ): string {
   const locale = typeof context['locale'] === 'string' ? context['locale'] : BASE_CONTEXT.locale;
   const strings = localizedStrings(locale);
@@ -270,7 +273,7 @@ function withLayout(
     ...(messages && { messagesId: MESSAGES_SCRIPT_ID, messagesJson: scriptJson(messages) }),
     scripts: data['scripts'] ?? [],
     styles: [
-      ...FALLBACK_STYLED.filter((w) => widgets.includes(w)).map((w) => `/dist/widgets/${w}.css`),
+      ...new Set(FALLBACK_STYLED.filter((w) => widgets.includes(w)).map(styleSheet)),
       ...((data['styles'] as string[] | undefined) ?? []),
     ],
     preloads: preloadsFor(widgets),

@@ -26,7 +26,8 @@ export interface BlockOptions {
   readonly styled: readonly string[];
   /**
    * Widgets whose code a chunk of another name holds, by that chunk (`{ "cart-pill": "runtime" }`):
-   * they mount from {@link definedWidgets} once it has loaded. @default {}
+   * they mount from {@link definedWidgets} once it has loaded, styled by that chunk's stylesheet
+   * (`runtime.css`), which holds theirs. @default {}
    */
   readonly homes?: Readonly<Record<string, string>> | undefined;
   /** Every widget name of the page contract (WIDGET_NAMES), built or not. */
@@ -286,12 +287,14 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       if (o.reserved.includes(name)) return;
       return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
     }
+    // A widget another file holds has its stylesheet in that file's too (scripts/widget-styles.ts).
+    const home = o.homes?.[name] ?? name;
     const style = o.styled.includes(name)
       ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
-        o.load(`${name}.css`).catch((e: ChunkError) => report(el, e.code, e.message, e))
+        o.load(`${home}.css`).catch((e: ChunkError) => report(el, e.code, e.message, e))
       : 0;
     // The catalogue language is in place before any widget shows (French is fetched then).
-    const settled = Promise.all([o.load(`${o.homes?.[name] ?? name}.js`), rt.localeReady(), style]).then(
+    const settled = Promise.all([o.load(`${home}.js`), rt.localeReady(), style]).then(
       ([mod]) =>
         new Promise<void>((done) => {
           void nearby(el, done).then(() => {

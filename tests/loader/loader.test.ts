@@ -83,10 +83,11 @@ describe('loader: widgets whose code another chunk holds', () => {
     definedWidgets.clear();
   });
 
-  it('mounts the cart pill from the runtime chunk without fetching cart-pill.js', async () => {
+  it('mounts the cart pill from the runtime chunk without fetching cart-pill.js, styled by runtime.css', async () => {
     const pill = fakeWidget('cart-pill');
     const h = createHarness({
       body: pillBlock('{"label":"Basket"}'),
+      styled: ['cart-pill'],
       homes: { 'cart-pill': 'runtime' },
       // The runtime chunk defines the cart pill as it runs.
       runtimeArrives: Promise.resolve().then(() => definedWidgets.set('cart-pill', pill.module)),
@@ -94,10 +95,11 @@ describe('loader: widgets whose code another chunk holds', () => {
     await settle();
     expect(within(h.doc.body).getByRole('button', { name: 'Basket' })).toBeInstanceOf(HTMLElement);
     expect(h.imports).toEqual([chunkUrl('runtime.js')]);
+    expect(h.styles).toEqual([chunkUrl('runtime.css')]);
     expect(h.reportError).not.toHaveBeenCalled();
   });
 
-  it("starts the holding chunk once for both of its widgets and links each widget's own stylesheet", async () => {
+  it("starts the holding chunk once for both of its widgets and links that chunk's stylesheet once", async () => {
     const form = fakeWidget('product-form');
     const instalments = fakeWidget('instalment-pill');
     const h = createHarness({
@@ -119,7 +121,8 @@ describe('loader: widgets whose code another chunk holds', () => {
     expect(body.getByRole('button', { name: 'Add To Cart' })).toBeInstanceOf(HTMLElement);
     expect(body.getByRole('button', { name: 'Pay in 4' })).toBeInstanceOf(HTMLElement);
     expect(h.imports.filter((u) => u !== chunkUrl('runtime.js'))).toEqual([chunkUrl('product-form.js')]);
-    expect(h.styles).toEqual([chunkUrl('product-form.css'), chunkUrl('instalment-pill.css')]);
+    // The instalment pill's rules are in its home's stylesheet: one request for both widgets.
+    expect(h.styles).toEqual([chunkUrl('product-form.css')]);
   });
 });
 
