@@ -24,17 +24,32 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createServer } from '../demo/server/app.js';
+import { OWNER_EMAIL, SEED_USERS } from '../demo/server/db.js';
 import { COOKIES, CSRF_HEADER } from '../src/contract.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** The pages the size gate measures, and how a visitor arrives at each. */
+/**
+ * The pages the size gate measures, and how a visitor arrives at each: every page of the demo
+ * (demo/server/pages.ts), the owner's behind the owner's sign-in.
+ */
 export const MEASURED_PAGES: readonly MeasuredPage[] = [
   { name: 'product', path: '/products/prod-tee' },
   { name: 'cart', path: '/cart', withCart: true },
   { name: 'shop', path: '/' },
   { name: 'contact', path: '/contact' },
+  { name: 'sold-out', path: '/products/prod-poster' },
+  { name: 'newsletter', path: '/newsletter' },
+  { name: 'feedback', path: '/feedback' },
+  { name: 'account', path: '/account' },
+  { name: 'checkout', path: '/checkout', withCart: true },
+  { name: 'thanks', path: '/thanks' },
+  { name: 'subscription', path: '/checkout/subscription' },
+  { name: 'gift card', path: '/checkout/gift-card' },
+  { name: 'restock admin', path: '/admin/restock', signedIn: true },
+  { name: 'editor', path: '/editor', signedIn: true },
+  { name: 'header-footer', path: '/editor/header-footer', signedIn: true },
 ];
 
 export interface MeasuredPage {
@@ -43,6 +58,8 @@ export interface MeasuredPage {
   readonly path: string;
   /** Arrive with one item in the cart (a cart cookie). @default false */
   readonly withCart?: boolean;
+  /** Arrive signed in as the store's owner (the demo's password). @default false */
+  readonly signedIn?: boolean;
   /**
    * Serve the page without its `<link rel="modulepreload">` hints, as a page whose server does not
    * write them (a theme's own page with the script tag): what the loader fetches on its own.
@@ -70,10 +87,14 @@ export interface PageLoad {
    * gave it (`VeryHigh`, `High`, `Medium`, `Low`, `VeryLow`).
    */
   readonly requests: readonly { path: string; depth: number; priority: string }[];
+  /** How many requests of any kind the page sent, the favicon left out (as `bench:anchor` counts). */
+  readonly requestCount: number;
 }
 
 /** Paths of the platform layer's beacons: not widget data calls. */
 const BEACONS = /^\/api\/(census\/|v1\/clanker\/|1\/performance\/)/;
+/** The page's icon, which a browser asks for on its own. */
+const FAVICON = /\/favicon\.\w+$/;
 const QUIET_MS = 2500;
 const WINDOW_MS = 10_000;
 
@@ -126,14 +147,27 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
     return gzipOf.get(file) ?? 0;
   };
 
-  const addToCart = async (context: BrowserContext): Promise<void> => {
+  /** The crumb the API sets on a first call, for the writes below. */
+  const crumbOf = async (context: BrowserContext): Promise<string> => {
     await context.request.get(`${baseUrl}/api/commerce/shopping-cart`);
-    const crumb = (await context.cookies(baseUrl)).find((c) => c.name === COOKIES.crumb)?.value ?? '';
+    return (await context.cookies(baseUrl)).find((c) => c.name === COOKIES.crumb)?.value ?? '';
+  };
+
+  const addToCart = async (context: BrowserContext): Promise<void> => {
     const response = await context.request.post(`${baseUrl}/api/commerce/shopping-cart/entries`, {
-      headers: { [CSRF_HEADER]: crumb },
+      headers: { [CSRF_HEADER]: await crumbOf(context) },
       data: { itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1, additionalFields: null },
     });
     if (!response.ok()) throw new Error(`add to cart failed: ${response.status()}`);
+  };
+
+  const signIn = async (context: BrowserContext): Promise<void> => {
+    const owner = SEED_USERS.find((u) => u.email === OWNER_EMAIL);
+    const response = await context.request.post(`${baseUrl}/api/site-users/account/session`, {
+      headers: { [CSRF_HEADER]: await crumbOf(context) },
+      data: { email: OWNER_EMAIL, password: owner?.password ?? '' },
+    });
+    if (!response.ok()) throw new Error(`the owner's sign-in failed: ${response.status()}`);
   };
 
   const measure = async (
@@ -143,6 +177,7 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
     const context = await browser.newContext({ baseURL: baseUrl });
     try {
       if (target.withCart) await addToCart(context);
+      if (target.signedIn) await signIn(context);
       const page = await context.newPage();
       if (target.withoutHints) {
         await page.route(
@@ -217,6 +252,7 @@ export async function startMeasurer(distDir = resolve(ROOT, 'dist')): Promise<Me
         jsBytes: scripts.reduce((n, s) => n + s.gzip, 0),
         dataCalls,
         requests,
+        requestCount: requests.filter((r) => !FAVICON.test(r.path)).length,
       };
     } finally {
       await context.close();
@@ -247,7 +283,7 @@ async function main(): Promise<void> {
     for (const [name, load] of Object.entries(pages)) {
       const first = load.dataCalls[0];
       process.stdout.write(
-        `${name} ${load.path}: ${load.jsBytes} B in ${load.scripts.length} scripts; ` +
+        `${name} ${load.path}: ${load.jsBytes} B in ${load.scripts.length} scripts, ${load.requestCount} requests; ` +
           `first data call ${first ? `${first.path} at level ${first.depth} (${first.chain.join(' -> ')})` : 'none'}\n`,
       );
       for (const s of load.scripts) process.stdout.write(`    ${s.path} ${s.gzip}\n`);

@@ -136,8 +136,8 @@ const pageChunks = [];
 for (const name of ['runtime', 'cart-pill', 'product-form', 'instalment-pill']) {
   const chunk = homes[name] ?? name;
   const files = widgetClosure(chunk);
-  // The widget's stylesheet is its own, wherever its code travels.
-  const css = `widgets/${name}.css`;
+  // A widget's stylesheet travels with its code: the home's holds it (scripts/widget-styles.ts).
+  const css = `widgets/${chunk}.css`;
   if (existsSync(resolve(dist, css))) pageFiles.add(css);
   if (!files) missing.push(`widgets/${chunk}`);
   else if (!pageChunks.includes(chunk)) {
@@ -245,6 +245,9 @@ if (!staticOnly) {
   });
   if (run.status !== 0) fail(`measuring the pages in Chromium failed:\n${run.stderr || run.stdout}`);
   const { pages } = JSON.parse(run.stdout);
+  // Every page measured has its budget: a page added to MEASURED_PAGES without one fails here.
+  for (const name of Object.keys(pages))
+    if (!(name in PAGE_BUDGETS)) missing.push(`a budget for the ${name} page (scripts/size-budgets.mjs)`);
   for (const [name, budget] of Object.entries(PAGE_BUDGETS)) {
     const load = pages[name];
     if (!load) {
@@ -258,7 +261,7 @@ if (!staticOnly) {
       gzip: load.jsBytes,
       budget: budget.bytes,
       ok: load.jsBytes <= budget.bytes,
-      note: `JS fetched in Chromium within 10 s: ${load.path}`,
+      note: `JS fetched in Chromium within 10 s: ${load.path} (${load.requestCount} requests of any kind)`,
     });
     rows.push({
       name: `${name} page files`,

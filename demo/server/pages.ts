@@ -80,6 +80,9 @@ const PAGES: Readonly<Record<string, (db: Db, request: FastifyRequest) => string
   ),
 };
 
+/** The path of every page above (the products' pages aside): what `npm run size` measures. */
+export const PAGE_PATHS: readonly string[] = Object.keys(PAGES).map((rel) => `/${rel}`);
+
 export function notFoundPage(): string {
   return notFoundHtml();
 }
