@@ -29,8 +29,8 @@ export interface LoaderOptions {
   readonly styled: readonly string[];
   /**
    * Widgets whose code a chunk of another name holds, by that chunk (`{ "cart-pill": "runtime" }`):
-   * they load with it, not from their own entry file, and are styled by its stylesheet
-   * (`runtime.css`), which holds theirs. @default {}
+   * they load with it, not from their own entry file, and where that chunk is a styled widget's,
+   * are styled by its stylesheet, which holds theirs (`product-form.css`). @default {}
    */
   readonly homes?: Readonly<Record<string, string>> | undefined;
   /**
@@ -208,10 +208,11 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     doc.querySelectorAll(`[${WIDGET_ATTR}]`).forEach((el) => {
       const name = el.getAttribute(WIDGET_ATTR) ?? '';
       if (o.widgets.includes(name)) {
-        // A widget another file holds has its stylesheet in that file's too (scripts/widget-styles.ts).
         const home = o.homes?.[name] ?? name;
         begin(`${home}.js`);
-        if (o.styled.includes(name)) begin(`${home}.css`);
+        // A widget another widget's file holds is styled by that widget's stylesheet, which holds
+        // its rules too (scripts/widget-styles.ts): the instalment pill by product-form.css.
+        if (o.styled.includes(name)) begin(`${o.styled.includes(home) ? home : name}.css`);
       }
     });
     page().catch(quiet);

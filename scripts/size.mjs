@@ -136,8 +136,9 @@ const pageChunks = [];
 for (const name of ['runtime', 'cart-pill', 'product-form', 'instalment-pill']) {
   const chunk = homes[name] ?? name;
   const files = widgetClosure(chunk);
-  // A widget's stylesheet travels with its code: the home's holds it (scripts/widget-styles.ts).
-  const css = `widgets/${chunk}.css`;
+  // A widget another styled widget's file holds is styled by that widget's stylesheet
+  // (scripts/widget-styles.ts); any other by its own.
+  const css = existsSync(resolve(dist, `widgets/${chunk}.css`)) ? `widgets/${chunk}.css` : `widgets/${name}.css`;
   if (existsSync(resolve(dist, css))) pageFiles.add(css);
   if (!files) missing.push(`widgets/${chunk}`);
   else if (!pageChunks.includes(chunk)) {

@@ -25,9 +25,10 @@ function inlineImports(file: string, seen = new Set<string>([file])): string {
 
 /**
  * The stylesheets to emit, by file name: each styled widget's own, and a widget that travels in
- * another's file (`homes`: the instalment pill in `product-form`, the cart pill in `runtime`) is
- * also in its home's stylesheet, after the home's own rules. A page then links one stylesheet per
- * file it loads code from, as the loader does: the product page's three widgets come with two.
+ * another styled widget's file (`homes`: the instalment pill in `product-form`) is also in that
+ * widget's stylesheet, after its own rules, as the loader links it: the product page's three
+ * widgets come with two stylesheets. A home that is no widget's (the cart pill's `runtime`) makes
+ * no stylesheet: its guests keep their own.
  */
 export function styleSheets(
   names: readonly string[],
@@ -35,7 +36,8 @@ export function styleSheets(
 ): Map<string, string[]> {
   const sheets = new Map<string, string[]>(names.map((name) => [name, [name]]));
   for (const [guest, home] of Object.entries(homes)) {
-    if (names.includes(guest)) sheets.set(home, [...(sheets.get(home) ?? []), guest]);
+    const sheet = sheets.get(home);
+    if (names.includes(guest) && sheet) sheets.set(home, [...sheet, guest]);
   }
   return sheets;
 }

@@ -34,8 +34,9 @@ export interface WidgetChunks {
   /** The URLs to preload for a page placing `widgets`, the runtime first; none without a build. */
   hints(widgets: readonly string[], needs: PageNeeds): string[];
   /**
-   * The URL of the stylesheet that holds a widget's rules, as the loader links it: its home's
-   * (`product-form.css` for the instalment pill, which travels in the product form's file).
+   * The URL of the stylesheet that holds a widget's rules, as the loader links it: where another
+   * styled widget's file holds its code, that widget's (`product-form.css` for the instalment
+   * pill), else its own.
    */
   styleSheet(widget: string): string;
 }
@@ -128,6 +129,10 @@ export function widgetChunks(distDir: string): WidgetChunks {
       if (!current) return [];
       return startFiles(current.manifest, current.homes, widgets, needs).map((file) => WIDGETS_URL + file);
     },
-    styleSheet: (widget) => `${WIDGETS_URL}${build()?.homes.get(widget) ?? widget}.css`,
+    styleSheet: (widget) => {
+      const home = build()?.homes.get(widget);
+      const styled = home !== undefined && existsSync(resolve(distDir, 'widgets', `${home}.css`));
+      return `${WIDGETS_URL}${styled ? home : widget}.css`;
+    },
   };
 }

@@ -26,8 +26,8 @@ export interface BlockOptions {
   readonly styled: readonly string[];
   /**
    * Widgets whose code a chunk of another name holds, by that chunk (`{ "cart-pill": "runtime" }`):
-   * they mount from {@link definedWidgets} once it has loaded, styled by that chunk's stylesheet
-   * (`runtime.css`), which holds theirs. @default {}
+   * they mount from {@link definedWidgets} once it has loaded, and where that chunk is a styled
+   * widget's, styled by its stylesheet (`product-form.css`), which holds theirs. @default {}
    */
   readonly homes?: Readonly<Record<string, string>> | undefined;
   /** Every widget name of the page contract (WIDGET_NAMES), built or not. */
@@ -287,11 +287,14 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       if (o.reserved.includes(name)) return;
       return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
     }
-    // A widget another file holds has its stylesheet in that file's too (scripts/widget-styles.ts).
     const home = o.homes?.[name] ?? name;
     const style = o.styled.includes(name)
       ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
-        o.load(`${home}.css`).catch((e: ChunkError) => report(el, e.code, e.message, e))
+        // A widget another widget's file holds is styled by that widget's stylesheet, which
+        // holds its rules too (scripts/widget-styles.ts).
+        o.load(`${o.styled.includes(home) ? home : name}.css`).catch((e: ChunkError) =>
+          report(el, e.code, e.message, e),
+        )
       : 0;
     // The catalogue language is in place before any widget shows (French is fetched then).
     const settled = Promise.all([o.load(`${home}.js`), rt.localeReady(), style]).then(

@@ -68,7 +68,7 @@ describe('npm run size --json', () => {
       expect.stringMatching(/\.css$/),
     );
     const css = row('product page css');
-    expect(css?.files).toEqual(expect.arrayContaining(['widgets/runtime.css', 'widgets/product-form.css']));
+    expect(css?.files).toEqual(expect.arrayContaining(['widgets/cart-pill.css', 'widgets/product-form.css']));
     expect(css?.gzip).toBe(css?.files.reduce((sum, f) => sum + gzipOf(f), 0));
   });
 

@@ -83,7 +83,7 @@ describe('loader: widgets whose code another chunk holds', () => {
     definedWidgets.clear();
   });
 
-  it('mounts the cart pill from the runtime chunk without fetching cart-pill.js, styled by runtime.css', async () => {
+  it('mounts the cart pill from the runtime chunk without fetching cart-pill.js, styled by its own sheet', async () => {
     const pill = fakeWidget('cart-pill');
     const h = createHarness({
       body: pillBlock('{"label":"Basket"}'),
@@ -95,7 +95,8 @@ describe('loader: widgets whose code another chunk holds', () => {
     await settle();
     expect(within(h.doc.body).getByRole('button', { name: 'Basket' })).toBeInstanceOf(HTMLElement);
     expect(h.imports).toEqual([chunkUrl('runtime.js')]);
-    expect(h.styles).toEqual([chunkUrl('runtime.css')]);
+    // The runtime is no styled widget: the pill keeps its own stylesheet.
+    expect(h.styles).toEqual([chunkUrl('cart-pill.css')]);
     expect(h.reportError).not.toHaveBeenCalled();
   });
 

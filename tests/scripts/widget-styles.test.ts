@@ -21,7 +21,7 @@ function emitted(
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe('the widgets’ stylesheets', () => {
-  it('puts a widget that travels in another file into that file’s stylesheet, after the home’s own rules', () => {
+  it('puts a widget that travels in another styled widget’s file into that widget’s stylesheet, after its own rules', () => {
     expect(
       styleSheets(['cart-pill', 'instalment-pill', 'product-form'], {
         'cart-pill': 'runtime',
@@ -32,13 +32,12 @@ describe('the widgets’ stylesheets', () => {
         ['cart-pill', ['cart-pill']],
         ['instalment-pill', ['instalment-pill']],
         ['product-form', ['product-form', 'instalment-pill']],
-        ['runtime', ['cart-pill']],
       ]),
     );
-    // A home for a widget without a stylesheet makes no sheet.
-    expect(styleSheets(['product-form'], { 'cart-pill': 'runtime' })).toEqual(
-      new Map([['product-form', ['product-form']]]),
-    );
+    // A home that is no styled widget (the runtime) makes no sheet; nor a guest without rules.
+    expect(
+      styleSheets(['product-form'], { 'cart-pill': 'runtime', 'instalment-pill': 'product-form' }),
+    ).toEqual(new Map([['product-form', ['product-form']]]));
   });
 
   it('emits the home’s sheet with both widgets’ rules and the shared rules once', () => {
@@ -46,12 +45,7 @@ describe('the widgets’ stylesheets', () => {
       'cart-pill': 'runtime',
       'instalment-pill': 'product-form',
     });
-    expect([...files.keys()].sort()).toEqual([
-      'cart-pill.css',
-      'instalment-pill.css',
-      'product-form.css',
-      'runtime.css',
-    ]);
+    expect([...files.keys()].sort()).toEqual(['cart-pill.css', 'instalment-pill.css', 'product-form.css']);
     const home = files.get('product-form.css') ?? '';
     expect(home).toContain('.sf-product-form');
     expect(home).toContain('.sf-instalment-pill__button');
@@ -62,7 +56,6 @@ describe('the widgets’ stylesheets', () => {
     expect(occurrences(files.get('instalment-pill.css') ?? '', sharedRule)).toBe(1);
     // The home's own rules first: its stylesheet read alone is a prefix of the combined one.
     expect(home.startsWith(emitted(['product-form']).get('product-form.css')?.trimEnd() ?? '-')).toBe(true);
-    expect(files.get('runtime.css')).toBe(files.get('cart-pill.css'));
   });
 
   it('keeps one stylesheet per widget where no homes are given (the npm build)', () => {

@@ -2,7 +2,7 @@
  * The demo store's pages as the server renders them with the template engine: what a shopper
  * reads without JavaScript, the blocks the loader mounts, and untrusted catalogue text escaped.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -266,7 +266,7 @@ describe('a demo page in another locale (?locale=)', () => {
 });
 
 describe('what a page asks the browser to fetch early', () => {
-  /** A build of which only the manifest exists: the hints read nothing else. */
+  /** A build of which only the manifest, the homes and one stylesheet exist: the hints read nothing else. */
   function fakeBuild(): string {
     const dir = mkdtempSync(join(tmpdir(), 'sf-pages-dist-'));
     const entry = (file: string, imports: string[] = ['src/page/runtime.ts']) => ({
@@ -293,6 +293,9 @@ describe('what a page asks the browser to fetch early', () => {
       join(dir, 'widget-homes.json'),
       JSON.stringify({ 'cart-pill': 'runtime', 'instalment-pill': 'product-form' }),
     );
+    // The product form's stylesheet, which holds the instalment pill's rules too.
+    mkdirSync(join(dir, 'widgets'));
+    writeFileSync(join(dir, 'widgets', 'product-form.css'), ':where(.sf-product-form) {}\n');
     return dir;
   }
   const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
