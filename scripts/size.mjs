@@ -136,8 +136,8 @@ const pageChunks = [];
 for (const name of ['runtime', 'cart-pill', 'product-form', 'instalment-pill']) {
   const chunk = homes[name] ?? name;
   const files = widgetClosure(chunk);
-  // A widget another styled widget's file holds is styled by that widget's stylesheet
-  // (scripts/widget-styles.ts); any other by its own.
+  // A widget another styled widget's file holds is styled by that widget's stylesheet, any other
+  // by its own: src/page/widget-files.ts's rule, read here from the files the build wrote.
   const css = existsSync(resolve(dist, `widgets/${chunk}.css`)) ? `widgets/${chunk}.css` : `widgets/${name}.css`;
   if (existsSync(resolve(dist, css))) pageFiles.add(css);
   if (!files) missing.push(`widgets/${chunk}`);

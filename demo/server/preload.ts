@@ -10,8 +10,9 @@
  * the build changes it. A widget another chunk holds (dist/widget-homes.json: the cart pill in
  * `runtime.js`) is named by that chunk, as the loader fetches it.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { styleFile } from '../../src/page/widget-files';
 
 export interface ManifestChunk {
   readonly file: string;
@@ -60,6 +61,8 @@ interface Build {
   readonly manifest: Readonly<Record<string, ManifestChunk>>;
   /** Widgets a chunk of another name holds, by that chunk's entry name. */
   readonly homes: ReadonlyMap<string, string>;
+  /** The same homes as a record, and the widgets whose stylesheet the build wrote. */
+  readonly files: { readonly homes: Readonly<Record<string, string>>; readonly styled: readonly string[] };
 }
 
 /**
@@ -110,14 +113,20 @@ export function widgetChunks(distDir: string): WidgetChunks {
     if (!existsSync(path)) return null;
     const { mtimeMs } = statSync(path);
     if (read?.mtimeMs !== mtimeMs) {
+      const homes = existsSync(homesPath)
+        ? (JSON.parse(readFileSync(homesPath, 'utf8')) as Record<string, string>)
+        : {};
+      const widgetsDir = resolve(distDir, 'widgets');
+      const styled = existsSync(widgetsDir)
+        ? readdirSync(widgetsDir)
+            .filter((file) => file.endsWith('.css'))
+            .map((file) => file.slice(0, -'.css'.length))
+        : [];
       read = {
         mtimeMs,
         manifest: JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>,
-        homes: new Map(
-          existsSync(homesPath)
-            ? Object.entries(JSON.parse(readFileSync(homesPath, 'utf8')) as Record<string, string>)
-            : [],
-        ),
+        homes: new Map(Object.entries(homes)),
+        files: { homes, styled },
       };
     }
     return read;
@@ -129,10 +138,10 @@ export function widgetChunks(distDir: string): WidgetChunks {
       if (!current) return [];
       return startFiles(current.manifest, current.homes, widgets, needs).map((file) => WIDGETS_URL + file);
     },
+    // Read with the build, once: a page render asks for each stylesheet it links.
     styleSheet: (widget) => {
-      const home = build()?.homes.get(widget);
-      const styled = home !== undefined && existsSync(resolve(distDir, 'widgets', `${home}.css`));
-      return `${WIDGETS_URL}${styled ? home : widget}.css`;
+      const files = build()?.files;
+      return WIDGETS_URL + styleFile(widget, files?.homes, files?.styled ?? []);
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type WidgetModule,
   type WidgetMount,
 } from '../contract.js';
+import { codeFile, styleFile } from './widget-files.js';
 
 /** What the loader hands over with the page's blocks. */
 export interface BlockOptions {
@@ -287,17 +288,12 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       if (o.reserved.includes(name)) return;
       return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
     }
-    const home = o.homes?.[name] ?? name;
     const style = o.styled.includes(name)
       ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
-        // A widget another widget's file holds is styled by that widget's stylesheet, which
-        // holds its rules too (scripts/widget-styles.ts).
-        o.load(`${o.styled.includes(home) ? home : name}.css`).catch((e: ChunkError) =>
-          report(el, e.code, e.message, e),
-        )
+        o.load(styleFile(name, o.homes, o.styled)).catch((e: ChunkError) => report(el, e.code, e.message, e))
       : 0;
     // The catalogue language is in place before any widget shows (French is fetched then).
-    const settled = Promise.all([o.load(`${home}.js`), rt.localeReady(), style]).then(
+    const settled = Promise.all([o.load(codeFile(name, o.homes)), rt.localeReady(), style]).then(
       ([mod]) =>
         new Promise<void>((done) => {
           void nearby(el, done).then(() => {
