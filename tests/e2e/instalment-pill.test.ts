@@ -253,6 +253,27 @@ describe('the info popup', () => {
   });
 });
 
+describe('the pill without a product form on the page', () => {
+  it("is styled by the product form's stylesheet, which holds its rules, under the strict CSP", async () => {
+    const { page, log } = await open('/instalment-pill/alone.html');
+    const button = page.getByRole('button', { name: 'About Clearpay' });
+    await button.waitFor(WAIT);
+    // The loader links the stylesheet of the file the pill's code travels in, and only that one.
+    const sheets = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (l) => new URL(l.href).pathname,
+      ),
+    );
+    expect(sheets.filter((p) => p.startsWith('/dist/'))).toEqual(['/dist/widgets/product-form.css']);
+    // A rule of the pill's own (a round button), not a browser default.
+    await expect
+      .poll(() => button.evaluate((el) => getComputedStyle(el).borderTopLeftRadius), WAIT)
+      .toBe('999px');
+    expect(await cspViolations(page)).toEqual([]);
+    expect(log.pageErrors).toEqual([]);
+  });
+});
+
 describe('the cart page minimum', () => {
   const MINIMUM = 'To check out, your order subtotal must be $35.00 or more.';
 
