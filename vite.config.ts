@@ -68,11 +68,11 @@ export const COPIED_MODULES = [
  * - `ui` (`runtime.js`) holds what the start uses: the runtime entry (the loader's), the cart pill
  *   (every storefront page carries one) and what the product widgets share with another widget or
  *   the platform layer. One file gzips smaller than ten, and each file is its own request.
- * - `client` holds the api client, its transport and the store's tab sync: what the cart, forms and
- *   platform send with. A cart read at start loads it with the cart's code, never the platform.
+ * - `client` holds the api client and its transport: what the cart, forms and platform send with.
+ *   A cart read at start loads it with the cart's code, never the platform.
  * - `platform` holds what every page loads once its widgets are interactive: the platform layer
- *   (analytics, identity, sessions, flags) and its analytics endpoints. The account widget runs on
- *   its sessions, so it loads this chunk rather than keep a copy.
+ *   (analytics, identity, sessions, flags, the account widget's sessions), its analytics endpoints
+ *   and the store's tab sync (opened at idle; here, it is off a returning shopper's start).
  * - `later` holds what the product page's later code shares (the instalment pill's code at idle,
  *   the add flow, prefetched, the pill's info popup on a click): one request rather than one per
  *   piece. The cart page loads it too.
@@ -108,12 +108,12 @@ export const CHUNKS: readonly ChunkRow[] = [
   },
   {
     name: 'client',
-    from: ['src/api/client.ts', 'src/api/parsers.ts', 'src/store/sync.ts'],
+    from: ['src/api/client.ts', 'src/api/parsers.ts'],
     holds: 'all',
   },
   {
     name: 'platform',
-    from: ['src/page/platform-api.ts', 'src/api/analytics.ts'],
+    from: ['src/page/platform-api.ts', 'src/api/analytics.ts', 'src/store/sync.ts'],
     holds: 'all',
   },
   {

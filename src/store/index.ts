@@ -111,16 +111,25 @@ const noSync: Sync = { post: () => {}, close: () => {} };
 
 /**
  * The tab sync, its code loaded when the page is idle after its start: other tabs' carts only
- * matter once this page runs, and the channel and storage fallback (with the api client's chunk
- * it travels in) would otherwise compete with every page's start. A cart confirmed before
+ * matter once this page runs, and the channel and storage fallback would otherwise compete with
+ * every page's start. It travels in the platform layer's chunk, which every page loads once its
+ * widgets are interactive (`CHUNKS` in vite.config.ts). A cart confirmed before
  * the module is in goes out once it is, in order.
  */
 const openSyncLater = (
   doc: Document | undefined,
   onCart: (cart: unknown) => void,
   options: SyncOptions,
+  reading: () => Promise<unknown> | null,
 ): Sync => {
-  const opened = new Promise<void>((idle) => whenIdle(idle))
+  // An idle moment with no cart read on the wire: a returning shopper's page waits for its read at
+  // start (`data-sf-ready`), which has the connection to itself; the sync's chunk comes after.
+  const quietMoment = (): Promise<void> =>
+    new Promise<void>((idle) => whenIdle(idle)).then(() => {
+      const read = reading();
+      return read ? read.then(quietMoment, quietMoment) : undefined;
+    });
+  const opened = quietMoment()
     .then(() => import('./sync.js'))
     .then(
       (m) => m.openSync(doc, onCart, options) ?? noSync,
@@ -262,6 +271,7 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
           if (cartCookie || store.getState().initialised) void store.getState().load();
         },
       },
+      () => inflightLoad,
     );
   }
 

@@ -346,6 +346,35 @@ describe('other tabs', () => {
     }
   });
 
+  it('waits for a cart read on the wire before it listens, even once the page is idle', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    try {
+      const doc = newTab(true);
+      let answer: (result: ApiResult<ShoppingCart>) => void = () => undefined;
+      const api = fakeApi({
+        getCart: vi.fn(() => new Promise<ApiResult<ShoppingCart>>((r) => (answer = r))),
+      });
+      const listening = vi.spyOn(doc.defaultView!, 'addEventListener');
+      const store = track(createCartStore({ api, doc }));
+      // A returning shopper's read at start, still without an answer when the page goes idle.
+      const read = store.getState().load();
+      idle.splice(0).forEach((run) => run());
+      await new Promise((r) => setTimeout(r, 20));
+      expect(listening).not.toHaveBeenCalledWith('pageshow', expect.any(Function));
+      answer(okResult(cart([entry({ quantity: 2 })])));
+      await read;
+      // The next idle moment after the read: the page has set data-sf-ready by then.
+      await vi.waitFor(() => expect(idle).toHaveLength(1));
+      expect(listening).not.toHaveBeenCalledWith('pageshow', expect.any(Function));
+      idle.splice(0).forEach((run) => run());
+      await vi.waitFor(() => expect(listening).toHaveBeenCalledWith('pageshow', expect.any(Function)));
+      expect(selectCount(store.getState())).toBe(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('ignores a message that is not a cart', async () => {
     const doc = newTab(true);
     const store = track(createCartStore({ api: fakeApi(), doc }));
