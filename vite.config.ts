@@ -13,7 +13,7 @@ import { chunkRequests } from './scripts/chunk-requests.js';
 import { copiedModules } from './scripts/copied-modules.js';
 import { fetchTransport } from './scripts/fetch-transport.js';
 import { floatingUiReact } from './scripts/floating-ui-react.js';
-import { cartCode, inContractOrder, packageVersion, widgetHomesFile } from './scripts/loader-defines.js';
+import { cartCode, inContractOrder, loaderFactFiles, packageVersion } from './scripts/loader-defines.js';
 import { minifyChunks } from './scripts/minify-chunks.js';
 import { PREACT_ALIASES, reactShims } from './scripts/react-shims.js';
 import { npmWidgetEntries, styledWidgetNames, widgetEntries, widgetNames } from './scripts/widget-folders.js';
@@ -154,7 +154,7 @@ const LIBRARY_BUNDLE = { external: (id: string) => LIB_EXTERNAL.test(id), treesh
 
 function loaderConfig(): UserConfig {
   return {
-    plugins: [widgetHomesFile(WIDGET_HOMES)],
+    plugins: [loaderFactFiles(WIDGET_HOMES, resolve(root, out))],
     define: {
       __SF_VERSION__: JSON.stringify(packageVersion()),
       __SF_WIDGETS__: JSON.stringify(inContractOrder(widgetNames())),

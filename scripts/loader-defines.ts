@@ -45,15 +45,18 @@ export const inContractOrder = (names: readonly string[]): string[] => [
 ];
 
 /**
- * `dist/widget-homes.json`: which file holds each widget another chunk carries, for what reads the
- * build without vite.config.ts (the reference server's preload hints, scripts/size.mjs).
+ * What the loader's build knows of the widgets build, as files for what reads the build without
+ * vite.config.ts: `dist/widget-homes.json`, which file holds each widget another chunk carries (the
+ * reference server's preload hints, scripts/size.mjs), and `dist/cart-code.json`, the files the
+ * loader starts for a cart read ({@link cartCode} of `dist`: scripts/size.mjs counts them).
  */
-export function widgetHomesFile(widgetHomes: Readonly<Record<string, string>>): Plugin {
+export function loaderFactFiles(widgetHomes: Readonly<Record<string, string>>, dist: string): Plugin {
   return {
-    name: 'sf-widget-homes',
+    name: 'sf-loader-facts',
     generateBundle() {
-      const source = `${JSON.stringify(widgetHomes)}\n`;
-      this.emitFile({ type: 'asset', fileName: 'widget-homes.json', source });
+      const json = (value: unknown) => `${JSON.stringify(value)}\n`;
+      this.emitFile({ type: 'asset', fileName: 'widget-homes.json', source: json(widgetHomes) });
+      this.emitFile({ type: 'asset', fileName: 'cart-code.json', source: json(cartCode(dist, widgetHomes)) });
     },
   };
 }

@@ -138,7 +138,9 @@ for (const name of ['runtime', 'cart-pill', 'product-form', 'instalment-pill']) 
   const files = widgetClosure(chunk);
   // A widget another styled widget's file holds is styled by that widget's stylesheet, any other
   // by its own: src/page/widget-files.ts's rule, read here from the files the build wrote.
-  const css = existsSync(resolve(dist, `widgets/${chunk}.css`)) ? `widgets/${chunk}.css` : `widgets/${name}.css`;
+  const css = existsSync(resolve(dist, `widgets/${chunk}.css`))
+    ? `widgets/${chunk}.css`
+    : `widgets/${name}.css`;
   if (existsSync(resolve(dist, css))) pageFiles.add(css);
   if (!files) missing.push(`widgets/${chunk}`);
   else if (!pageChunks.includes(chunk)) {
@@ -159,11 +161,14 @@ row(
 row('product page css', pageFiles, BUDGETS.productPageCss, 'stylesheets of the same widgets', isCss);
 
 // A page that reads the cart at start (a returning shopper's: a cart cookie; the cart page) runs
-// the cart code besides its widgets before data-sf-ready: the cart endpoints' chunk
-// (`src/api/cart.ts`) with what it imports, the files the loader starts beside the runtime
-// (`__SF_CART_CODE__`, vite.config.ts) and the reference server names in its hints.
-const cartCode = manifest['src/api/cart.ts'] ? chunkClosure('src/api/cart.ts') : new Set();
-if (cartCode.size === 0) missing.push('the cart endpoints (src/api/cart.ts) in widgets-manifest.json');
+// the cart code besides its widgets before data-sf-ready: the cart read, the api client and what
+// they import, the files the loader starts beside the runtime (dist/cart-code.json, written by the
+// loader's build with its `__SF_CART_CODE__`) and the reference server names in its hints.
+const cartCodePath = resolve(dist, 'cart-code.json');
+/** @type {string[]} */
+const cartFiles = existsSync(cartCodePath) ? JSON.parse(readFileSync(cartCodePath, 'utf8')) : [];
+const cartCode = new Set(cartFiles.map((file) => `widgets/${file}`));
+if (cartCode.size === 0) missing.push('the cart code (cart-code.json)');
 const firstVisit = rows[rows.length - 2];
 row('returning product page', new Set([...pageFiles, ...cartCode]), BUDGETS.returningProductPage);
 const returning = rows[rows.length - 1];

@@ -16,6 +16,8 @@ import { styleFile } from '../../src/page/widget-files';
 
 export interface ManifestChunk {
   readonly file: string;
+  /** The chunk's name: a `CHUNKS` row's for a group (its key then starts with `_`). */
+  readonly name?: string;
   readonly isEntry?: boolean;
   readonly imports?: readonly string[];
 }
@@ -42,9 +44,15 @@ export interface WidgetChunks {
   styleSheet(widget: string): string;
 }
 
-/** The modules behind each need: their chunks and what those import. */
-const NEED_MODULES: Readonly<Record<'cart' | 'forms', readonly string[]>> = {
-  cart: ['src/api/cart.ts'],
+/**
+ * The modules behind each need: their chunks and what those import. A name without a path is a
+ * chunk of `CHUNKS` (vite.config.ts) by its name: the api client's `client` groups modules and has
+ * no module's key in the manifest.
+ */
+export const NEED_MODULES: Readonly<Record<'cart' | 'forms', readonly string[]>> = {
+  // The cart read at start and the client it sends with (src/api/page.ts loads them side by side);
+  // the writes (src/api/cart.ts) wait for the shopper.
+  cart: ['src/api/cart-read.ts', 'client'],
   forms: ['src/api/forms.ts'],
 };
 
@@ -82,8 +90,10 @@ export function startFiles(
   needs: PageNeeds,
 ): string[] {
   const files: string[] = [];
+  const named = (name: string): string | undefined =>
+    Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]?.name === name);
   const visit = (key: string): void => {
-    const chunk = manifest[key];
+    const chunk = manifest[key] ?? manifest[named(key) ?? ''];
     if (!chunk || files.includes(chunk.file)) return;
     files.push(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);

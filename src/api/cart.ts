@@ -1,16 +1,17 @@
 /**
- * The cart endpoints (docs/http-api.md "Cart"): read, add, change, remove, subscription checkout
- * and stock. The only endpoint module the page runtime and the cart store load up front.
+ * The cart's writes (docs/http-api.md "Cart"): add, change, remove, the additional fields, the
+ * subscription checkout and the stock check; the read is ./cart-read.ts, which a page loads at
+ * start without these. `createCartApi` is every cart call over one client.
  */
 import { fail, isRecord, ok, type JsonRecord, type Result } from '../result.js';
 import type { CartEntry, ShoppingCart } from '../store/types.js';
 import type { ApiResult } from './types.js';
 import { segment, type ApiClient } from './client.js';
+import { createCartReader, type CartApiOptions, type CartReadApi } from './cart-read.js';
 import { parseCartEntry, parseShoppingCart } from './parse.js';
 import { parseString, type Parser } from './parsers.js';
 
-/** The store reads a cart another tab sends with the same parser, from this module's chunk. */
-export { parseShoppingCart };
+export type { CartApiOptions, CartReadApi } from './cart-read.js';
 
 export interface AddCartEntryInput {
   readonly itemId: string;
@@ -41,9 +42,7 @@ export interface StockResult {
   readonly qtyInStock: number;
 }
 
-export interface CartApi {
-  /** `timeoutMs` overrides the client's time limit for this read. */
-  getCart(timeoutMs?: number): Promise<ApiResult<ShoppingCart>>;
+export interface CartWriteApi {
   addCartEntry(
     input: AddCartEntryInput,
   ): Promise<ApiResult<{ shoppingCart: ShoppingCart; newlyAdded: CartEntry }>>;
@@ -56,6 +55,9 @@ export interface CartApi {
   createSubscriptionCart(input: SubscriptionCartInput): Promise<ApiResult<{ cartToken: string }>>;
   getStock(itemId: string): Promise<ApiResult<{ results: StockResult[] }>>;
 }
+
+/** Every cart call. */
+export type CartApi = CartReadApi & CartWriteApi;
 
 /** Every cart write answers `{ shoppingCart, ... }`; the cart is parsed first, then the rest. */
 const withCart = <T>(
@@ -109,30 +111,7 @@ const stringifyFields = (fields: Readonly<Record<string, unknown>> | null | unde
 
 const entryPath = (entryId: string): string => `commerce/shopping-cart/entries/${segment(entryId)}`;
 
-export interface CartApiOptions {
-  /**
-   * Reads answer with the server's sample cart (`mock=true`), for a preview of the cart outside a
-   * shopper's visit; the site context's `mockCart`.
-   * @default false
-   */
-  readonly mock?: boolean | undefined;
-}
-
-export const createCartApi = ({ call }: ApiClient, options: CartApiOptions = {}): CartApi => ({
-  getCart: (timeoutMs) =>
-    call({
-      method: 'get',
-      path: 'commerce/shopping-cart',
-      // Spec 000 §7's query: `timecode` keeps any cache on the way from answering an old cart.
-      searchParams: {
-        calculateSubtotal: 'true',
-        timecode: String(Date.now()),
-        ...(options.mock === true && { mock: 'true' }),
-      },
-      parse: parseShoppingCart,
-      timeoutMs,
-    }),
-
+export const createCartWriter = ({ call }: ApiClient): CartWriteApi => ({
   addCartEntry: (input) =>
     call({
       method: 'post',
@@ -183,4 +162,9 @@ export const createCartApi = ({ call }: ApiClient, options: CartApiOptions = {})
 
   getStock: (itemId) =>
     call({ method: 'get', path: 'commerce/inventory/stock/', searchParams: { itemId }, parse: parseStock }),
+});
+
+export const createCartApi = (client: ApiClient, options: CartApiOptions = {}): CartApi => ({
+  ...createCartReader(client, options),
+  ...createCartWriter(client),
 });

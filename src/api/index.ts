@@ -17,6 +17,9 @@ export type { AnalyticsApi } from './analytics.js';
 export type {
   AddCartEntryInput,
   CartApi,
+  CartApiOptions,
+  CartReadApi,
+  CartWriteApi,
   StockResult,
   SubscriptionCartInput,
   UpdateAdditionalFieldsInput,
@@ -37,7 +40,8 @@ export { API_MESSAGES, crumbMessage, mapCartError, type FailureMapper, type Http
 export { mapFormSaveError, mapValidateFormError } from './forms.js';
 export { mapRestockError } from './restock.js';
 export { createAnalyticsApi } from './analytics.js';
-export { createCartApi } from './cart.js';
+export { createCartApi, createCartWriter } from './cart.js';
+export { createCartReader } from './cart-read.js';
 export { createClient } from './client.js';
 export { createFormsApi } from './forms.js';
 export { createRestockApi } from './restock.js';

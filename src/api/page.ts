@@ -55,13 +55,20 @@ export const createPageApi = (
   loadClient: () => Promise<ApiClient>,
   mockCart: () => boolean = () => false,
 ): Api => ({
+  // The read alone first: a page reads the cart at start, and writes only once the shopper acts.
+  ...deferEndpoints(
+    async () => {
+      const [mod, client] = await Promise.all([import('./cart-read.js'), loadClient()]);
+      return mod.createCartReader(client, { mock: mockCart() });
+    },
+    { getCart: true },
+  ),
   ...deferEndpoints(
     async () => {
       const [mod, client] = await Promise.all([import('./cart.js'), loadClient()]);
-      return mod.createCartApi(client, { mock: mockCart() });
+      return mod.createCartWriter(client);
     },
     {
-      getCart: true,
       addCartEntry: true,
       updateEntryAdditionalFields: true,
       changeEntryQuantity: true,

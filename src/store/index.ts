@@ -253,10 +253,10 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
     sync = openSyncLater(
       doc,
       async (raw) => {
-        // Another tab is as untrusted as the network. The parser arrives with the cart endpoints'
-        // chunk, which a page without a cart has not needed yet: importing it from there keeps the
-        // parsers in that one file rather than a file of their own.
-        const { parseShoppingCart } = await import('../api/cart.js');
+        // Another tab is as untrusted as the network. The parser arrives with the cart read's chunk,
+        // which a page without a cart has not needed yet: importing it from there keeps the parsers
+        // in that one file rather than a file of their own.
+        const { parseShoppingCart } = await import('../api/cart-read.js');
         const parsed = parseShoppingCart(raw);
         if (!parsed.ok) return;
         version += 1;

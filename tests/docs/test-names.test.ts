@@ -47,6 +47,7 @@ const BEHAVIOUR_TESTS = [
   'src/template/plugins/zone.test.ts',
   'widgets/cart-page/chunk-failure.test.tsx',
   'widgets/cart-page/instalments.test.tsx',
+  'widgets/cart-page/writes-warm.test.tsx',
   'widgets/engine-blocks.test.tsx',
   'widgets/inline-callbacks.test.tsx',
   'widgets/product-form/chunk-failure.test.tsx',

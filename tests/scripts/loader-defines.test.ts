@@ -15,21 +15,29 @@ describe("the loader's cart code, read from the widgets build's manifest", () =>
       writeFileSync(path.join(dir, 'widgets-manifest.json'), JSON.stringify(manifest));
     return dir;
   };
-  it('names what the cart endpoints import, the runtime and other widgets left out', () => {
+  it('names the cart read, the client and what they import, the runtime, the writes and other widgets left out', () => {
     const dir = build({
       'src/page/runtime.ts': { file: 'runtime.js', isEntry: true, imports: ['_shared.js'] },
       '_shared.js': { file: 'chunks/shared-a1.js' },
       'widgets/cart-page/index.ts': { file: 'cart-page.js', isEntry: true, imports: ['_forms.js'] },
       '_forms.js': { file: 'chunks/forms-f1.js' },
-      'src/api/cart.ts': { file: 'chunks/cart-c1.js', imports: ['src/page/runtime.ts', '_client.js'] },
-      '_client.js': { file: 'chunks/platform-p1.js', imports: ['_shared.js', '_parse.js'] },
+      'src/api/cart-read.ts': {
+        file: 'chunks/cart-read-r1.js',
+        imports: ['src/page/runtime.ts', '_parse.js'],
+      },
       '_parse.js': { file: 'chunks/parse-q1.js' },
+      // The client: a group chunk (CHUNKS in vite.config.ts), known by its name.
+      '_client-k1.js': { file: 'chunks/client-k1.js', name: 'client', imports: ['_shared.js'] },
+      'src/api/cart.ts': {
+        file: 'chunks/cart-c1.js',
+        imports: ['src/page/runtime.ts', '_client-k1.js', 'src/api/cart-read.ts'],
+      },
     });
     try {
       expect(cartCode(dir, WIDGET_HOMES)).toEqual([
-        'chunks/cart-c1.js',
-        'chunks/platform-p1.js',
+        'chunks/cart-read-r1.js',
         'chunks/parse-q1.js',
+        'chunks/client-k1.js',
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

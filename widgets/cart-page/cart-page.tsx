@@ -4,6 +4,7 @@ import { track } from '../../src/page/analytics.js';
 import type { InstalmentContext } from '../../src/commerce/instalments.js';
 import { formatMoney, parseCurrencyCode } from '../../src/commerce/money.js';
 import type { Result } from '../../src/result.js';
+import { whenIdle } from '../../src/idle.js';
 import { useCart, useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { sitePaths } from '../../src/page/site-paths.js';
 import { Alert } from '../../src/react/ui/alert.js';
@@ -45,6 +46,13 @@ export interface CartPageProps {
 const FRESH_CART_MS = 10_000;
 
 /**
+ * Starts loading the cart's writes (src/api/cart.ts): the page reads its cart at start with the
+ * read alone (src/api/cart-read.ts), and a press on a quantity or Remove must send at once, not
+ * wait for code first (a tap gives no warning the way a pointer reaching a button does).
+ */
+const warmCartWrites = (): void => void import('../../src/api/cart.js').catch(() => undefined);
+
+/**
  * The full cart page: entries with quantity, line total, removal and the edit of an entry's
  * additional-fields answers, plus the subtotal. Every change waits for the server: an entry stays
  * in view, with its old quantity, until the server confirms.
@@ -84,6 +92,9 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
       mounted.current = false;
     };
   }, [loadCart, store]);
+
+  const changeable = (cart?.entries.length ?? 0) > 0;
+  useEffect(() => (changeable ? whenIdle(warmCartWrites) : undefined), [changeable]);
 
   const { failure, isBusy, run } = useEntryChanges(m);
   const answers = useEditAnswers({ cart, api, store, run, m, mounted });

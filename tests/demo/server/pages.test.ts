@@ -284,9 +284,16 @@ describe('what a page asks the browser to fetch early', () => {
         'widgets/instalment-pill/index.ts': entry('instalment-pill.js', ['widgets/product-form/index.ts']),
         'widgets/cart-page/index.ts': entry('cart-page.js'),
         'widgets/site-form/index.ts': entry('site-form.js'),
-        'src/api/cart.ts': { file: 'chunks/cart-1.js', isDynamicEntry: true, imports: ['_platform-1.js'] },
-        'src/api/forms.ts': { file: 'chunks/forms-1.js', isDynamicEntry: true, imports: ['_platform-1.js'] },
-        '_platform-1.js': { file: 'chunks/platform-1.js' },
+        // The cart read, and the client it sends with: a group chunk, found by its name.
+        'src/api/cart-read.ts': { file: 'chunks/cart-read-1.js', isDynamicEntry: true },
+        '_client-1.js': { file: 'chunks/client-1.js', name: 'client' },
+        // The writes, which no page asks for early.
+        'src/api/cart.ts': {
+          file: 'chunks/cart-1.js',
+          isDynamicEntry: true,
+          imports: ['_client-1.js', 'src/api/cart-read.ts'],
+        },
+        'src/api/forms.ts': { file: 'chunks/forms-1.js', isDynamicEntry: true, imports: ['_client-1.js'] },
       }),
     );
     writeFileSync(
@@ -340,18 +347,19 @@ describe('what a page asks the browser to fetch early', () => {
     app = await startServer({ distDir: fakeBuild() });
     const res = await app.inject({ url: '/products/prod-tee', cookies: { hasCart: 'true' } });
     expect(preloads(res.body)).toEqual(
-      expect.arrayContaining(['/dist/widgets/chunks/cart-1.js', '/dist/widgets/chunks/platform-1.js']),
+      expect.arrayContaining(['/dist/widgets/chunks/cart-read-1.js', '/dist/widgets/chunks/client-1.js']),
     );
+    expect(preloads(res.body)).not.toContain('/dist/widgets/chunks/cart-1.js');
     // The page cache keeps the two apart.
-    expect(await hintsOf('/products/prod-tee')).not.toContain('/dist/widgets/chunks/cart-1.js');
+    expect(await hintsOf('/products/prod-tee')).not.toContain('/dist/widgets/chunks/cart-read-1.js');
   });
 
   it("preloads what /cart needs for its first data call right after the runtime, before the widget's files", async () => {
     app = await startServer({ distDir: fakeBuild() });
     expect(await hintsOf('/cart')).toEqual([
       '/dist/widgets/runtime.js',
-      '/dist/widgets/chunks/cart-1.js',
-      '/dist/widgets/chunks/platform-1.js',
+      '/dist/widgets/chunks/cart-read-1.js',
+      '/dist/widgets/chunks/client-1.js',
       '/dist/widgets/cart-page.js',
     ]);
   });
@@ -395,7 +403,7 @@ describe('what a page asks the browser to fetch early', () => {
     expect(await hintsOf('/contact')).toEqual([
       '/dist/widgets/runtime.js',
       '/dist/widgets/chunks/forms-1.js',
-      '/dist/widgets/chunks/platform-1.js',
+      '/dist/widgets/chunks/client-1.js',
       '/dist/widgets/site-form.js',
     ]);
   });
