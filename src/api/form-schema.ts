@@ -72,7 +72,8 @@ export interface FormSchema {
 
 /** What follows a form's successful submission: the page leaving, or the form's text (null: none). */
 export type AfterSubmission =
-  { readonly kind: 'redirecting' } | { readonly kind: 'message'; readonly text: string | null };
+  | { readonly kind: 'redirecting' }
+  | { readonly kind: 'message'; readonly text: string | null };
 
 /**
  * Spec 000 §4, for every form (site form, additional-fields form): redirect to the success address
