@@ -68,8 +68,7 @@ export const COPIED_MODULES = [
  * - `ui` (`runtime.js`) holds what the start uses: the runtime entry (the loader's), the cart pill
  *   (every storefront page carries one) and what the product widgets share with another widget or
  *   the platform layer. One file gzips smaller than ten, and each file is its own request.
- * - `client` holds the api client and its transport: what the cart, forms and platform send with.
- *   A cart read at start loads it with the cart's code, never the platform.
+ * - `client`: the api client and its transport, which a cart read at start loads, not the platform.
  * - `platform` holds what every page loads once its widgets are interactive: the platform layer
  *   (analytics, identity, sessions, flags, the account widget's sessions), its analytics endpoints
  *   and the store's tab sync (opened at idle; here, it is off a returning shopper's start).
@@ -153,14 +152,15 @@ const LIBRARY = { ...EVERY_BUILD, target: 'es2022', minify: true, sourcemap: fal
 const LIBRARY_BUNDLE = { external: (id: string) => LIB_EXTERNAL.test(id), treeshake: TREESHAKE };
 
 function loaderConfig(): UserConfig {
+  const cart = cartCode(resolve(root, out), WIDGET_HOMES);
   return {
-    plugins: [loaderFactFiles(WIDGET_HOMES, resolve(root, out))],
+    plugins: [loaderFactFiles(WIDGET_HOMES, cart)],
     define: {
       __SF_VERSION__: JSON.stringify(packageVersion()),
       __SF_WIDGETS__: JSON.stringify(inContractOrder(widgetNames())),
       __SF_STYLED__: JSON.stringify(inContractOrder(styledWidgetNames())),
       __SF_HOMES__: JSON.stringify(WIDGET_HOMES),
-      __SF_CART_CODE__: JSON.stringify(cartCode(resolve(root, out), WIDGET_HOMES)),
+      __SF_CART_CODE__: JSON.stringify(cart),
     },
     build: {
       ...EVERY_BUILD,

@@ -48,15 +48,18 @@ export const inContractOrder = (names: readonly string[]): string[] => [
  * What the loader's build knows of the widgets build, as files for what reads the build without
  * vite.config.ts: `dist/widget-homes.json`, which file holds each widget another chunk carries (the
  * reference server's preload hints, scripts/size.mjs), and `dist/cart-code.json`, the files the
- * loader starts for a cart read ({@link cartCode} of `dist`: scripts/size.mjs counts them).
+ * loader starts for a cart read (`cartFiles`, {@link cartCode}'s: scripts/size.mjs counts them).
  */
-export function loaderFactFiles(widgetHomes: Readonly<Record<string, string>>, dist: string): Plugin {
+export function loaderFactFiles(
+  widgetHomes: Readonly<Record<string, string>>,
+  cartFiles: readonly string[],
+): Plugin {
   return {
     name: 'sf-loader-facts',
     generateBundle() {
       const json = (value: unknown) => `${JSON.stringify(value)}\n`;
       this.emitFile({ type: 'asset', fileName: 'widget-homes.json', source: json(widgetHomes) });
-      this.emitFile({ type: 'asset', fileName: 'cart-code.json', source: json(cartCode(dist, widgetHomes)) });
+      this.emitFile({ type: 'asset', fileName: 'cart-code.json', source: json(cartFiles) });
     },
   };
 }

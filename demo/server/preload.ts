@@ -90,10 +90,8 @@ export function startFiles(
   needs: PageNeeds,
 ): string[] {
   const files: string[] = [];
-  const named = (name: string): string | undefined =>
-    Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]?.name === name);
   const visit = (key: string): void => {
-    const chunk = manifest[key] ?? manifest[named(key) ?? ''];
+    const chunk = manifest[key] ?? manifest[groups.get(key) ?? ''];
     if (!chunk || files.includes(chunk.file)) return;
     files.push(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
@@ -102,6 +100,12 @@ export function startFiles(
     Object.entries(manifest)
       .filter(([, c]) => c.isEntry)
       .map(([key, c]) => [c.file.replace(/\.js$/, ''), key]),
+  );
+  // The chunks of CHUNKS rows (groups, keyed `_<file>`) by their names, as NEED_MODULES names them.
+  const groups = new Map(
+    Object.entries(manifest)
+      .filter(([key]) => key.startsWith('_'))
+      .map(([key, c]) => [c.name, key]),
   );
   const widget = (name: string): void => {
     const key = entries.get(homes.get(name) ?? name);
