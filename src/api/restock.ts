@@ -164,14 +164,17 @@ export interface RestockApi {
   sendRestockAll(sendRequests: readonly RestockSendRequest[]): Promise<ApiResult<unknown>>;
 }
 
-/** Restock sign-up: the server's `message` (spec 000 §8 "Restock failure"). */
+/**
+ * Restock sign-up: the server's `message` (spec 000 §8 "Restock failure"), whatever the status. A
+ * refusal without one reads the catalogued text of its kind: a crumb failure's, a 429's ("Please
+ * try again in a few seconds."), else the server's `error` or "Please try again".
+ */
 export const mapRestockError: FailureMapper = (failure) => {
   if (isCrumbFailure(failure.body)) return crumbError(failure);
+  const message = text(failure.body, 'message');
+  if (message !== null) return httpError(failure.status, message);
   if (failure.status === 429) return httpError(429, apiText('rateLimited'));
-  return httpError(
-    failure.status,
-    text(failure.body, 'message') ?? text(failure.body, 'error') ?? apiText('tryAgain'),
-  );
+  return httpError(failure.status, text(failure.body, 'error') ?? apiText('tryAgain'));
 };
 
 /** A server that keeps answering "there is more" must not keep the loop going forever. */

@@ -140,6 +140,7 @@ describe('restock sign-up failures (spec 000 §8 "Restock failure")', () => {
     [400, 'Email is invalid'],
     [409, 'You are already signed up for this item.'],
     [404, 'This variant is not available.'],
+    [429, 'Too many sign-ups from this address. Try again in an hour.'],
   ])('shows the server message of a %i: %s', async (status, message) => {
     const { fetch } = fakeFetch(json(status, { message }));
     const result = await apiWith(fetch).restockSignUp({
@@ -149,6 +150,33 @@ describe('restock sign-up failures (spec 000 §8 "Restock failure")', () => {
       isJoinMailingList: false,
     });
     expect(errorOf(result)).toMatchObject({ kind: 'http', status, message });
+  });
+});
+
+describe('restock sign-up failures without a server message', () => {
+  const signUp = (fetch: typeof globalThis.fetch) =>
+    apiWith(fetch).restockSignUp({
+      productId: 'prod-tee',
+      variantId: 'v1',
+      siteVisitorEmail: 'a@b.co',
+      isJoinMailingList: false,
+    });
+
+  it('reads the catalogued rate-limit text for a bare 429', async () => {
+    const { fetch } = fakeFetch(json(429, {}));
+    expect(errorOf(await signUp(fetch))).toMatchObject({
+      status: 429,
+      message: 'Please try again in a few seconds.',
+    });
+  });
+
+  it("falls back to the server's error, then to the generic text", async () => {
+    expect(errorOf(await signUp(fakeFetch(json(500, { error: 'Mail is down' })).fetch))).toMatchObject({
+      message: 'Mail is down',
+    });
+    expect(errorOf(await signUp(fakeFetch(json(500, {})).fetch))).toMatchObject({
+      message: 'Please try again',
+    });
   });
 });
 
