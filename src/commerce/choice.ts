@@ -121,19 +121,28 @@ export type OptionSelection = Readonly<Record<string, string>>;
 const selected = (selection: OptionSelection, name: string): string | undefined =>
   ownValue(selection, name) || undefined;
 
+/**
+ * The options a shopper chooses: the picker's. A product without variants to choose between (one
+ * variant, or a digital product) has none, whatever attributes its variant carries.
+ */
+export function pickerOptions(item: ProductItem): string[] {
+  return hasVariants(item) ? optionNames(item) : [];
+}
+
 /** Option names the shopper has not chosen yet, in picker order. */
 export function missingOptions(item: ProductItem, selection: OptionSelection): string[] {
-  return optionNames(item).filter((name) => selected(selection, name) === undefined);
+  return pickerOptions(item).filter((name) => selected(selection, name) === undefined);
 }
 
 /**
- * The variant matching every option of the selection, or null. A product with a single variant
- * and no options needs no selection.
+ * The variant matching every option of the selection, or null. A product with no picker needs no
+ * selection: its only variant, or a digital product's first.
  */
 export function findVariant(item: ProductItem, selection: OptionSelection): Variant | null {
   const variants = item.structuredContent.variants;
+  if (!hasVariants(item)) return variants[0] ?? null;
   const names = optionNames(item);
-  if (names.length === 0) return variants.length === 1 ? (variants[0] ?? null) : null;
+  if (names.length === 0) return null;
   if (names.some((n) => selected(selection, n) === undefined)) return null;
   return variants.find((v) => names.every((n) => v.attributes[n] === selected(selection, n))) ?? null;
 }

@@ -9,10 +9,9 @@ import { track } from '../../src/page/analytics.js';
 import {
   addButtonLabel,
   findVariant,
-  hasVariants,
-  optionNames,
   optionValueSoldOut,
   optionValues,
+  pickerOptions,
   readQuantity,
   showQuantityInput,
   type OptionSelection,
@@ -156,7 +155,7 @@ export function ProductFormBody({
   const subscribable = isSubscribable(item);
   // Express checkout buys at once; a subscription still goes through its own page.
   const express = expressCheckout && !subscribable;
-  const names = useMemo(() => (hasVariants(item) ? optionNames(item) : []), [item]);
+  const names = useMemo(() => pickerOptions(item), [item]);
   const fixedVariant = useMemo(() => productLevelVariant(item), [item]);
 
   const [selection, setSelection] = useState<OptionSelection>({});

@@ -9,6 +9,7 @@ import {
   missingOptions,
   optionNames,
   optionValues,
+  pickerOptions,
   readQuantity,
   showQuantityInput,
 } from '../../../src/commerce/choice';
@@ -213,6 +214,29 @@ describe('variants and options', () => {
   it('finds the only variant of a product without options', () => {
     const item = product(1, [variant({ sku: 'ONLY' })]);
     expect(findVariant(item, {})?.sku).toBe('ONLY');
+  });
+
+  // Spec 001: the picker shows only for more than one variant, and a digital product never has
+  // variants; what has no picker asks for no choice.
+  it('needs no choice for a single variant that carries an option', () => {
+    const item = product(1, [variant({ sku: 'ONE', attributes: { Size: 'One Size' } })]);
+    expect(pickerOptions(item)).toEqual([]);
+    expect(missingOptions(item, {})).toEqual([]);
+    expect(findVariant(item, {})?.sku).toBe('ONE');
+  });
+
+  it("needs no choice for a digital product's variants: the first is the one bought", () => {
+    const item = product(2, [
+      variant({ sku: 'PDF', attributes: { Format: 'PDF' } }),
+      variant({ sku: 'EPUB', attributes: { Format: 'EPUB' } }),
+    ]);
+    expect(pickerOptions(item)).toEqual([]);
+    expect(missingOptions(item, {})).toEqual([]);
+    expect(findVariant(item, {})?.sku).toBe('PDF');
+  });
+
+  it('finds no variant among several that carry no options', () => {
+    expect(findVariant(product(1, [variant({ sku: 'A' }), variant({ sku: 'B' })]), {})).toBeNull();
   });
 
   it('lists missing options in picker order', () => {

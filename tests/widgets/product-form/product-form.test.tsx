@@ -485,6 +485,29 @@ describe('add to cart', () => {
     expect(addButton().textContent).toBe('Add To Cart');
   });
 
+  // Spec 001: no picker for a single variant, so nothing to choose, even where the variant names
+  // an option.
+  it('adds the only variant of a product whose one variant carries an option, with no picker', async () => {
+    const oneSize = {
+      ...MUG,
+      structuredContent: {
+        ...MUG.structuredContent,
+        variants: [{ ...MUG.structuredContent.variants[0], attributes: { Size: 'One Size' } }],
+      },
+    };
+    const { user, api } = setup({ item: oneSize }, { fakeTimers: true });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await user.click(addButton());
+    await settle();
+    expect(screen.queryByText(/Please select/)).toBeNull();
+    expect(api.addCartEntry).toHaveBeenCalledWith({
+      itemId: 'mug',
+      sku: 'MUG',
+      quantity: 1,
+      additionalFields: null,
+    });
+  });
+
   it('tells screen readers the item was added, from a status region there before the add', async () => {
     const { user } = setup({ item: MUG }, { fakeTimers: true });
     const status = screen.getByRole('status');
