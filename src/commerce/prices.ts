@@ -37,6 +37,18 @@ export function pricePoints(item: ProductLike): readonly PricePoint[] {
   return sc.variants;
 }
 
+/**
+ * The price point a chosen variant is sold at, by the rule of {@link pricePoints}: the product's
+ * own for a digital product priced on the product, face value for a gift card, else the variant.
+ */
+export function chosenPricePoint(item: ProductLike, variant: PricePoint): PricePoint {
+  const sc = item.structuredContent;
+  if (sc.productType === PRODUCT_TYPES.digital && sc.priceMoney !== undefined)
+    return pricePoints(item)[0] ?? variant;
+  if (sc.productType === PRODUCT_TYPES.giftCard) return { ...variant, onSale: false };
+  return variant;
+}
+
 const sameAmount = (a: Money | null, b: Money | null): boolean =>
   a === null || b === null ? a === b : a.amount === b.amount && a.currency === b.currency;
 

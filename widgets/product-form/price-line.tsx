@@ -2,14 +2,15 @@
  * The product form's price line (spec 000 §2): the chosen variant's price, the original struck
  * through beside a sale price, or the product's range while the choice is incomplete.
  */
-import { effectivePrice, priceRange } from '../../src/commerce/prices.js';
+import { effectivePrice, priceRange, type PricePoint } from '../../src/commerce/prices.js';
 import type { Money } from '../../src/commerce/money.js';
-import type { ProductItem, Variant } from '../../src/commerce/product.js';
+import type { ProductItem } from '../../src/commerce/product.js';
 import type { ProductFormMessages } from './messages.js';
 
 export function priceLine(
   item: ProductItem,
-  variant: Variant | null,
+  /** The chosen variant's price point (`chosenPricePoint`), or null while the choice is incomplete. */
+  variant: PricePoint | null,
   money: (m: Money) => string,
   m: ProductFormMessages,
 ) {

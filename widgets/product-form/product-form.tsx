@@ -27,6 +27,7 @@ import {
 import { scarcityMessage } from '../../src/commerce/scarcity.js';
 import { PRODUCT_BLOCK_ATTR } from '../../src/contract.js';
 import { carriedMoneyText, formatMoney, type Money } from '../../src/commerce/money.js';
+import { chosenPricePoint } from '../../src/commerce/prices.js';
 import { whenIdle } from '../../src/idle.js';
 import { optionName, withWholeCatalogue } from '../../src/messages/format.js';
 import {
@@ -191,7 +192,9 @@ export function ProductFormBody({
   const status = productStatus(item);
   const chosenSoldOut = variant !== null && isVariantSoldOut(item, variant);
   const soldOut = status === 'sold-out' || chosenSoldOut;
-  const onSale = variant ? variant.onSale && variant.salePrice !== null : status === 'on-sale';
+  // What the chosen variant sells at: a digital product's own price, a gift card's face value.
+  const point = useMemo(() => (variant ? chosenPricePoint(item, variant) : null), [item, variant]);
+  const onSale = point ? point.onSale && point.salePrice !== null : status === 'on-sale';
   const quantityShown = showQuantityInput(item, storeSettings, variant);
   const typed = quantityShown ? readQuantity(quantityText) : QUANTITY.default;
   const chosenQuantity = typeof typed === 'number' ? typed : QUANTITY.default;
@@ -243,7 +246,7 @@ export function ProductFormBody({
     return amount ? whenIdle(() => void formatMoney(amount, { locale: context.locale })) : undefined;
   }, [context.locale]);
 
-  const price = priceLine(item, variant, money, m);
+  const price = priceLine(item, point, money, m);
   const scarcity = scarcityMessage(merchandising, item, variant);
   // The review kill switch is read by the gate itself (./reviews-gate.tsx), with the flags' code.
   const showReviews =

@@ -1,5 +1,5 @@
 /** Product items in the raw page shape (spec 001 §3), as a block's data-sf-props carries them. */
-const usd = (decimalValue: string) => ({ decimalValue, currencyCode: 'USD' });
+export const usd = (decimalValue: string) => ({ decimalValue, currencyCode: 'USD' });
 
 export const TEE = {
   id: 'tee',

@@ -21,7 +21,7 @@ import {
   type FakeApi,
   type RenderOptions,
 } from '../fixtures.js';
-import { BOX, EBOOK, ENGRAVED, ENGRAVED_BY_ID, GIFT_CARD, MUG, SOLD_OUT, TEE } from './items.js';
+import { BOX, EBOOK, ENGRAVED, ENGRAVED_BY_ID, GIFT_CARD, MUG, SOLD_OUT, TEE, usd } from './items.js';
 
 afterEach(() => {
   cleanup();
@@ -114,6 +114,42 @@ describe('variant pickers', () => {
     expect(original?.textContent).toBe('Original price $30.00');
     expect(document.querySelector('ins')?.textContent).toBe('Price $20.00');
     expect(screen.getByText('sale')).toBeInstanceOf(HTMLElement);
+  });
+
+  // Spec 001: a digital product's price and sale sit on the product; a gift card is never on sale.
+  it("shows a digital product's own price and sale, not its one variant's", () => {
+    const onSaleBook = {
+      ...EBOOK,
+      structuredContent: {
+        ...EBOOK.structuredContent,
+        onSale: true,
+        salePriceMoney: usd('6.00'),
+        variants: [{ id: 'v-book', sku: 'BOOK', attributes: {}, priceMoney: usd('99.00') }],
+      },
+    };
+    setup({ item: onSaleBook });
+    expect(document.querySelector('del')?.textContent).toBe('Original price $9.00');
+    expect(document.querySelector('ins')?.textContent).toBe('Price $6.00');
+    expect(screen.getByText('sale')).toBeInstanceOf(HTMLElement);
+  });
+
+  it('shows a gift card denomination at face value, never on sale', async () => {
+    const flagged = {
+      ...GIFT_CARD,
+      structuredContent: {
+        ...GIFT_CARD.structuredContent,
+        variants: GIFT_CARD.structuredContent.variants.map((v) => ({
+          ...v,
+          onSale: true,
+          salePriceMoney: usd('1.00'),
+        })),
+      },
+    };
+    const { user } = setup({ item: flagged });
+    await user.selectOptions(screen.getByRole('combobox'), '$50');
+    expect(screen.getByText('$50.00')).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByText('sale')).toBeNull();
+    expect(document.querySelector('del')).toBeNull();
   });
 
   it('reports each chosen variant, and null while the choice is incomplete', async () => {
