@@ -103,6 +103,26 @@ export function credentialsFor(
 /** A path segment from a value the caller does not control. */
 export const segment = (value: string): string => encodeURIComponent(value);
 
+/**
+ * The body of a response as text within `ms`, or why not. A transport's time limit ends when the
+ * headers arrive; a server that then stalls mid-body must not hold a call (and the page's
+ * `data-sf-ready`, the add button, a form's submit) for ever.
+ */
+const bodyWithin = async (response: Response, ms: number): Promise<string | 'timeout' | 'network'> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), Math.max(ms, 0));
+  });
+  try {
+    return await Promise.race([response.text(), late]);
+  } catch {
+    // The connection dropped while the body was streaming in.
+    return 'network';
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 const decode = (text: string): { ok: true; value: unknown } | { ok: false } => {
   if (text.trim() === '') return { ok: true, value: null };
   try {
@@ -117,9 +137,10 @@ export const createClient = (options: ApiOptions = {}): ApiClient => {
   const apiRoot = options.apiRoot ?? '/api/';
   const pageOrigin = doc?.defaultView?.location?.origin ?? globalThis.location?.origin;
   const credentials = credentialsFor(apiRoot, pageOrigin);
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const send = createTransport({
     prefixUrl: apiRoot,
-    timeoutMs: options.timeoutMs ?? 10_000,
+    timeoutMs,
     fetch: options.fetch,
     credentials,
   });
@@ -145,6 +166,8 @@ export const createClient = (options: ApiOptions = {}): ApiClient => {
     const token = spec.method === 'get' ? null : crumb();
     if (token) headers[CSRF_HEADER] = token;
     if (spec.contentType) headers['Content-Type'] = spec.contentType;
+    // The call's time limit covers its body too: what is left of it once the headers are in.
+    const startedAt = Date.now();
     const response = await send({
       method: spec.method,
       path: spec.path,
@@ -156,13 +179,9 @@ export const createClient = (options: ApiOptions = {}): ApiClient => {
     });
     if (response === 'timeout') return { ok: false, error: timeoutError() };
     if (response === 'network') return { ok: false, error: networkError() };
-    let text: string;
-    try {
-      text = await response.text();
-    } catch {
-      // The connection dropped while the body was streaming in.
-      return { ok: false, error: networkError() };
-    }
+    const text = await bodyWithin(response, (spec.timeoutMs ?? timeoutMs) - (Date.now() - startedAt));
+    if (text === 'timeout') return { ok: false, error: timeoutError() };
+    if (text === 'network') return { ok: false, error: networkError() };
     const decoded = decode(text);
     if (credentials === 'include' && decoded.ok && isCrumbFailure(decoded.value)) {
       // A page on another origin has no crumb until the API has answered it once. The refusal

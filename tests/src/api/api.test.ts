@@ -261,6 +261,30 @@ describe('network and timeouts', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('gives up on a body that stalls after the headers, within the same time limit', async () => {
+    vi.useFakeTimers();
+    const stalled = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id":"cart-1","entr'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const fetch = vi.fn(async () => stalled()) as unknown as typeof globalThis.fetch;
+    const pending = apiWith(fetch).getCart(5000);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(errorOf(await pending)).toEqual({ kind: 'timeout', status: 0, message: OFFLINE });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('gives a cart read the time limit its caller asks for', async () => {
     vi.useFakeTimers();
     const fetch = vi.fn(() => new Promise<Response>(() => {})) as unknown as typeof globalThis.fetch;
