@@ -138,9 +138,7 @@ export function useEditAnswers({ cart, api, store, run, m, mounted }: EditAnswer
     if (!formId) return { ok: false };
     const checked = await api.validateForm(formId, values);
     if (!checked.ok) {
-      return checked.error.fieldErrors
-        ? { ok: false, fieldErrors: checked.error.fieldErrors }
-        : { ok: false, message: checked.error.message };
+      return { ok: false, fieldErrors: checked.error.fieldErrors, message: checked.error.message };
     }
     const r = await store.getState().updateEntryAdditionalFields(entry.id, {
       itemId: entry.itemId,
@@ -148,9 +146,7 @@ export function useEditAnswers({ cart, api, store, run, m, mounted }: EditAnswer
       additionalFields: values,
     });
     if (!r.ok) {
-      return r.error.fieldErrors
-        ? { ok: false, fieldErrors: r.error.fieldErrors }
-        : { ok: false, message: r.error.message };
+      return { ok: false, fieldErrors: r.error.fieldErrors, message: r.error.message };
     }
     // The form then goes to its success address, shows its message, or closes (onDone).
     return { ok: true };

@@ -171,9 +171,7 @@ export async function checkAnswers(
   if (!checked.ok) return { ok: false, message: checked.message };
   const r = await services.api.validateForm(productForm(input).id ?? form.schema.id, values);
   if (!r.ok) {
-    return r.error.fieldErrors
-      ? { ok: false, fieldErrors: r.error.fieldErrors }
-      : { ok: false, message: r.error.message };
+    return { ok: false, fieldErrors: r.error.fieldErrors, message: r.error.message };
   }
   return { ok: true, variant: checked.variant, quantity: checked.quantity };
 }

@@ -39,9 +39,15 @@ export type SubmitOutcome =
     }
   | {
       readonly ok: false;
-      /** Field id to the server's message, shown above each field. */
+      /**
+       * Field id to the server's message, shown above each field. Ids of no field the form shows
+       * are left out: with none left, the failure is the whole form's.
+       */
       readonly fieldErrors?: Readonly<Record<string, string>> | undefined;
-      /** A message for the whole form (network, rate limit...). */
+      /**
+       * The whole form's message (network, rate limit...), shown when no field carries the
+       * failure. @default the form's problem text
+       */
       readonly message?: string | undefined;
     };
 
@@ -156,12 +162,15 @@ export function AdditionalFieldsForm({
       return;
     }
     captcha.reset();
-    const fieldErrors = outcome.fieldErrors ?? {};
-    setServerErrors(fieldErrors);
-    const first = Object.keys(fieldErrors)[0];
-    if (outcome.message !== undefined) setFormError(outcome.message);
-    else if (first === undefined) setFormError(messages.t('formProblem'));
-    if (first !== undefined) focusField(first);
+    // A server's map may name fields this form does not show (or be no field map at all): those
+    // messages would reach nobody, so the failure is then the whole form's.
+    const shown = Object.entries(outcome.fieldErrors ?? {}).filter(([id]) =>
+      schema.fields.some((f) => f.id === id && holdsAnswer(f)),
+    );
+    setServerErrors(Object.fromEntries(shown));
+    const first = shown[0]?.[0];
+    if (first === undefined) setFormError(outcome.message ?? messages.t('formProblem'));
+    else focusField(first);
   };
 
   if (done !== null) {

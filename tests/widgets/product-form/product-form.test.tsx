@@ -905,6 +905,22 @@ describe('additional-fields form', () => {
     expect(document.activeElement).toBe(addButton());
   });
 
+  it("shows the server's message when its refusal names no field of the form, keeping the answers", async () => {
+    // `{"message": "Form is closed"}` from the validate call reads as a map of field ids.
+    const validateForm = vi
+      .fn()
+      .mockResolvedValue(failResult('Form is closed', { fieldErrors: { message: 'Form is closed' } }));
+    const api = formApi({ validateForm });
+    const { user } = setup({ item: ENGRAVED }, { api });
+    await user.click(addButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Words' }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Add To Cart' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Form is closed');
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Words' }).value).toBe('Hello');
+    expect(api.addCartEntry).not.toHaveBeenCalled();
+  });
+
   it('keeps typed answers when the dialog is closed and opened again', async () => {
     const { user } = setup({ item: ENGRAVED }, { api: formApi() });
     await user.click(addButton());

@@ -233,6 +233,18 @@ describe('AdditionalFieldsForm validation', () => {
       'Please check your internet connection',
     ],
     ['Please try again without one', { ok: false } as const, 'Please try again'],
+    // A 400 whose body is not a field map of this form (`{"message": "Form is closed"}` reads as
+    // one): no field would show it.
+    [
+      'the message of a field map naming no field of the form',
+      { ok: false, fieldErrors: { message: 'Form is closed' }, message: 'Form is closed' } as const,
+      'Form is closed',
+    ],
+    [
+      'Please try again for errors on fields the form does not show',
+      { ok: false, fieldErrors: { gone: 'Required' } } as const,
+      'Please try again',
+    ],
   ])('shows %s in an alert for a whole-form failure', async (_name, outcome, text) => {
     const { user } = renderForm(
       [{ id: 'text', type: 'text', title: 'Message' }],
