@@ -53,8 +53,11 @@ const count = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const nullableText = (value: unknown): value is string | null | undefined =>
   value === null || value === undefined || typeof value === 'string';
+/** Milliseconds since the epoch that a `Date` can hold (ECMAScript's time values: ±8.64e15). */
+const isTime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 8.64e15;
 const nullableTime = (value: unknown): value is number | null | undefined =>
-  value === null || value === undefined || (typeof value === 'number' && Number.isFinite(value));
+  value === null || value === undefined || isTime(value);
 
 const attributesOf = (value: unknown): Record<string, string> | null =>
   value === undefined || value === null ? {} : readStringMap(value);
@@ -98,7 +101,7 @@ const parseSignUp = (raw: JsonRecord): RestockSignUp | null => {
   const { id, email, isJoinMailingList, created, notifiedOn, confirmedOn } = raw;
   if (typeof id !== 'string' && typeof id !== 'number') return null;
   if (typeof email !== 'string' || typeof isJoinMailingList !== 'boolean') return null;
-  if (typeof created !== 'number' || !Number.isFinite(created) || !nullableTime(notifiedOn)) return null;
+  if (!isTime(created) || !nullableTime(notifiedOn)) return null;
   if (!nullableTime(confirmedOn)) return null;
   return {
     id: String(id),

@@ -686,6 +686,18 @@ describe('restock groups', () => {
     expect(errorOf(await apiWith(fetch).getAllRestockGroups()).kind).toBe('invalid-response');
   });
 
+  // A time no `Date` can hold (nanoseconds, say) would throw when the owner's tools print it.
+  it('refuses a group whose lastSentOn is past what a date can hold', async () => {
+    const { fetch } = fakeFetch(
+      json(200, {
+        signUpGroups: [{ ...group('a'), lastSentOn: 1.7e18 }],
+        hasNextPage: false,
+        nextPageCursor: null,
+      }),
+    );
+    expect(errorOf(await apiWith(fetch).getAllRestockGroups()).kind).toBe('invalid-response');
+  });
+
   it('follows the cursor through every page', async () => {
     const { fetch, seen } = fakeFetch(
       json(200, { signUpGroups: [group('a')], hasNextPage: true, nextPageCursor: 'c1' }),
