@@ -7,6 +7,7 @@ export const performanceEmptyRecord = 'Data is empty';
 export const storageWriteFailed = 'Unable to store analyticsId';
 export const storageUnavailable = 'Unable access local/session storage';
 export const captchaNotSetUp = 'ReCaptcha has not been set up!';
+export const captchaDestroyed = 'ReCaptcha document has been destroyed';
 export const experimentNotLoaded = 'the underlying configuration is not loaded';
 export const experimentUnknownFeature = 'the specified feature does not exist';
 export const experimentTypeMismatch = 'the specified feature is not a {type}';

@@ -112,6 +112,8 @@ export function loadCaptchaScript(
 }
 
 const notSetUp = () => new Error(DIAGNOSTICS.captchaNotSetUp);
+/** Spec 001 §8: a captcha whose document was destroyed refuses with a message of its own. */
+const destroyedError = () => new Error(DIAGNOSTICS.captchaDestroyed);
 
 /**
  * A captcha in `container`. Nothing is loaded or drawn until `render()`; the provider draws into
@@ -125,6 +127,8 @@ export function createCaptcha(container: HTMLElement, options: CaptchaOptions): 
   let host: HTMLElement | null = null;
   let rendering: Promise<void> | null = null;
 
+  // A function, not a comparison in place: the state changes across an await.
+  const destroyed = () => state === 'destroyed';
   const setUp = (): { provider: CaptchaProvider; id: number | string } | null =>
     state !== 'destroyed' && provider && widgetId !== null ? { provider, id: widgetId } : null;
 
@@ -153,6 +157,7 @@ export function createCaptcha(container: HTMLElement, options: CaptchaOptions): 
     },
     async getToken() {
       const ready = setUp();
+      if (!ready && destroyed()) throw destroyedError();
       if (!ready) throw notSetUp();
       try {
         await ready.provider.execute?.(ready.id);
@@ -166,7 +171,12 @@ export function createCaptcha(container: HTMLElement, options: CaptchaOptions): 
     reset() {
       const ready = setUp();
       if (!ready) return;
-      ready.provider.reset(ready.id);
+      try {
+        ready.provider.reset(ready.id);
+      } catch {
+        // A provider that cannot reset leaves its answer as it was; the next token read decides.
+        return;
+      }
       state = 'reset';
     },
     destroy() {

@@ -197,6 +197,11 @@ describe('the message catalogue', () => {
     expect(MESSAGES.submitting.endsWith('\u2026')).toBe(true);
   });
 
+  // Spec 001 §8 names "a document-destroyed message" without its words: these are ours.
+  it('has a destroyed-document text of its own beside the not-set-up one', () => {
+    expect(DIAGNOSTICS.captchaDestroyed).toBe('ReCaptcha document has been destroyed');
+  });
+
   it.each(DIAGNOSTIC_TEXTS)('diagnostic %s reads %j', (key, text) => {
     expect(DIAGNOSTICS[key]).toBe(text);
   });

@@ -163,6 +163,17 @@ describe('createCaptcha', () => {
     expect(await captcha.getToken()).toBe('');
   });
 
+  it('a provider that throws on reset leaves the captcha as it was, and nothing escapes', async () => {
+    const net = intercept();
+    const captcha = createCaptcha(container(), { siteKey: 'k', scriptUrl: freshUrl() });
+    await captcha.render();
+    net.provider.reset = () => {
+      throw new Error('provider is gone');
+    };
+    expect(() => captcha.reset()).not.toThrow();
+    expect(captcha.state).toBe('rendered');
+  });
+
   it('reset before render does nothing', () => {
     const net = intercept();
     const captcha = createCaptcha(container(), { siteKey: 'k', scriptUrl: freshUrl() });
@@ -179,7 +190,7 @@ describe('createCaptcha', () => {
     captcha.destroy();
     expect(captcha.state).toBe('destroyed');
     expect(el.childNodes).toHaveLength(0);
-    await expect(captcha.getToken()).rejects.toThrow('ReCaptcha has not been set up!');
+    await expect(captcha.getToken()).rejects.toThrow('ReCaptcha document has been destroyed');
     captcha.reset();
     expect(captcha.state).toBe('destroyed');
   });
