@@ -47,11 +47,21 @@ function carried(language: string): { texts: CatalogueTexts; complete: boolean }
   return texts && { texts, complete: value['complete'] === true };
 }
 
+/**
+ * How long a catalogue file may take, body included: an api call's limit. What does not come in
+ * time stays English, rather than a press (the add flow waits for the whole catalogue) waiting on.
+ */
+export const CATALOGUE_TIMEOUT_MS = 10_000;
+
 /** One catalogue file of the build (`de.json`, `de-more.json`) next to the widget files. */
-const fetchPart = (base: string, file: string): Promise<CatalogueTexts> =>
-  fetch(new URL(`widgets/messages/${file}.json`, base))
+const fetchPart = (base: string, file: string): Promise<CatalogueTexts> => {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), CATALOGUE_TIMEOUT_MS);
+  return fetch(new URL(`widgets/messages/${file}.json`, base), { signal: abort.signal })
     .then((response) => (response.ok ? response.json() : null))
-    .then((value) => readCatalogueTexts(value) ?? Promise.reject(new Error(`${file}.json`)));
+    .then((value) => readCatalogueTexts(value) ?? Promise.reject(new Error(`${file}.json`)))
+    .finally(() => clearTimeout(timer));
+};
 
 /**
  * Applies the catalogue of `locale`, settling once this page's widgets can mount; `base` is the

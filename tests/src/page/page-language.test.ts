@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES_SCRIPT_ID } from '../../../src/contract.js';
 import { loadTranslations } from '../../../src/messages/catalogues.js';
 import { withWholeCatalogue } from '../../../src/messages/format.js';
-import { firstPartOnly, loadPageLanguage, productPageOnly } from '../../../src/page/page-language.js';
+import {
+  CATALOGUE_TIMEOUT_MS,
+  firstPartOnly,
+  loadPageLanguage,
+  productPageOnly,
+} from '../../../src/page/page-language.js';
 import { cartPageMessages } from '../../../widgets/cart-page/messages.js';
 import { productFormMessages } from '../../../widgets/product-form/messages.js';
 
@@ -137,6 +142,40 @@ describe('a page that carries no catalogue', () => {
     blocks('cart-page');
     await expect(loadPageLanguage('ja-JP', BASE)).resolves.toBeUndefined();
     expect(cartPageMessages().t('title')).toBe('Shopping Cart');
+  });
+
+  it('stays in English when a file never finishes coming, once its time is up', async () => {
+    vi.useFakeTimers();
+    try {
+      // Headers at once, then a body that stalls: the abort is what ends it, as in a browser.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          async (_url: URL | string, init?: RequestInit) =>
+            new Response(
+              new ReadableStream<Uint8Array>({
+                start(controller) {
+                  controller.enqueue(new TextEncoder().encode('{"addToCart":'));
+                  init?.signal?.addEventListener('abort', () => controller.error(init.signal?.reason));
+                },
+              }),
+              { status: 200 },
+            ),
+        ),
+      );
+      blocks('cart-page');
+      let settled = false;
+      const loading = loadPageLanguage('ja-JP', BASE).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(CATALOGUE_TIMEOUT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await loading;
+      expect(cartPageMessages().t('title')).toBe('Shopping Cart');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stays in English offline', async () => {
