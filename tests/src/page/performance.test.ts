@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../src/api/types.js';
 import {
   MAX_IMAGE_RECORDS,
+  browserPerformanceHooks,
   imageData,
   intersectionRatio,
   pageSpeedData,
@@ -20,7 +21,7 @@ function harness(settings: () => Promise<ApiResult<{ pageLoadId: string }>>, ima
   const observers = new Map<string, (e: ObservedEntry) => void>();
   const sent: PerformanceRecord[][] = [];
   const report = vi.fn();
-  let onLoad: () => void = () => undefined;
+  let onLoad: (sinceLoadMs?: number) => void = () => undefined;
   let onHidden: () => void = () => undefined;
   const options: PerformanceOptions = {
     settings,
@@ -70,7 +71,7 @@ function harness(settings: () => Promise<ApiResult<{ pageLoadId: string }>>, ima
     report,
     entry,
     observing: (type: string) => observers.has(type),
-    load: () => onLoad(),
+    load: (sinceLoadMs?: number) => onLoad(sinceLoadMs),
     hide: () => onHidden(),
   };
 }
@@ -183,6 +184,36 @@ describe('performance records', () => {
     page.hide();
     page.collector.flush();
     expect(page.sent).toEqual([]);
+  });
+
+  // The platform starts once the widgets are interactive, after the load event: its 30 s and 60 s
+  // are the page's, counted from that event.
+  it('counts 30 s and 60 s from the load event when it starts after it', async () => {
+    const page = harness(settled());
+    await vi.advanceTimersByTimeAsync(0);
+    page.entry('paint', { name: 'first-contentful-paint', startTime: 310 });
+    page.load(4_000);
+    await vi.advanceTimersByTimeAsync(25_999);
+    expect(page.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(page.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(page.observing('measure')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(page.observing('measure')).toBe(false);
+  });
+
+  it("tells how long ago a page loaded from its navigation entry's load end", () => {
+    const win = {
+      document: { readyState: 'complete' },
+      performance: {
+        now: () => 7_500,
+        getEntriesByType: (type: string) => (type === 'navigation' ? [{ loadEventEnd: 1_500 }] : []),
+      },
+    } as unknown as Window & typeof globalThis;
+    const since = vi.fn();
+    browserPerformanceHooks(win).onLoad(since);
+    expect(since).toHaveBeenCalledWith(6_000);
   });
 
   it('stops collecting user measures 60 s after load', async () => {
