@@ -35,6 +35,7 @@ const BEHAVIOUR_TESTS = [
   'src/api/transport-fetch.integration.test.ts',
   'src/commerce/rules-paths.test.ts',
   'src/page/one-runtime.test.ts',
+  'src/react/ui/autofill.test.tsx',
   'src/store/no-react.test.ts',
   'src/template/conformance.test.ts',
   'src/template/differential.fuzz.test.ts',

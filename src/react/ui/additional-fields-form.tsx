@@ -114,8 +114,13 @@ export function AdditionalFieldsForm({
     ...(isMissing ? [{ key: 'required', text: messages.t('required'), place: 'below' } as const] : []),
   ];
 
+  // The answers as last set, not as last rendered: two fields changed in one task (a browser's
+  // autofill) both count.
+  const latestValues = useRef(values);
+  latestValues.current = values;
   const setValue = (id: string, value: FieldValue) => {
-    const next = { ...values, [id]: value };
+    const next = { ...latestValues.current, [id]: value };
+    latestValues.current = next;
     setValues(next);
     onValuesChange?.(next);
   };

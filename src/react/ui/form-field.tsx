@@ -6,7 +6,7 @@
  * control: single inputs, text areas, selects, radio and checkbox choices, likert statements and
  * multi-part fields. The rules are not here: each form checks its values and says what is wrong.
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   LIKERT_VALUES,
   MULTI_PART_FIELDS,
@@ -189,29 +189,10 @@ const isGroup = (type: FormFieldType): boolean =>
 
 /** The inputs of a group: choices, likert statements or the parts of a multi-part field. */
 function GroupInputs({ field, id, value, onChange, texts, invalid }: ControlProps) {
-  if (field.type === 'likert') {
-    return (
-      <LikertStatements
-        id={id}
-        statements={field.statements}
-        value={value}
-        onChange={onChange}
-        text={texts.text}
-      />
-    );
-  }
-  if (isMultiPartFieldType(field.type)) {
-    return (
-      <MultiPartInputs
-        id={id}
-        type={field.type}
-        value={value}
-        onChange={onChange}
-        text={texts.text}
-        invalid={invalid}
-      />
-    );
-  }
+  const parts: PartsProps = { id, value, onChange, text: texts.text };
+  if (field.type === 'likert') return <LikertStatements {...parts} statements={field.statements} />;
+  if (isMultiPartFieldType(field.type))
+    return <MultiPartInputs {...parts} type={field.type} invalid={invalid} />;
   const list = answerList(value);
   const choose = (option: string, checked: boolean): FieldValue =>
     field.type === 'radio' ? option : checked ? [...list, option] : list.filter((x) => x !== option);
@@ -284,6 +265,17 @@ interface PartsProps {
   readonly text: (key: UiMessageKey) => string;
 }
 
+/**
+ * A multi-part answer, and a setter of one part that builds on the parts last set rather than
+ * last rendered: a browser's autofill changes several parts in one task, before any render.
+ */
+function useParts(value: FieldValue | undefined, onChange: (value: FieldValue) => void) {
+  const latest = useRef(answerParts(value));
+  latest.current = answerParts(value);
+  const set = (part: string, v: string) => onChange((latest.current = { ...latest.current, [part]: v }));
+  return [latest.current, set] as const;
+}
+
 /** One radio group per statement, answered on the five-point scale. */
 function LikertStatements({
   id,
@@ -292,7 +284,7 @@ function LikertStatements({
   onChange,
   text,
 }: PartsProps & { readonly statements: readonly string[] }) {
-  const answers = answerParts(value);
+  const [answers, setAnswer] = useParts(value, onChange);
   return (
     <>
       {statements.map((statement, si) => (
@@ -308,7 +300,7 @@ function LikertStatements({
                 name={`${id}-s${si}`}
                 value={v}
                 checked={answers[statement] === v}
-                onChange={() => onChange({ ...answers, [statement]: v })}
+                onChange={() => setAnswer(statement, v)}
               />
               {text(LIKERT_LABEL_KEYS[v])}
             </label>
@@ -349,14 +341,14 @@ function MultiPartInputs({
   text,
   invalid,
 }: PartsProps & { readonly type: MultiPartFieldType; readonly invalid: boolean }) {
-  const parts = answerParts(value);
+  const [parts, setPart] = useParts(value, onChange);
   return (
     <>
       {MULTI_PART_FIELDS[type].map((part) => {
         const partId = `${id}-${part}`;
         const label =
           type === 'phone' && part === 'country' ? text('partCountryCode') : text(PART_LABEL_KEYS[part]);
-        const set = (v: string) => onChange({ ...parts, [part]: v });
+        const set = (v: string) => setPart(part, v);
         return (
           <span key={part} className="sf-field__part">
             <label className="sf-field__sublabel" htmlFor={partId}>
