@@ -42,13 +42,34 @@ export function navigateTo(path: string, designFrame: boolean, win: NavigationWi
 }
 
 /**
+ * Whether going to `url` keeps this document: the page's own address with a fragment, an anchor
+ * the browser only scrolls to. (The same address without one loads the page again.)
+ */
+export function staysOnPage(url: string, location: Pick<Location, 'href'>): boolean {
+  try {
+    const here = new URL(location.href);
+    const to = new URL(url, here);
+    return (
+      to.hash !== '' &&
+      to.origin === here.origin &&
+      to.pathname === here.pathname &&
+      to.search === here.search
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Goes to a form's success address: a same-origin path as {@link navigateTo} does, or an absolute
  * http(s) address the site owner configured (already checked by the form-schema reader). The
- * design frame only shows this site, so there an address elsewhere is not followed. Returns false
- * when nothing happened.
+ * design frame only shows this site, so there an address elsewhere is not followed. Returns
+ * whether the page is being left: false when nothing happened, and false for an anchor on this
+ * page (the browser scrolls to it; the form, still there, shows its message rather than waiting).
  */
 export function redirectTo(url: string, designFrame: boolean, win: NavigationWindow = window): boolean {
-  if (navigateTo(url, designFrame, win)) return true;
+  const stays = !designFrame && staysOnPage(url, win.location);
+  if (navigateTo(url, designFrame, win)) return !stays;
   if (designFrame || siteOrWebUrl(url) === null) return false;
   win.location.assign(url);
   return true;

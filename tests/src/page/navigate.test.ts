@@ -45,6 +45,19 @@ describe('navigateTo', () => {
     expect(win.location.assign).toHaveBeenCalledWith('https://shop.example.org/thanks');
   });
 
+  it.each([
+    ['/products/mug#thanks', false],
+    ['#thanks', false],
+    ['https://shop.example.com/products/mug#thanks', false],
+    ['/products/mug', true],
+    ['/products/mug?sent=1#thanks', true],
+    ['/thanks#top', true],
+  ])('goes to %s, leaving the page: %s', (url, leaves) => {
+    const win = fakeWindow();
+    expect(redirectTo(url, false, win)).toBe(leaves);
+    expect(win.location.assign).toHaveBeenCalledTimes(1);
+  });
+
   it('does not leave the design frame for another site', () => {
     const win = fakeWindow();
     expect(redirectTo('https://shop.example.org/thanks', true, win)).toBe(false);
