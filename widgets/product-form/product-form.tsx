@@ -349,7 +349,7 @@ export function ProductFormBody({
         />
       )}
 
-      {flow.failure !== null && <Alert title={errorTitle} message={flow.failure} />}
+      {flow.failure !== null && <Alert key={flow.failureCount} title={errorTitle} message={flow.failure} />}
 
       {/* A sold-out choice cannot be added: the button says so and takes no clicks. */}
       <button

@@ -43,6 +43,11 @@ export interface AddToCart {
   readonly phase: AddPhase;
   /** The message of the last failed add, shown in the alert. */
   readonly failure: string | null;
+  /**
+   * Counts the failures: the alert's key, so a press that fails again with the same message draws
+   * (and screen readers announce) a new alert.
+   */
+  readonly failureCount: number;
   clearFailure(): void;
   /**
    * The open additional-fields dialog, if any: its submit validates the fields on the server, then
@@ -95,7 +100,10 @@ const warmPress = (input: AddToCartInput): void => {
 export function useAddToCart(input: AddToCartInput): AddToCart {
   const services = useStorefront();
   const button = useAddButton();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failed, setFailed] = useState<{ readonly message: string; readonly count: number } | null>(null);
+  const failures = useRef(0);
+  const setFailure = (message: string | null) =>
+    setFailed(message === null ? null : { message, count: (failures.current += 1) });
   const [dialog, setDialog] = useState<OpenForm | null>(null);
   const [draft, setDraft] = useState<FormValues>({});
   const knownForm = useRef<OpenForm | null>(null);
@@ -181,7 +189,8 @@ export function useAddToCart(input: AddToCartInput): AddToCart {
 
   return {
     phase: button.phase,
-    failure,
+    failure: failed?.message ?? null,
+    failureCount: failed?.count ?? 0,
     clearFailure: () => setFailure(null),
     dialog:
       dialog &&

@@ -92,7 +92,11 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
   const [phase, setPhase] = useState<Phase>(form ? { kind: 'editing' } : { kind: 'loading' });
   const [values, setValues] = useState<Values>({});
   const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblemState] = useState<(Problem & { readonly count: number }) | null>(null);
+  // Each problem is counted, and drawn anew: a second submit failing the same way is announced again.
+  const problems = useRef(0);
+  const setProblem = (p: Problem | null) =>
+    setProblemState(p === null ? null : { ...p, count: (problems.current += 1) });
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   // A second submit while one is under way is ignored even before the re-render lands.
@@ -279,6 +283,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
   const problemText = (where: 'top' | 'bottom') =>
     problem !== null && (
       <p
+        key={`${where}-${problem.count}`}
         className={`sf-site-form__problem sf-site-form__problem--${where}`}
         role={problem.announce === where ? 'alert' : undefined}
       >

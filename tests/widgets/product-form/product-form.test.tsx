@@ -466,6 +466,18 @@ describe('validation before any request', () => {
     expect(addButton().textContent).toBe('Add To Cart');
   });
 
+  // A live region announces what is inserted: the same text left in place would be heard once.
+  it('draws a new alert for a second press refused the same way, so it is announced again', async () => {
+    const { user } = setup({ item: TEE });
+    await user.click(addButton());
+    const first = screen.getByRole('alert', { name: 'Unable to Add Item' });
+    await user.click(addButton());
+    const second = screen.getByRole('alert', { name: 'Unable to Add Item' });
+    expect(second.textContent).toBe(first.textContent);
+    expect(second).not.toBe(first);
+    expect(first.isConnected).toBe(false);
+  });
+
   it("opens a gift card's denomination select on Select Value, the platform markup's text (spec 001 §9)", () => {
     setup({ item: GIFT_CARD });
     const select = screen.getByRole('combobox');

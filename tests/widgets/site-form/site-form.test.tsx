@@ -249,6 +249,19 @@ describe('the character counter (spec 000 §2)', () => {
 });
 
 describe('client validation (spec 000 §5)', () => {
+  // A live region announces what is inserted: the same text left in place would be heard once.
+  it('draws the form message anew for a second submit refused the same way, so it is announced again', async () => {
+    const r = renderForm();
+    const formMessage = () => screen.getAllByRole('alert').find((a) => a.textContent === FIELDS_INVALID);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const first = formMessage();
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const second = formMessage();
+    expect(first).toBeInstanceOf(HTMLElement);
+    expect(second).toBeInstanceOf(HTMLElement);
+    expect(second).not.toBe(first);
+  });
+
   it('shows each failed rule on its field, the form message above and below, and focuses the first', async () => {
     const r = renderForm();
     await r.user.type(screen.getByRole('textbox', { name: /Email/ }), 'not-an-email');
