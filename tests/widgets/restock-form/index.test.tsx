@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { WidgetPropsError } from '../../../src/react/define.js';
@@ -27,6 +28,21 @@ describe('restock form module (the dist/widgets/restock-form.js contract)', () =
     const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
     expect(() => restockForm.mount(el, { variantId: 'x' }, env)).toThrow(WidgetPropsError);
     expect(screen.getByText('Sold out')).toBeInstanceOf(HTMLElement);
+  });
+
+  it('keeps the address typed for the same product when its props change in place; another product starts afresh', async () => {
+    const el = block();
+    const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
+    let widget: ReturnType<typeof restockForm.mount> = () => undefined;
+    await act(async () => {
+      widget = restockForm.mount(el, { productId: 'tee', variantId: 'tee-s' }, env);
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.com');
+    await act(async () => widget.update?.({ productId: 'tee', variantId: 'tee-m' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'ann@example.com');
+    await act(async () => widget.update?.({ productId: 'mug', variantId: 'mug-1' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', '');
+    act(() => widget());
   });
 
   it('replaces the fallback with the sign-up and puts it back on unmount', async () => {
