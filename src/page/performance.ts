@@ -278,8 +278,10 @@ export function startPerformance(o: PerformanceOptions): PerformanceCollector {
     o.setTimeout(flush, Math.max(0, PAGE_LIMITS.performanceFlushMs - since));
     o.setTimeout(stopCollecting, Math.max(0, PAGE_LIMITS.performanceMetricsMaxMs - since));
   });
+  // Spec 001: metrics are collected until the page is hidden, and what was collected goes then.
   o.onHidden(() => {
     flush();
+    stopCollecting();
   });
 
   return { flush };

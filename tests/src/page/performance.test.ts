@@ -133,6 +133,17 @@ describe('performance records', () => {
     expect(page.sent).toHaveLength(1);
   });
 
+  it('stops collecting once the page is hidden', async () => {
+    const page = harness(settled());
+    await vi.advanceTimersByTimeAsync(0);
+    page.load();
+    page.hide();
+    expect(page.observing('measure')).toBe(false);
+    page.entry('measure', { name: 'rum-after', startTime: 2000, duration: 1 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(page.sent.flat().filter((r) => r.eventType === 'user')).toEqual([]);
+  });
+
   it('sums layout shifts without recent input and keeps the first input delay', async () => {
     const page = harness(settled());
     await vi.advanceTimersByTimeAsync(0);
