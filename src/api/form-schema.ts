@@ -59,7 +59,10 @@ export interface FormSchema {
   readonly fields: readonly FormSchemaField[];
   readonly submissionMessage: string | null;
   readonly disclaimer: string | null;
-  /** A same-origin path; anything else (other origins, `javascript:`) is dropped. */
+  /**
+   * Where a successful submission goes: a site path or an http(s) address the owner configured
+   * (`siteOrWebUrl`, src/urls.ts); anything else (`javascript:`, `data:`, ...) is dropped.
+   */
   readonly successRedirect: string | null;
   readonly captchaSettings: { readonly enabled: boolean; readonly siteKey: string | null };
   /**
