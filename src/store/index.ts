@@ -165,6 +165,14 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
 
   // Bumped by every confirmed write; a read that started before a write must not undo it.
   let version = 0;
+  // Writes are numbered as they start. An answer older than one already shown speaks of a cart the
+  // server has since changed (a removal pressed while a quantity change was on the wire): it is
+  // not shown. While this tab's writes are out, another tab's cart may land on the server before
+  // or after them: once they are all in, the cart is read again, and that is what goes out.
+  let writesStarted = 0;
+  let newestShown = 0;
+  let writesOut = 0;
+  let otherTabMeanwhile = false;
   let inflightLoad: Promise<ApiResult<ShoppingCart>> | null = null;
 
   let sync: Sync = noSync;
@@ -187,13 +195,27 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
         recalculations += 1;
         set({ status: statusNow() });
       }
+      const number = (writesStarted += 1);
+      writesOut += 1;
       const result = await call(request);
+      writesOut -= 1;
       if (recalculating) recalculations -= 1;
       if (result.ok) {
         version += 1;
-        applyCart(result.data.shoppingCart, true);
+        if (number > newestShown) {
+          newestShown = number;
+          applyCart(result.data.shoppingCart, !otherTabMeanwhile);
+        } else {
+          set({ status: statusNow() });
+        }
       } else {
         failed(result.error);
+      }
+      if (writesOut === 0 && otherTabMeanwhile) {
+        otherTabMeanwhile = false;
+        void load().then((read) => {
+          if (read.ok) sync.post(read.data);
+        });
       }
       return result;
     };
@@ -259,6 +281,7 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
         const { parseShoppingCart } = await import('../api/cart-read.js');
         const parsed = parseShoppingCart(raw);
         if (!parsed.ok) return;
+        if (writesOut > 0) otherTabMeanwhile = true;
         version += 1;
         store.setState({ cart: parsed.value, initialised: true, error: null, receivedAt: Date.now() });
         dispatch(EVENTS.cartChange, { cart: parsed.value } satisfies CartChangeDetail);

@@ -242,6 +242,28 @@ describe('changing the cart', () => {
     expect(api.removeEntry).toHaveBeenCalledWith('entry-1');
   });
 
+  // The answers of two writes may come back in either order; the server did them in the order sent.
+  it("does not show an older write's answer over a newer one that came back first", async () => {
+    const both = cart([entry({ id: 'a', quantity: 1 }), entry({ id: 'b', quantity: 3 })]);
+    const afterRemoval = cart([entry({ id: 'b', quantity: 3 })]);
+    const quantity = deferred<ApiResult<{ shoppingCart: ShoppingCart }>>();
+    const removal = deferred<ApiResult<{ shoppingCart: ShoppingCart }>>();
+    const api = fakeApi({
+      changeEntryQuantity: vi.fn(() => quantity.promise),
+      removeEntry: vi.fn(() => removal.promise),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    const changing = store.getState().changeQuantity('b', 3);
+    const removing = store.getState().removeEntry('a');
+    removal.resolve(okResult({ shoppingCart: afterRemoval }));
+    await removing;
+    quantity.resolve(okResult({ shoppingCart: both }));
+    await changing;
+    expect(store.getState().cart).toEqual(afterRemoval);
+    expect(selectCount(store.getState())).toBe(3);
+    expect(store.getState().status).toBe('idle');
+  });
+
   it('resolves with a failure when an injected api throws', async () => {
     const api = fakeApi({ getCart: vi.fn(async () => Promise.reject(new Error('bug'))) });
     const store = track(createCartStore({ api, broadcast: false }));
@@ -319,6 +341,40 @@ describe('other tabs', () => {
     expect(storeB.getState().receivedAt).toBeGreaterThan(0);
     expect(changesB).toEqual([{ cart: cart() }]);
     expect(apiB.getCart).not.toHaveBeenCalled();
+  });
+
+  // Which of two tabs' writes the server did last is not known from their answers: a tab whose
+  // own write was out while another tab's cart came reads the cart again, and shares that.
+  it('reads the cart again after its own write when another tab changed it meanwhile, and shares that read', async () => {
+    const docA = newTab(true);
+    const docB = newTab(true);
+    const own = deferred<ApiResult<{ shoppingCart: ShoppingCart }>>();
+    const onServer = cart([entry({ id: 'b', quantity: 5 })]);
+    const apiA = fakeApi({
+      changeEntryQuantity: vi.fn(() => own.promise),
+      getCart: vi.fn(async () => okResult(onServer)),
+    });
+    const apiB = fakeApi({
+      addCartEntry: vi.fn(async () =>
+        okResult({ shoppingCart: cart([entry({ id: 'b', quantity: 1 })]), newlyAdded: entry() }),
+      ),
+      changeEntryQuantity: vi.fn(async () => okResult({ shoppingCart: onServer })),
+    });
+    const storeA = track(createCartStore({ api: apiA, doc: docA }));
+    const storeB = track(createCartStore({ api: apiB, doc: docB }));
+    // Both tabs listening.
+    await storeB.getState().addEntry({ itemId: 'prod-tee', sku: 'TEE-M-BLK', quantity: 1 });
+    await waitFor(() => storeA.getState().cart !== null);
+    const changing = storeA.getState().changeQuantity('b', 2);
+    await storeB.getState().changeQuantity('b', 5);
+    await waitFor(() => selectCount(storeA.getState()) === 5);
+    // A's answer comes last, from a state the server may already have left.
+    own.resolve(okResult({ shoppingCart: cart([entry({ id: 'b', quantity: 2 })]) }));
+    await changing;
+    await waitFor(() => apiA.getCart.mock.calls.length === 1);
+    await waitFor(() => selectCount(storeA.getState()) === 5);
+    await waitFor(() => selectCount(storeB.getState()) === 5);
+    expect(storeB.getState().cart).toEqual(onServer);
   });
 
   it('listens to the other tabs only once the page is idle after its start', async () => {
