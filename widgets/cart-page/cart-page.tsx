@@ -129,17 +129,25 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
     </a>
   );
 
+  // A failed read, with its Try again: in place of the entries before there is a cart, above the
+  // cart the page holds after (what it shows may be out of date).
+  const loadFailure = loadError && (
+    <>
+      <Alert title={m.t('loadFailed')} message={loadError.message} />
+      <button type="button" className="sf-button sf-cart-page__retry" onClick={loadCart}>
+        {m.t('retry')}
+      </button>
+    </>
+  );
+
   if (!initialised) {
-    if (loadError) {
+    if (loadFailure) {
       return (
         <section className="sf-cart-page" aria-labelledby={titleId}>
           <Title id={titleId} className="sf-cart-page__title">
             {m.t('title')}
           </Title>
-          <Alert title={m.t('loadFailed')} message={loadError.message} />
-          <button type="button" className="sf-button sf-cart-page__retry" onClick={loadCart}>
-            {m.t('retry')}
-          </button>
+          {loadFailure}
         </section>
       );
     }
@@ -168,6 +176,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
       <p role="status" className="sf-cart-page__status">
         {status === 'recalculating' ? m.t('updating') : ''}
       </p>
+      {loadFailure}
       {failure && <Alert title={m.t(failure.title)} message={failure.message} />}
       {entries.length === 0 ? (
         <div className="sf-cart-page__empty">

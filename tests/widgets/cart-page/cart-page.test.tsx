@@ -102,6 +102,25 @@ describe('CartPage states', () => {
     }
   });
 
+  it('says when reading a cart it holds again fails, and keeps showing that cart', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    try {
+      let calls = 0;
+      const api = fakeApi({ getCart: async () => (++calls === 1 ? okResult(cart([entry()])) : offline) });
+      const store = createCartStore({ api, broadcast: false });
+      await store.getState().load();
+      vi.setSystemTime(1_010_001);
+      renderWithStorefront(<CartPage />, { api, store });
+      const alert = await screen.findByRole('alert', { name: 'Unable to load. Try again.' });
+      expect(alert.textContent).toContain('Please check your internet connection');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInstanceOf(HTMLButtonElement);
+      expect(screen.getByRole('heading', { name: 'Organic Tee' })).toBeInstanceOf(HTMLElement);
+      store.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the empty state for an empty cart', async () => {
     await renderCart(cart([]));
     expect(screen.getByText('You have nothing in your shopping cart.')).toBeInstanceOf(HTMLElement);
