@@ -190,6 +190,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
               <Line
                 key={entry.id}
                 entry={entry}
+                sharesTitle={entries.some((other) => other !== entry && other.title === entry.title)}
                 image={entryImage(entry.imageUrl, context.apiRoot)}
                 m={m}
                 busy={isBusy(entry.id)}

@@ -19,6 +19,8 @@ export function entryImage(url: unknown, apiRoot: string): string | null {
 
 interface LineProps {
   readonly entry: CartEntry;
+  /** Another line has the same title: the controls' labels name the variant too. @default false */
+  readonly sharesTitle?: boolean;
   /** The entry's image address, checked ({@link entryImage}); null shows none. */
   readonly image: string | null;
   readonly m: CartPageMessages;
@@ -40,6 +42,7 @@ interface LineProps {
  */
 export function Line({
   entry,
+  sharesTitle = false,
   image,
   m,
   busy,
@@ -51,8 +54,14 @@ export function Line({
   onRemove,
   onEdit,
 }: LineProps) {
-  const title = entry.title;
   const attributes = Object.entries(entry.chosenVariant?.attributes ?? {});
+  const variant = attributes
+    .map(([name, value]) => m.t('variantAttribute', { name: optionName(name), value }))
+    .join(m.t('attributeSeparator'));
+  // Two lines of one title (an item in two variants): each control names its own line
+  // (Remove Tee (Size: M)); otherwise the title alone.
+  const title =
+    sharesTitle && variant !== '' ? m.t('entryName', { title: entry.title, variant }) : entry.title;
   const guard = (fn: () => void) => () => {
     if (!busy) fn();
   };
@@ -60,14 +69,8 @@ export function Line({
     <li className="sf-cart-entry" aria-busy={busy}>
       {image !== null && <img className="sf-cart-entry__image" src={image} alt="" />}
       <div className="sf-cart-entry__details">
-        <EntryTitle className="sf-cart-entry__title">{title}</EntryTitle>
-        {attributes.length > 0 && (
-          <p className="sf-cart-entry__variant">
-            {attributes
-              .map(([name, value]) => m.t('variantAttribute', { name: optionName(name), value }))
-              .join(m.t('attributeSeparator'))}
-          </p>
-        )}
+        <EntryTitle className="sf-cart-entry__title">{entry.title}</EntryTitle>
+        {variant !== '' && <p className="sf-cart-entry__variant">{variant}</p>}
         <p className="sf-cart-entry__unit">{m.t('unitPrice', { price: unitPrice })}</p>
         {answers.length > 0 && (
           <ul className="sf-cart-entry__answers">
@@ -77,7 +80,7 @@ export function Line({
           </ul>
         )}
       </div>
-      <Quantity entry={entry} m={m} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />
+      <Quantity entry={entry} title={title} m={m} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />
       <p className="sf-cart-entry__total">
         <span className="sf-visually-hidden">{m.t('lineTotal')} </span>
         {lineTotal}

@@ -48,6 +48,8 @@ export const CART_PAGE_MESSAGES = {
   retry: 'Try again',
   variantAttribute: '{name}: {value}',
   attributeSeparator: ', ',
+  /** A line's name in its controls' labels, where its variant tells it from another of the item. */
+  entryName: '{title} ({variant})',
   /** One answered additional field under the entry's title. */
   formAnswer: '{title}: {answer}',
   likertStronglyDisagree: PRODUCT_MESSAGES.likertStronglyDisagree,

@@ -3,7 +3,6 @@ import { QUANTITY } from '../../src/constants.js';
 import type { CartEntry } from '../../src/store/types.js';
 import type { CartPageMessages } from './messages.js';
 
-
 /** Whether `quantity` is one a line may be changed to from `current`. */
 export function isQuantityChange(quantity: number, current: number): boolean {
   return Number.isInteger(quantity) && quantity >= 1 && quantity <= QUANTITY.max && quantity !== current;
@@ -11,6 +10,8 @@ export function isQuantityChange(quantity: number, current: number): boolean {
 
 interface QuantityProps {
   readonly entry: CartEntry;
+  /** The line's name in the controls' labels: its title, with its variant where it has one. */
+  readonly title: string;
   readonly m: CartPageMessages;
   readonly busy: boolean;
   /** Settles once the server has answered the change. */
@@ -23,8 +24,7 @@ interface QuantityProps {
  * A line's quantity: the steppers and the field. What is typed applies on Enter or blur; a
  * confirmed change (or another tab's) replaces it, and so does the server's answer to a refused one.
  */
-export function Quantity({ entry, m, busy, onQuantity, onRemove }: QuantityProps) {
-  const title = entry.title;
+export function Quantity({ entry, title, m, busy, onQuantity, onRemove }: QuantityProps) {
   const [draft, setDraft] = useState(String(entry.quantity));
   // A confirmed change (or another tab's) replaces whatever is typed.
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);

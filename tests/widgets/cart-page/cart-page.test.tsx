@@ -121,6 +121,24 @@ describe('CartPage states', () => {
     }
   });
 
+  it('names each control of two lines of one item by its variant, so a screen reader tells them apart', async () => {
+    await renderCart(
+      cart([
+        entry(),
+        entry({ id: 'e2', chosenVariant: { sku: 'TEE-S', attributes: { Size: 'S', Color: 'Black' } } }),
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Remove Organic Tee (Size: M, Color: Black)' })).toBeInstanceOf(
+      HTMLButtonElement,
+    );
+    expect(screen.getByRole('button', { name: 'Remove Organic Tee (Size: S, Color: Black)' })).toBeInstanceOf(
+      HTMLButtonElement,
+    );
+    expect(
+      screen.getByRole('spinbutton', { name: 'Quantity of Organic Tee (Size: S, Color: Black)' }),
+    ).toBeInstanceOf(HTMLInputElement);
+  });
+
   it('shows the empty state for an empty cart', async () => {
     await renderCart(cart([]));
     expect(screen.getByText('You have nothing in your shopping cart.')).toBeInstanceOf(HTMLElement);
