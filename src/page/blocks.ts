@@ -188,9 +188,14 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const forget = (node: Node) => {
     if (!near || node.nodeType !== 1) return;
     for (const el of blocks(node as Element)) {
-      if (el.isConnected || !waiting.delete(el)) continue;
+      const block = waiting.get(el);
+      if (el.isConnected || !block) continue;
+      waiting.delete(el);
       near.unobserve(el);
       pending.delete(el);
+      // Its turn is over, with nothing mounted: a `mount()` (and the platform's start, which waits
+      // for the first one) does not wait for a block that is gone.
+      block.far();
     }
   };
 

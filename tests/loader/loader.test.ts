@@ -266,6 +266,21 @@ describe('loader: blocks mount as they come near the viewport', () => {
     expect(labels(h.doc)).toContain('Far three');
   });
 
+  it('resolves Storefront.mount() when a block still waiting for its first frame is taken out', async () => {
+    const screen = fakeScreen(placeOf);
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
+    let resolved = false;
+    const mounting = h.storefront.mount().then(() => (resolved = true));
+    await settle();
+    // A router swaps the page before the browser has drawn a frame: no observer ever reports.
+    h.doc.body.innerHTML = '';
+    await settle();
+    await mounting;
+    expect(resolved).toBe(true);
+    expect(pill.module.mount).not.toHaveBeenCalled();
+  });
+
   it('forgets a waiting block taken out of the page, and mounts it once when it is put back near', async () => {
     const shown = new Set<string>();
     const screen = fakeScreen((el) =>
