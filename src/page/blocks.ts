@@ -262,11 +262,12 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
    * way reads them in its own turn. Props that do not parse keep the widget as it was, reported.
    */
   const propsChanged = (el: HTMLElement): void => {
+    // Each edit is judged afresh: a bad one after a good one, or after another bad one, is told.
+    reported.delete(el);
     const widget = mounted.get(el);
     if (!widget) return void (el.hasAttribute(MOUNTED_ATTR) || mountBlock(el));
     const props = propsOf(el);
     if (props === NOT_JSON) return;
-    reported.delete(el);
     try {
       if (widget.update) return widget.update(props);
       unmountBlock(el, widget);

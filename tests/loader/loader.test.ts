@@ -810,6 +810,26 @@ describe('loader: the DOM changing under it', () => {
     expect(h.reportError).toHaveBeenCalledWith(expect.any(Error), { code: 'BAD_PROPS', widget: 'cart-pill' });
   });
 
+  it('reports each bad edit: a second in a row, and one after the block was corrected', async () => {
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: pillBlock('{"label":'), modules: { 'cart-pill.js': pill.module } });
+    await settle();
+    const badProps = () =>
+      h.reportError.mock.calls.filter(([, info]) => (info as { code?: string }).code === 'BAD_PROPS').length;
+    expect(badProps()).toBe(1);
+    const block = h.doc.querySelector('[data-sf-widget]');
+    block?.setAttribute('data-sf-props', '{"label":"Fi');
+    await settle();
+    expect(badProps()).toBe(2);
+    block?.setAttribute('data-sf-props', '{"label":"Fixed"}');
+    await settle();
+    expect(within(h.doc.body).getByRole('button', { name: 'Fixed' })).toBeInstanceOf(HTMLElement);
+    block?.setAttribute('data-sf-props', '{"label"');
+    await settle();
+    expect(badProps()).toBe(3);
+    expect(within(h.doc.body).getByRole('button', { name: 'Fixed' })).toBeInstanceOf(HTMLElement);
+  });
+
   it('mounts a block whose refused props the editor corrects', async () => {
     const pill = fakeWidget('cart-pill');
     const h = createHarness({ body: pillBlock('{"label":'), modules: { 'cart-pill.js': pill.module } });
