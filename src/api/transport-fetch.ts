@@ -54,9 +54,14 @@ export const createTransport = (options: TransportOptions): Transport => {
         signal,
         ...(json !== undefined ? { body: JSON.stringify(json) } : body !== undefined ? { body } : {}),
       });
+    // The limit is the call's, the repeat of a GET included (as ky's is): a connection that fails
+    // late leaves the repeat only what is left of it.
+    const deadline = Date.now() + (timeoutMs ?? options.timeoutMs);
     for (let tries = method === 'get' ? 2 : 1; ;) {
       try {
-        const response = await attempt(build, timeoutMs ?? options.timeoutMs);
+        const left = deadline - Date.now();
+        if (left <= 0) return 'timeout';
+        const response = await attempt(build, left);
         return response === TIMED_OUT ? 'timeout' : response;
       } catch {
         tries -= 1;

@@ -58,10 +58,14 @@ export const createTransport = (options: TransportOptions): Transport => {
       : {}),
   });
   return async (request) => {
+    // The limit is the call's, the repeat of a GET included: ky's own counts each attempt.
+    const call = new AbortController();
+    const timer = setTimeout(() => call.abort(), request.timeoutMs ?? options.timeoutMs);
     try {
       return await http(request.path, {
         method: request.method,
         headers: request.headers,
+        signal: call.signal,
         ...(request.searchParams ? { searchParams: { ...request.searchParams } } : {}),
         ...(request.json !== undefined ? { json: request.json } : {}),
         ...(request.body !== undefined ? { body: request.body } : {}),
@@ -69,7 +73,9 @@ export const createTransport = (options: TransportOptions): Transport => {
         ...(request.method === 'get' ? {} : { retry: 0 }),
       });
     } catch (error) {
-      return isTimeoutError(error) ? 'timeout' : 'network';
+      return isTimeoutError(error) || call.signal.aborted ? 'timeout' : 'network';
+    } finally {
+      clearTimeout(timer);
     }
   };
 };

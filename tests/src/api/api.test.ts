@@ -285,6 +285,29 @@ describe('network and timeouts', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a repeated GET within the one time limit of the call', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const fetch = vi.fn(
+      (input: Request | URL | string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          calls += 1;
+          const signal = input instanceof Request ? input.signal : init?.signal;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          // The first connection fails late; the repeat never answers.
+          if (calls === 1) setTimeout(() => reject(new TypeError('Failed to fetch')), 4800);
+        }),
+    ) as unknown as typeof globalThis.fetch;
+    const pending = apiWith(fetch).getCart(5000);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(5100);
+    expect(settled).toBe(true);
+    expect(errorOf(await pending).kind).toBe('timeout');
+  });
+
   it('gives a cart read the time limit its caller asks for', async () => {
     vi.useFakeTimers();
     const fetch = vi.fn(() => new Promise<Response>(() => {})) as unknown as typeof globalThis.fetch;
