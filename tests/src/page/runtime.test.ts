@@ -162,4 +162,24 @@ describe('a page whose window.Storefront was already taken', () => {
     expect(warn).toHaveBeenCalledWith(`[storefront] ${message}`);
     expect(seen).toEqual([{ message, code: 'GLOBAL_TAKEN' }]);
   });
+
+  // A theme that hides its add buttons until data-sf-ready would otherwise hide them for good.
+  it("says the page is ready when the global is another script's, and leaves that to a copy of the loader", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const root = document.documentElement;
+    const w = window as unknown as Record<string, unknown>;
+    try {
+      w['Storefront'] = { theme: 'mine' };
+      root.removeAttribute('data-sf-ready');
+      await globalTaken();
+      expect(root.hasAttribute('data-sf-ready')).toBe(true);
+      w['Storefront'] = { mount: () => undefined, cart: { load: () => undefined } };
+      root.removeAttribute('data-sf-ready');
+      await globalTaken();
+      expect(root.hasAttribute('data-sf-ready')).toBe(false);
+    } finally {
+      delete w['Storefront'];
+      root.removeAttribute('data-sf-ready');
+    }
+  });
 });
