@@ -231,10 +231,12 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     const focused = doc.activeElement;
     const inBlock = focused !== null && el.contains(focused);
     try {
-      mounted.set(el, mod.mount(el, props, rt.getPageEnv()));
+      // Set first: a widget whose render fails at once (preact renders as it mounts) takes it off.
       el.setAttribute(MOUNTED_ATTR, '');
+      mounted.set(el, mod.mount(el, props, rt.getPageEnv()));
       if (inBlock) keepFocusIn(el, focused, Date.now() + FOCUS_WATCH_MS);
     } catch (e) {
+      el.removeAttribute(MOUNTED_ATTR);
       reportMountError(el, e, 'MOUNT_FAILED');
     }
   };

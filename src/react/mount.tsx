@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { WIDGET_ATTR, type WidgetEnv } from '../contract.js';
+import { MOUNTED_ATTR, WIDGET_ATTR, type WidgetEnv } from '../contract.js';
 import { WidgetBoundary } from './boundary.js';
 import { IdPrefixContext } from './provider.js';
 
@@ -60,7 +60,13 @@ export function mountWidget(el: HTMLElement, node: ReactNode, env: WidgetEnv): M
   const onError = () => {
     failed = true;
     restoreFallback();
+    // The block shows its fallback, not its widget (docs/page-contract.md `data-sf-mounted`).
+    markedMounted ||= el.hasAttribute(MOUNTED_ATTR);
+    el.removeAttribute(MOUNTED_ATTR);
   };
+  let markedMounted = false;
+  // Bumped by a draw after a failure: a fresh boundary, which tries the new props.
+  let attempt = 0;
 
   rootCount += 1;
   const idPrefix = `sf${rootCount}-`;
@@ -87,7 +93,7 @@ export function mountWidget(el: HTMLElement, node: ReactNode, env: WidgetEnv): M
   function draw(next: ReactNode) {
     root.render(
       <IdPrefixContext.Provider value={idPrefix}>
-        <WidgetBoundary widget={widget} report={env.report} onError={onError}>
+        <WidgetBoundary key={attempt} widget={widget} report={env.report} onError={onError}>
           <Committed onCommit={detachFallback}>{next}</Committed>
         </WidgetBoundary>
       </IdPrefixContext.Provider>,
@@ -106,7 +112,13 @@ export function mountWidget(el: HTMLElement, node: ReactNode, env: WidgetEnv): M
     host.remove();
   };
   const render = (next: ReactNode) => {
-    if (unmounted || failed) return;
+    if (unmounted) return;
+    if (failed) {
+      // New props (the editor correcting them) may draw where the old ones broke.
+      failed = false;
+      attempt += 1;
+      if (markedMounted) el.setAttribute(MOUNTED_ATTR, '');
+    }
     try {
       draw(next);
     } catch (error) {

@@ -66,6 +66,24 @@ describe('mountWidget', () => {
     },
   );
 
+  it('is no longer marked mounted while it shows its fallback, and draws corrected props anew', async () => {
+    const el = block();
+    el.setAttribute('data-sf-mounted', '');
+    const e = env();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let widget: ReturnType<typeof mountWidget> | undefined;
+    await act(async () => {
+      widget = mountWidget(el, <Throws when="render" />, e);
+    });
+    expect(el.hasAttribute('data-sf-mounted')).toBe(false);
+    expect(screen.getByText('Server fallback')).toBeInstanceOf(HTMLElement);
+    await act(async () => widget?.render(<button>Fixed</button>));
+    expect(screen.getByRole('button', { name: 'Fixed' })).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByText('Server fallback')).toBeNull();
+    expect(el.hasAttribute('data-sf-mounted')).toBe(true);
+    expect(e.report).toHaveBeenCalledTimes(1);
+  });
+
   it('puts the fallback back when the widget breaks after it was shown', async () => {
     const el = block();
     const e = env();
