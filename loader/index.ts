@@ -24,7 +24,11 @@ if (typeof document !== 'undefined' && typeof window !== 'undefined') {
   const script = document.currentScript as HTMLScriptElement | null;
   const base = script?.src || document.baseURI;
   const importModule = (url: string) => import(/* @vite-ignore */ url);
-  if (GLOBAL_NAME in window) {
+  // A property of the window's own, as a script's `var`, function or assignment makes one: an
+  // element whose id is the name is reachable as `window.Storefront` too (`in` sees it), and a
+  // theme's `<div id="Storefront">` must not switch the loader off.
+  // eslint-disable-next-line no-prototype-builtins -- the window inherits it from Object.prototype
+  if (window.hasOwnProperty(GLOBAL_NAME)) {
     // Someone else's value, or a copy of this loader already running: never overwrite it, and
     // never mount next to whatever owns it. The runtime chunk says so (console and sf:error).
     importModule(new URL('widgets/runtime.js', base).href).then(

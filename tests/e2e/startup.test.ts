@@ -131,6 +131,22 @@ describe('a page whose window.Storefront is already defined', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  // `window.Storefront` reaches an element whose id is the name (named access): that is the
+  // theme's markup, not a global, and the loader works on.
+  it('works on a page with an element whose id is Storefront', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/startup/named.html');
+    await page.locator('#pill[data-sf-mounted]').waitFor({ state: 'attached' });
+    const { pageErrors, sfErrors } = await logged(page);
+    expect(sfErrors).toEqual([]);
+    expect(
+      await page.evaluate(
+        () => typeof (window as unknown as { Storefront: { mount: unknown } }).Storefront.mount,
+      ),
+    ).toBe('function');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('says the same when the loader is included twice; the first copy works on', async () => {
     const { page, context } = await e2e.newPage();
     await e2e.addToCart(context, workshop);
