@@ -210,6 +210,9 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
         }
       } else {
         failed(result.error);
+        // No answer is not a refusal: the server may have done it. The cart is read again, so
+        // the page shows what the server holds (the failure's text stays the write's).
+        if (result.error.kind === 'timeout' || result.error.kind === 'network') void load();
       }
       if (writesOut === 0 && otherTabMeanwhile) {
         otherTabMeanwhile = false;

@@ -264,6 +264,31 @@ describe('changing the cart', () => {
     expect(store.getState().status).toBe('idle');
   });
 
+  it('reads the cart again after a write that got no answer, which the server may have done', async () => {
+    const done = cart([entry({ quantity: 3 })]);
+    const api = fakeApi({
+      changeEntryQuantity: vi.fn(async () => ({
+        ok: false as const,
+        error: { kind: 'timeout' as const, status: 0, message: 'Please check your internet connection' },
+      })),
+      getCart: vi.fn(async () => okResult(done)),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    const result = await store.getState().changeQuantity('entry-1', 3);
+    expect(result.ok).toBe(false);
+    await waitFor(() => store.getState().cart !== null);
+    expect(api.getCart).toHaveBeenCalledTimes(1);
+    expect(selectCount(store.getState())).toBe(3);
+  });
+
+  it('reads nothing after a write the server refused', async () => {
+    const api = fakeApi({ changeEntryQuantity: vi.fn(async () => failure('Out of stock')) });
+    const store = track(createCartStore({ api, broadcast: false }));
+    await store.getState().changeQuantity('entry-1', 3);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.getCart).not.toHaveBeenCalled();
+  });
+
   it('resolves with a failure when an injected api throws', async () => {
     const api = fakeApi({ getCart: vi.fn(async () => Promise.reject(new Error('bug'))) });
     const store = track(createCartStore({ api, broadcast: false }));
