@@ -143,7 +143,8 @@ const listOf =
 const CART = schema({
   // "" is the server's way of saying "no cart yet": an empty cart, not a malformed one.
   id: { read: (v) => (v === '' ? '' : readId(v)), expected: 'an id', required: true },
-  websiteId: { read: readId, expected: 'an id', fallback: '' },
+  // Its fallback reads back as itself: a cart without one still reaches the other tabs.
+  websiteId: { read: (v) => (v === '' ? '' : readId(v)), expected: 'an id', fallback: '' },
   // An order id that does not read is no order id.
   orderId: { read: readId, fallback: null },
   created: {

@@ -55,6 +55,14 @@ describe('parseShoppingCart', () => {
     });
   });
 
+  // What one tab parsed, another tab parses again (src/store/sync.ts): the defaults must read back.
+  it('reads back what it gave, the defaults included', () => {
+    const { websiteId: _absent, ...withoutSite } = CART;
+    const first = parseShoppingCart(withoutSite);
+    expect(first.ok && first.value.websiteId).toBe('');
+    expect(first.ok && parseShoppingCart(JSON.parse(JSON.stringify(first.value))).ok).toBe(true);
+  });
+
   it('reads "" as no cart yet, not a malformed one', () => {
     expect(parseShoppingCart({ id: '', subtotalCents: 0, entries: [] }).ok).toBe(true);
   });
