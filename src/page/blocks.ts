@@ -187,16 +187,20 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
    */
   const forget = (node: Node) => {
     if (!near || node.nodeType !== 1) return;
-    for (const el of blocks(node as Element)) {
-      const block = waiting.get(el);
-      if (el.isConnected || !block) continue;
-      waiting.delete(el);
-      near.unobserve(el);
-      pending.delete(el);
-      // Its turn is over, with nothing mounted: a `mount()` (and the platform's start, which waits
-      // for the first one) does not wait for a block that is gone.
-      block.far();
-    }
+    for (const el of blocks(node as Element)) if (!el.isConnected) stopWaiting(el);
+  };
+  /**
+   * Ends a waiting block's turn with nothing mounted: a `mount()` (and the platform's start, which
+   * waits for the first one) does not wait for a block that is gone or unmounted, and a later
+   * `mount()` starts it afresh.
+   */
+  const stopWaiting = (el: Element) => {
+    const block = waiting.get(el);
+    if (!block || !near) return;
+    waiting.delete(el);
+    near.unobserve(el);
+    pending.delete(el);
+    block.far();
   };
 
   /**
@@ -336,6 +340,8 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       // `contains` holds for the node itself too.
       if ((root as Node).contains(el)) unmountBlock(el, widget);
     });
+    // A block still waiting to come near does not mount after it was unmounted.
+    for (const el of blocks(root)) stopWaiting(el);
   };
 
   // Analytics and the rest of the platform layer wait until the widgets are interactive.

@@ -281,6 +281,31 @@ describe('loader: blocks mount as they come near the viewport', () => {
     expect(pill.module.mount).not.toHaveBeenCalled();
   });
 
+  it('mounts no waiting block after Storefront.unmount(), and mounts it once again on mount()', async () => {
+    const shown = new Set<string>();
+    const screen = fakeScreen((el) =>
+      shown.has(el.getAttribute('data-sf-props') ?? '') ? 'on' : placeOf(el),
+    );
+    const pill = fakeWidget('cart-pill');
+    const h = createHarness({ body: page, modules: { 'cart-pill.js': pill.module }, ...screen });
+    await settle();
+    screen.frame();
+    await settle();
+    h.storefront.unmount(h.doc.body);
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(0);
+    // The visitor scrolls to a block that was waiting: it stays as it is.
+    shown.add('{"label":"Far one"}');
+    screen.frame();
+    await settle();
+    expect(mounts(pill)).not.toContain('Far one');
+    const again = h.storefront.mount(h.doc.body);
+    await settle();
+    screen.frame();
+    await again;
+    await settle();
+    expect(mounts(pill).filter((l) => l === 'Far one')).toHaveLength(1);
+  });
+
   it('forgets a waiting block taken out of the page, and mounts it once when it is put back near', async () => {
     const shown = new Set<string>();
     const screen = fakeScreen((el) =>
