@@ -11,7 +11,7 @@ import {
   THEME_VALUE_MAX_LENGTH,
   type ThemeToken,
 } from '../contract.js';
-import { fail, isRecord, ok, readStringEntries, type Result } from '../result.js';
+import { isRecord, readStringEntries } from '../result.js';
 
 /**
  * What a token value may not hold: anything that loads something (`url(`, `image-set(`,
@@ -23,14 +23,20 @@ const UNSAFE_VALUE = /url\(|image-set\(|expression|@import|[;{}<>\\\u0000-\u001f
 
 const known = (name: string): name is ThemeToken => (THEME_TOKENS as readonly string[]).includes(name);
 
+/** A theme message read: the tokens the frame takes, and why each other one was refused. */
+export interface ThemeMessage {
+  readonly tokens: Partial<Record<ThemeToken, string>>;
+  readonly issues: readonly string[];
+}
+
 /**
- * Reads a theme message: its known tokens with values the frame takes; the refused ones are
- * named in the issues. Not a theme message at all gives no issues and no tokens.
+ * Reads a theme message: its known tokens with values the frame takes, and the refused ones named
+ * in the issues (a message may have both). Null for what is no theme message at all.
  */
-export function readThemeMessage(data: unknown): Result<Partial<Record<ThemeToken, string>>> {
-  if (!isRecord(data) || data.type !== THEME_MESSAGE_TYPE) return fail([]);
+export function readThemeMessage(data: unknown): ThemeMessage | null {
+  if (!isRecord(data) || data.type !== THEME_MESSAGE_TYPE) return null;
   const entries = readStringEntries(data.tokens);
-  if (!entries) return fail(['tokens is not an object of strings']);
+  if (!entries) return { tokens: {}, issues: ['tokens is not an object of strings'] };
   const tokens: Partial<Record<ThemeToken, string>> = {};
   const issues: string[] = [];
   for (const [name, value] of Object.entries(entries)) {
@@ -40,7 +46,7 @@ export function readThemeMessage(data: unknown): Result<Partial<Record<ThemeToke
     else if (UNSAFE_VALUE.test(value)) issues.push(`${name} holds a value the frame refuses`);
     else tokens[name] = value.trim();
   }
-  return Object.keys(tokens).length ? ok(tokens) : fail(issues);
+  return { tokens, issues };
 }
 
 /**
@@ -64,8 +70,9 @@ export function followEditor(win: Window): () => void {
     if (win.parent === win || event.source !== win.parent) return;
     if (event.origin !== win.location.origin) return;
     const read = readThemeMessage(event.data);
-    if (read.ok) applyTheme(win.document.documentElement, read.value);
-    else if (read.issues.length) console.warn(`[storefront] sf:set-theme: ${read.issues.join('; ')}`);
+    if (!read) return;
+    applyTheme(win.document.documentElement, read.tokens);
+    if (read.issues.length) console.warn(`[storefront] sf:set-theme: ${read.issues.join('; ')}`);
   };
   win.addEventListener('message', onMessage);
   if (win.parent !== win) win.parent.postMessage({ type: THEME_READY_MESSAGE_TYPE }, win.location.origin);

@@ -13,10 +13,21 @@ describe('the theme message', () => {
   it.each([
     [{ '--sf-theme-accent': '#c00' }, { '--sf-theme-accent': '#c00' }],
     [{ '--sf-theme-font': ' Georgia, serif ' }, { '--sf-theme-font': 'Georgia, serif' }],
-    [{ '--sf-theme-button-radius': '0', '--sf-theme-nope': 'red' }, { '--sf-theme-button-radius': '0' }],
     [{ '--sf-theme-accent': '' }, { '--sf-theme-accent': '' }],
   ])('takes the known tokens of %j', (tokens, expected) => {
-    expect(readThemeMessage({ type: THEME_MESSAGE_TYPE, tokens })).toEqual({ ok: true, value: expected });
+    expect(readThemeMessage({ type: THEME_MESSAGE_TYPE, tokens })).toEqual({ tokens: expected, issues: [] });
+  });
+
+  it('takes the known tokens of a message and names the others', () => {
+    expect(
+      readThemeMessage({
+        type: THEME_MESSAGE_TYPE,
+        tokens: { '--sf-theme-button-radius': '0', '--sf-theme-nope': 'red' },
+      }),
+    ).toEqual({
+      tokens: { '--sf-theme-button-radius': '0' },
+      issues: ['--sf-theme-nope is not a theme token'],
+    });
   });
 
   it.each([
@@ -30,19 +41,19 @@ describe('the theme message', () => {
     [{ '--sf-theme-font': 'a'.repeat(201) }, '--sf-theme-font is longer than 200 characters'],
     [{ color: 'red' }, 'color is not a theme token'],
   ])('refuses %j', (tokens, issue) => {
-    expect(readThemeMessage({ type: THEME_MESSAGE_TYPE, tokens })).toEqual({ ok: false, issues: [issue] });
+    expect(readThemeMessage({ type: THEME_MESSAGE_TYPE, tokens })).toEqual({ tokens: {}, issues: [issue] });
   });
 
   it.each([null, 'sf:set-theme', { type: 'sf:set-frame-url', url: '/cart' }, { tokens: {} }])(
     'ignores %j, which is no theme message',
     (data) => {
-      expect(readThemeMessage(data)).toEqual({ ok: false, issues: [] });
+      expect(readThemeMessage(data)).toBeNull();
     },
   );
 
   it('refuses tokens that are not an object of strings', () => {
     expect(readThemeMessage({ type: THEME_MESSAGE_TYPE, tokens: ['red'] })).toEqual({
-      ok: false,
+      tokens: {},
       issues: ['tokens is not an object of strings'],
     });
   });
@@ -103,6 +114,20 @@ describe('followEditor', () => {
     expect(warn).toHaveBeenCalledWith(
       '[storefront] sf:set-theme: --sf-theme-accent holds a value the frame refuses',
     );
+  });
+
+  it('sets the tokens it takes and warns about the others of the same message', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    follow();
+    post(
+      { type: THEME_MESSAGE_TYPE, tokens: { '--sf-theme-accent': '#0a0', '--sf-theme-surface': 'url(x)' } },
+      parent,
+    );
+    expect(accent()).toBe('#0a0');
+    expect(warn).toHaveBeenCalledWith(
+      '[storefront] sf:set-theme: --sf-theme-surface holds a value the frame refuses',
+    );
+    root().style.removeProperty('--sf-theme-accent');
   });
 
   it('stops following when told to', () => {
