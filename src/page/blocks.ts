@@ -114,6 +114,8 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const mounted = new Map<Element, WidgetMount>();
   const pending = new Map<Element, Promise<void>>();
   const reported = new WeakMap<Element, string>();
+  /** The widget each block's mount started as. */
+  const startedAs = new WeakMap<Element, string>();
 
   const report = (el: Element, code: string, message: string, error?: unknown) => {
     if (reported.get(el) === code) return;
@@ -283,6 +285,18 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     }
   };
 
+  /** A block that became another widget or none (a router reusing the element): the old goes, the new mounts. */
+  const widgetChanged = (el: HTMLElement): void => {
+    const widget = mounted.get(el);
+    // On its way as the widget it names (the cart page's root is named as its mount starts).
+    if (!widget && pending.has(el) && startedAs.get(el) === el.getAttribute(WIDGET_ATTR)) return;
+    if (widget) unmountBlock(el, widget);
+    stopWaiting(el);
+    pending.delete(el);
+    reported.delete(el);
+    if (el.hasAttribute(WIDGET_ATTR)) void mountBlock(el);
+  };
+
   const unmountBlock = (el: Element, widget: WidgetMount) => {
     mounted.delete(el);
     el.removeAttribute(MOUNTED_ATTR);
@@ -294,6 +308,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     // On its way already (found by the DOM watch, say): settles when that mount does.
     if (pending.has(el)) return pending.get(el);
     const name = el.getAttribute(WIDGET_ATTR) ?? '';
+    startedAs.set(el, name);
     if (!o.widgets.includes(name)) {
       // A name the page contract reserves for a widget this build does not hold is no mistake of
       // the page (a newer template, an older loader): the block keeps its fallback, quietly.
@@ -309,9 +324,11 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       ([mod]) =>
         new Promise<void>((done) => {
           void nearby(el, done).then(() => {
-            turns = turns
-              .then(pause)
-              .then(() => mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule)));
+            turns = turns.then(pause).then(() => {
+              // The block became another widget meanwhile: that one's own mount takes it.
+              if (el.getAttribute(WIDGET_ATTR) === name)
+                mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule));
+            });
             void turns.then(done);
           });
         }),
@@ -353,8 +370,10 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.type === 'attributes') {
-        if (r.target.isConnected && (r.target as Element).hasAttribute(WIDGET_ATTR))
-          propsChanged(r.target as HTMLElement);
+        const el = r.target as HTMLElement;
+        if (!el.isConnected) continue;
+        if (r.attributeName === WIDGET_ATTR) widgetChanged(el);
+        else if (el.hasAttribute(WIDGET_ATTR)) propsChanged(el);
         continue;
       }
       if (r.removedNodes.length) {
@@ -372,7 +391,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     childList: true,
     subtree: true,
     attributes: true,
-    attributeFilter: [PROPS_ATTR],
+    attributeFilter: [PROPS_ATTR, WIDGET_ATTR],
   });
 
   return { mount, unmount };

@@ -44,6 +44,8 @@ describe('loader: scanning and mounting', () => {
     expect(within(h.doc.body).getByRole('button', { name: 'Your cart' })).toBeInstanceOf(HTMLElement);
     expect(h.doc.getElementById('sf-cart-page')?.hasAttribute('data-sf-mounted')).toBe(true);
     expect(h.imports).toContain(chunkUrl('cart-page.js'));
+    // Naming the root is no change of widget: it mounts once.
+    expect(cartPage.module.mount).toHaveBeenCalledTimes(1);
   });
 
   it('gives a block without data-sf-props an empty props object', async () => {
@@ -853,6 +855,31 @@ describe('loader: the DOM changing under it', () => {
     await settle();
     expect(badProps()).toBe(3);
     expect(within(h.doc.body).getByRole('button', { name: 'Fixed' })).toBeInstanceOf(HTMLElement);
+  });
+
+  // A router that reuses the element for another page's block changes its attributes in place.
+  it('mounts the new widget of a block whose element becomes another widget, the old one unmounted', async () => {
+    const pill = fakeWidget('cart-pill');
+    const form = fakeWidget('product-form');
+    const h = createHarness({
+      body: pillBlock('{"label":"Pill"}'),
+      modules: { 'cart-pill.js': pill.module, 'product-form.js': form.module },
+    });
+    await settle();
+    const block = h.doc.querySelector('[data-sf-widget]') as HTMLElement;
+    expect(within(h.doc.body).getByRole('button', { name: 'Pill' })).toBeInstanceOf(HTMLElement);
+    block.setAttribute('data-sf-props', '{"label":"Form"}');
+    block.setAttribute('data-sf-widget', 'product-form');
+    await settle();
+    expect(pill.unmounts).toEqual([block]);
+    expect(within(h.doc.body).getByRole('button', { name: 'Form' })).toBeInstanceOf(HTMLElement);
+    expect(within(h.doc.body).queryByRole('button', { name: 'Pill' })).toBeNull();
+    expect(block.hasAttribute('data-sf-mounted')).toBe(true);
+    // No longer a block: its widget goes and its fallback comes back.
+    block.removeAttribute('data-sf-widget');
+    await settle();
+    expect(within(h.doc.body).queryByRole('button')).toBeNull();
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
   });
 
   it('mounts a block whose refused props the editor corrects', async () => {
