@@ -4,7 +4,7 @@
  * to the provider's page), so the widgets a shopper acts on first, the product form above all, are
  * not kept waiting for its bytes: the fallback stays in place until the widget mounts over it.
  */
-import { DEFERRED_ATTR, type WidgetModule, type WidgetMount } from '../contract.js';
+import { DEFERRED_ATTR, MOUNTED_ATTR, type WidgetModule, type WidgetMount } from '../contract.js';
 import { whenIdle } from '../idle.js';
 import { definedWidgets } from './blocks.js';
 
@@ -19,12 +19,21 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
     mount(el, props, env) {
       let live = true;
       let unmount: WidgetMount | null = null;
-      el.setAttribute(DEFERRED_ATTR, '');
-      whenIdle(() => {
-        if (!live) return;
+      let failed = false;
+      // Reported as the loader reports a block (console and error reporter); the block shows its
+      // fallback, so it is no longer marked mounted until new props try again.
+      const fail = (error: unknown, code: string) => {
+        failed = true;
+        el.removeAttribute(MOUNTED_ATTR);
+        console.warn(
+          `[storefront] block data-sf-widget="${name}": ${String((error as Error | null)?.message ?? error)}`,
+        );
+        env.report(error, { widget: name, code });
+      };
+      const attempt = () =>
         load()
           .catch((error: unknown) => {
-            env.report(error, { widget: name, code: 'CHUNK_LOAD_FAILED' });
+            fail(error, 'CHUNK_LOAD_FAILED');
             return null;
           })
           .then((mod) => {
@@ -32,13 +41,17 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
             try {
               unmount = mod.mount(el, props, env);
             } catch (error) {
-              const code =
-                (error as Error | null)?.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED';
-              env.report(error, { widget: name, code });
+              fail(
+                error,
+                (error as Error | null)?.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED',
+              );
             }
           })
           .catch(() => undefined)
           .finally(() => el.removeAttribute(DEFERRED_ATTR));
+      el.setAttribute(DEFERRED_ATTR, '');
+      whenIdle(() => {
+        if (live) void attempt();
       });
       const off = () => {
         live = false;
@@ -46,9 +59,15 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
         unmount?.();
       };
       // New props before the widget is in are the ones it mounts with; after, the widget's own.
+      // After a failure they try again (the editor correcting them, the code there this time).
       const update = (next: unknown) => {
         props = next;
-        unmount?.update?.(next);
+        if (unmount) return unmount.update?.(next);
+        if (!failed || !live) return;
+        failed = false;
+        el.setAttribute(MOUNTED_ATTR, '');
+        el.setAttribute(DEFERRED_ATTR, '');
+        void attempt();
       };
       return Object.assign(off, { update });
     },

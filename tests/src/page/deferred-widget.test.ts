@@ -101,6 +101,30 @@ describe('a deferred widget', () => {
     expect(el.hasAttribute('data-sf-deferred')).toBe(false);
   });
 
+  it('is no longer marked mounted after a failure, says so in the console, and mounts with corrected props', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const inner = vi.fn((el: HTMLElement, props: unknown) => {
+      if (!(props as { ok?: boolean }).ok) {
+        throw Object.assign(new Error('w: invalid data-sf-props'), { name: 'WidgetPropsError' });
+      }
+      el.textContent = 'mounted';
+      return () => undefined;
+    });
+    const el = block();
+    el.setAttribute('data-sf-mounted', '');
+    const e = env();
+    const mounted = deferredWidget('w', async () => ({ mount: inner })).mount(el, {}, e);
+    await runIdleWork();
+    expect(el.hasAttribute('data-sf-mounted')).toBe(false);
+    expect(warn).toHaveBeenCalledWith('[storefront] block data-sf-widget="w": w: invalid data-sf-props');
+    mounted.update?.({ ok: true });
+    await runIdleWork();
+    expect(el.textContent).toBe('mounted');
+    expect(el.hasAttribute('data-sf-mounted')).toBe(true);
+    expect(el.hasAttribute('data-sf-deferred')).toBe(false);
+    warn.mockRestore();
+  });
+
   it('falls back to a timer where the browser has no idle callback', async () => {
     vi.stubGlobal('requestIdleCallback', undefined);
     const inner = vi.fn(() => () => undefined);
