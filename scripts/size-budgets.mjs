@@ -12,8 +12,10 @@ export const BUDGETS = {
    * (src/react/use-form-captcha.tsx) and the one form renderer (src/react/ui/form-field.tsx).
    * Then to 31,250 B and 500 B: focus kept in a mounting block (src/page/blocks.ts, +161 B in
    * runtime.js, which every widget imports).
+   * Then to 31,876 B and 500 B: correctness fixes in runtime.js (+378 B) and the client (+96 B),
+   * which the account imports; the productPage row below says which.
    */
-  widget: 31.75 * KB,
+  widget: 32.38 * KB,
   /**
    * Raised 7 December 2026 from 25,000 B to 26,048 B and 500 B, for readable code and features
    * the start needs, none of it golfable (each figure measured on its own branch): the page's state
@@ -28,8 +30,18 @@ export const BUDGETS = {
    * Then to 26,370 B and 500 B: a shopper whose focus was in a block's fallback when its widget
    * took over stays in the block, on the widget's first control, rather than thrown back to the
    * page's start (src/page/blocks.ts `keepFocusIn`, +161 B).
+   * Then to 27,087 B and 500 B (7 December 2026, 26,484 B before), for faults of the start found
+   * by review, each with its test: the cart store shows the newest write's answer, reads the cart
+   * again after a write with no answer and after another tab's change (+101 B in runtime.js); a
+   * block a router swaps away, unmounts, renames (data-sf-widget changed in place) or re-edits
+   * with bad props, and a widget whose render failed, each handled as the page contract says
+   * (src/page/blocks.ts, src/react/mount.tsx, +140 B); the catalogue files' time limit, an
+   * anchor as a success address (+137 B); in product-form.js (+215 B) a single variant that
+   * carries an option, a digital product's own price and a gift card's face value (one rule,
+   * src/commerce/choice.ts and prices.ts), a repeated failure announced again, the instalment
+   * pill's code retried on corrected props. The loader: +10 B (an element whose id is Storefront).
    */
-  productPage: 26.9 * KB,
+  productPage: 27.59 * KB,
   /** Not a JavaScript budget: a ceiling so a stylesheet cannot grow unnoticed. */
   productPageCss: 10 * KB,
   /** storefront-widgets/template: the engine without the commerce family. */
@@ -58,16 +70,20 @@ export const BUDGETS = {
    * platform's (the cart code 3,868 B: endpoints and parser 1,914 B, the client 1,954 B). Then to
    * 29,826 B and 500 B: the start reads with the cart read alone (src/api/cart-read.ts, 1,388 B
    * with the parsers), the writes (src/api/cart.ts, 863 B) left for the way to a first press.
+   * Then to 30,531 B and 500 B: the product page's start (above, +603 B) and the client (+96 B:
+   * a call's time limit covers its body and a GET's repeat).
    */
-  returningProductPage: 30.35 * KB,
+  returningProductPage: 31.03 * KB,
   /**
    * The cart page before its entries show: loader, runtime, the cart page's widget and the cart
    * code; no platform code. A ceiling at the figure of 7 December 2026, 30,411 B, and 500 B
    * (38,319 B with the platform chunk). Then to 31,330 B and 500 B: focus kept in a mounting block
    * (+161 B in runtime.js). Lowered to 30,997 B and 500 B: the tab sync left the client chunk.
    * Then to 30,580 B and 500 B: the cart read apart from the writes, which load at idle.
+   * Then to 31,140 B and 500 B: runtime.js (+378 B) and the client (+96 B) as the rows above say,
+   * the cart page's load failure over a cart it holds and its lines named by variant (+63 B).
    */
-  cartPageStart: 31.1 * KB,
+  cartPageStart: 31.64 * KB,
 };
 
 /**
@@ -110,20 +126,26 @@ export const BUDGETS = {
  * start reads the cart with the read alone (src/api/cart-read.ts, 1,388 B with the parsers), so
  * the entries show after 30,580 B where they showed after 31,390; the writes (src/api/cart.ts,
  * 863 B) follow when the page is idle, so a press on a quantity sends at once.
+ *
+ * Raised 7 December 2026 to the figures with the start's fixes (the productPage row above:
+ * runtime.js +378 B on every page, product-form.js +215 B, the client +96 B, the platform file
+ * +89 B for performance records timed from the load event and ended at page hide) and 500 B:
+ * product 43,903 B, cart 41,079 B, shop 31,395 B, contact and newsletter 39,269 B, sold-out
+ * 45,225 B, feedback 41,992 B, account 33,460 B, thanks, subscription and gift card 30,621 B.
  */
 export const PAGE_BUDGETS = {
-  product: { bytes: 43.6 * KB, files: 8 },
-  cart: { bytes: 40.95 * KB, files: 8 },
-  shop: { bytes: 31.3 * KB, files: 5 },
-  contact: { bytes: 39.1 * KB, files: 7 },
-  'sold-out': { bytes: 44.9 * KB, files: 8 },
-  newsletter: { bytes: 39.1 * KB, files: 7 },
-  feedback: { bytes: 41.8 * KB, files: 9 },
-  account: { bytes: 33.4 * KB, files: 6 },
+  product: { bytes: 44.4 * KB, files: 8 },
+  cart: { bytes: 41.58 * KB, files: 8 },
+  shop: { bytes: 31.9 * KB, files: 5 },
+  contact: { bytes: 39.77 * KB, files: 7 },
+  'sold-out': { bytes: 45.73 * KB, files: 8 },
+  newsletter: { bytes: 39.77 * KB, files: 7 },
+  feedback: { bytes: 42.49 * KB, files: 9 },
+  account: { bytes: 33.96 * KB, files: 6 },
   checkout: { bytes: 32.5 * KB, files: 5 },
-  thanks: { bytes: 30.6 * KB, files: 4 },
-  subscription: { bytes: 30.6 * KB, files: 4 },
-  'gift card': { bytes: 30.6 * KB, files: 4 },
+  thanks: { bytes: 31.12 * KB, files: 4 },
+  subscription: { bytes: 31.12 * KB, files: 4 },
+  'gift card': { bytes: 31.12 * KB, files: 4 },
   'restock admin': { bytes: 39.4 * KB, files: 9 },
   editor: { bytes: 36.7 * KB, files: 9 },
   'header-footer': { bytes: 35.3 * KB, files: 7 },
