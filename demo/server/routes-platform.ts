@@ -352,6 +352,12 @@ export function registerPlatformRoutes(
   });
 
   app.delete('/api/site-users/account/session', async (request, reply) => {
+    // Sign-ins and sign-outs share one count per address: a sign-out copies a cart
+    // (`cloneCart`) and revokes a crumb, rows a stranger must not make without end.
+    const address = clientKey(request);
+    const byAddress = loginsPerAddress.check(address);
+    if (!byAddress.ok) return tooMany(reply, byAddress.retryAfterS);
+    loginsPerAddress.add(address);
     const clone = queryFlag((request.query as Record<string, unknown>)['cloneCart']);
     if (clone === 'invalid') return badField(reply, 'cloneCart', 'cloneCart must be true or false.');
     const user = currentUser(db, request);

@@ -275,6 +275,23 @@ describe('client addresses', () => {
     expect((await elsewhere.post(KEY)).statusCode).toBe(200);
   });
 
+  // A sign-out copies the visitor's cart (cloneCart) and revokes a crumb: a stranger repeating it
+  // must not fill the database.
+  it('counts sign-outs with sign-ins, so cart copies stop at the limit', async () => {
+    app = await startServer({ rateLimit: { login: twoPerMinute } });
+    const stranger = await new Visitor(app).arrive();
+    expect((await add(stranger, 'prod-tee', 'TEE-M-BLK')).statusCode).toBe(200);
+    const carts = () => (app!.db.prepare('SELECT COUNT(*) AS n FROM carts').get() as { n: number }).n;
+    const before = carts();
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) {
+      statuses.push((await stranger.delete('/api/site-users/account/session?cloneCart=true')).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    // Each sign-out let through copies the cart it names, once: two copies, no more.
+    expect(carts()).toBe(before + 2);
+  });
+
   it('ignores X-Forwarded-For without a trusted proxy: a forged header buys no new count', async () => {
     app = await startServer({ rateLimit: { login: twoPerMinute } });
     const stranger = await new Visitor(app).arrive();
