@@ -27,7 +27,7 @@ import {
   frameworkError,
   isApiRequest,
   registerGuards,
-  routePath,
+  errorBody,
   SDK_FILE_HEADERS,
 } from './guard';
 import { parseRequestJson } from './http';
@@ -310,14 +310,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     } else if (status === 415) {
       message = 'Unsupported content type.';
     }
-    const body: Record<string, unknown> = { message };
-    if (routePath(request).startsWith('/api/form/')) body['error'] = message;
-    return reply.code(status).send(body);
+    return reply.code(status).send(errorBody(request, message));
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request) || decodedPath(request).startsWith('/__')) {
-      return reply.code(404).send({ message: 'Not found.' });
+      return reply.code(404).send(errorBody(request, 'Not found.'));
     }
     return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
   });

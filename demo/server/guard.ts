@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIES, CSRF_HEADER } from '../../src/contract';
 import type { Db } from './db';
-import { crumbFail, crumbOk, isKnownCrumb, issueCrumb, sendError } from './http';
+import { crumbFail, crumbOk, isKnownCrumb, issueCrumb } from './http';
 
 /** Body media types a route accepts. */
 export type BodyKind = 'json' | 'form' | 'text';
@@ -88,6 +88,14 @@ export function routePath(request: FastifyRequest): string {
   return request.routeOptions.url ?? decodedPath(request);
 }
 
+/**
+ * An error body for `request`: `{ message }`, and under `/api/form/` `error` too, which spec 000
+ * §8 reads there (docs/http-api.md).
+ */
+export function errorBody(request: FastifyRequest, message: string): Record<string, string> {
+  return routePath(request).startsWith('/api/form/') ? { message, error: message } : { message };
+}
+
 export const isApiRequest = (request: FastifyRequest): boolean =>
   routePath(request).startsWith('/api/') || decodedPath(request).startsWith('/api/');
 
@@ -117,7 +125,7 @@ export function registerGuards(app: FastifyInstance, db: Db): void {
         .toLowerCase();
       const kind = MEDIA_TYPES[type ?? ''];
       if (kind === undefined || !(config.bodies ?? ['json']).includes(kind)) {
-        return sendError(reply, 415, 'Unsupported content type.');
+        return reply.code(415).send(errorBody(request, 'Unsupported content type.'));
       }
     }
     const path = request.routeOptions.url;

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendError } from './http';
+import { errorBody } from './guard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,7 +128,8 @@ export function registerSiteOrigin(app: FastifyInstance, siteUrl: string | null)
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (!isOwnHost(request, app.siteOrigin)) return sendError(reply, 421, MISDIRECTED_MESSAGE);
+    if (!isOwnHost(request, app.siteOrigin))
+      return reply.code(421).send(errorBody(request, MISDIRECTED_MESSAGE));
   });
 }
 

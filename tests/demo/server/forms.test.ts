@@ -139,6 +139,21 @@ describe('POST /api/rest/forms/validate/{formId}', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  // Spec 000 §8 reads `data.error` under /api/form/: every failure there carries it.
+  it.each([
+    [
+      'a body that is not JSON',
+      () => visitor.post('/api/form/SaveFormSubmission', 'x', { headers: { 'content-type': 'text/html' } }),
+      415,
+      'Unsupported content type.',
+    ],
+    ['an unknown endpoint', () => visitor.post('/api/form/Nope', {}), 404, 'Not found.'],
+  ])('says why in "error" too for %s', async (_name, send, status, message) => {
+    const res = await send();
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ message, error: message });
+  });
+
   it('answers 404 for an unknown form', async () => {
     const res = await visitor.post('/api/rest/forms/validate/form-nope', VALID_CONTACT);
     expect(res.statusCode).toBe(404);
