@@ -106,11 +106,14 @@ function hasBody(request: FastifyRequest): boolean {
 
 export function registerGuards(app: FastifyInstance, db: Db): void {
   // Every page and API read hands out a crumb when the visitor has no valid one. Signed, so
-  // this stores nothing (crumbs.ts).
+  // this stores nothing (crumbs.ts). Not a file (a name with an extension: /site-theme.css,
+  // /instalments/en-US.json, a script), which a shared cache may keep, cookie and all, and hand
+  // to the next visitor: two visitors with one crumb would share a first cart.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = routePath(request);
     if (path.startsWith('/dist/') || path.startsWith('/demo-assets/') || path.startsWith('/__')) return;
+    if (!path.startsWith('/api/') && /\.[a-z0-9]+$/i.test(decodedPath(request))) return;
     if (!isKnownCrumb(db, request.cookies[COOKIES.crumb])) issueCrumb(db, reply);
   });
 

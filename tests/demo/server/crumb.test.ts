@@ -30,6 +30,14 @@ describe('the crumb cookie', () => {
     },
   );
 
+  // A shared cache may keep a file with its Set-Cookie and hand both to the next visitor.
+  it.each(['/site-theme.css', '/instalments/en-US.json'])('is not set on the file %s', async (url) => {
+    const visitor = new Visitor(app);
+    const res = await visitor.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it('is kept while it is valid and readable by scripts', async () => {
     const visitor = await new Visitor(app).arrive();
     const first = visitor.crumb;
