@@ -105,6 +105,10 @@ const FOCUSABLE =
 /** How long a mounting block is watched for the focus its fallback held, in ms. */
 const FOCUS_WATCH_MS = 2000;
 
+/** The console line of every block report: the loader's, and a deferred widget's of its own. */
+export const warnBlock = (widget: string, message: string): void =>
+  console.warn(`[storefront] block data-sf-widget="${widget}": ${message}`);
+
 /**
  * Takes over the page's blocks: mounts those in the page now and those added later, and starts
  * the platform layer once the first mount has settled and the widgets are interactive.
@@ -121,7 +125,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     if (reported.get(el) === code) return;
     reported.set(el, code);
     const widget = el.getAttribute(WIDGET_ATTR) || '';
-    console.warn(`[storefront] block data-sf-widget="${widget}": ${message}`);
+    warnBlock(widget, message);
     rt.reportError(error ?? new Error(message), { code, widget });
   };
 
@@ -191,11 +195,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     if (!near || node.nodeType !== 1) return;
     for (const el of blocks(node as Element)) if (!el.isConnected) stopWaiting(el);
   };
-  /**
-   * Ends a waiting block's turn with nothing mounted: a `mount()` (and the platform's start, which
-   * waits for the first one) does not wait for a block that is gone or unmounted, and a later
-   * `mount()` starts it afresh.
-   */
+  /** Ends a waiting block's turn, nothing mounted: `mount()` (so the platform) waits no more. */
   const stopWaiting = (el: Element) => {
     const block = waiting.get(el);
     if (!block || !near) return;

@@ -6,7 +6,7 @@
  */
 import { DEFERRED_ATTR, MOUNTED_ATTR, type WidgetModule, type WidgetMount } from '../contract.js';
 import { whenIdle } from '../idle.js';
-import { definedWidgets } from './blocks.js';
+import { definedWidgets, warnBlock } from './blocks.js';
 
 /**
  * A widget module that loads its implementation (`load`) at idle and mounts it then. Props that
@@ -25,9 +25,7 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
       const fail = (error: unknown, code: string) => {
         failed = true;
         el.removeAttribute(MOUNTED_ATTR);
-        console.warn(
-          `[storefront] block data-sf-widget="${name}": ${String((error as Error | null)?.message ?? error)}`,
-        );
+        warnBlock(name, String((error as Error | null)?.message ?? error));
         env.report(error, { widget: name, code });
       };
       const attempt = () =>
