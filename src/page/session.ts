@@ -49,7 +49,8 @@ const sessionApi = (): SessionApi => {
   return (runtime.state.sessionApi ??= createSessionApi(createClient({ apiRoot: runtime.context.apiRoot })));
 };
 
-const reloadPageCart = () => getPageRuntime().store.getState().load();
+// After the read the page may have on the wire: that one asked for the cart of the last session.
+const reloadPageCart = () => getPageRuntime().store.getState().reload();
 
 export { loginId } from './page-state.js';
 

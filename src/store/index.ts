@@ -44,6 +44,12 @@ export interface CartActions {
    * `timeoutMs` limits this read (the api's own limit otherwise).
    */
   load(timeoutMs?: number): Promise<ApiResult<ShoppingCart>>;
+  /**
+   * Reads the cart after whatever read is in flight, never sharing it: what a change the store did
+   * not see needs (a sign-in or sign-out, a write elsewhere), where a read that began before it
+   * would show the cart from before.
+   */
+  reload(): Promise<ApiResult<ShoppingCart>>;
   addEntry(input: AddEntryInput): Promise<ApiResult<{ cart: ShoppingCart; newlyAdded: CartEntry }>>;
   updateEntryAdditionalFields(
     entryId: string,
@@ -55,6 +61,18 @@ export interface CartActions {
 }
 
 export type CartStoreState = CartState & CartActions;
+
+/**
+ * A write's failures after which the server's cart is unknown, so it is read again: no answer
+ * (the server may have done it), a success answer that does not read, and a 404, an entry the
+ * server no longer holds (removed in another tab or on another device), which every later press on
+ * that line would otherwise fail on too. A business refusal (409, 400) changed nothing.
+ */
+const cartUnknownAfter = (error: ApiError): boolean =>
+  error.kind === 'timeout' ||
+  error.kind === 'network' ||
+  error.kind === 'invalid-response' ||
+  (error.kind === 'http' && error.status === 404);
 
 /** The store as widgets see it: read, subscribe, call actions; no `setState`. */
 export interface CartStore extends Omit<StoreApi<CartStoreState>, 'setState'> {
@@ -206,22 +224,27 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
           newestShown = number;
           applyCart(result.data.shoppingCart, !otherTabMeanwhile);
         } else {
+          // Older than the answer shown, yet the server may have done the two in the other order
+          // (this answer then holds both changes): only a read tells.
           set({ status: statusNow() });
+          void reload();
         }
       } else {
         failed(result.error);
-        // No answer is not a refusal: the server may have done it. The cart is read again, so
-        // the page shows what the server holds (the failure's text stays the write's).
-        if (result.error.kind === 'timeout' || result.error.kind === 'network') void load();
+        // The failure's text stays the write's; the page shows what the server holds.
+        if (cartUnknownAfter(result.error)) void reload();
       }
       if (writesOut === 0 && otherTabMeanwhile) {
         otherTabMeanwhile = false;
-        void load().then((read) => {
+        void reload().then((read) => {
           if (read.ok) sync.post(read.data);
         });
       }
       return result;
     };
+
+    const reload = (): Promise<ApiResult<ShoppingCart>> =>
+      inflightLoad ? inflightLoad.then(() => load()) : load();
 
     const load = (timeoutMs?: number): Promise<ApiResult<ShoppingCart>> => {
       if (inflightLoad) return inflightLoad;
@@ -255,6 +278,7 @@ export const createCartStore = (options: CartStoreOptions): CartStore => {
       error: null,
       receivedAt: 0,
       load,
+      reload,
       addEntry: async (input) => {
         const result = await write(() => api.addCartEntry(input));
         if (!result.ok) return result;

@@ -251,6 +251,7 @@ describe('changing the cart', () => {
     const api = fakeApi({
       changeEntryQuantity: vi.fn(() => quantity.promise),
       removeEntry: vi.fn(() => removal.promise),
+      getCart: vi.fn(async () => okResult(afterRemoval)),
     });
     const store = track(createCartStore({ api, broadcast: false }));
     const changing = store.getState().changeQuantity('b', 3);
@@ -261,7 +262,91 @@ describe('changing the cart', () => {
     await changing;
     expect(store.getState().cart).toEqual(afterRemoval);
     expect(selectCount(store.getState())).toBe(3);
-    expect(store.getState().status).toBe('idle');
+    await waitFor(() => store.getState().status === 'idle');
+  });
+
+  it('reads the cart again when an older answer holds changes the newer one did not', async () => {
+    // The server took B's change first and A's second: A's answer, older by press, is the newer cart.
+    const afterB = cart([entry({ id: 'a', quantity: 1 }), entry({ id: 'b', quantity: 5 })]);
+    const afterBoth = cart([entry({ id: 'a', quantity: 3 }), entry({ id: 'b', quantity: 5 })]);
+    const a = deferred<ApiResult<{ shoppingCart: ShoppingCart }>>();
+    const b = deferred<ApiResult<{ shoppingCart: ShoppingCart }>>();
+    const api = fakeApi({
+      changeEntryQuantity: vi.fn((id: string) => (id === 'a' ? a.promise : b.promise)),
+      getCart: vi.fn(async () => okResult(afterBoth)),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    const changingA = store.getState().changeQuantity('a', 3);
+    const changingB = store.getState().changeQuantity('b', 5);
+    b.resolve(okResult({ shoppingCart: afterB }));
+    await changingB;
+    a.resolve(okResult({ shoppingCart: afterBoth }));
+    expect((await changingA).ok).toBe(true);
+    await waitFor(() => vi.mocked(api.getCart).mock.calls.length === 1 && store.getState().status === 'idle');
+    expect(store.getState().cart?.entries.map((e) => `${e.id}=${e.quantity}`)).toEqual(['a=3', 'b=5']);
+  });
+
+  it('reads the cart again after an answer that does not read: the server may have done the write', async () => {
+    const done = cart([entry({ quantity: 2 })]);
+    const api = fakeApi({
+      addCartEntry: vi.fn(async () => ({
+        ok: false as const,
+        error: { kind: 'invalid-response' as const, status: 200, message: 'Please try again' },
+      })),
+      getCart: vi.fn(async () => okResult(done)),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    expect((await store.getState().addEntry({ itemId: 'p', sku: null, quantity: 2 })).ok).toBe(false);
+    await waitFor(() => store.getState().cart !== null);
+    expect(selectCount(store.getState())).toBe(2);
+  });
+
+  it('reads the cart again after a 404: the entry left the cart elsewhere, and the page drops it', async () => {
+    const api = fakeApi({
+      removeEntry: vi.fn(async () => failure('Sorry, that cart entry no longer exists.', 404)),
+      getCart: vi.fn(async () => okResult(cart([]))),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    expect((await store.getState().removeEntry('entry-1')).ok).toBe(false);
+    await waitFor(() => store.getState().cart !== null);
+    expect(selectCount(store.getState())).toBe(0);
+  });
+
+  it('reads after the read on the wire when a write gets no answer, not that older read', async () => {
+    const first = deferred<ApiResult<ShoppingCart>>();
+    let server = cart([entry({ quantity: 2 })]);
+    const api = fakeApi({
+      getCart: vi.fn()
+        .mockImplementationOnce(() => first.promise)
+        .mockImplementation(async () => okResult(server)),
+      changeEntryQuantity: vi.fn(async () => {
+        server = cart([entry({ quantity: 5 })]);
+        return { ok: false as const, error: { kind: 'network' as const, status: 0, message: 'offline' } };
+      }),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    const loading = store.getState().load();
+    await store.getState().changeQuantity('entry-1', 5);
+    first.resolve(okResult(cart([entry({ quantity: 2 })])));
+    await loading;
+    await waitFor(() => selectCount(store.getState()) === 5);
+    expect(api.getCart).toHaveBeenCalledTimes(2);
+  });
+
+  it('reload() reads again after a read on the wire rather than sharing it (a sign-in, a sign-out)', async () => {
+    const first = deferred<ApiResult<ShoppingCart>>();
+    const api = fakeApi({
+      getCart: vi.fn()
+        .mockImplementationOnce(() => first.promise)
+        .mockImplementation(async () => okResult(cart([entry({ quantity: 4 })]))),
+    });
+    const store = track(createCartStore({ api, broadcast: false }));
+    void store.getState().load();
+    const reloading = store.getState().reload();
+    first.resolve(okResult(cart([entry({ quantity: 1 })])));
+    const read = await reloading;
+    expect(read.ok && read.data.totalQuantity).toBe(4);
+    expect(selectCount(store.getState())).toBe(4);
   });
 
   it('reads the cart again after a write that got no answer, which the server may have done', async () => {
