@@ -99,8 +99,10 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     setProblemState(p === null ? null : { ...p, count: (problems.current += 1) });
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  // A second submit while one is under way is ignored even before the re-render lands.
+  // A second submit while one is under way is ignored even before the re-render lands; after a
+  // success none is taken at all, even while the page is still on its way to the success address.
   const busy = useRef(false);
+  const sent = useRef(false);
   // Spec 000 §5: a captcha only where the site has a key, and only on forms that ask for one.
   const captcha = useFormCaptcha(schema, 'site-form', 'sf-site-form__captcha');
   const resetCaptcha = () => captcha.reset();
@@ -218,6 +220,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
       return;
     }
 
+    sent.current = true;
     if (s.isNewsletter) track({ type: 'newsletter-subscribed', formId });
     const next = afterSubmission(s, redirect);
     if (next.kind === 'redirecting') {
@@ -237,7 +240,7 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy.current || !schema) return;
+    if (busy.current || sent.current || !schema) return;
     busy.current = true;
     setPhase({ kind: 'submitting' });
     void submit(schema)

@@ -446,6 +446,24 @@ describe('submitting (spec 000 §4 "Generic form submit")', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('sends nothing more once it succeeded, while the page is still leaving for the success address', async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((e) => events.push(e));
+    const r = renderForm({ form: schema({ isNewsletter: true, successRedirect: '/thanks' }) });
+    await fillValid(r.user);
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(r.assign).toHaveBeenCalledWith('/thanks'));
+    const button = screen.getByRole('button', { name: 'Submitting…' });
+    await r.user.click(button);
+    await r.user.type(screen.getByRole('textbox', { name: /Email/ }), '{Enter}');
+    await act(async () => undefined);
+    expect(button.textContent).toBe('Submitting…');
+    expect(r.api.getFormSubmissionKey).toHaveBeenCalledTimes(1);
+    expect(r.api.saveFormSubmission).toHaveBeenCalledTimes(1);
+    expect(r.assign).toHaveBeenCalledTimes(1);
+    expect(events.filter((e) => e.type === 'newsletter-subscribed')).toHaveLength(1);
+  });
+
   it('goes to a success address on another site over https', async () => {
     const r = renderForm({ form: schema({ successRedirect: 'https://shop.example.org/thanks' }) });
     await fillValid(r.user);
