@@ -11,6 +11,7 @@ import { characterCounter } from '../../src/commerce/validation.js';
 import { track } from '../../src/page/analytics.js';
 import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { FormField, type FieldTexts } from '../../src/react/ui/form-field.js';
+import { useFieldFocus } from '../../src/react/use-field-focus.js';
 import { useFormCaptcha } from '../../src/react/use-form-captcha.js';
 import { useLatest } from '../../src/react/use-latest.js';
 import { siteFormMessages, type SiteFormMessages } from './messages.js';
@@ -143,11 +144,8 @@ export function SiteForm({ formId, form, page = DEFAULT_PAGE, strings }: SiteFor
     if (shown) track({ type: 'form-rendered', formId });
   }, [shown, formId]);
 
-  const focusField = (id: string) => {
-    formRef.current
-      ?.querySelector<HTMLElement>(`[data-field-id="${CSS.escape(id)}"] :is(input, select, textarea)`)
-      ?.focus();
-  };
+  // After the render that draws the field's error, so focus arrives on a control marked invalid.
+  const focusField = useFieldFocus(formRef);
 
   const setValue = (id: string, value: FieldValue) => {
     setValues((prev) => ({ ...prev, [id]: value }));

@@ -1,5 +1,6 @@
 import { useStorefront, useWidgetId } from '../provider.js';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFieldFocus } from '../use-field-focus.js';
 import { useFormCaptcha } from '../use-form-captcha.js';
 import { Alert } from './alert.js';
 import {
@@ -125,12 +126,8 @@ export function AdditionalFieldsForm({
     onValuesChange?.(next);
   };
 
-  const focusField = (id: string) => {
-    const el = formRef.current?.querySelector<HTMLElement>(
-      `[data-field-id="${CSS.escape(id)}"] :is(input, select, textarea)`,
-    );
-    el?.focus();
-  };
+  // After the render that draws the field's error, so focus arrives on a control marked invalid.
+  const focusField = useFieldFocus(formRef);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

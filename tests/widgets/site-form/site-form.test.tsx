@@ -281,6 +281,21 @@ describe('client validation (spec 000 §5)', () => {
     expect(r.api.getFormSubmissionKey).not.toHaveBeenCalled();
   });
 
+  // A description that changes on the control already focused is not read again: focus comes last.
+  it('moves focus to the first invalid field only once it is marked invalid and tied to its error', async () => {
+    const r = renderForm();
+    const name = screen.getByRole('textbox', { name: /Your name/ });
+    const seen: (string | null)[][] = [];
+    name.addEventListener('focus', () =>
+      seen.push([name.getAttribute('aria-invalid'), name.getAttribute('aria-describedby')]),
+    );
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const error = screen.getAllByText('Required')[0]!;
+    expect(document.activeElement).toBe(name);
+    expect(error.id).not.toBe('');
+    expect(seen).toEqual([['true', expect.stringContaining(error.id) as string]]);
+  });
+
   const withWebsite = () =>
     schema({
       fields: [...schema().fields, field({ id: 'site', type: 'website', title: 'Your website' })],
@@ -568,6 +583,25 @@ describe('failures by status (spec 000 §8 "Generic form by status")', () => {
     expect(screen.getByRole('alert').textContent).toBe(FIELDS_INVALID);
     expect(screen.getByText(SCROLL_UP)).toBeInstanceOf(HTMLParagraphElement);
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Email/ }));
+  });
+
+  it("moves focus to the field of a server error only once it is marked invalid and tied to the error", async () => {
+    const r = renderForm({
+      api: apiAnswering(() =>
+        json(400, { error: FIELDS_INVALID, errors: { email: 'This address is blocked.' } }),
+      ) as unknown as FakeApi,
+    });
+    await fillValid(r.user);
+    const email = screen.getByRole('textbox', { name: /Email/ });
+    const seen: (string | null)[][] = [];
+    email.addEventListener('focus', () =>
+      seen.push([email.getAttribute('aria-invalid'), email.getAttribute('aria-describedby')]),
+    );
+    await r.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const error = await screen.findByText('This address is blocked.');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(error.id).not.toBe('');
+    expect(seen).toEqual([['true', expect.stringContaining(error.id) as string]]);
   });
 
   it('says which fields are wrong above the form when a 400 names fields but no message', async () => {

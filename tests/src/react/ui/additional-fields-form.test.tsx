@@ -164,6 +164,42 @@ describe('AdditionalFieldsForm validation', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
+  // Nothing announces "Required" but the field itself: focus must reach it with its error tied.
+  it('focuses the first empty field only once it is marked invalid and tied to its Required', async () => {
+    const { user } = renderForm(ALL_FIELDS);
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    const seen: (string | null)[][] = [];
+    message.addEventListener('focus', () =>
+      seen.push([message.getAttribute('aria-invalid'), message.getAttribute('aria-describedby')]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    const required = screen.getAllByText('Required')[0]!;
+    expect(document.activeElement).toBe(message);
+    expect(required.id).not.toBe('');
+    expect(seen).toEqual([['true', expect.stringContaining(required.id) as string]]);
+  });
+
+  it("focuses the field of a server error only once it is marked invalid and tied to the error", async () => {
+    const { user } = renderForm(
+      [
+        { id: 'text', type: 'text', title: 'Message', required: true },
+        { id: 'note', type: 'text', title: 'Note' },
+      ],
+      vi.fn(async (): Promise<SubmitOutcome> => ({ ok: false, fieldErrors: { note: 'Too rude' } })),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    const note = screen.getByRole('textbox', { name: 'Note' });
+    const seen: (string | null)[][] = [];
+    note.addEventListener('focus', () =>
+      seen.push([note.getAttribute('aria-invalid'), note.getAttribute('aria-describedby')]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    const error = await screen.findByText('Too rude');
+    await waitFor(() => expect(document.activeElement).toBe(note));
+    expect(error.id).not.toBe('');
+    expect(seen).toEqual([['true', error.id]]);
+  });
+
   it('submits every kind of answer once the required fields are filled', async () => {
     const { user, onSubmit } = renderForm(ALL_FIELDS);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi');
