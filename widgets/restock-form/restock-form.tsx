@@ -77,6 +77,9 @@ export function RestockForm({
   const attempts = useRef(0);
   // Two presses can land before a render shows the busy state; the ref sees the first at once.
   const inFlight = useRef(false);
+  // Which sign-up is current: a new variant moves it on, and the answer of one sent before is
+  // then for another variant, shown nowhere.
+  const signUp = useRef(0);
   // The captcha's code is a chunk of its own, fetched only for a site with a captcha key.
   const [Captcha, setCaptcha] = useState<typeof CaptchaComponent | null>(null);
 
@@ -133,8 +136,13 @@ export function RestockForm({
     return choices.subscribe(productId, follow);
   }, [choices, productId]);
 
-  // A sign-up is for one variant: another one starts over, keeping the typed email.
+  // A sign-up is for one variant: another one starts over, keeping the typed email, and can be
+  // signed up at once, even while the last variant's sign-up is still on the wire. That one took
+  // the captcha's token with it, so the captcha is asked again.
   useEffect(() => {
+    signUp.current += 1;
+    if (inFlight.current) captcha.current?.reset();
+    inFlight.current = false;
     setPhase('idle');
     setFailure(null);
   }, [target.variantId]);
@@ -176,19 +184,21 @@ export function RestockForm({
     setFailure(null);
     setPhase('submitting');
     inFlight.current = true;
+    const mine = (signUp.current += 1);
     try {
-      await send();
+      await send(() => alive.current && signUp.current === mine);
     } finally {
-      inFlight.current = false;
+      if (signUp.current === mine) inFlight.current = false;
     }
   };
 
-  const send = async () => {
+  /** `current`: whether this sign-up is still the one on screen (same variant, still mounted). */
+  const send = async (current: () => boolean) => {
     let captchaToken: string | undefined;
     if (siteKey) {
       // Right before submit: the token of the captcha as it is now.
       const token = await (captcha.current?.getToken() ?? Promise.resolve('')).catch(() => '');
-      if (!alive.current) return;
+      if (!current()) return;
       if (token === '') {
         setPhase('idle');
         fail(m.t('captchaIncomplete'));
@@ -203,7 +213,7 @@ export function RestockForm({
       isJoinMailingList: mailingListSignUpEnabled && join,
       ...(captchaToken !== undefined && { captchaToken }),
     });
-    if (!alive.current) return;
+    if (!current()) return;
     if (result.ok) {
       setPhase('success');
       return;

@@ -298,6 +298,76 @@ describe('RestockForm in a product block (sf:variant-change)', () => {
     expect((emailBox() as HTMLInputElement).value).toBe('ada@example.com');
   });
 
+  it('shows the answer of a sign-up only for its variant: a new one chosen meanwhile can be signed up at once', async () => {
+    const calls: { resolve: (r: ReturnType<typeof okResult>) => void }[] = [];
+    const api = fakeApi({
+      restockSignUp: () =>
+        new Promise((resolve) => {
+          calls.push({ resolve });
+        }),
+    });
+    const r = renderWithStorefront(
+      <div data-sf-product-block="">
+        <span data-testid="picker" />
+        <RestockForm productId="tee" variantId="tee-s" />
+      </div>,
+      { api },
+    );
+    await r.user.type(emailBox(), 'ada@example.com');
+    await r.user.click(submitButton());
+    expect(screen.getByRole('button', { name: 'Submitting…' })).toBeInstanceOf(HTMLButtonElement);
+    await announce(screen.getByTestId('picker'), { itemId: 'tee', variant: variant('tee-m', 0), quantity: 1 });
+    // The answer for S lands while M is shown: it is not M's, so nothing is confirmed.
+    await act(async () => calls[0]!.resolve(okResult({})));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect((emailBox() as HTMLInputElement).value).toBe('ada@example.com');
+    await r.user.click(submitButton());
+    expect(api.restockSignUp.mock.calls.map((c) => c[0].variantId)).toEqual(['tee-s', 'tee-m']);
+    await act(async () => calls[1]!.resolve(okResult({})));
+    expect((await screen.findByRole('status')).textContent).toBe('Signed up!');
+  });
+
+  it("shows no failure of another variant's sign-up", async () => {
+    const call = deferred<ReturnType<typeof failResult>>();
+    const api = fakeApi({ restockSignUp: () => call.promise });
+    const r = renderWithStorefront(
+      <div data-sf-product-block="">
+        <span data-testid="picker" />
+        <RestockForm productId="tee" variantId="tee-s" />
+      </div>,
+      { api },
+    );
+    await r.user.type(emailBox(), 'ada@example.com');
+    await r.user.click(submitButton());
+    await announce(screen.getByTestId('picker'), { itemId: 'tee', variant: variant('tee-m', 0), quantity: 1 });
+    await act(async () => call.resolve(failResult('You are already signed up for this item.', { status: 409 })));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(submitButton().getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it("asks for the captcha again for the new variant: the last one's sign-up took its token", async () => {
+    const net = intercept();
+    const call = deferred<ReturnType<typeof okResult>>();
+    const api = fakeApi({ restockSignUp: () => call.promise });
+    const r = renderWithStorefront(
+      <div data-sf-product-block="">
+        <span data-testid="picker" />
+        <RestockForm productId="tee" variantId="tee-s" />
+      </div>,
+      { api, context: captchaContext() },
+    );
+    const robot = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+    await r.user.click(robot);
+    await r.user.type(emailBox(), 'ada@example.com');
+    await r.user.click(submitButton());
+    await waitFor(() => expect(api.restockSignUp).toHaveBeenCalledTimes(1));
+    await announce(screen.getByTestId('picker'), { itemId: 'tee', variant: variant('tee-m', 0), quantity: 1 });
+    expect(net.provider.widgets[0]?.resets).toBe(1);
+    expect((robot as HTMLInputElement).checked).toBe(false);
+    await act(async () => call.resolve(okResult({})));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it("stays empty beside a product form, whose own restock block shows the chosen variant's sign-up", () => {
     renderWithStorefront(
       <div data-sf-product-block="">
