@@ -337,9 +337,10 @@ function visitorCart(db: Db, request: FastifyRequest): { entries: SummaryLine[];
   const row = findOpenCart(db, request.cookies[COOKIES.cart]);
   const cart = row ? readCart(db, row.id) : null;
   if (!cart || cart.entries.length === 0) return { entries: [], subtotalText: '' };
+  const currency = cart.currency ?? currencyOf(db);
   return {
-    entries: summaryLines(cart.entries, cart.currency),
-    subtotalText: formatMoney(cart.subtotalCents, cart.currency),
+    entries: summaryLines(cart.entries, currency),
+    subtotalText: formatMoney(cart.subtotalCents, currency),
   };
 }
 

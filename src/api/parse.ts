@@ -152,10 +152,12 @@ const CART = schema({
     expected: 'a time',
     fallback: 0,
   },
+  // Spec 000 §3 names no currency on the cart: a cart without one is priced in the store currency
+  // (the site context's), which the widgets fall back to.
   currency: {
     read: (v) => (typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? v : null),
     expected: 'a currency code',
-    fallback: 'USD',
+    fallback: null,
   },
   subtotalCents: { read: minorUnits, expected: 'minor units', required: true },
   taxCents: { read: minorUnits, expected: 'minor units', fallback: 0 },

@@ -12,14 +12,14 @@ export const selectCount = (state: CartState): number => state.cart?.totalQuanti
 // asked about and its subtotal), so a slice stays the same object; two stores only recompute.
 /** The cart subtotal in minor units, or null before the cart is known. */
 let subtotalOf: ShoppingCart | null = null;
-let subtotal: { readonly amount: number; readonly currency: string } | null = null;
+let subtotal: { readonly amount: number; readonly currency: string | null } | null = null;
 /**
- * The subtotal as money. Memoised on the cart object (carts are replaced, never mutated) so a
+ * The subtotal as money (`currency` null: the store currency). Memoised on the cart object (carts are replaced, never mutated) so a
  * subscriber comparing by identity does not see a new value on every read.
  */
 export const selectSubtotal = (
   state: CartState,
-): { readonly amount: number; readonly currency: string } | null => {
+): { readonly amount: number; readonly currency: string | null } | null => {
   if (state.cart !== subtotalOf) {
     subtotalOf = state.cart;
     subtotal = state.cart ? { amount: state.cart.subtotalCents, currency: state.cart.currency } : null;

@@ -65,7 +65,8 @@ export interface ShoppingCart {
   readonly created: number;
   readonly isPurchased: boolean;
   readonly entries: readonly CartEntry[];
-  readonly currency: string;
+  /** The cart's currency where the server names one; null: the store currency (`context.currency`). */
+  readonly currency: string | null;
   readonly subtotalCents: number;
   readonly taxCents: number;
   readonly shippingCostCents: number;

@@ -47,7 +47,7 @@ describe('parseShoppingCart', () => {
     expect(r.ok && r.value).toMatchObject({
       orderId: null,
       created: 0,
-      currency: 'USD',
+      currency: null,
       taxCents: 0,
       grandTotalCents: 5000,
       totalQuantity: 2,

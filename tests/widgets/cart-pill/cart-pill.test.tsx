@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseShoppingCart } from '../../../src/api/parse.js';
 import { DEFAULT_CONTEXT } from '../../../src/page/context.js';
 import { DESIGN_FRAME_MESSAGE_TYPE } from '../../../src/contract.js';
 import { StorefrontProvider } from '../../../src/react/provider.js';
@@ -136,6 +137,17 @@ describe('cart pill: count, word, subtotal and spoken name (spec 000 §2, §9; s
   it('shows the subtotal in the store currency when the cart names an unknown currency', async () => {
     await renderPill(cartOf(2, 2500, 'XXX'), {}, { currency: 'CAD' });
     expect(within(screen.getByRole('link')).getByText('CA$25')).toBeInstanceOf(HTMLElement);
+  });
+
+  it('shows a cart the server names no currency for in the store currency (spec 000 §3)', async () => {
+    const read = parseShoppingCart({
+      id: 'c1',
+      entries: [{ id: 'e1', itemId: 'tee', quantity: 2, title: 'Tee', subTotal: 2000, purchasePriceCents: 1000 }],
+      subtotalCents: 2000,
+    });
+    if (!read.ok) throw new Error(read.issues.join());
+    await renderPill(read.value, {}, { currency: 'EUR' });
+    expect(within(screen.getByRole('link')).getByText('€20')).toBeInstanceOf(HTMLElement);
   });
 
   it.each(['de-DE', 'fr-FR', 'nl-NL'])('writes the subtotal the way a %s page does', async (locale) => {
