@@ -138,8 +138,13 @@ export function setAnalyticsSink(next: AnalyticsSink | null): void {
  */
 export const PENDING_LIMIT = 5000;
 
-/** Hands an event to the installed sink and to the platform layer. Never throws. */
+/**
+ * Hands an event to the installed sink and to the platform layer. Never throws. Anything but an
+ * object (`track()`, `track(null)` from a page's script) is ignored: it is no event, and queued
+ * it would reach the platform layer as one.
+ */
 export function track(event: AnalyticsEvent): void {
+  if (typeof event !== 'object' || !event) return;
   const page = pageState();
   try {
     page.analyticsSink?.(event);

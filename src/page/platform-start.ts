@@ -88,9 +88,9 @@ export function connectInTurns(
   const queued: AnalyticsEvent[] = [];
   connectPlatform((event) => void queued.push(event));
   const next = (): void => {
-    const event = queued.shift();
-    if (!event) return connectPlatform(handle);
-    handle(event);
+    // The queue's end is its length, never an event that reads as false.
+    if (queued.length === 0) return connectPlatform(handle);
+    handle(queued.shift() as AnalyticsEvent);
     later(next);
   };
   next();

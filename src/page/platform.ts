@@ -241,12 +241,12 @@ export function createPlatform(deps: PlatformDeps): Platform {
   );
 
   const handle = (event: AnalyticsEvent): void => {
-    // A product page view counts only on a product's own page, the content-item page (type 50):
-    // a product block elsewhere draws a form but is not a product page (docs/analytics.md).
-    if (event.type === 'product-page-viewed' && pageType !== PAGE_TYPES.contentItem) return;
-    if (event.type === 'purchase' && !firstRecord(event.orderId)) return;
     batch = [];
     try {
+      // A product page view counts only on a product's own page, the content-item page (type 50):
+      // a product block elsewhere draws a form but is not a product page (docs/analytics.md).
+      if (event.type === 'product-page-viewed' && pageType !== PAGE_TYPES.contentItem) return;
+      if (event.type === 'purchase' && !firstRecord(event.orderId)) return;
       const itemId = 'itemId' in event ? event.itemId : null;
       const details: Record<string, unknown> = { ...event };
       delete details['type'];

@@ -82,6 +82,23 @@ describe('the platform connection', () => {
     expect(platform).toHaveBeenCalledTimes(PENDING_LIMIT);
   });
 
+  it('ignores anything but an event object, queued or handed over', () => {
+    connectPlatform(() => undefined);
+    connectPlatform(null);
+    const sink = vi.fn();
+    setAnalyticsSink(sink);
+    const malformed = [null, undefined, 'cart-viewed', 7] as unknown as AnalyticsEvent[];
+    for (const bad of malformed) track(bad);
+    track({ type: 'cart-viewed' });
+    // As the platform's handler does: it reads the event's type.
+    const platform = vi.fn((e: AnalyticsEvent) => void e.type);
+    connectPlatform(platform);
+    expect(platform.mock.calls.map(([e]) => e)).toEqual([{ type: 'cart-viewed' }]);
+    for (const bad of malformed) expect(() => track(bad)).not.toThrow();
+    expect(platform).toHaveBeenCalledTimes(1);
+    expect(sink.mock.calls).toEqual([[{ type: 'cart-viewed' }]]);
+  });
+
   it('still feeds the platform when the theme sink throws', () => {
     const event: AnalyticsEvent = { type: 'cart-viewed' };
     const platform = vi.fn();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectPlatform, track, type AnalyticsEvent } from '../../../src/page/analytics.js';
 import { createPageRuntime } from '../../../src/page/create-runtime.js';
+import { pageState } from '../../../src/page/page-state.js';
 import type { AnalyticsEventRecord } from '../../../src/page/events.js';
 import { connectInTurns, pageDeps, whenIdle } from '../../../src/page/platform-start.js';
 
@@ -30,6 +31,22 @@ describe('connectInTurns', () => {
     track(viewed('d'));
     expect(handle).toHaveBeenLastCalledWith(viewed('d'));
     expect(handle).toHaveBeenCalledTimes(4);
+  });
+
+  it('hands over every queued event, past one that reads as false', () => {
+    connectPlatform(() => undefined);
+    connectPlatform(null);
+    const viewed = (itemId: string): AnalyticsEvent => ({ type: 'product-page-viewed', itemId });
+    track(viewed('a'));
+    // The queue is the page's (./page-state.ts): another copy of the runtime may have put anything there.
+    pageState().pendingEvents?.push(null as unknown as AnalyticsEvent);
+    track(viewed('b'));
+    const turns: (() => void)[] = [];
+    const handle = vi.fn();
+    connectInTurns(handle, (fn) => turns.push(fn));
+    while (turns.length > 0) turns.shift()?.();
+    track(viewed('c'));
+    expect(handle.mock.calls.map(([e]) => e)).toEqual([viewed('a'), null, viewed('b'), viewed('c')]);
   });
 });
 

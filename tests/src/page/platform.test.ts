@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '../../../src/contract.js';
+import type { AnalyticsEvent } from '../../../src/page/analytics.js';
 import { parseSiteContext } from '../../../src/page/context.js';
 import type { AnalyticsEventRecord } from '../../../src/page/events.js';
 import { resetAnalyticsIdMemory, type IdentityEnv } from '../../../src/page/identity.js';
@@ -324,6 +325,16 @@ describe('widget events', () => {
       data: { eventName: 'newsletter_subscription', formId: 'news' },
     });
     expect(p.pixels).toEqual([{ event: 'Lead', data: { formId: 'news' } }]);
+  });
+
+  it('ignores a malformed event and never throws', () => {
+    const p = page('/shop/tee', { pageType: 50 });
+    const platform = createPlatform(p.deps);
+    for (const bad of [null, undefined, 'cart-viewed', 7]) {
+      expect(() => platform.handle(bad as unknown as AnalyticsEvent)).not.toThrow();
+    }
+    platform.handle({ type: 'cart-viewed' });
+    expect(p.visitorEvents.map((e) => e.eventName)).toEqual(['ViewCart']);
   });
 
   it('ignores failing sends', async () => {
