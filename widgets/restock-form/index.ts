@@ -14,8 +14,9 @@ const widget = defineWidget({
   name,
   parseProps: parseRestockFormProps,
   render: (props) => createElement(RestockForm, props),
-  // The address typed so far stays while the product form moves the block between sold-out
-  // variants of its product (it follows the choice itself); another product starts afresh.
+  // The address typed so far stays while the block moves between sold-out variants of its
+  // product (new props name the variant, or it follows the choice itself); another product
+  // starts afresh.
   identity: (props) => props.productId,
 });
 

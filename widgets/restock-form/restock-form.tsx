@@ -114,6 +114,16 @@ export function RestockForm({
     return () => document.removeEventListener(EVENTS.variantChange, onChange);
   }, [productId]);
 
+  // A new variant in the props (an app's re-render, the loader's update for the same product) is
+  // the one to sign up for, as a choice is; the first render's is already the target.
+  const propVariant = useRef(variantId);
+  useEffect(() => {
+    if (propVariant.current === variantId) return;
+    propVariant.current = variantId;
+    const next = variantId ?? null;
+    setTarget((prev) => (prev.variantId === next ? prev : { variantId: next, shown: true }));
+  }, [variantId]);
+
   // The product form's choice as the page runtime holds it: a React app's restock form follows
   // its product form this way, a loader-mounted one the form of its own block.
   useEffect(() => {

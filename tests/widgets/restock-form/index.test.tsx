@@ -30,7 +30,7 @@ describe('restock form module (the dist/widgets/restock-form.js contract)', () =
     expect(screen.getByText('Sold out')).toBeInstanceOf(HTMLElement);
   });
 
-  it('keeps the address typed for the same product when its props change in place; another product starts afresh', async () => {
+  it('keeps the address typed for the same product when its props change in place, for the variant they name; another product starts afresh', async () => {
     const el = block();
     const env = { context: DEFAULT_CONTEXT, report: vi.fn() };
     let widget: ReturnType<typeof restockForm.mount> = () => undefined;
@@ -38,8 +38,11 @@ describe('restock form module (the dist/widgets/restock-form.js contract)', () =
       widget = restockForm.mount(el, { productId: 'tee', variantId: 'tee-s' }, env);
     });
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.com');
+    expect(el.querySelector('.sf-restock-form')?.getAttribute('data-sf-variant-id')).toBe('tee-s');
     await act(async () => widget.update?.({ productId: 'tee', variantId: 'tee-m' }));
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'ann@example.com');
+    // The sign-up is now for the variant the new props name.
+    expect(el.querySelector('.sf-restock-form')?.getAttribute('data-sf-variant-id')).toBe('tee-m');
     await act(async () => widget.update?.({ productId: 'mug', variantId: 'mug-1' }));
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', '');
     act(() => widget());

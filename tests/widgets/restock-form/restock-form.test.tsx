@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENTS } from '../../../src/contract.js';
 import { RestockForm } from '../../../widgets/restock-form/restock-form.js';
@@ -384,6 +385,40 @@ describe('RestockForm in a product block (sf:variant-change)', () => {
     expect(within(screen.getByTestId('slot')).getByRole('form')).toBeInstanceOf(HTMLFormElement);
     expect(within(screen.getByTestId('standalone')).queryByRole('form')).toBeNull();
     expect(screen.getAllByRole('form')).toHaveLength(1);
+  });
+});
+
+describe('RestockForm given a new variantId (an app re-rendering it, the loader updating its props)', () => {
+  function App() {
+    const [chosen, choose] = useState('tee-s');
+    return (
+      <>
+        <button type="button" onClick={() => choose('tee-m')}>
+          Pick M
+        </button>
+        <RestockForm productId="tee" variantId={chosen} />
+      </>
+    );
+  }
+
+  it('signs up for the new variant, keeping the typed email', async () => {
+    const { user, api } = renderWithStorefront(<App />);
+    await user.type(emailBox(), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Pick M' }));
+    expect((emailBox() as HTMLInputElement).value).toBe('ada@example.com');
+    await user.click(submitButton());
+    await screen.findByRole('status');
+    expect(api.restockSignUp.mock.calls.map((c) => c[0].variantId)).toEqual(['tee-m']);
+  });
+
+  it('starts over for the new variant after a sign-up', async () => {
+    const { user } = renderWithStorefront(<App />);
+    await user.type(emailBox(), 'ada@example.com');
+    await user.click(submitButton());
+    await screen.findByRole('status');
+    await user.click(screen.getByRole('button', { name: 'Pick M' }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect((emailBox() as HTMLInputElement).value).toBe('ada@example.com');
   });
 });
 
