@@ -241,7 +241,10 @@ export function createPlatform(deps: PlatformDeps): Platform {
   );
 
   const handle = (event: AnalyticsEvent): void => {
-    batch = [];
+    // Each call's records are its own: an `sf:pixel` listener may track again from inside this
+    // one, and that inner call sends its batch and gives the outer one back.
+    const outer = batch;
+    const records: AnalyticsEventRecord[] = (batch = []);
     try {
       // A product page view counts only on a product's own page, the content-item page (type 50):
       // a product block elsewhere draws a form but is not a product page (docs/analytics.md).
@@ -310,8 +313,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
     } catch {
       // Analytics never breaks the page.
     } finally {
-      const records = batch;
-      batch = null;
+      batch = outer;
       if (records.length > 0) quiet(deps.sendVisitorEvents(records));
     }
   };

@@ -395,6 +395,23 @@ describe('conversion and census sources (spec 000 §7)', () => {
     ]);
   });
 
+  it('keeps each event’s batch when an sf:pixel listener tracks from inside it', () => {
+    const p = page('/shop/tee', { pageType: 50 });
+    const platform = createPlatform(p.deps);
+    const listener = (e: Event) => {
+      if ((e as CustomEvent).detail.event === 'AddToCart') platform.handle({ type: 'cart-viewed' });
+    };
+    document.addEventListener(EVENTS.pixel, listener);
+    cleanups.push(() => document.removeEventListener(EVENTS.pixel, listener));
+    expect(() => platform.handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 1 })).not.toThrow();
+    const calls = (p.deps.sendVisitorEvents as unknown as { mock: { calls: [AnalyticsEventRecord[]][] } })
+      .mock.calls;
+    expect(calls.map(([records]) => records.map((r) => `${r.customSchemaName}:${r.eventName}`))).toEqual([
+      ['commerce_shopping_event:ViewCart'],
+      ['commerce_shopping_event:AddToCart', 'pixel_event:AddToCart'],
+    ]);
+  });
+
   it('records every pixel event as a site-visitor event of its own schema', () => {
     const p = page('/shop');
     createPlatform(p.deps).handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 2 });
