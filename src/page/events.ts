@@ -167,11 +167,13 @@ export function createVisitorEventSender(options: VisitorEventSenderOptions) {
   };
   return async (events: readonly AnalyticsEventRecord[], opts: { beacon?: boolean } = {}): Promise<void> => {
     if (events.length === 0) return;
+    // A string body goes as text/plain, by beacon and by fetch alike: a request an events host on
+    // another origin takes with no preflight, and the endpoint reads it as JSON.
     const body = JSON.stringify(events.length === 1 ? events[0] : events);
     if (opts.beacon) {
       const beacon = beaconOf();
       try {
-        if (beacon?.(options.url, new Blob([body], { type: 'application/json' }))) return;
+        if (beacon?.(options.url, body)) return;
       } catch {
         // Refused (too large, or no beacon in this context): fetch below.
       }
@@ -179,7 +181,6 @@ export function createVisitorEventSender(options: VisitorEventSenderOptions) {
     const send = options.fetch ?? globalThis.fetch;
     const response = await send(options.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
       body,
       credentials: 'same-origin',
       keepalive: true,

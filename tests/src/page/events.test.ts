@@ -143,6 +143,28 @@ describe('the site-visitor event sender', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('sends text/plain JSON by beacon and by fetch, which another origin takes with no preflight', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 202 }));
+    const beacon = vi.fn((_url: string, _data: BodyInit) => true);
+    const send = createVisitorEventSender({
+      url: 'https://events.example/api/v1/clanker/events',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      sendBeacon: beacon,
+    });
+    await send([record], { beacon: true });
+    const data = beacon.mock.calls[0]?.[1];
+    expect(typeof data).toBe('string');
+    expect(JSON.parse(data as string)).toEqual(record);
+    beacon.mockReturnValue(false);
+    await send([record], { beacon: true });
+    await send([record]);
+    for (const [url, init] of fetch.mock.calls as unknown as [string, RequestInit][]) {
+      expect(typeof init.body).toBe('string');
+      expect(new Request(url, init).headers.get('content-type')).toBe('text/plain;charset=UTF-8');
+    }
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('sends nothing for no events', async () => {
     const fetch = vi.fn();
     const send = createVisitorEventSender({
