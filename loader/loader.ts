@@ -54,7 +54,8 @@ export interface StorefrontGlobal extends Blocks {
   readonly cart: {
     store(): Promise<CartStore>;
     get(): Promise<ReturnType<CartStore['getState']>['cart']>;
-    load(): Promise<void>;
+    /** Reads the cart: resolves with the cart, or the failure and its message (spec 000 §8). */
+    load(): ReturnType<Runtime['loadCart']>;
   };
   /** Listens to an `sf:*` event (the prefix is optional); returns the unsubscribe. */
   on(event: string, fn: (detail: unknown, event: Event) => void): () => void;

@@ -19,8 +19,10 @@ import { CONTEXT_SCRIPT_ID, EVENTS, type ErrorEventDetail } from '../contract.js
 import type { Api } from '../api/page.js';
 import { createPageApi } from '../api/page.js';
 import type { ApiClient } from '../api/client.js';
+import { apiText } from '../api/texts.js';
+import type { ApiResult } from '../api/types.js';
 import { loadTranslations } from '../messages/catalogues.js';
-import { createCartStore, type CartStore } from '../store/index.js';
+import { createCartStore, type CartStore, type ShoppingCart } from '../store/index.js';
 import { shouldLoadCartAtStart } from './cookies.js';
 import { createProductChoices, type ProductChoices } from './choices.js';
 import { pageState, type PageState } from './page-state.js';
@@ -192,18 +194,24 @@ function runtimeOver({ context, raw }: ContextOf, parts: PageRuntimeOptions): Pa
 }
 
 /**
- * Loads the cart into the runtime's store with the start-up time limit. Resolves either way: a
- * failure (an error status, no answer in time, an answer that is not a cart) is reported as
- * `CART_LOAD_FAILED` and left in the store's state for the widgets to show.
+ * Loads the cart into the runtime's store with the start-up time limit. Resolves either way, with
+ * the read: the cart, or the failure and its message, which spec 000 §8 passes to the caller
+ * (`Storefront.cart.load()`). A failure (an error status, no answer in time, an answer that is not
+ * a cart) is reported as `CART_LOAD_FAILED` and left in the store's state for the widgets to show.
  */
-export async function readCart({ store, report }: Pick<PageRuntime, 'store' | 'report'>): Promise<void> {
+export async function readCart({
+  store,
+  report,
+}: Pick<PageRuntime, 'store' | 'report'>): Promise<ApiResult<ShoppingCart>> {
   try {
     const result = await store.getState().load(CART_START_TIMEOUT_MS);
     // The api's error as it is: its message is the text the widgets show (offline, timed out, the
     // server's own words), and the code says which read it was.
     if (!result.ok) report(result.error, { code: 'CART_LOAD_FAILED' });
+    return result;
   } catch (error) {
     report(error, { code: 'CART_LOAD_FAILED' });
+    return { ok: false, error: { kind: 'invalid-response', status: 0, message: apiText('tryAgain') } };
   }
 }
 

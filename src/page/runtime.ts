@@ -5,7 +5,8 @@
  * runtime (./create-runtime.ts, which builds it and holds the default reporter).
  */
 import { getCartStore, getPageRuntime, readCart, reportError } from './create-runtime.js';
-import type { CartStore } from '../store/index.js';
+import type { ApiResult } from '../api/types.js';
+import type { CartStore, ShoppingCart } from '../store/index.js';
 import { startBlocks as start, type BlockOptions, type Blocks } from './blocks.js';
 import { isEnglishLocale } from '../messages/format.js';
 import { loadPageLanguage } from './page-language.js';
@@ -44,10 +45,10 @@ export const localeReady = (base: string): Promise<void> =>
   }));
 
 /**
- * Loads the cart into the page's store; resolves either way (see {@link readCart}): the loader
- * only needs to know the load settled.
+ * Loads the cart into the page's store; resolves either way (see {@link readCart}), with the read:
+ * the loader's start only needs to know it settled, `Storefront.cart.load()` hands it to its caller.
  */
-export const loadCart = (): Promise<void> => readCart(getPageRuntime());
+export const loadCart = (): Promise<ApiResult<ShoppingCart>> => readCart(getPageRuntime());
 
 /**
  * Takes over the page's blocks from the loader (./blocks.ts): mounting, props, errors and the

@@ -125,10 +125,15 @@ describe('the cart read at page start (spec 000 §4)', () => {
     },
   ])('reports $why as CART_LOAD_FAILED and settles', async ({ reply, message }) => {
     answer = reply;
-    const seen = await sfErrorsDuring(() => loadCart());
+    let read: Awaited<ReturnType<typeof loadCart>> | undefined;
+    const seen = await sfErrorsDuring(async () => {
+      read = await loadCart();
+    });
     expect(sent[0]).toBe('GET /api/commerce/shopping-cart');
     expect(seen).toEqual([{ message, code: 'CART_LOAD_FAILED' }]);
     expect(getCartStore().getState().error?.message).toBe(message);
+    // Spec 000 §8: "A cart load failure passes its message to the caller" (Storefront.cart.load()).
+    expect(read).toMatchObject({ ok: false, error: { message } });
   });
 
   it(`gives up on a read with no answer after ${CART_START_TIMEOUT_MS} ms and reports it`, async () => {
