@@ -110,7 +110,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The canonical form of a BCP 47 tag ("en-us" -> "en-US"), or null when Intl refuses it. */
-function canonicalLocale(tag: string): string | null {
+export function canonicalLocale(tag: string): string | null {
   try {
     // One tag in gives one out, or a RangeError.
     return Intl.getCanonicalLocales(tag)[0] ?? null;

@@ -44,7 +44,7 @@ export interface AnalyticsEventRecord {
   readonly sourceEnvironment: Environment;
   readonly destinationUrl: string | null;
   readonly objectIdentifier: string | null;
-  /** The site's locale when the page set one, else the document language, else en-US. */
+  /** The site's locale when the page set a valid one, else the document language, else en-US. */
   readonly resolvedLocale: string;
   readonly trackerVersion: string;
   readonly collectorVersion: string;
@@ -58,7 +58,7 @@ export interface RecordBase {
   readonly templateId: string | null;
   readonly websiteLocale: string;
   readonly memberLocale: string | null;
-  /** The locale the page set explicitly, if any. */
+  /** The locale the page set explicitly, if any, as the site context accepted it (canonical). */
   readonly explicitLocale: string | null;
   readonly analyticsId: string | null;
   readonly marketingId: string | null;

@@ -13,7 +13,7 @@ import type { AnalyticsApi } from '../api/analytics.js';
 import type { JsonRecord } from '../result.js';
 import type { AnalyticsEvent } from './analytics.js';
 import { pageViewData, pageViewTracked, trackingAllowed, PAGE_VIEW_EVENT } from './census.js';
-import type { SiteContext } from './context.js';
+import { canonicalLocale, type SiteContext } from './context.js';
 import { readCookie } from './cookies.js';
 import {
   COMMERCE_SCHEMA,
@@ -120,6 +120,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const session = restrictive ? null : sessionInfo(deps.identity);
   const aid = restrictive ? null : analyticsId(deps.identity);
   const query = parseQuery(win.location.search);
+  const explicit = readOptionalText(raw, 'locale');
 
   const base: RecordBase = {
     websiteId: context.websiteId ?? null,
@@ -127,7 +128,9 @@ export function createPlatform(deps: PlatformDeps): Platform {
     templateId: context.templateId ?? null,
     websiteLocale: context.locale,
     memberLocale: readOptionalText(raw, 'memberLocale'),
-    explicitLocale: readOptionalText(raw, 'locale'),
+    // The page's own locale as the context took it (canonical), or none where it was refused:
+    // the record's resolved locale then falls back to the document language (spec 001 §3).
+    explicitLocale: explicit && canonicalLocale(explicit),
     analyticsId: aid,
     marketingId: readCookie(ANALYTICS_COOKIES.marketingId, doc),
     sessionId: session?.sessionId ?? null,

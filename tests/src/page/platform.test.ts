@@ -337,6 +337,19 @@ describe('widget events', () => {
     expect(p.visitorEvents.map((e) => e.eventName)).toEqual(['ViewCart']);
   });
 
+  it.each([
+    ['not a locale', 'en-US', 'en'],
+    ['fr-fr', 'fr-FR', 'fr-FR'],
+    [undefined, 'en-US', 'en'],
+  ])(
+    'resolves the context locale %j (site locale %j) to %j, the document language for one refused',
+    (locale, site, resolved) => {
+      const p = page('/shop', locale === undefined ? {} : { locale });
+      createPlatform(p.deps).handle({ type: 'cart-viewed' });
+      expect(p.visitorEvents[0]).toMatchObject({ websiteLocale: site, resolvedLocale: resolved });
+    },
+  );
+
   it('ignores failing sends', async () => {
     const p = page('/shop');
     p.deps.api.recordQuickView = vi.fn(async () => {
@@ -403,7 +416,9 @@ describe('conversion and census sources (spec 000 §7)', () => {
     };
     document.addEventListener(EVENTS.pixel, listener);
     cleanups.push(() => document.removeEventListener(EVENTS.pixel, listener));
-    expect(() => platform.handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 1 })).not.toThrow();
+    expect(() =>
+      platform.handle({ type: 'item-added', itemId: 'tee', sku: 'TEE-S', quantity: 1 }),
+    ).not.toThrow();
     const calls = (p.deps.sendVisitorEvents as unknown as { mock: { calls: [AnalyticsEventRecord[]][] } })
       .mock.calls;
     expect(calls.map(([records]) => records.map((r) => `${r.customSchemaName}:${r.eventName}`))).toEqual([
