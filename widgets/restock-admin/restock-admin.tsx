@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RestockGroup, RestockSendRequest, RestockSignUp } from '../../src/api/restock.js';
 import type { ApiError, ApiResult } from '../../src/api/types.js';
 import { ACCOUNT_EVENTS } from '../../src/contract.js';
@@ -6,6 +6,7 @@ import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import type { RestockAdminProps } from './props.js';
 import { restockAdminMessages, type RestockAdminMessages } from './messages.js';
+import { asksConfirmation, SignUps, variantText, type SignUpList } from './sign-ups.js';
 
 export type { RestockAdminProps } from './props.js';
 
@@ -20,22 +21,8 @@ interface Outcome {
   readonly message: string;
 }
 
-interface SignUpList {
-  readonly group: RestockGroup;
-  readonly items: readonly RestockSignUp[];
-  readonly cursor: string | null;
-  readonly loading: boolean;
-  readonly error: string | null;
-}
-
 const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
   `${g.productId}\u0000${g.variantId ?? ''}`;
-
-/**
- * Whether the server asks each sign-up to confirm its email (double opt-in): then a send notifies
- * the confirmed ones only, and the tables say which are still unconfirmed.
- */
-const asksConfirmation = (g: RestockGroup): boolean => g.unconfirmedCount !== null;
 
 /** The server's `{ sent }` count, or null when it says nothing usable. */
 function sentCount(data: unknown): number | null {
@@ -52,12 +39,6 @@ export function sentText(data: unknown, m: RestockAdminMessages): string {
   if (sent === null) return m.t('sent');
   if (sent === 0) return m.t('sentNone');
   return sent === 1 ? m.t('sentOne') : m.t('sentMany', { count: sent });
-}
-
-export function variantText(g: RestockGroup, m: RestockAdminMessages): string {
-  const parts = Object.entries(g.attributes).map(([name, value]) => m.t('variantAttribute', { name, value }));
-  if (parts.length > 0) return parts.join(m.t('attributeSeparator'));
-  return g.sku ?? m.t('noVariant');
 }
 
 /** A date in the site's locale and time zone; the epoch value itself if the zone is unusable. */
@@ -333,66 +314,5 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
         />
       )}
     </section>
-  );
-}
-
-function SignUps({
-  list,
-  m,
-  formatDate,
-  headingRef,
-  onMore,
-}: {
-  list: SignUpList;
-  m: RestockAdminMessages;
-  formatDate: (ms: number) => string;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  onMore: () => void;
-}) {
-  const title = `${list.group.title || list.group.productId} ${variantText(list.group, m)}`;
-  const heading = m.t('signUpsOf', { title });
-  const headingId = `${useWidgetId()}-signups`;
-  const showConfirmed = asksConfirmation(list.group);
-  return (
-    // Named once: by the scroll region around its table, which its heading labels.
-    <div className="sf-restock-admin__signups" aria-busy={list.loading || undefined}>
-      <h3 ref={headingRef} id={headingId} tabIndex={-1} className="sf-restock-admin__subtitle">
-        {heading}
-      </h3>
-      {list.error !== null && <Alert title={m.t('failedTitle')} message={list.error} />}
-      <div className="sf-restock-admin__scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-        <table className="sf-restock-admin__table">
-          <caption className="sf-visually-hidden">{heading}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{m.t('email')}</th>
-              <th scope="col">{m.t('mailingList')}</th>
-              <th scope="col">{m.t('signedUp')}</th>
-              {showConfirmed && <th scope="col">{m.t('confirmed')}</th>}
-              <th scope="col">{m.t('notified')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">{s.email}</th>
-                <td>{s.isJoinMailingList ? m.t('yes') : m.t('no')}</td>
-                <td>{formatDate(s.created)}</td>
-                {showConfirmed && (
-                  <td>{s.confirmedOn === null ? m.t('notYet') : formatDate(s.confirmedOn)}</td>
-                )}
-                <td>{s.notifiedOn === null ? m.t('notYet') : formatDate(s.notifiedOn)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {list.loading && <p className="sf-restock-admin__status">{m.t('loadingMore')}</p>}
-      {!list.loading && list.cursor !== null && (
-        <button type="button" className="sf-button sf-button--secondary" onClick={onMore}>
-          {m.t('loadMore')}
-        </button>
-      )}
-    </div>
   );
 }
