@@ -11,7 +11,7 @@ import { Alert } from '../../src/react/ui/alert.js';
 import type { CartEntry } from '../../src/store/types.js';
 import { cartPageMessages } from './messages.js';
 import { AnswersDialog, useEditAnswers } from './edit-answers.js';
-import { useEntryChanges } from './failures.js';
+import { failureText, useEntryChanges } from './failures.js';
 import { entryImage, Line } from './line.js';
 import { isQuantityChange } from './quantity.js';
 import { useRemoval } from './removal.js';
@@ -129,12 +129,18 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
     </a>
   );
 
+  // The pressed button goes with the alert: focus waits on the title, which stays.
+  const retry = () => {
+    headingRef.current?.focus();
+    loadCart();
+  };
+
   // A failed read, with its Try again: in place of the entries before there is a cart, above the
   // cart the page holds after (what it shows may be out of date).
   const loadFailure = loadError && (
     <>
-      <Alert title={m.t('loadFailed')} message={loadError.message} />
-      <button type="button" className="sf-button sf-cart-page__retry" onClick={loadCart}>
+      <Alert title={m.t('loadFailed')} message={failureText(m, loadError)} />
+      <button type="button" className="sf-button sf-cart-page__retry" onClick={retry}>
         {m.t('retry')}
       </button>
     </>
@@ -144,7 +150,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
     if (loadFailure) {
       return (
         <section className="sf-cart-page" aria-labelledby={titleId}>
-          <Title id={titleId} className="sf-cart-page__title">
+          <Title id={titleId} ref={headingRef} tabIndex={-1} className="sf-cart-page__title">
             {m.t('title')}
           </Title>
           {loadFailure}
@@ -153,7 +159,7 @@ export function CartPage({ strings, instalments, headingLevel = 2 }: CartPagePro
     }
     return (
       <section className="sf-cart-page" aria-busy="true" aria-labelledby={titleId}>
-        <Title id={titleId} className="sf-cart-page__title">
+        <Title id={titleId} ref={headingRef} tabIndex={-1} className="sf-cart-page__title">
           {m.t('title')}
         </Title>
         <p role="status" className="sf-cart-page__loading">

@@ -21,6 +21,18 @@ export type RunChange = (
 ) => Promise<boolean>;
 
 /**
+ * A failure's text: the page's own words (`strings`) for no connection or no answer in time
+ * (`checkConnection`) and for an answer that does not read (`tryAgain`), else the api's: the
+ * server's message, or the catalogued 429 and crumb texts.
+ */
+export const failureText = (m: CartPageMessages, error: ApiError | undefined): string =>
+  error?.kind === 'network' || error?.kind === 'timeout'
+    ? m.t('checkConnection')
+    : error?.kind === 'http' && error.message
+      ? error.message
+      : m.t('tryAgain');
+
+/**
  * The entries' changes under way and the last failure: one change per entry at a time, the entry
  * busy while it waits, and a refused change told in the page's alert (the server's text, or
  * "Try again" when it has none).
@@ -47,7 +59,7 @@ export function useEntryChanges(m: CartPageMessages) {
     const r = await call();
     inFlight.current.delete(entry.id);
     setEntryPending(entry.id, null);
-    if (!r.ok) setFailure({ title, message: r.error?.message || m.t('tryAgain') });
+    if (!r.ok) setFailure({ title, message: failureText(m, r.error) });
     return r.ok;
   };
 

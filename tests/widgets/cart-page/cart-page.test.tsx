@@ -165,6 +165,22 @@ describe('CartPage states', () => {
     expect(calls).toBe(2);
   });
 
+  it('keeps focus in the page when Try again is pressed: on the title, not the page body', async () => {
+    let calls = 0;
+    const api = fakeApi({ getCart: () => (++calls === 1 ? Promise.resolve(offline) : new Promise(() => {})) });
+    const { user } = renderWithStorefront(<CartPage />, { api });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Loading cart…')).toBeInstanceOf(HTMLElement);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Shopping Cart' }));
+  });
+
+  it('tells a failure in the words its strings give (checkConnection, tryAgain)', async () => {
+    const api = fakeApi({ getCart: async () => offline });
+    renderWithStorefront(<CartPage strings={{ checkConnection: 'Vérifiez votre connexion' }} />, { api });
+    const alert = await screen.findByRole('alert', { name: 'Unable to load. Try again.' });
+    expect(alert.textContent).toContain('Vérifiez votre connexion');
+  });
+
   it('lists each entry with its variant, quantity and line total, and the subtotal', async () => {
     await renderCart(
       cart([
