@@ -109,7 +109,7 @@ export interface MoneyFields {
   readonly currency: string;
 }
 
-const AMOUNT_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+const AMOUNT_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 const CODE_RE = /^[A-Za-z]{3}$/;
 
 function amountText(raw: unknown): string | null {

@@ -258,7 +258,7 @@ export const FUNCTIONS: Readonly<Record<string, (args: readonly unknown[]) => un
   round: (a) => Math.round(toNumber(a[0])),
 };
 
-const NUMBER_TEXT = /^(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|0[xX][0-9a-fA-F]+)$/;
+const NUMBER_TEXT = /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|0[xX][0-9a-fA-F]+)$/;
 
 function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;

@@ -1,4 +1,5 @@
 import type { FormatterFn, FormatterTable, TemplateContext } from './api';
+import { stripTags } from './escape';
 
 /** Default `truncate` length (spec 001 §9). */
 export const DEFAULT_TRUNCATE_LENGTH = 100;
@@ -277,7 +278,7 @@ export const coreFormatters: FormatterTable = {
   raw: (value) => (value === undefined ? 'null' : JSON.stringify(value)),
   round: (value) => Math.round(toNumber(value)),
   // An empty value (missing, null, 0, false, "", [] or {}) passes through as it is.
-  safe: (value) => (isEmpty(value) ? value : scalarText(value).replace(/<[^>]*>/g, '')),
+  safe: (value) => (isEmpty(value) ? value : stripTags(scalarText(value), '')),
   slugify: (value) =>
     scalarText(value)
       .toLowerCase()

@@ -85,7 +85,7 @@ function sinceInstant(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return Number(value);
   if (typeof value !== 'string') return 0;
-  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))/.exec(value);
+  const m = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))/.exec(value);
   return m === null ? undefined : Number(m[1]);
 }
 

@@ -295,3 +295,23 @@ describe("carriedMoneyText: the page's own text for an amount", () => {
     expect(carriedMoneyText(texts, { amount, currency })).toBe(expected);
   });
 });
+
+describe('readMoneyFields on hostile amounts', () => {
+  // A run of digits that ends in no amount once backtracked for every split of the run: 100,000
+  // digits took seconds. The check is linear now, so these return at once.
+  const digits = '1'.repeat(100_000);
+
+  it('rejects 100,000 digits followed by a letter', () => {
+    expect(readMoneyFields({ value: `${digits}x`, currency: 'USD' })).toBeNull();
+    expect(readMoneyFields({ decimalValue: `${digits}.${digits}x`, currencyCode: 'USD' })).toBeNull();
+  });
+
+  it('still reads the amounts it read before', () => {
+    expect(readMoneyFields({ value: '12.', currency: 'USD' })).toEqual({ amount: '12.', currency: 'USD' });
+    expect(readMoneyFields({ value: '.5e-2', currency: 'USD' })).toEqual({
+      amount: '.5e-2',
+      currency: 'USD',
+    });
+    expect(readMoneyFields({ value: '1.2.3', currency: 'USD' })).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 /** Image and video markup: lazy-load data attributes, srcset, colours, alt text (spec 001 §3, §9). */
 import type { TemplateContext } from '../api';
+import { stripTags } from '../escape';
 import { attr, escapeHtml, plain, urlAttr } from './html';
 import { isObject, path, toNumber, truthy } from './json';
 
@@ -23,7 +24,7 @@ export function altText(image: unknown, ctx: TemplateContext): string {
   const title = plain(path(image, 'title'));
   if (title !== '') return title;
   const body = plain(path(image, 'body'));
-  if (body !== '') return body.replace(/<[^>]*>/g, ' ').slice(0, BODY_ALT_LENGTH);
+  if (body !== '') return stripTags(body, ' ').slice(0, BODY_ALT_LENGTH);
   return plain(path(image, 'filename'));
 }
 

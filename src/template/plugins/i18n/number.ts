@@ -7,7 +7,7 @@ import type { ParsedOptions } from './options';
 const MAX_DIGITS = 50;
 const MAX_SIGNIFICANT = 21;
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /** A decimal as Intl accepts it (a finite number or an exact decimal string), else undefined. */
 export function toDecimal(value: unknown): number | string | undefined {
@@ -81,7 +81,7 @@ const INTL_FRACTION_LIMIT = 20;
 /** Digits of a decimal without exponent: sign, integer digits (no leading zeros), fraction digits. */
 function plainDigits(value: number | string): { negative: boolean; int: string; frac: string } {
   const text = typeof value === 'number' ? String(value) : value.trim();
-  const m = /^([+-]?)(\d*)\.?(\d*)(?:e([+-]?\d+))?$/i.exec(text);
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text);
   if (m === null) return { negative: false, int: '0', frac: '' };
   const digitsOf = `${m[2] ?? ''}${m[3] ?? ''}`;
   const point = (m[2] ?? '').length + Number(m[4] ?? 0);

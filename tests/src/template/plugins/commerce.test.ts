@@ -711,6 +711,22 @@ describe('untrusted input', () => {
   });
 });
 
+describe('prices from hostile text', () => {
+  it('prints no price for 100,000 digits followed by a letter', () => {
+    // The amount check used to backtrack over every split of the run of digits: seconds a price.
+    const value = `${'1'.repeat(100_000)}x`;
+    const item = {
+      structuredContent: {
+        productType: 1,
+        variants: [{ priceMoney: { value, currency: 'USD' }, qtyInStock: 1 }],
+      },
+    };
+    expect(render('{item|product-price}|{item|from-price}', { item }, { locale: 'en' }).output).toBe(
+      '<div class="product-price">\n<span class="sqs-money-native"></span>\n</div>|0',
+    );
+  });
+});
+
 describe('sf-block in a rendered page', () => {
   it('wraps the server-rendered form in a product-form block the loader can mount', () => {
     const json = { item: physical([{ qtyInStock: 3 }]) };

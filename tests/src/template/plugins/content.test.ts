@@ -44,6 +44,17 @@ describe('image alt text', () => {
     expect(altOf(format('image-meta', image))).toBe(alt);
   });
 
+  it('keeps 100,000 unclosed < of a body, cut to 250 characters', () => {
+    // Each < used to be scanned to the end of the body for its >: seconds for one image.
+    const run = '<'.repeat(100_000);
+    expect(altOf(format('image-meta', { body: `<i>x</i>${run}` }))).toBe(` x ${'&lt;'.repeat(247)}`);
+    for (const text of ['', 'a', 'b ', '.']) {
+      const alt = `${text}${'&lt;'.repeat(250 - text.length)}`;
+      expect(altOf(format('image-meta', { body: `${text}${run}y` }))).toBe(alt);
+    }
+    expect(altOf(format('image-meta', { body: `z${run}>` }))).toBe('z ');
+  });
+
   it('cuts a long body to 250 characters once tags are stripped', () => {
     const alt = altOf(format('image-meta', { body: `<p>${'a'.repeat(400)}</p>` }));
     expect(alt).toBe(` ${'a'.repeat(249)}`);

@@ -87,6 +87,23 @@ describe('core formatters', () => {
   ])('apply renders %s', (_name, template, partials, expected) => {
     expect(out(template, { o: { x: 1 }, y: 'Y' }, partials)).toBe(expected);
   });
+
+  it.each([
+    ['tags', 'a<b>b</b>c', 'abc'],
+    ['a tag holding a <', 'a<x<y>b', 'ab'],
+    ['a < with no > after it', 'a<b>c<d', 'ac<d'],
+    ['a > with no < before it', 'a>b<i>c', 'a>bc'],
+  ])('safe strips %s', (_what, s, expected) => {
+    expect(out('{s|safe}', { s })).toBe(expected);
+  });
+
+  it('safe leaves 100,000 unclosed < as they are', () => {
+    // Each < used to be scanned to the end of the text for its >: seconds for this one value.
+    const s = `${'<'.repeat(100_000)}a`;
+    expect(out('{s|safe}', { s })).toBe(s);
+    expect(out('{s|safe}', { s: `x<b>y${s}` })).toBe(`xy${s}`);
+    expect(out('{s|safe}', { s: `${s}<i>` })).toBe('');
+  });
 });
 
 describe('core predicates', () => {

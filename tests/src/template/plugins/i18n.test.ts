@@ -180,3 +180,21 @@ describe('message', () => {
     expect(ctx.errors[0]?.message).toMatch(/^Expected .* but end of input found\.$/);
   });
 });
+
+describe('numbers from hostile text', () => {
+  // 100,000 digits that end in no number: the check used to backtrack over every split of the run.
+  const digits = '1'.repeat(100_000);
+
+  it('gives nothing for 100,000 digits followed by a letter', () => {
+    expect(format('decimal', `${digits}x`)).toBe('');
+    expect(format('percent', `${digits}.5x`)).toBe('');
+    expect(format('money', { decimalValue: `${digits}x`, currencyCode: 'USD' })).toBe('');
+  });
+
+  it('reads the numbers it read before', () => {
+    expect(format('decimal', '12.')).toBe('12');
+    expect(format('decimal', '-.5')).toBe('-0.5');
+    expect(format('decimal', '1.5e3')).toBe('1,500');
+    expect(format('decimal', '1.2.3')).toBe('');
+  });
+});
