@@ -164,6 +164,7 @@ export interface RestockApi {
     cursor?: string | undefined;
   }): Promise<ApiResult<RestockPage<RestockSignUp>>>;
   sendRestock(request: RestockSendRequest): Promise<ApiResult<unknown>>;
+  /** 1 to 100 requests a call, the endpoint's limit (docs/http-api.md): the caller splits more into batches. */
   sendRestockAll(sendRequests: readonly RestockSendRequest[]): Promise<ApiResult<unknown>>;
 }
 

@@ -16,9 +16,20 @@ type Load =
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'ready'; readonly groups: readonly RestockGroup[] };
 
+/** What the last send says: how many emails went out, and what stopped it (each may be absent). */
 interface Outcome {
-  readonly ok: boolean;
-  readonly message: string;
+  readonly sent: string | null;
+  readonly failed: string | null;
+}
+
+/**
+ * What a send did: whether any emails went out, how many (null: the server did not say), and the
+ * failure that stopped it, if any.
+ */
+interface Sent {
+  readonly went: boolean;
+  readonly sent: number | null;
+  readonly error: ApiError | null;
 }
 
 const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
@@ -33,9 +44,35 @@ function sentCount(data: unknown): number | null {
   return typeof sent === 'number' && Number.isSafeInteger(sent) && sent >= 0 ? sent : null;
 }
 
-/** "Sent 3 restock emails." from the server's `{ sent }`; a plain "sent" when it says nothing. */
-export function sentText(data: unknown, m: RestockAdminMessages): string {
-  const sent = sentCount(data);
+const sentOf = (result: ApiResult<unknown>): Sent =>
+  result.ok
+    ? { went: true, sent: sentCount(result.data), error: null }
+    : { went: false, sent: 0, error: result.error };
+
+/** The most requests `…/restock/send/all` takes in one call (docs/http-api.md: 1 to 100). */
+const SEND_ALL_BATCH = 100;
+
+/**
+ * Send all for any number of groups: the requests go 100 at a time, one batch after another, and
+ * the counts add up. A failed batch stops the rest; what the batches before it sent still counts.
+ */
+async function sendInBatches(
+  requests: readonly RestockSendRequest[],
+  call: (batch: readonly RestockSendRequest[]) => Promise<ApiResult<unknown>>,
+): Promise<Sent> {
+  let went = false;
+  let sent: number | null = 0;
+  for (let start = 0; start < requests.length; start += SEND_ALL_BATCH) {
+    const batch = sentOf(await call(requests.slice(start, start + SEND_ALL_BATCH)));
+    if (batch.error !== null) return { went, sent, error: batch.error };
+    went = true;
+    sent = sent === null || batch.sent === null ? null : sent + batch.sent;
+  }
+  return { went, sent, error: null };
+}
+
+/** "Sent 3 restock emails." from the count sent; a plain "sent" when the server said none. */
+export function sentText(sent: number | null, m: RestockAdminMessages): string {
   if (sent === null) return m.t('sent');
   if (sent === 0) return m.t('sentNone');
   return sent === 1 ? m.t('sentOne') : m.t('sentMany', { count: sent });
@@ -141,21 +178,22 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
     void fetchSignUps(group, null, []).then(() => listHeading.current?.focus());
   };
 
-  const send = async (id: string, call: () => Promise<ApiResult<unknown>>) => {
+  const send = async (id: string, call: () => Promise<Sent>) => {
     if (sending !== null) return;
     setSending(id);
     setOutcome(null);
-    const result = await call();
+    const done = await call();
     if (!live.current) return;
     setSending(null);
-    setOutcome(
-      result.ok
-        ? { ok: true, message: sentText(result.data, m) }
-        : { ok: false, message: result.error.message },
-    );
-    if (result.ok) {
+    const { went, error } = done;
+    setOutcome({
+      sent: went ? sentText(done.sent, m) : null,
+      // After some batches went out, the failure says the rest did not.
+      failed: error === null ? null : went ? m.t('restNotSent', { message: error.message }) : error.message,
+    });
+    if (went) {
       globalThis.document?.dispatchEvent(
-        new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent: sentCount(result.data) } }),
+        new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent: done.sent } }),
       );
       await reload();
       if (list !== null) void fetchSignUps(list.group, null, []);
@@ -163,8 +201,8 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   };
 
   const sendOne = (group: RestockGroup) => {
-    void send(keyOf(group), () =>
-      api.sendRestock({ productId: group.productId, variantId: group.variantId }),
+    void send(keyOf(group), async () =>
+      sentOf(await api.sendRestock({ productId: group.productId, variantId: group.variantId })),
     );
   };
 
@@ -173,10 +211,10 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
       .filter((g) => g.pendingCount > 0)
       .map((g) => ({ productId: g.productId, variantId: g.variantId }));
     if (requests.length === 0) {
-      setOutcome({ ok: true, message: m.t('nothingToSend') });
+      setOutcome({ sent: m.t('nothingToSend'), failed: null });
       return;
     }
-    void send('*', () => api.sendRestockAll(requests));
+    void send('*', () => sendInBatches(requests, (batch) => api.sendRestockAll(batch)));
   };
 
   const titleId = `${baseId}-title`;
@@ -235,9 +273,9 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
         </button>
       </div>
       <div className="sf-restock-admin__outcome" aria-live="polite">
-        {outcome?.ok === true && <p className="sf-restock-admin__sent">{outcome.message}</p>}
+        {outcome?.sent != null && <p className="sf-restock-admin__sent">{outcome.sent}</p>}
       </div>
-      {outcome?.ok === false && <Alert title={m.t('sendFailedTitle')} message={outcome.message} />}
+      {outcome?.failed != null && <Alert title={m.t('sendFailedTitle')} message={outcome.failed} />}
       {groups.length === 0 ? (
         <p className="sf-restock-admin__status">{m.t('empty')}</p>
       ) : (

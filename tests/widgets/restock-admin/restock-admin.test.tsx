@@ -228,6 +228,52 @@ describe('sending', () => {
     expect(r.api.sendRestockAll).toHaveBeenCalledWith([{ productId: 'prod-tee', variantId: 'var-tee-s' }]);
   });
 
+  // The endpoint takes 1 to 100 requests (docs/http-api.md): a larger store sends in batches.
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      group({ productId: `prod-${i}`, variantId: `var-${i}`, title: `Product ${i}`, pendingCount: 1 }),
+    );
+
+  it('sends all of more than 100 pending groups in batches of at most 100, and reports the total', async () => {
+    const heard: unknown[] = [];
+    const listener = (e: Event) => heard.push((e as CustomEvent).detail);
+    document.addEventListener('sf:restock-sent', listener);
+    try {
+      const r = renderAdmin({
+        getAllRestockGroups: async () => okResult(many(201)),
+        sendRestockAll: async (requests) => okResult({ sent: requests.length }),
+      });
+      await r.user.click(await screen.findByRole('button', { name: 'Send all' }));
+      expect(await screen.findByText('Sent 201 restock emails.')).toBeInstanceOf(HTMLParagraphElement);
+      const batches = r.api.sendRestockAll.mock.calls.map((c) => c[0]);
+      expect(batches.map((b) => b.length)).toEqual([100, 100, 1]);
+      expect(batches.flat()).toEqual(many(201).map((g) => ({ productId: g.productId, variantId: g.variantId })));
+      expect(heard).toEqual([{ sent: 201 }]);
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      document.removeEventListener('sf:restock-sent', listener);
+    }
+  });
+
+  it('stops at a failed batch: says what went out and that the rest did not', async () => {
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult(many(201)),
+      sendRestockAll: vi
+        .fn()
+        .mockResolvedValueOnce(okResult({ sent: 100 }))
+        .mockResolvedValueOnce(failResult('Please try again in a few seconds.', { status: 429 })),
+    });
+    await r.user.click(await screen.findByRole('button', { name: 'Send all' }));
+    const failure = await screen.findByText(
+      'Please try again in a few seconds. The remaining restock emails were not sent.',
+    );
+    expect(failure.closest('[role="alert"]')?.textContent).toContain('Unable to send restock emails');
+    expect(screen.getByText('Sent 100 restock emails.')).toBeInstanceOf(HTMLParagraphElement);
+    expect(r.api.sendRestockAll).toHaveBeenCalledTimes(2);
+    // The counts of what went out are read again.
+    await waitFor(() => expect(r.api.getAllRestockGroups).toHaveBeenCalledTimes(2));
+  });
+
   it('sends nothing when nothing is pending', async () => {
     const r = renderAdmin({ getAllRestockGroups: async () => okResult([GROUPS[1]!]) });
     await r.user.click(await screen.findByRole('button', { name: 'Send all' }));
