@@ -132,7 +132,7 @@ export function ProductFormBody({
   storeSettings = DEFAULT_STORE_SETTINGS,
   strings,
   reviews,
-  expressCheckout = false,
+  expressCheckout: expressProp = false,
   priceTexts,
   onVariantChange,
   onChoiceChange,
@@ -155,6 +155,8 @@ export function ProductFormBody({
   const giftCard = isGiftCard(item);
   const subscribable = isSubscribable(item);
   // Express checkout buys at once; a subscription still goes through its own page.
+  // The store's setting or the block's own: the package's form takes either (`storeSettings`).
+  const expressCheckout = expressProp || storeSettings.expressCheckout;
   const express = expressCheckout && !subscribable;
   const names = useMemo(() => pickerOptions(item), [item]);
   const fixedVariant = useMemo(() => productLevelVariant(item), [item]);

@@ -23,8 +23,11 @@ export function ProductForm(props: ProductFormProps) {
   // new one says the same (the script tag's blocks mount the body and the button, their item
   // parsed once).
   const item = useSameItem(props.item);
-  if (props.quickView === true) return <QuickViewButton {...props} item={item} />;
-  return <ProductFormBody {...props} item={item} />;
+  // Another product (a router's route that keeps the component) starts afresh: no choice,
+  // quantity, form answers or button state of the last one carry over (the script tag's mount
+  // does the same, ./index.ts).
+  if (props.quickView === true) return <QuickViewButton key={item.id} {...props} item={item} />;
+  return <ProductFormBody key={item.id} {...props} item={item} />;
 }
 
 /** A product card's Quick View button and, once clicked, its lightbox around the form. */

@@ -372,6 +372,41 @@ describe('add button label', () => {
   });
 });
 
+describe("the package's form", () => {
+  const itemOf = (raw: unknown) => {
+    const parsed = parseProductItem(raw);
+    if (!parsed.ok) throw new Error(parsed.issues.join('; '));
+    return parsed.value;
+  };
+
+  it('buys directly under the store setting alone (storeSettings.expressCheckout)', () => {
+    renderWithStorefront(
+      <ProductForm
+        item={itemOf(MUG)}
+        storeSettings={{ multipleQuantityAllowedForServices: true, expressCheckout: true }}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Purchase' })).toBeInstanceOf(HTMLElement);
+  });
+
+  it("starts afresh on another product: the last one's choice and quantity do not carry over", async () => {
+    let show: (raw: unknown) => void = () => undefined;
+    function Route() {
+      const [raw, setRaw] = useState<unknown>(TEE);
+      show = (next) => setRaw(next);
+      return <ProductForm item={itemOf(raw)} />;
+    }
+    const { user } = renderWithStorefront(<Route />);
+    await choose(user, { Color: 'White', Size: 'S' });
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    act(() => show({ ...TEE, id: 'tee-2', title: 'Second Tee' }));
+    expect((screen.getByRole('combobox', { name: 'Color' }) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('1');
+  });
+});
+
 describe('page text overrides', () => {
   it.each([
     [
