@@ -276,6 +276,28 @@ describe('other content formatters', () => {
     expect(format('item-classes', unlimited)).toBe('hentry');
     expect(format('item-classes', digital)).toBe('hentry');
   });
+
+  it.each([
+    ['unlimited read as a flag', { productType: 1, variants: [{ unlimited: 'true' }] }, 'hentry', '||'],
+    ['a paywall, which holds no stock', { productType: 5, variants: [] }, 'hentry', '||'],
+    [
+      'a sale flag read as a flag',
+      { productType: 1, variants: [{ qtyInStock: 3, onSale: 'true' }] },
+      'hentry on-sale',
+      '|OS|<div class="product-mark sale">sale</div>',
+    ],
+    ['a gift card with a variant on sale', { productType: 4, variants: [{ onSale: true }] }, 'hentry', '||'],
+    [
+      'sold out and on sale: both, as the predicates, while the mark says sold out',
+      { productType: 1, variants: [{ onSale: true, qtyInStock: 0 }] },
+      'hentry on-sale sold-out',
+      'SO|OS|<div class="product-mark sold-out">sold out</div>',
+    ],
+  ])('marks %s as sold-out? and on-sale? say', (_what, structuredContent, classes, state) => {
+    const template = '{@|item-classes}|{.sold-out?}SO{.end}|{.on-sale?}OS{.end}|{@|product-status}';
+    const json = { recordType: 11, structuredContent };
+    expect(render(template, json, { locale: 'en' }).output).toBe(`${classes}|${state}`);
+  });
 });
 
 describe('content predicates', () => {
