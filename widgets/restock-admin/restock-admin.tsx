@@ -110,9 +110,26 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [sending, setSending] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [list, setList] = useState<SignUpList | null>(null);
+  const [list, setListState] = useState<SignUpList | null>(null);
   const live = useRef(true);
   const listHeading = useRef<HTMLHeadingElement>(null);
+  // Each load is numbered, and an answer that lands after a newer load of its list began is
+  // dropped: the screen shows what was asked for last (after a sign-out never the last account's
+  // table, after a switch never the group left).
+  const groupsLoad = useRef(0);
+  const listLoad = useRef(0);
+  // The sign-ups open now, as last set: a send that ends refreshes these, if any, never the ones
+  // open when it began.
+  const listNow = useRef<SignUpList | null>(null);
+  const setList = (next: SignUpList) => {
+    listNow.current = next;
+    setListState(next);
+  };
+  const closeList = useCallback(() => {
+    listLoad.current += 1;
+    listNow.current = null;
+    setListState(null);
+  }, []);
 
   useEffect(() => {
     live.current = true;
@@ -122,8 +139,9 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   }, []);
 
   const reload = useCallback(async () => {
+    const mine = (groupsLoad.current += 1);
     const result = await api.getAllRestockGroups();
-    if (!live.current) return;
+    if (!live.current || groupsLoad.current !== mine) return;
     setLoad(result.ok ? { kind: 'ready', groups: result.data } : failureOf(result.error));
   }, [api]);
 
@@ -137,26 +155,24 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
     const doc = globalThis.document;
     const changed = () => {
       setLoad({ kind: 'loading' });
-      setList(null);
+      closeList();
       setOutcome(null);
       void reload();
     };
     doc?.addEventListener(ACCOUNT_EVENTS.accountChange, changed);
     return () => doc?.removeEventListener(ACCOUNT_EVENTS.accountChange, changed);
-  }, [reload]);
+  }, [reload, closeList]);
 
-  const fetchSignUps = async (
-    group: RestockGroup,
-    cursor: string | null,
-    prev: readonly RestockSignUp[],
-  ) => {
+  /** Whether its answer was shown: not when another list, or none, was asked for meanwhile. */
+  const fetchSignUps = async (group: RestockGroup, cursor: string | null, prev: readonly RestockSignUp[]) => {
+    const mine = (listLoad.current += 1);
     setList({ group, items: prev, cursor, loading: true, error: null });
     const result = await api.getRestockSignUps({
       productId: group.productId,
       variantId: group.variantId,
       ...(cursor === null ? {} : { cursor }),
     });
-    if (!live.current) return;
+    if (!live.current || listLoad.current !== mine) return false;
     setList(
       result.ok
         ? {
@@ -168,14 +184,17 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
           }
         : { group, items: prev, cursor, loading: false, error: result.error.message },
     );
+    return true;
   };
 
   const openList = (group: RestockGroup) => {
     if (list !== null && keyOf(list.group) === keyOf(group)) {
-      setList(null);
+      closeList();
       return;
     }
-    void fetchSignUps(group, null, []).then(() => listHeading.current?.focus());
+    void fetchSignUps(group, null, []).then((shown) => {
+      if (shown) listHeading.current?.focus();
+    });
   };
 
   const send = async (id: string, call: () => Promise<Sent>) => {
@@ -196,7 +215,8 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
         new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent: done.sent } }),
       );
       await reload();
-      if (list !== null) void fetchSignUps(list.group, null, []);
+      const open = listNow.current;
+      if (open !== null) void fetchSignUps(open.group, null, []);
     }
   };
 
@@ -346,8 +366,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
           formatDate={formatDate}
           headingRef={listHeading}
           onMore={() => {
-            if (list.cursor !== null)
-              void fetchSignUps(list.group, list.cursor, list.items);
+            if (list.cursor !== null) void fetchSignUps(list.group, list.cursor, list.items);
           }}
         />
       )}

@@ -247,7 +247,9 @@ describe('sending', () => {
       expect(await screen.findByText('Sent 201 restock emails.')).toBeInstanceOf(HTMLParagraphElement);
       const batches = r.api.sendRestockAll.mock.calls.map((c) => c[0]);
       expect(batches.map((b) => b.length)).toEqual([100, 100, 1]);
-      expect(batches.flat()).toEqual(many(201).map((g) => ({ productId: g.productId, variantId: g.variantId })));
+      expect(batches.flat()).toEqual(
+        many(201).map((g) => ({ productId: g.productId, variantId: g.variantId })),
+      );
       expect(heard).toEqual([{ sent: 201 }]);
       expect(screen.queryByRole('alert')).toBeNull();
     } finally {
@@ -451,5 +453,108 @@ describe('a group with no variant (sign-ups made without a variant id)', () => {
     await r.user.click(await screen.findByRole('button', { name: 'View sign-ups for Print —' }));
     expect(await screen.findByText('visitor1@example.com')).toBeTruthy();
     expect(r.api.getRestockSignUps).toHaveBeenCalledWith({ productId: 'prod-print', variantId: null });
+  });
+});
+
+describe('answers that land out of order', () => {
+  const two = [
+    group({ productId: 'p1', variantId: 'v1', title: 'Product 1', attributes: {}, sku: null }),
+    group({ productId: 'p2', variantId: 'v2', title: 'Product 2', attributes: {}, sku: null }),
+  ];
+  const page = (emails: string[]) =>
+    okResult({
+      items: emails.map((email, i) => signUp(i, { email })),
+      hasNextPage: false,
+      nextPageCursor: null,
+    });
+  type Page = ReturnType<typeof page>;
+
+  it('shows the sign-ups of the group opened last, whichever answer lands last', async () => {
+    const pending: Record<string, (p: Page) => void> = {};
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult(two),
+      getRestockSignUps: ({ productId }) => new Promise<Page>((resolve) => (pending[productId] = resolve)),
+    });
+    await r.user.click(await screen.findByRole('button', { name: 'View sign-ups for Product 1 —' }));
+    await r.user.click(screen.getByRole('button', { name: 'View sign-ups for Product 2 —' }));
+    await act(async () => pending['p2']!(page(['two@example.com'])));
+    await act(async () => pending['p1']!(page(['one@example.com'])));
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Sign-ups for Product 2 —');
+    expect(screen.getByText('two@example.com')).toBeInstanceOf(HTMLTableCellElement);
+    expect(screen.queryByText('one@example.com')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'View sign-ups for Product 2 —' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+  });
+
+  it('keeps a list closed whose answer lands after it was closed', async () => {
+    let answer: (p: Page) => void = () => undefined;
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult(two),
+      getRestockSignUps: () => new Promise<Page>((resolve) => (answer = resolve)),
+    });
+    const view = await screen.findByRole('button', { name: 'View sign-ups for Product 1 —' });
+    await r.user.click(view);
+    await r.user.click(view);
+    await act(async () => answer(page(['one@example.com'])));
+    expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
+    expect(view.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("never brings back the last account's table after a sign-out", async () => {
+    const answers: ((result: unknown) => void)[] = [];
+    renderAdmin({
+      getAllRestockGroups: () => new Promise((resolve) => answers.push(resolve as (result: unknown) => void)),
+    });
+    await act(async () => {
+      document.dispatchEvent(new CustomEvent('sf:account-change', { detail: { user: null } }));
+    });
+    expect(answers).toHaveLength(2);
+    await act(async () =>
+      answers[1]!(failResult('Sign in to manage restock notifications.', { status: 401 })),
+    );
+    await act(async () => answers[0]!(okResult(two)));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Sign in as a store manager to manage restock notifications.',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('after a send, refreshes the list open now: not one closed meanwhile', async () => {
+    let finish: (result: unknown) => void = () => undefined;
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult(two),
+      getRestockSignUps: async ({ productId }) => page([`${productId}@example.com`]),
+      sendRestock: () => new Promise((resolve) => (finish = resolve as (result: unknown) => void)),
+    });
+    await r.user.click(await screen.findByRole('button', { name: 'View sign-ups for Product 1 —' }));
+    await screen.findByText('p1@example.com');
+    await r.user.click(screen.getByRole('button', { name: 'Send restock emails for Product 2 —' }));
+    await r.user.click(screen.getByRole('button', { name: 'View sign-ups for Product 1 —' }));
+    await act(async () => finish(okResult({ sent: 1 })));
+    expect(await screen.findByText('Sent 1 restock email.')).toBeInstanceOf(HTMLParagraphElement);
+    await waitFor(() => expect(r.api.getAllRestockGroups).toHaveBeenCalledTimes(2));
+    await act(async () => undefined);
+    expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
+    expect(r.api.getRestockSignUps).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a send, refreshes the list open now: not the one it replaced', async () => {
+    let finish: (result: unknown) => void = () => undefined;
+    const r = renderAdmin({
+      getAllRestockGroups: async () => okResult(two),
+      getRestockSignUps: async ({ productId }) => page([`${productId}@example.com`]),
+      sendRestock: () => new Promise((resolve) => (finish = resolve as (result: unknown) => void)),
+    });
+    await r.user.click(await screen.findByRole('button', { name: 'View sign-ups for Product 1 —' }));
+    await screen.findByText('p1@example.com');
+    await r.user.click(screen.getByRole('button', { name: 'Send restock emails for Product 1 —' }));
+    await r.user.click(screen.getByRole('button', { name: 'View sign-ups for Product 2 —' }));
+    await screen.findByText('p2@example.com');
+    await act(async () => finish(okResult({ sent: 1 })));
+    await waitFor(() => expect(r.api.getRestockSignUps).toHaveBeenCalledTimes(3));
+    expect(r.api.getRestockSignUps.mock.calls.map((c) => c[0].productId)).toEqual(['p1', 'p2', 'p2']);
+    await screen.findByText('p2@example.com');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Sign-ups for Product 2 —');
   });
 });
