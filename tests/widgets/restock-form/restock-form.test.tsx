@@ -317,7 +317,11 @@ describe('RestockForm in a product block (sf:variant-change)', () => {
     await r.user.type(emailBox(), 'ada@example.com');
     await r.user.click(submitButton());
     expect(screen.getByRole('button', { name: 'Submitting…' })).toBeInstanceOf(HTMLButtonElement);
-    await announce(screen.getByTestId('picker'), { itemId: 'tee', variant: variant('tee-m', 0), quantity: 1 });
+    await announce(screen.getByTestId('picker'), {
+      itemId: 'tee',
+      variant: variant('tee-m', 0),
+      quantity: 1,
+    });
     // The answer for S lands while M is shown: it is not M's, so nothing is confirmed.
     await act(async () => calls[0]!.resolve(okResult({})));
     expect(screen.queryByRole('status')).toBeNull();
@@ -340,8 +344,14 @@ describe('RestockForm in a product block (sf:variant-change)', () => {
     );
     await r.user.type(emailBox(), 'ada@example.com');
     await r.user.click(submitButton());
-    await announce(screen.getByTestId('picker'), { itemId: 'tee', variant: variant('tee-m', 0), quantity: 1 });
-    await act(async () => call.resolve(failResult('You are already signed up for this item.', { status: 409 })));
+    await announce(screen.getByTestId('picker'), {
+      itemId: 'tee',
+      variant: variant('tee-m', 0),
+      quantity: 1,
+    });
+    await act(async () =>
+      call.resolve(failResult('You are already signed up for this item.', { status: 409 })),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(submitButton().getAttribute('aria-disabled')).toBeNull();
   });
@@ -362,7 +372,11 @@ describe('RestockForm in a product block (sf:variant-change)', () => {
     await r.user.type(emailBox(), 'ada@example.com');
     await r.user.click(submitButton());
     await waitFor(() => expect(api.restockSignUp).toHaveBeenCalledTimes(1));
-    await announce(screen.getByTestId('picker'), { itemId: 'tee', variant: variant('tee-m', 0), quantity: 1 });
+    await announce(screen.getByTestId('picker'), {
+      itemId: 'tee',
+      variant: variant('tee-m', 0),
+      quantity: 1,
+    });
     expect(net.provider.widgets[0]?.resets).toBe(1);
     expect((robot as HTMLInputElement).checked).toBe(false);
     await act(async () => call.resolve(okResult({})));

@@ -585,7 +585,7 @@ describe('failures by status (spec 000 §8 "Generic form by status")', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Email/ }));
   });
 
-  it("moves focus to the field of a server error only once it is marked invalid and tied to the error", async () => {
+  it('moves focus to the field of a server error only once it is marked invalid and tied to the error', async () => {
     const r = renderForm({
       api: apiAnswering(() =>
         json(400, { error: FIELDS_INVALID, errors: { email: 'This address is blocked.' } }),

@@ -179,7 +179,7 @@ describe('AdditionalFieldsForm validation', () => {
     expect(seen).toEqual([['true', expect.stringContaining(required.id) as string]]);
   });
 
-  it("focuses the field of a server error only once it is marked invalid and tied to the error", async () => {
+  it('focuses the field of a server error only once it is marked invalid and tied to the error', async () => {
     const { user } = renderForm(
       [
         { id: 'text', type: 'text', title: 'Message', required: true },
