@@ -14,11 +14,12 @@ export type AddState = 'idle' | 'loading' | 'adding' | 'succeeded' | 'added' | '
  * What moves the button: a press whose flow's code is not here yet (`load`), the flow's code in
  * (`loaded`, or `stopped` when it cannot load), a press that asks for the additional-fields form
  * first (`ask`), a send (`send`, from a press or from the dialog's submit), how the send ended
- * (the add flow's `AddOutcome` kinds: `added`, `failed`, `leaving`), and the state's own timer
- * (`timer`).
+ * (the add flow's `AddOutcome` kinds: `added`, `failed`, `leaving`), the state's own timer
+ * (`timer`), and the page shown again from the browser's back/forward cache (`back`: the shopper
+ * came back from the page the button left for).
  */
 export type AddEvent =
-  'load' | 'loaded' | 'stopped' | 'ask' | 'send' | 'added' | 'failed' | 'leaving' | 'timer';
+  'load' | 'loaded' | 'stopped' | 'ask' | 'send' | 'added' | 'failed' | 'leaving' | 'timer' | 'back';
 
 interface AddStateRow {
   /** What the button shows in this state. */
@@ -52,7 +53,8 @@ export const ADD_BUTTON_TIMING = {
  * pages) success leaves the page, Adding… until it goes; a press that opens the additional-fields
  * form leaves the button idle, and the dialog's submit sends from there (one the checks refuse
  * leaves it idle with their message). Only the idle button takes a press: one in any other
- * state, Added! included, is ignored.
+ * state, Added! included, is ignored. Back on the page from the back/forward cache, a button
+ * that left it is idle again.
  */
 export const ADD_BUTTON_STATES: Readonly<Record<AddState, AddStateRow>> = {
   idle: { phase: 'idle', on: { load: 'loading', ask: 'idle', send: 'adding' } },
@@ -61,7 +63,7 @@ export const ADD_BUTTON_STATES: Readonly<Record<AddState, AddStateRow>> = {
   succeeded: { phase: 'adding', afterMs: ADDED_DELAY_MS, on: { timer: 'added' } },
   added: { phase: 'added', afterMs: ADDED_DURATION_MS, on: { timer: 'idle' } },
   failed: { phase: 'adding', afterMs: ERROR_RESET_MS, on: { timer: 'idle' } },
-  leaving: { phase: 'adding', on: {} },
+  leaving: { phase: 'adding', on: { back: 'idle' } },
 };
 
 /** The state `event` leads to from `state`, or null when the table ignores it there. */
@@ -86,12 +88,18 @@ export function useAddButton(): AddButtonMachine {
   const current = useRef<AddState>('idle');
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // A page restored from the back/forward cache keeps its state: the button that left for the
+    // checkout would read Adding… and take no press until a reload.
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) move('back');
+    };
+    addEventListener('pageshow', shown);
+    return () => {
+      removeEventListener('pageshow', shown);
       for (const t of timers.current) clearTimeout(t);
-    },
-    [],
-  );
+    };
+  }, []);
 
   const move = (event: AddEvent): boolean => {
     const next = nextAddState(current.current, event);

@@ -832,6 +832,21 @@ describe('purchase flows', () => {
     expect(api.addCartEntry).toHaveBeenCalled();
   });
 
+  it('takes a press again when the shopper comes back from the checkout (back/forward cache)', async () => {
+    const { user, assign, api } = setup({ item: MUG, expressCheckout: true });
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout'));
+    expect(addButton().textContent).toBe('Adding…');
+    act(() => {
+      const shown = new Event('pageshow');
+      Object.defineProperty(shown, 'persisted', { value: true });
+      window.dispatchEvent(shown);
+    });
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
+    expect(api.addCartEntry).toHaveBeenCalledTimes(2);
+  });
+
   it('express checkout failures are titled Unable to Purchase Item', async () => {
     const api = fakeApi({
       getStock: async () => okResult({ results: [{ unlimited: true, qtyInStock: 0 }] }),
