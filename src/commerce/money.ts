@@ -128,19 +128,23 @@ const given = (v: unknown): boolean => v !== undefined && v !== null;
 /**
  * The one reader of both money shapes of spec 001 §3, for the template engine, the widgets and the
  * reference server alike: `{ decimalValue, currencyCode }`, else `{ value, currency }`, each pair
- * read together as the reference engine reads them. Both amounts are decimal text in the major
+ * read together as the reference engine reads them. With `valueFirst` (a template's product prices
+ * under the CLDR money setting, where §3 uses the `value` form) the `value` pair is read first. Both amounts are decimal text in the major
  * unit: spec 001 §3 calls `value` a "decimal string in minor units", but the platform's own
  * rendered output (the template conformance corpus: `"22.50"` prints $22.50, `"2500"` EUR prints
  * €2,500.00) and the reference engine show the major unit. A pair without its currency takes
  * `defaultCurrency` when one is given (product prices default to the store currency), else none.
  */
-export function readMoneyFields(raw: unknown, defaultCurrency?: string): MoneyFields | null {
+export function readMoneyFields(
+  raw: unknown,
+  defaultCurrency?: string,
+  valueFirst = false,
+): MoneyFields | null {
   if (!isRecord(raw)) return null;
   const r = raw;
-  const pairs: readonly (readonly [unknown, unknown])[] = [
-    [r['decimalValue'], r['currencyCode']],
-    [r['value'], r['currency']],
-  ];
+  const decimal = [r['decimalValue'], r['currencyCode']] as const;
+  const value = [r['value'], r['currency']] as const;
+  const pairs: readonly (readonly [unknown, unknown])[] = valueFirst ? [value, decimal] : [decimal, value];
   // A complete pair wins; only then does an amount without its currency take the default.
   for (const [amount, code] of pairs) {
     if (given(amount) && given(code)) {
@@ -165,6 +169,12 @@ export interface ParseMoneyOptions {
    * @default undefined (such an amount is not money)
    */
   readonly defaultCurrency?: CurrencyCode | undefined;
+  /**
+   * Read the `{ value, currency }` pair before `{ decimalValue, currencyCode }` (spec 001 §3: the
+   * form a template's product prices use under the CLDR money setting).
+   * @default false
+   */
+  readonly valueFirst?: boolean | undefined;
 }
 
 /**
@@ -173,7 +183,7 @@ export interface ParseMoneyOptions {
  * null: a price is never rounded silently. Never throws.
  */
 export function parseMoney(raw: unknown, options: ParseMoneyOptions = {}): Money | null {
-  const fields = readMoneyFields(raw, options.defaultCurrency);
+  const fields = readMoneyFields(raw, options.defaultCurrency, options.valueFirst === true);
   // readMoneyFields gives the code trimmed and upper-cased already.
   if (!fields || !isCurrencyCode(fields.currency)) return null;
   // A product listing reads the same few prices over and over; the conversion is remembered.

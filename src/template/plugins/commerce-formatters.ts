@@ -13,7 +13,7 @@ import {
   scarcityHtml,
   variantsSelectHtml,
 } from './commerce/markup';
-import { formatCurrency, formatDecimal, toMinorUnits } from './commerce/money';
+import { formatCurrency, formatDecimal, toMinorUnits, usesCldrMoney } from './commerce/money';
 import { productPriceHtml, subscriptionPriceHtml } from './commerce/price';
 import { fromPrice, normalPrice, salePrice } from './commerce/product';
 import { sfBlockHtml } from './commerce/sf-block';
@@ -44,8 +44,8 @@ export const commerceFormatters: FormatterTable = {
   /** Kept for old templates; the amount now comes from the cart summary. */
   'cart-subtotal': () => 'deprecated, do not use',
   'cart-url': () => PATHS.cart,
-  'from-price': (item) => fromPrice(item),
-  'normal-price': (item) => normalPrice(item),
+  'from-price': (item, _args, ctx) => fromPrice(item, usesCldrMoney(ctx)),
+  'normal-price': (item, _args, ctx) => normalPrice(item, usesCldrMoney(ctx)),
   /** `{n|percentage-format}` -> `1,234.50`; `trim` drops a zero fraction. */
   'percentage-format': (value, args, ctx) => {
     const amount = toMinorUnits(numberOrZero(value)) ?? 0;
@@ -58,7 +58,7 @@ export const commerceFormatters: FormatterTable = {
   'product-scarcity': (item, _args, ctx) => scarcityHtml(ctx, item),
   'product-status': (item, _args, ctx) => productStatusHtml(ctx, item),
   'quantity-input': (item, _args, ctx) => quantityInputHtml(ctx, item),
-  'sale-price': (item) => salePrice(item),
+  'sale-price': (item, _args, ctx) => salePrice(item, usesCldrMoney(ctx)),
   'sf-block': (value, args, ctx) => sfBlockHtml(ctx, value, args),
   'subscription-price': (item, _args, ctx) => subscriptionPriceHtml(ctx, item),
   'summary-form-field': (field, _args, ctx) => summaryFormFieldHtml(ctx, field),

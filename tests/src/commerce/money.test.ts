@@ -277,6 +277,17 @@ describe('readMoneyFields', () => {
     expect(readMoneyFields(raw, fallback)).toEqual(expected);
   });
 
+  it('reads the value pair first when asked, as product prices under the CLDR setting are', () => {
+    const raw = { decimalValue: '2', currencyCode: 'GBP', value: '3', currency: 'EUR' };
+    expect(readMoneyFields(raw, undefined, true)).toEqual({ amount: '3', currency: 'EUR' });
+    expect(readMoneyFields({ decimalValue: '2', currencyCode: 'GBP' }, undefined, true)).toEqual({
+      amount: '2',
+      currency: 'GBP',
+    });
+    expect(parseMoney(raw, { valueFirst: true })).toEqual({ amount: 300, currency: 'EUR' });
+    expect(parseMoney(raw)).toEqual({ amount: 200, currency: 'GBP' });
+  });
+
   it('gives parseMoney the store currency for an amount without one', () => {
     expect(parseMoney({ value: '2.50' }, { defaultCurrency: 'USD' })).toEqual(usd(250));
     expect(parseMoney({ value: '2.50' })).toBeNull();

@@ -62,7 +62,7 @@ function priceBody(ctx: TemplateContext, points: readonly PricePoint[], options:
 
 /** `{item|product-price}`: the product's price, with its subscription wording when subscribable. */
 export function productPriceHtml(ctx: TemplateContext, item: unknown): string {
-  const facts = productFacts(item);
+  const facts = productFacts(item, usesCldrMoney(ctx));
   const points = pricePoints(facts);
   if (points.length > 0 && isSubscribable(facts)) {
     const plan = parsePlan(content(item)['subscriptionPlan']);
@@ -82,6 +82,6 @@ export function subscriptionPriceHtml(ctx: TemplateContext, item: unknown): stri
   const points = variants(item)
     .map((variant) => asArray(variant['pricingOptions'])[0])
     .filter(isRecord)
-    .map(pricePoint);
+    .map((option) => pricePoint(option, usesCldrMoney(ctx)));
   return wrap('subscription-price', priceBody(ctx, points, {}));
 }

@@ -34,45 +34,49 @@ export function variants(item: unknown): readonly JsonRecord[] {
 
 /**
  * `priceMoney` (either money shape, the store currency when it names none), else the legacy
- * `price` in cents; null when neither is usable.
+ * `price` in cents; null when neither is usable. `cldr` is the website's CLDR money setting
+ * (`usesCldrMoney`): with it, the `value` form is read first (spec 001 §3), else `decimalValue`.
  */
-function amount(source: JsonRecord, moneyKey: string, legacyKey: string): Money | null {
-  const money = parseMoney(source[moneyKey], { defaultCurrency: DEFAULT_CURRENCY });
+function amount(source: JsonRecord, moneyKey: string, legacyKey: string, cldr: boolean): Money | null {
+  const money = parseMoney(source[moneyKey], { defaultCurrency: DEFAULT_CURRENCY, valueFirst: cldr });
   if (money !== null) return money;
   const cents = toNumber(source[legacyKey]);
   return cents === undefined ? null : moneyFromMinor(Math.round(cents), DEFAULT_CURRENCY);
 }
 
-/** A variant or a subscription pricing option as a price point. */
-export function pricePoint(source: JsonRecord): PricePoint {
+/** A variant or a subscription pricing option as a price point (`cldr`: see `amount`). */
+export function pricePoint(source: JsonRecord, cldr = false): PricePoint {
   return {
     onSale: isTruthy(source['onSale']),
-    price: amount(source, 'priceMoney', 'price'),
-    salePrice: amount(source, 'salePriceMoney', 'salePrice'),
+    price: amount(source, 'priceMoney', 'price', cldr),
+    salePrice: amount(source, 'salePriceMoney', 'salePrice', cldr),
   };
 }
 
-function variantFacts(source: JsonRecord): VariantFacts {
+function variantFacts(source: JsonRecord, cldr: boolean): VariantFacts {
   // Written out rather than spread from pricePoint: this runs for every variant of every product
   // a listing shows, and a spread into a new shape is several times slower.
   return {
     onSale: isTruthy(source['onSale']),
-    price: amount(source, 'priceMoney', 'price'),
-    salePrice: amount(source, 'salePriceMoney', 'salePrice'),
+    price: amount(source, 'priceMoney', 'price', cldr),
+    salePrice: amount(source, 'salePriceMoney', 'salePrice', cldr),
     qtyInStock: Math.max(0, toNumber(source['qtyInStock']) ?? 0),
     unlimited: isTruthy(source['unlimited']),
   };
 }
 
-/** The facts the commerce rules read, from a product item as a template sees it. */
-export function productFacts(item: unknown): ProductLike {
+/**
+ * The facts the commerce rules read, from a product item as a template sees it. `cldr`: the
+ * website's CLDR money setting, which picks the money form prices are read in first (`amount`).
+ */
+export function productFacts(item: unknown, cldr = false): ProductLike {
   const c = content(item);
-  const price = amount(c, 'priceMoney', 'price');
-  const sale = amount(c, 'salePriceMoney', 'salePrice');
+  const price = amount(c, 'priceMoney', 'price', cldr);
+  const sale = amount(c, 'salePriceMoney', 'salePrice', cldr);
   const structuredContent: ProductFacts = {
     // An unreadable type is an unknown type (-1), which the rules treat as such.
     productType: toNumber(c['productType']) ?? -1,
-    variants: variants(item).map(variantFacts),
+    variants: variants(item).map((v) => variantFacts(v, cldr)),
     isSubscribable: isTruthy(c['isSubscribable']),
     onSale: isTruthy(c['onSale']),
     ...(price !== null && { priceMoney: price }),
@@ -91,17 +95,17 @@ export function legacyHundredths(money: Money | null): number {
 }
 
 /** Lowest price the buyer pays, in hundredths; 0 when there is none. */
-export function fromPrice(item: unknown): number {
-  const best = cheapestPoint(pricePoints(productFacts(item)));
+export function fromPrice(item: unknown, cldr = false): number {
+  const best = cheapestPoint(pricePoints(productFacts(item, cldr)));
   return legacyHundredths(best && effectivePrice(best));
 }
 
 /** Highest regular price, in hundredths; 0 when there is none. */
-export function normalPrice(item: unknown): number {
-  return Math.max(0, legacyHundredths(highestRegularPrice(productFacts(item))));
+export function normalPrice(item: unknown, cldr = false): number {
+  return Math.max(0, legacyHundredths(highestRegularPrice(productFacts(item, cldr))));
 }
 
 /** Lowest sale price among the points on sale, in hundredths; 0 when nothing is on sale. */
-export function salePrice(item: unknown): number {
-  return legacyHundredths(lowestSalePrice(productFacts(item)));
+export function salePrice(item: unknown, cldr = false): number {
+  return legacyHundredths(lowestSalePrice(productFacts(item, cldr)));
 }

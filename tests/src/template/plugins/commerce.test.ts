@@ -711,6 +711,34 @@ describe('untrusted input', () => {
   });
 });
 
+describe('product prices under the CLDR money setting (spec 001 §3)', () => {
+  const both = { value: '10.00', currency: 'USD', decimalValue: '99.00', currencyCode: 'EUR' };
+  const item = {
+    structuredContent: {
+      productType: 1,
+      variants: [
+        { priceMoney: both, qtyInStock: 1 },
+        { priceMoney: { ...both, value: '12.00', decimalValue: '9.00' }, qtyInStock: 1 },
+      ],
+    },
+  };
+  const template =
+    '{item|product-price}|{item|from-price}|{item|normal-price}|{.section item}{.varied-prices?}varied{.end}{.end}';
+
+  it('reads the value form first when the setting is on', () => {
+    const json = { website: { useCLDRMoneyFormat: true }, item };
+    expect(render(template, json, { locale: 'en' }).output).toBe(
+      '<div class="product-price">\nfrom $10.00\n\n</div>|1000|1200|varied',
+    );
+  });
+
+  it('reads the decimalValue form first without the setting, as before', () => {
+    expect(render(template, { item }, { locale: 'en' }).output).toBe(
+      '<div class="product-price">\nfrom <span class="sqs-money-native">9.00</span>\n\n</div>|900|9900|varied',
+    );
+  });
+});
+
 describe('prices from hostile text', () => {
   it('prints no price for 100,000 digits followed by a letter', () => {
     // The amount check used to backtrack over every split of the run of digits: seconds a price.
