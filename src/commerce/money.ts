@@ -112,9 +112,10 @@ export interface MoneyFields {
 const AMOUNT_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 const CODE_RE = /^[A-Za-z]{3}$/;
 
+/** Amount text, when it is a decimal whose value is finite ("1e400" is not: spec 001 §5). */
 function amountText(raw: unknown): string | null {
   const text = amountOf(raw);
-  return text !== null && AMOUNT_RE.test(text) ? text : null;
+  return text !== null && AMOUNT_RE.test(text) && Number.isFinite(Number(text)) ? text : null;
 }
 
 function codeText(raw: unknown): string | null {

@@ -31,9 +31,14 @@ const numberOrZero = (value: unknown): number => toNumber(value) ?? 0;
 /** commerce formatters. */
 export const commerceFormatters: FormatterTable = {
   'add-to-cart-btn': (item, _args, ctx) => addToCartButtonHtml(ctx, item),
-  /** Cents in the store's bookkeeping currency (USD unless named): `12345` -> `$123.45`. */
-  'bookkeeper-money-format': (value, args, ctx) =>
-    formatCurrency(ctx, Math.round(numberOrZero(value)), args[0] ?? 'USD'),
+  /**
+   * Cents in the store's bookkeeping currency (USD unless named): `12345` -> `$123.45`; nothing
+   * for an amount past exact cents (1e300, Infinity), as for one not finite (spec 001 §5).
+   */
+  'bookkeeper-money-format': (value, args, ctx) => {
+    const cents = Math.round(numberOrZero(value));
+    return Number.isSafeInteger(cents) ? formatCurrency(ctx, cents, args[0] ?? 'USD') : '';
+  },
   'cart-quantity': (cart) => {
     const count = asArray(pick(cart, 'entries')).reduce<number>(
       (sum, entry) => sum + Math.max(0, toNumber(pick(entry, 'quantity')) ?? 0),
@@ -46,10 +51,10 @@ export const commerceFormatters: FormatterTable = {
   'cart-url': () => PATHS.cart,
   'from-price': (item, _args, ctx) => fromPrice(item, usesCldrMoney(ctx)),
   'normal-price': (item, _args, ctx) => normalPrice(item, usesCldrMoney(ctx)),
-  /** `{n|percentage-format}` -> `1,234.50`; `trim` drops a zero fraction. */
+  /** `{n|percentage-format}` -> `1,234.50`; `trim` drops a zero fraction; nothing past exact cents. */
   'percentage-format': (value, args, ctx) => {
-    const amount = toMinorUnits(numberOrZero(value)) ?? 0;
-    return formatDecimal(ctx, amount, args.includes('trim'));
+    const amount = toMinorUnits(numberOrZero(value));
+    return amount === undefined ? '' : formatDecimal(ctx, amount, args.includes('trim'));
   },
   'product-checkout': (item, _args, ctx) => productCheckoutHtml(ctx, item),
   'product-price': (item, _args, ctx) => productPriceHtml(ctx, item),

@@ -272,6 +272,8 @@ describe('readMoneyFields', () => {
     ['the other shape’s code', { value: '1.5', currencyCode: 'USD' }, undefined, null],
     ['a bad code', { value: '1', currency: 'US dollars' }, 'USD', null],
     ['a bad amount', { value: '1,000', currency: 'USD' }, undefined, null],
+    ['an amount that is not finite', { decimalValue: '1e309', currencyCode: 'EUR' }, undefined, null],
+    ['a negative amount that is not finite', { value: '-1E400', currency: 'USD' }, 'USD', null],
     ['not an object', '25.00', 'USD', null],
   ])('reads %s', (_label, raw, fallback, expected) => {
     expect(readMoneyFields(raw, fallback)).toEqual(expected);

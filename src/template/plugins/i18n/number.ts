@@ -9,12 +9,15 @@ const MAX_SIGNIFICANT = 21;
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
-/** A decimal as Intl accepts it (a finite number or an exact decimal string), else undefined. */
+/**
+ * A decimal as Intl accepts it (a finite number or an exact decimal string), else undefined: text
+ * whose value is not finite ("1e400") prints nothing, as the number would (spec 001 §5).
+ */
 export function toDecimal(value: unknown): number | string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'string') {
     const text = value.trim();
-    return DECIMAL.test(text) ? text : undefined;
+    return DECIMAL.test(text) && Number.isFinite(Number(text)) ? text : undefined;
   }
   return undefined;
 }

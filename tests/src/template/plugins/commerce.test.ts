@@ -739,6 +739,17 @@ describe('product prices under the CLDR money setting (spec 001 §3)', () => {
   });
 });
 
+describe('bookkeeping formats past exact cents (spec 001 §5)', () => {
+  const template = '[{n|bookkeeper-money-format}][{n|percentage-format}]';
+  it.each([1e300, -1e300, 2 ** 60])('print nothing for %j', (n) => {
+    expect(render(template, { n }, { locale: 'en' }).output).toBe('[][]');
+  });
+
+  it('print ordinary amounts', () => {
+    expect(render(template, { n: 12345 }, { locale: 'en' }).output).toBe('[$123.45][12,345.00]');
+  });
+});
+
 describe('prices from hostile text', () => {
   it('prints no price for 100,000 digits followed by a letter', () => {
     // The amount check used to backtrack over every split of the run of digits: seconds a price.

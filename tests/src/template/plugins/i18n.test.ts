@@ -198,3 +198,22 @@ describe('numbers from hostile text', () => {
     expect(format('decimal', '1.2.3')).toBe('');
   });
 });
+
+describe('amounts that are not finite (spec 001 §5)', () => {
+  it.each([
+    ['decimal', '1e400', []],
+    ['decimal', '-1e400', ['style:percent']],
+    ['percent', '1E999', []],
+    ['money', { decimalValue: '1e309', currencyCode: 'EUR' }, []],
+    ['money', { value: '-1e309', currency: 'USD' }, ['style:code']],
+  ])('%s of %j prints nothing', (name, value, args) => {
+    expect(format(name, value, args)).toBe('');
+  });
+
+  it('prints a large finite amount in full', () => {
+    expect(format('decimal', '1e21')).toBe('1,000,000,000,000,000,000,000');
+    expect(format('money', { decimalValue: '1e21', currencyCode: 'USD' })).toBe(
+      '$1,000,000,000,000,000,000,000.00',
+    );
+  });
+});
