@@ -30,20 +30,54 @@ function googleCalendarUrl(event: unknown): string {
 
 const TWITTER = 'https://twitter.com/';
 
+/** Sentence punctuation that ends a URL in running text rather than belonging to it. */
+const TRAILING = new Set(['.', ',', ';', ':', '!', '?']);
+
+/**
+ * A URL found in running text without the punctuation after it: `http://a.org/x),` is the link
+ * `http://a.org/x` when its `)` closes no `(` of its own, while `http://a.org/A_(b)` keeps it.
+ */
+function withoutTrailingPunctuation(url: string): string {
+  let end = url.length;
+  let open = 0;
+  let close = 0;
+  for (const c of url) {
+    if (c === '(') open++;
+    else if (c === ')') close++;
+  }
+  // Never below the scheme's "//": the smallest link is the host itself.
+  const min = url.indexOf('//') + 3;
+  while (end > min) {
+    const c = url.charAt(end - 1);
+    if (TRAILING.has(c)) end--;
+    else if (c === ')' && close > open) {
+      close--;
+      end--;
+    } else break;
+  }
+  return url.slice(0, end);
+}
+
 /**
  * Links @handles and #hashtags to the microblogging service and plain http(s) URLs to themselves,
  * all opening in a new window; the surrounding text is escaped.
  */
 export function activateTwitterLinks(text: string): string {
-  const pattern = /(https?:\/\/[^\s<>"']+)|(^|[^\w@#&])@(\w+)|(^|[^\w@#&])#(\w+)/g;
+  // `i` for the scheme only (Https://): \w and the rest match the same either way.
+  const pattern = /(https?:\/\/[^\s<>"']+)|(^|[^\w@#&])@(\w+)|(^|[^\w@#&])#(\w+)/gi;
   let out = '';
   let last = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     out += escapeHtml(text.slice(last, m.index));
-    const [, url, beforeHandle, handle, beforeTag, tag] = m;
-    if (url !== undefined) {
+    const [, found, beforeHandle, handle, beforeTag, tag] = m;
+    if (found !== undefined) {
+      const url = withoutTrailingPunctuation(found);
       const href = escapeHtml(url);
       out += `<a target="new" href="${href}">${href}</a>`;
+      // The punctuation left out is text again, read on from there.
+      pattern.lastIndex = m.index + url.length;
+      last = pattern.lastIndex;
+      continue;
     } else if (handle !== undefined) {
       out += `${escapeHtml(beforeHandle ?? '')}<a target="new" href="${TWITTER}${handle}/">@${handle}</a>`;
     } else if (tag !== undefined) {

@@ -123,6 +123,24 @@ describe('activate-twitter-links', () => {
     ['mail me@x.test', 'mail me@x.test'],
     ['<script>x</script>', '&lt;script&gt;x&lt;/script&gt;'],
     [SCRIPT_URL, SCRIPT_URL],
+    [
+      'See (http://example.org/a), now.',
+      'See (<a target="new" href="http://example.org/a">http://example.org/a</a>), now.',
+    ],
+    ['Visit http://example.com.', 'Visit <a target="new" href="http://example.com">http://example.com</a>.'],
+    [
+      'Go to Https://Example.com now',
+      'Go to <a target="new" href="Https://Example.com">Https://Example.com</a> now',
+    ],
+    ['HTTP://X.ORG!', '<a target="new" href="HTTP://X.ORG">HTTP://X.ORG</a>!'],
+    [
+      'a http://e.org/wiki/A_(b), b',
+      'a <a target="new" href="http://e.org/wiki/A_(b)">http://e.org/wiki/A_(b)</a>, b',
+    ],
+    [
+      'http://e.org/a. #tag',
+      '<a target="new" href="http://e.org/a">http://e.org/a</a>. <a target="new" href="https://twitter.com/hashtag/tag?src=hash">#tag</a>',
+    ],
   ])('turns %j into %j', (text, html) => {
     expect(format('activate-twitter-links', text)).toBe(html);
   });
