@@ -5,8 +5,11 @@
 import type { Merchandising, ScarcityView } from './merchandising.js';
 import type { ProductItem, Variant } from './product.js';
 
-/** Views may carry server-rendered markup; only their text is ever shown. */
-const textOnly = (s: string): string => s.replace(/<[^>]*>/g, '').trim();
+/**
+ * Views may carry server-rendered markup; only their text is ever shown. A tag holds no `<`: a
+ * text of many unclosed `<` is read once, not once per `<`.
+ */
+const textOnly = (s: string): string => s.replace(/<[^<>]*>/g, '').trim();
 
 /**
  * The text of a scarcity view: its own when it has one, else the merchant's scarcity text with
@@ -31,7 +34,8 @@ function scarcityViewMatches(view: ScarcityView, variant: Variant): boolean {
 }
 
 /**
- * The scarcity line to show, or null (spec 001 §4): the view of the chosen variant; without one,
+ * The scarcity line to show, or null (spec 001 §4; none for stock without a count, an unlimited
+ * variant): the view of the chosen variant; without one,
  * only when shown by default, the product-wide view or text (with the chosen variant's stock, or
  * before a choice the largest). Whether a choice is still to come changes nothing: without a
  * matching view, shown-by-default alone decides.
@@ -42,6 +46,8 @@ export function scarcityMessage(
   variant: Variant | null,
 ): string | null {
   if (!merch.scarcityEnabled) return null;
+  // A chosen variant whose stock has no count (unlimited) is never scarce.
+  if (variant?.unlimited) return null;
   const view = variant && merch.scarcityViews.find((v) => scarcityViewMatches(v, variant));
   if (!view && !merch.scarcityShownByDefault) return null;
   // An empty text (no view, no merchant text) shows nothing.

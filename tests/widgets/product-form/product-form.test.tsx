@@ -288,6 +288,13 @@ describe('sold out, scarcity and restock', () => {
     ['product-wide by default before a choice', { scarcityShownByDefault: true }, {}, 'Only 9 left!'],
     ['shown for the matching variant', {}, { Color: 'Black', Size: 'S' }, 'Only 5 left!'],
     ['hidden for a variant no view names', {}, { Color: 'White', Size: 'S' }, null],
+    // White/S is unlimited: there is no count to fill in ("Only 0 left!").
+    [
+      'hidden for an unlimited variant, even by default',
+      { scarcityShownByDefault: true },
+      { Color: 'White', Size: 'S' },
+      null,
+    ],
   ])("the platform's scarcity views: %s", async (_n, extra, choices, text) => {
     const { user, container } = setup({ item: TEE, merchandising: { ...platformScarcity, ...extra } });
     await choose(user, choices);
