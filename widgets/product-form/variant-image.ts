@@ -21,7 +21,11 @@ export function variantImageSwitcher(img: HTMLImageElement): (variant: Variant |
     if (url) {
       img.setAttribute('src', url);
       img.removeAttribute('srcset');
-      if (variant?.mainImage?.altText) img.setAttribute('alt', variant.mainImage.altText);
+      // Its own alt, else the product's (the server's): never the last variant's, which names
+      // another picture.
+      const alt = variant?.mainImage?.altText || original[2];
+      if (alt == null) img.removeAttribute('alt');
+      else img.setAttribute('alt', alt);
       img.setAttribute(VARIANT_IMAGE_ATTR, variant?.sku ?? '');
     } else {
       SERVED_ATTRS.forEach((attr, i) => {

@@ -204,6 +204,8 @@ describe('product-form widget module', () => {
     );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Color' }), 'White');
     expect(img.getAttribute('src')).toBe('/img/tee-white.jpg');
+    // The white tee has no alt of its own: the product's, never the black tee's.
+    expect(img.alt).toBe('Tee');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), '');
     expect([img.getAttribute('src'), img.getAttribute('srcset'), img.alt]).toEqual([
       '/img/tee.jpg',
