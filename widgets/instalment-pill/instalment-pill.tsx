@@ -61,7 +61,8 @@ const preparePopup = (): void => {
  */
 export function InstalmentPill(props: InstalmentPillProps) {
   const item = useSameItem(props.item);
-  return <InstalmentPillBody {...props} item={item} />;
+  // Another product starts afresh: the last one's choice (its variant, its quantity) is not this one's.
+  return <InstalmentPillBody key={item.id} {...props} item={item} />;
 }
 
 /**

@@ -9,7 +9,8 @@ import { parseInstalmentPillProps } from './props.js';
 const widget = defineWidget({
   name,
   parseProps: parseInstalmentPillProps,
-  render: (props) => createElement(InstalmentPillBody, props),
+  // Keyed by product: new props for another product do not keep the last one's choice.
+  render: (props) => createElement(InstalmentPillBody, { ...props, key: props.item.id }),
 });
 
 export const mount = widget.mount;

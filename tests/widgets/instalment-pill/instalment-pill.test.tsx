@@ -527,4 +527,45 @@ describe('in a product route that parses its props in render', () => {
     expect(seen.pillCommits - before.pillCommits).toBe(3);
     expect(pillText(pill()!)).toBe('or 4 interest-free payments of $11.25 with Afterpay');
   });
+
+  it("prices another product by its own price, not the last product's choice", async () => {
+    const item = (raw: unknown) => {
+      const parsed = parseProductItem(raw);
+      if (!parsed.ok) throw new Error(parsed.issues.join('; '));
+      return parsed.value;
+    };
+    const MUG = {
+      id: 'mug',
+      collectionId: 'shop',
+      structuredContent: {
+        productType: 1,
+        isSubscribable: false,
+        variants: [
+          {
+            sku: 'MUG',
+            attributes: {},
+            priceMoney: { decimalValue: '30.00', currencyCode: 'USD' },
+            qtyInStock: 5,
+          },
+        ],
+      },
+    };
+    let show: (raw: unknown) => void = () => undefined;
+    function Route() {
+      const [raw, setRaw] = useState<unknown>(TEE);
+      show = setRaw;
+      return <InstalmentPill item={item(raw)} instalments={parseInstalmentContext(US)} />;
+    }
+    renderWithStorefront(<Route />);
+    act(() => {
+      document.dispatchEvent(
+        new CustomEvent('sf:variant-change', {
+          detail: { itemId: 'tee', variant: { sku: 'TEE-L' }, quantity: 3 },
+        }),
+      );
+    });
+    expect(pillText(pill()!)).toBe('or 4 interest-free payments of $33.75 with Afterpay');
+    act(() => show(MUG));
+    expect(pillText(pill()!)).toBe('or 4 interest-free payments of $7.50 with Afterpay');
+  });
 });
