@@ -43,6 +43,8 @@ export const errors = {
     at('expression', `Error evaluating expression "${clip(expr)}": ${message}`),
   notImplemented: (name: string) => at('engine', `The ${name} formatter is not yet implemented`),
   tooManyErrors: (limit: number) => at('syntax', `More than ${limit} errors; the rest are not reported`),
+  julianDayOutOfRange: (day: number) =>
+    at('runtime', `Julian day ${day} is outside the supported range (roughly 4713 BC to 8652 AD)`),
   limit: (what: string, limit: number) =>
     at('runtime', `Render stopped: ${what} exceeded the limit of ${limit}`),
 } as const;

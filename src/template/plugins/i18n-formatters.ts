@@ -1,7 +1,8 @@
 import type { FormatterFn, FormatterTable, TemplateContext } from './api';
 import { escapeHtml } from './content/html';
 import { toNumber } from './content/json';
-import { toInstant } from './date/zone';
+import { errors } from '../errors';
+import { julianDayOutsideRange, toInstant } from './date/zone';
 import { formatDateTime, formatInterval } from './i18n/datetime';
 import { formatMessage, parseMessage, type MessageArgs } from './i18n/message';
 import { formatDecimal, formatMoney, formatMoneyAmount, formatPercent, toMoney } from './i18n/number';
@@ -89,17 +90,28 @@ function sinceInstant(value: unknown): number | undefined {
   return m === null ? undefined : Number(m[1]);
 }
 
+/** Whether `ms` is outside the dates printed (spec 001 §9), reported as the error of §8 when so. */
+function outsideDates(ctx: TemplateContext, ms: number): boolean {
+  const day = julianDayOutsideRange(ms, ctx.timeZone);
+  if (day === undefined) return false;
+  const e = errors.julianDayOutOfRange(day);
+  ctx.error(e.type, e.message);
+  return true;
+}
+
 /** i18n formatters: numbers, money, dates, intervals, relative times and messages. */
 export const i18nFormatters: FormatterTable = {
   datetime: localized((value, options, locale, ctx) => {
     const ms = toInstant(value);
-    return ms === undefined ? '' : formatDateTime(ms, options, locale, ctx.timeZone);
+    if (ms === undefined || outsideDates(ctx, ms)) return '';
+    return formatDateTime(ms, options, locale, ctx.timeZone);
   }),
 
   'datetime-interval': localized((_value, options, locale, ctx, values) => {
     const start = toInstant(values[0]);
     const end = toInstant(values[1]);
     if (start === undefined || end === undefined) return '';
+    if (outsideDates(ctx, start) || outsideDates(ctx, end)) return '';
     return formatInterval(start, end, options, locale, ctx.timeZone);
   }),
 

@@ -42,6 +42,24 @@ export function toInstant(value: unknown): number | undefined {
   return n !== undefined && isInstant(n) ? n : undefined;
 }
 
+/** The Julian day number of 1970-01-01, and the last day dates are printed for (spec 001 §9). */
+const JULIAN_DAY_1970 = 2_440_588;
+const MAX_JULIAN_DAY = 4_881_503;
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * The Julian day number of `ms` on the calendar of `zone` when it is outside the range dates are
+ * printed for (spec 001 §9: 0 to 4881503, about 4713 BC to 8652 AD), else undefined. The zone is
+ * only asked within a day of either end.
+ */
+export function julianDayOutsideRange(ms: number, zone: string): number | undefined {
+  const utcDay = Math.floor(ms / MS_PER_DAY) + JULIAN_DAY_1970;
+  if (utcDay > 0 && utcDay < MAX_JULIAN_DAY) return undefined;
+  const local = ms + zonedFields(ms, zone).offset * 60_000;
+  const day = Math.floor(local / MS_PER_DAY) + JULIAN_DAY_1970;
+  return day < 0 || day > MAX_JULIAN_DAY ? day : undefined;
+}
+
 /** Zone names already checked (spec 001 §9: a time-zone lookup cache of 100 entries). */
 const checkedZones = new MemoCache<string, string>(FORMATTER_CACHE_LIMIT);
 

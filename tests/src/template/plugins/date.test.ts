@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { render } from '../../../../src/template/index';
 import { dateFormatters } from '../../../../src/template/plugins/date-formatters';
 import { fakeContext } from './fake-context';
 
@@ -89,5 +90,38 @@ describe('date', () => {
     for (let pass = 0; pass < 2; pass++) {
       expect(zones.map((zone) => date(T, '%F %T', zone))).toEqual(expected);
     }
+  });
+});
+
+describe('date outside the Julian-day range (spec 001 §8, §9)', () => {
+  const message = (day: number): string =>
+    `Julian day ${day} is outside the supported range (roughly 4713 BC to 8652 AD)`;
+
+  it.each([
+    [300_000_000_000_000, 5912810],
+    [-300_000_000_000_000, -1031635],
+    // The first instant of 8653 in UTC: Julian day 4881504.
+    [210_895_142_400_000, 4881504],
+  ])('prints nothing for %d and reports Julian day %d', (t, day) => {
+    const result = render('[{t|date %Y-%m-%d}]', { t, website: { timeZone: 'UTC' } });
+    expect(result.output).toBe('[]');
+    expect(result.errors.map((e) => e.message)).toEqual([message(day)]);
+  });
+
+  it('prints the last day of the range, 31 December 8652', () => {
+    const result = render('{t|date %Y-%m-%d}', {
+      t: 210_895_142_399_999,
+      website: { timeZone: 'UTC' },
+    });
+    expect(result.output).toBe('8652-12-31');
+    expect(result.errors).toEqual([]);
+  });
+
+  it('reads the day on the site calendar: 1 January 8653 in Tokyo is out while UTC is still in 8652', () => {
+    const t = 210_895_142_400_000 - 3_600_000;
+    expect(render('{t|date %Y}', { t, website: { timeZone: 'UTC' } }).output).toBe('8652');
+    const tokyo = render('{t|date %Y}', { t, website: { timeZone: 'Asia/Tokyo' } });
+    expect(tokyo.output).toBe('');
+    expect(tokyo.errors.map((e) => e.message)).toEqual([message(4881504)]);
   });
 });

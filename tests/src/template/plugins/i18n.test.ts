@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_MESSAGES } from '../../../../src/messages/platform';
+import { render } from '../../../../src/template/index';
 import { i18nFormatters } from '../../../../src/template/plugins/i18n-formatters';
 import { fakeContext, type FakeOptions } from './fake-context';
 
@@ -215,5 +216,17 @@ describe('amounts that are not finite (spec 001 §5)', () => {
     expect(format('money', { decimalValue: '1e21', currencyCode: 'USD' })).toBe(
       '$1,000,000,000,000,000,000,000.00',
     );
+  });
+});
+
+describe('datetime outside the Julian-day range (spec 001 §8, §9)', () => {
+  it('prints nothing and reports the Julian day', () => {
+    const json = { a: 300_000_000_000_000, b: 0, website: { timeZone: 'UTC' } };
+    const result = render('[{a|datetime}][{b,a|datetime-interval}][{b|datetime}]', json, { locale: 'en' });
+    expect(result.output).toBe('[][][January 1, 1970]');
+    expect(result.errors.map((e) => e.message)).toEqual([
+      'Julian day 5912810 is outside the supported range (roughly 4713 BC to 8652 AD)',
+      'Julian day 5912810 is outside the supported range (roughly 4713 BC to 8652 AD)',
+    ]);
   });
 });
