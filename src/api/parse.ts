@@ -37,9 +37,11 @@ const count = (value: unknown): number | null => (isMinorUnits(value) && value >
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const readVariant = (value: unknown): ChosenVariant | null => {
-  if (!isRecord(value) || typeof value['sku'] !== 'string') return null;
+  if (!isRecord(value)) return null;
+  const sku = value['sku'] ?? null;
+  if (sku !== null && typeof sku !== 'string') return null;
   const attributes = value['attributes'] === undefined ? {} : readStringMap(value['attributes']);
-  return attributes === null ? null : { sku: value['sku'], attributes };
+  return attributes === null ? null : { sku, attributes };
 };
 
 /**
@@ -69,7 +71,8 @@ const CART_ENTRY = schema({
   subTotal: { read: minorUnits, expected: 'minor units', required: true },
   purchasePriceCents: { read: minorUnits, expected: 'minor units', required: true },
   additionalFields: { read: readAdditionalFields, expected: 'an object', fallback: null },
-  additionalFieldsFormId: { read: readId, expected: 'an id', fallback: null },
+  // One that does not read ("" included) is no form: the entry shows its answers, no edit button.
+  additionalFieldsFormId: { read: readId, fallback: null },
   imageUrl: { read: text, expected: 'a string', fallback: null },
 });
 
@@ -147,11 +150,8 @@ const CART = schema({
   websiteId: { read: (v) => (v === '' ? '' : readId(v)), expected: 'an id', fallback: '' },
   // An order id that does not read is no order id.
   orderId: { read: readId, fallback: null },
-  created: {
-    read: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null),
-    expected: 'a time',
-    fallback: 0,
-  },
+  // Shown nowhere: a time written another way (an ISO string) is no reason to refuse the cart.
+  created: { read: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null), fallback: 0 },
   // Spec 000 §3 names no currency on the cart: a cart without one is priced in the store currency
   // (the site context's), which the widgets fall back to.
   currency: {

@@ -1,7 +1,8 @@
 /** The shopping cart of spec 000 §3, as the SDK holds it (money in integer minor units). */
 
 export interface ChosenVariant {
-  readonly sku: string;
+  /** Null for a product of one variant added without one (spec 000 §7: "sku (or null)"). */
+  readonly sku: string | null;
   readonly attributes: Readonly<Record<string, string>>;
 }
 

@@ -29,6 +29,18 @@ describe('parseCartEntry', () => {
     expect(r.ok && r.value.additionalFields).toEqual(expected);
   });
 
+  it('reads a variant chosen without a sku (spec 000 §7: "sku (or null)") and an empty form id', () => {
+    const r = parseCartEntry({
+      ...ENTRY,
+      chosenVariant: { sku: null, attributes: { Size: 'M' } },
+      additionalFieldsFormId: '',
+    });
+    expect(r.ok && [r.value.chosenVariant, r.value.additionalFieldsFormId]).toEqual([
+      { sku: null, attributes: { Size: 'M' } },
+      null,
+    ]);
+  });
+
   it('names every field it cannot use by its path', () => {
     expect(
       parseCartEntry({ ...ENTRY, id: undefined, quantity: -1, additionalFields: '[1]', imageUrl: 3 }),
@@ -65,6 +77,11 @@ describe('parseShoppingCart', () => {
 
   it('reads "" as no cart yet, not a malformed one', () => {
     expect(parseShoppingCart({ id: '', subtotalCents: 0, entries: [] }).ok).toBe(true);
+  });
+
+  it('reads a cart whose creation time is written another way (shown nowhere) as time 0', () => {
+    const r = parseShoppingCart({ ...CART, created: '2026-12-08T01:00:00Z' });
+    expect(r.ok && r.value.created).toBe(0);
   });
 
   it("names each problem once, an entry's under its own path", () => {
