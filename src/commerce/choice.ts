@@ -177,9 +177,11 @@ export type QuantityProblem = 'quantityNotNumber' | 'quantityNotWhole' | 'quanti
 export function readQuantity(input: string | null | undefined): number | QuantityProblem {
   if (input === undefined || input === null) return QUANTITY.default;
   const text = input.trim();
-  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text)) return 'quantityNotNumber';
+  // Digits read once: a long run that ends in something else fails at once, not after n² steps.
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return 'quantityNotNumber';
   const n = Number(text);
-  if (!Number.isInteger(n)) return 'quantityNotWhole';
+  // Past what a number holds (Infinity) is out of range, not a fraction.
+  if (Number.isFinite(n) && !Number.isInteger(n)) return 'quantityNotWhole';
   if (n < QUANTITY.min) return 'quantityTooLow';
   if (n > QUANTITY.max) return 'quantityTooHigh';
   return n;

@@ -160,6 +160,11 @@ describe('quantity input', () => {
     expect(readQuantity(input)).toBe(expected);
   });
 
+  it('reads 100,000 digits and a letter as not a number and a number past what a number holds as too high (digits read once: the old pattern took seconds)', () => {
+    expect(readQuantity(`${'1'.repeat(100_000)}x`)).toBe('quantityNotNumber');
+    expect(readQuantity(`${'1'.repeat(100_000)}`)).toBe('quantityTooHigh');
+  });
+
   it('fills both bounds of the range text, however it is reworded', () => {
     const messages = createMessages({ quantityOutOfRange: 'From {min} to {max}.' });
     expect(parseQuantity('10000', messages)).toEqual({ ok: false, message: 'From 1 to 9999.' });
