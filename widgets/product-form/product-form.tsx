@@ -231,6 +231,8 @@ export function ProductFormBody({
     errorTitle,
     soldOut: status === 'sold-out',
   });
+  // The alert speaks of the quantity field while what it holds does not read as a quantity.
+  const quantityRefused = flow.failure !== null && typeof typed !== 'number';
   // The busy phases are named as their texts: Adding…, Added!
   const label = soldOut ? soldOutText : flow.phase === 'idle' ? idleLabel : m.t(flow.phase);
 
@@ -336,6 +338,8 @@ export function ProductFormBody({
             step={QUANTITY.step}
             value={quantityText}
             onChange={(e) => setQuantityText(e.currentTarget.value)}
+            aria-invalid={quantityRefused || undefined}
+            aria-describedby={quantityRefused ? `${id}-failure` : undefined}
           />
         </div>
       )}
@@ -351,7 +355,9 @@ export function ProductFormBody({
         />
       )}
 
-      {flow.failure !== null && <Alert key={flow.failureCount} title={errorTitle} message={flow.failure} />}
+      {flow.failure !== null && (
+        <Alert key={flow.failureCount} id={`${id}-failure`} title={errorTitle} message={flow.failure} />
+      )}
 
       {/* A sold-out choice cannot be added: the button says so and takes no clicks. */}
       <button

@@ -508,6 +508,20 @@ describe('validation before any request', () => {
     expect(addButton().textContent).toBe('Add To Cart');
   });
 
+  it('marks the quantity field invalid and described by the alert while it holds no quantity', async () => {
+    const { user } = setup({ item: MUG });
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(input);
+    await user.type(input, '1.5');
+    await user.click(addButton());
+    const alert = screen.getByRole('alert', { name: 'Unable to Add Item' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    await user.clear(input);
+    await user.type(input, '2');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+  });
+
   // A live region announces what is inserted: the same text left in place would be heard once.
   it('draws a new alert for a second press refused the same way, so it is announced again', async () => {
     const { user } = setup({ item: TEE });
