@@ -58,6 +58,8 @@ export interface Call<T> {
   /** @default mapCartError */
   readonly mapError?: FailureMapper | undefined;
   readonly timeoutMs?: number | undefined;
+  /** Sent so that it outlives the page: a call made as the page is hidden or left. */
+  readonly keepalive?: boolean | undefined;
 }
 
 export interface ApiClient {
@@ -168,15 +170,8 @@ export const createClient = (options: ApiOptions = {}): ApiClient => {
     if (spec.contentType) headers['Content-Type'] = spec.contentType;
     // The call's time limit covers its body too: what is left of it once the headers are in.
     const startedAt = Date.now();
-    const response = await send({
-      method: spec.method,
-      path: spec.path,
-      headers,
-      searchParams: spec.searchParams,
-      json: spec.json,
-      body: spec.body,
-      timeoutMs: spec.timeoutMs,
-    });
+    // The transport takes the call's own fields (path, body, time limit, keepalive) and the headers.
+    const response = await send({ ...spec, headers });
     if (response === 'timeout') return { ok: false, error: timeoutError() };
     if (response === 'network') return { ok: false, error: networkError() };
     const text = await bodyWithin(response, (spec.timeoutMs ?? timeoutMs) - (Date.now() - startedAt));

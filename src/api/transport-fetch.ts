@@ -42,7 +42,7 @@ export const createTransport = (options: TransportOptions): Transport => {
     }
   };
 
-  return async ({ method, path, headers, searchParams, json, body, timeoutMs }) => {
+  return async ({ method, path, headers, searchParams, json, body, timeoutMs, keepalive }) => {
     const query = searchParams ? `?${new URLSearchParams({ ...searchParams }).toString()}` : '';
     const allHeaders: Record<string, string> = { ...headers };
     if (json !== undefined) allHeaders['Content-Type'] ??= 'application/json';
@@ -52,6 +52,7 @@ export const createTransport = (options: TransportOptions): Transport => {
         headers: allHeaders,
         credentials: options.credentials ?? 'same-origin',
         signal,
+        keepalive: keepalive === true,
         ...(json !== undefined ? { body: JSON.stringify(json) } : body !== undefined ? { body } : {}),
       });
     // The limit is the call's, the repeat of a GET included (as ky's is): a connection that fails

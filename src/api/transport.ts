@@ -34,6 +34,11 @@ export interface TransportRequest {
   readonly body?: URLSearchParams | string | undefined;
   /** Overrides the transport's time limit for this call. */
   readonly timeoutMs?: number | undefined;
+  /**
+   * Lets the request outlive the page (`fetch`'s `keepalive`): for a call made as the page is
+   * hidden or left, which the browser would otherwise cancel as the page unloads.
+   */
+  readonly keepalive?: boolean | undefined;
 }
 
 /** A response of any status, or why none arrived. */
@@ -70,6 +75,7 @@ export const createTransport = (options: TransportOptions): Transport => {
         ...(request.json !== undefined ? { json: request.json } : {}),
         ...(request.body !== undefined ? { body: request.body } : {}),
         ...(request.timeoutMs !== undefined ? { timeout: request.timeoutMs } : {}),
+        ...(request.keepalive ? { keepalive: true } : {}),
         ...(request.method === 'get' ? {} : { retry: 0 }),
       });
     } catch (error) {

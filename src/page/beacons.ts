@@ -5,11 +5,12 @@
  * events endpoint and the four JSON census endpoints take a list; the page view, Quick View and
  * RecordEvent take one record a request). When the page is hidden (`pagehide`, or
  * `visibilitychange` to hidden) everything left goes at once: the events and the census by
- * `navigator.sendBeacon` (a keep-alive request when the browser refuses it), RecordEvent and
- * Quick View as calls. A page of 100 product blocks so sends 4 requests where it
+ * `navigator.sendBeacon`, RecordEvent and Quick View as calls. Those calls, and any a refused
+ * beacon falls back to, are keep-alive requests, which the browser does not cancel as the page
+ * unloads. A page of 100 product blocks so sends 4 requests where it
  * sent 51 (docs/analytics.md#batched-requests). Every send's failure is ignored (spec 000 §8).
  */
-import type { AnalyticsApi } from '../api/analytics.js';
+import type { AnalyticsApi, SendOptions } from '../api/analytics.js';
 import { CENSUS_PATHS, formBody } from '../api/census.js';
 import type { ApiResult } from '../api/types.js';
 import { PAGE_LIMITS } from './constants.js';
@@ -169,14 +170,17 @@ export function batchedSends<A extends BatchedApi>(
     }
   };
   /** A JSON census endpoint: one record as itself, more as a list; a beacon's body is text. */
-  const censusList = <T>(path: string, call: (fields: T | readonly T[]) => Promise<unknown>) => {
+  const censusList = <T>(
+    path: string,
+    call: (fields: T | readonly T[], send: SendOptions) => Promise<unknown>,
+  ) => {
     const channel: BeaconChannel<T> = {
       maxItems: PAGE_LIMITS.beaconBatchItems,
       send(items, hiding) {
         const body = items.length === 1 ? items[0]! : items;
         // A string goes as text/plain: no preflight, and the endpoint reads it as JSON.
         if (hiding && byBeacon(path, JSON.stringify(body))) return;
-        quiet(call(body));
+        quiet(call(body, { keepalive: hiding }));
       },
     };
     return (fields: T | readonly T[]): Promise<ApiResult<unknown>> => {
@@ -186,7 +190,7 @@ export function batchedSends<A extends BatchedApi>(
   };
   /** An endpoint of one record a request; `beacon` gives its beacon, or null for the call. */
   const single = <T>(
-    call: (input: T) => Promise<unknown>,
+    call: (input: T, send: SendOptions) => Promise<unknown>,
     beacon: (input: T) => { path: string; body: BodyInit } | null,
   ) => {
     const channel: BeaconChannel<T> = {
@@ -195,7 +199,7 @@ export function batchedSends<A extends BatchedApi>(
         if (item === undefined) return;
         const request = hiding ? beacon(item) : null;
         if (request && byBeacon(request.path, request.body)) return;
-        quiet(call(item));
+        quiet(call(item, { keepalive: hiding }));
       },
     };
     return (item: T): Promise<ApiResult<unknown>> => {
@@ -209,24 +213,16 @@ export function batchedSends<A extends BatchedApi>(
   };
 
   const batched: BatchedApi = {
-    recordHit: single(
-      (hit) => api.recordHit(hit),
-      (hit) => ({ path: CENSUS_PATHS.recordHit, body: formBody(hit) }),
-    ),
-    // These two go as calls even at page hide: RecordEvent carries the crumb the api client reads,
-    // and a Quick View's path is the api client's to encode.
-    recordQuickView: single(
-      (id: string) => api.recordQuickView(id),
-      () => null,
-    ),
-    recordEvent: single(
-      (event) => api.recordEvent(event),
-      () => null,
-    ),
-    buttonRender: censusList(CENSUS_PATHS.buttonRender, (fields) => api.buttonRender(fields)),
-    buttonClick: censusList(CENSUS_PATHS.buttonClick, (fields) => api.buttonClick(fields)),
-    formRender: censusList(CENSUS_PATHS.formRender, (fields) => api.formRender(fields)),
-    overlay: censusList(CENSUS_PATHS.overlay, (fields) => api.overlay(fields)),
+    // The api's calls are taken detached: each is a closure of its own, as `{ ...api }` below needs.
+    recordHit: single(api.recordHit, (hit) => ({ path: CENSUS_PATHS.recordHit, body: formBody(hit) })),
+    // These two go as calls even at page hide (keep-alive ones then): RecordEvent carries the
+    // crumb the api client reads, and a Quick View's path is the api client's to encode.
+    recordQuickView: single(api.recordQuickView, () => null),
+    recordEvent: single(api.recordEvent, () => null),
+    buttonRender: censusList(CENSUS_PATHS.buttonRender, api.buttonRender),
+    buttonClick: censusList(CENSUS_PATHS.buttonClick, api.buttonClick),
+    formRender: censusList(CENSUS_PATHS.formRender, api.formRender),
+    overlay: censusList(CENSUS_PATHS.overlay, api.overlay),
   };
   return {
     api: { ...api, ...batched },

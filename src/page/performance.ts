@@ -138,8 +138,11 @@ export type ObservedEntry = PerformanceEntry & {
 export interface PerformanceOptions {
   /** The settings call (`api.performanceSettings`). */
   readonly settings: () => Promise<ApiResult<{ pageLoadId: string }>>;
-  /** Sends one batch as plain text: a beacon, else a request. */
-  readonly send: (records: readonly PerformanceRecord[]) => void;
+  /**
+   * Sends one batch as plain text: a beacon, else a request; `hidden` once the page has been
+   * hidden or left (a request must then outlive the page).
+   */
+  readonly send: (records: readonly PerformanceRecord[], hidden: boolean) => void;
   /** The error reporter. */
   readonly report: (error: unknown, info?: Record<string, string>) => void;
   /** Subscribes to performance entries of one type; returns the disconnect. */
@@ -174,6 +177,7 @@ export function startPerformance(o: PerformanceOptions): PerformanceCollector {
   let pageSpeedSent = false;
   let flushWanted = false;
   let loaded = false;
+  let hidden = false;
   const paints: PaintMeasures = {};
   const users: Record<string, unknown>[] = [];
   const visibleOnLoad = new Set<string>();
@@ -244,7 +248,7 @@ export function startPerformance(o: PerformanceOptions): PerformanceCollector {
       }
     }
     for (const user of users.splice(0)) add('user', user);
-    if (batch.length > 0) o.send(batch);
+    if (batch.length > 0) o.send(batch, hidden);
   };
 
   void o.settings().then(
@@ -280,6 +284,7 @@ export function startPerformance(o: PerformanceOptions): PerformanceCollector {
   });
   // Spec 001: metrics are collected until the page is hidden, and what was collected goes then.
   o.onHidden(() => {
+    hidden = true;
     flush();
     stopCollecting();
   });

@@ -187,15 +187,15 @@ export function createPlatform(deps: PlatformDeps): Platform {
 
   if (deps.performance !== false) {
     const url = `${context.apiRoot}1/performance/records`;
-    const sendRecords = (records: readonly PerformanceRecord[]) => {
+    const sendRecords = (records: readonly PerformanceRecord[], hidden: boolean) => {
       const body = JSON.stringify(records);
       try {
         // A string body goes as text/plain: no preflight, and the endpoint reads it as JSON.
         if (deps.sendBeacon?.(url, body)) return;
       } catch {
-        // Refused: the request below.
+        // Refused: the request below, kept alive past the page's unload once it is hidden.
       }
-      quiet(api.performanceRecords(records));
+      quiet(api.performanceRecords(records, { keepalive: hidden }));
     };
     try {
       startPerformance({

@@ -3,7 +3,18 @@ import { createApi, createClient, type Api } from '../../../src/api/index.js';
 import { createPageApi } from '../../../src/api/page.js';
 import { parseSiteContext } from '../../../src/page/context.js';
 import type { ApiResult } from '../../../src/api/types.js';
-import { API_ROOT, cart, entry, fakeDoc, fakeFetch, json, noContent, offlineFetch } from './fixtures.js';
+import type { SendOptions } from '../../../src/api/analytics.js';
+import {
+  API_ROOT,
+  KeepAliveRequest,
+  cart,
+  entry,
+  fakeDoc,
+  fakeFetch,
+  json,
+  noContent,
+  offlineFetch,
+} from './fixtures.js';
 
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
 const ENABLE_COOKIES = 'Please enable cookies in your browser, reload the page, and try again.';
@@ -748,6 +759,32 @@ describe('restock groups', () => {
     expect(errorOf(await apiWith(fetch).getAllRestockGroups()).message).toBe(
       'Sign in to manage restock notifications.',
     );
+  });
+});
+
+describe('analytics calls made as the page is left', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each<[string, (api: Api, send?: SendOptions) => Promise<ApiResult<unknown>>]>([
+    ['recordHit', (api, send) => api.recordHit({ event: 'view', data: {} }, send)],
+    ['buttonClick', (api, send) => api.buttonClick({}, send)],
+    ['buttonRender', (api, send) => api.buttonRender({}, send)],
+    ['formRender', (api, send) => api.formRender({ formId: 'f' }, send)],
+    ['overlay', (api, send) => api.overlay({}, send)],
+    ['recordQuickView', (api, send) => api.recordQuickView('p', send)],
+    ['performanceRecords', (api, send) => api.performanceRecords([{ eventType: 'user' }], send)],
+    ['recordEvent', (api, send) => api.recordEvent({ event: 'e', data: {} }, send)],
+  ])('%s goes as a keep-alive request when asked, else as an ordinary one', async (_name, call) => {
+    vi.stubGlobal('Request', KeepAliveRequest);
+    const keepalive: boolean[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      keepalive.push(new KeepAliveRequest(input, init).keepalive);
+      return noContent();
+    });
+    const api = apiWith(fetch as unknown as typeof globalThis.fetch);
+    expect((await call(api, { keepalive: true })).ok).toBe(true);
+    expect((await call(api)).ok).toBe(true);
+    expect(keepalive).toEqual([true, false]);
   });
 });
 

@@ -39,6 +39,15 @@ export const fakeFetch = (...replies: Reply[]) => {
   return { fetch: fn as unknown as typeof fetch, seen, calls: fn };
 };
 
+/** happy-dom's Request drops `keepalive`; this one keeps it, as a browser's does. */
+export class KeepAliveRequest extends Request {
+  override readonly keepalive: boolean;
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(input, init);
+    this.keepalive = init?.keepalive ?? (input instanceof KeepAliveRequest && input.keepalive);
+  }
+}
+
 /** A fetch whose connection always fails, as browsers report it. */
 export const offlineFetch = () => {
   const fn = vi.fn(async () => {

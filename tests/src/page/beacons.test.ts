@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../../src/api/index.js';
+import { KeepAliveRequest } from '../api/fixtures.js';
 import { createBeaconQueue, type BeaconChannel } from '../../../src/page/beacons.js';
 import { createPageRuntime } from '../../../src/page/create-runtime.js';
 import { resetAnalyticsIdMemory } from '../../../src/page/identity.js';
@@ -15,6 +16,8 @@ interface Sent {
   readonly body: string;
   /** When it left, in ms since the page's platform started. */
   readonly at: number;
+  /** A fetch sent to outlive the page (`keepalive`). */
+  readonly keepalive: boolean;
 }
 
 let sent: Sent[];
@@ -30,14 +33,17 @@ const bodyText = async (data: unknown): Promise<string> => {
   return String(data);
 };
 
-async function record(via: Sent['via'], url: string, data: unknown): Promise<void> {
+async function record(via: Sent['via'], url: string, data: unknown, keepalive = false): Promise<void> {
   const at = Date.now() - started;
-  sent.push({ via, path: pathOf(url), body: await bodyText(data), at });
+  sent.push({ via, path: pathOf(url), body: await bodyText(data), at, keepalive });
 }
 
 const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const request = new Request(input, init);
-  await record('fetch', request.url, await request.text());
+  const request = new KeepAliveRequest(input, init);
+  await record('fetch', request.url, await request.text(), request.keepalive);
+  if (request.url.includes('/performance/settings')) {
+    return new Response('{"pageLoadId":"pl-1"}', { headers: { 'content-type': 'application/json' } });
+  }
   const status = request.url.includes('/clanker/') ? 202 : 204;
   return new Response(null, { status });
 });
@@ -48,6 +54,7 @@ beforeEach(() => {
   started = Date.now();
   refuseBeacons = false;
   vi.stubGlobal('fetch', fakeFetch);
+  vi.stubGlobal('Request', KeepAliveRequest);
   Object.defineProperty(window.navigator, 'sendBeacon', {
     configurable: true,
     value: (url: string, data?: BodyInit) => {
@@ -77,11 +84,11 @@ afterEach(() => {
 });
 
 /** The platform of a product page (page type 50) at /products/tee. */
-function productPage() {
+function productPage({ features = {}, performance = false } = {}) {
   window.history.replaceState(null, '', '/products/tee');
-  const context = { apiRoot: API_ROOT, websiteId: 'w1', pageType: 50 };
+  const context = { apiRoot: API_ROOT, websiteId: 'w1', pageType: 50, features };
   const runtime = createPageRuntime({ context, api: createApi({ apiRoot: API_ROOT, fetch: fakeFetch }) });
-  const deps = { ...pageDeps(window, runtime), performance: false };
+  const deps = { ...pageDeps(window, runtime), performance };
   return createPlatform(deps);
 }
 
@@ -172,6 +179,59 @@ describe('the platform layer’s requests', () => {
     const init = fakeFetch.mock.calls.find(([url]) => String(url).includes('/clanker/'))?.[1];
     expect(init).toMatchObject({ keepalive: true });
     expect(itemsSentTo('/api/v1/clanker/events').map((e) => e['eventName'])).toEqual(['ViewCart']);
+  });
+});
+
+describe('what the page still holds when it is left', () => {
+  /** Leaves the page; what went then, as `via path keepalive`. */
+  async function leave(): Promise<string[]> {
+    const before = sent.length;
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(0);
+    return sent.slice(before).map((s) => `${s.via} ${s.path} ${s.keepalive}`);
+  }
+
+  it('goes as keep-alive calls: RecordEvent and Quick View (an express checkout leaves at once)', async () => {
+    const platform = productPage({ features: { visitor_metrics: true } });
+    await live(1);
+    platform.handle({ type: 'item-added', itemId: 'i1', sku: 's', quantity: 1 });
+    platform.handle({ type: 'newsletter-subscribed', formId: 'f1' });
+    platform.handle({ type: 'quick-view', itemId: 'i2' });
+    const calls = (await leave()).filter((s) => s.startsWith('fetch'));
+    expect(calls.sort()).toEqual([
+      'fetch /api/census/RecordQuickView/i2 true',
+      'fetch /api/events/RecordEvent true',
+      'fetch /api/events/RecordEvent true',
+    ]);
+  });
+
+  it('goes as keep-alive calls where the browser refuses the beacons', async () => {
+    const platform = productPage();
+    platform.handle({ type: 'button-clicked', itemId: 'i1', button: 'express' });
+    platform.handle({ type: 'cart-viewed' });
+    refuseBeacons = true;
+    expect((await leave()).sort()).toEqual([
+      'fetch /api/census/RecordHit true',
+      'fetch /api/census/button-click true',
+      'fetch /api/v1/clanker/events true',
+    ]);
+  });
+
+  it('sends the performance records as a keep-alive call where the browser refuses the beacon', async () => {
+    // One image on the page, measured at hide (happy-dom has no document.images).
+    const img = document.createElement('img');
+    img.src = 'https://shop.example/tee.jpg';
+    Object.defineProperty(document, 'images', { configurable: true, value: [img] });
+    try {
+      productPage({ performance: true });
+      await live(1);
+      refuseBeacons = true;
+      expect((await leave()).filter((s) => s.includes('/performance/records'))).toEqual([
+        'fetch /api/1/performance/records true',
+      ]);
+    } finally {
+      Reflect.deleteProperty(document, 'images');
+    }
   });
 });
 

@@ -20,12 +20,17 @@ const NOW = 1_700_000_000_000;
 function harness(settings: () => Promise<ApiResult<{ pageLoadId: string }>>, images: ImageSample[] = []) {
   const observers = new Map<string, (e: ObservedEntry) => void>();
   const sent: PerformanceRecord[][] = [];
+  /** Each send's `hidden`: whether the page had been hidden or left by then. */
+  const hiddenAtSend: boolean[] = [];
   const report = vi.fn();
   let onLoad: (sinceLoadMs?: number) => void = () => undefined;
   let onHidden: () => void = () => undefined;
   const options: PerformanceOptions = {
     settings,
-    send: (records) => sent.push([...records]),
+    send: (records, hidden) => {
+      sent.push([...records]);
+      hiddenAtSend.push(hidden);
+    },
     report,
     observe: (type, fn) => {
       observers.set(type, fn);
@@ -68,6 +73,7 @@ function harness(settings: () => Promise<ApiResult<{ pageLoadId: string }>>, ima
   return {
     collector,
     sent,
+    hiddenAtSend,
     report,
     entry,
     observing: (type: string) => observers.has(type),
@@ -131,6 +137,24 @@ describe('performance records', () => {
     page.hide();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(page.sent).toHaveLength(1);
+  });
+
+  it('tells the sender when the page has been hidden, so its request can outlive the page', async () => {
+    const page = harness(settled());
+    await vi.advanceTimersByTimeAsync(0);
+    page.load();
+    await vi.advanceTimersByTimeAsync(30_000);
+    page.entry('measure', { name: 'rum-late', startTime: 31_000, duration: 1 });
+    page.hide();
+    expect(page.hiddenAtSend).toEqual([false, true]);
+    // Hidden before the page-load id came: the late send is still the hidden page's.
+    let answer: (r: ApiResult<{ pageLoadId: string }>) => void = () => undefined;
+    const late = harness(() => new Promise((resolve) => (answer = resolve)));
+    late.load();
+    late.hide();
+    answer({ ok: true, data: { pageLoadId: 'late' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.hiddenAtSend).toEqual([true]);
   });
 
   it('stops collecting once the page is hidden', async () => {
