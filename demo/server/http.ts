@@ -216,8 +216,11 @@ export function queryFlag(value: unknown): boolean | undefined | 'invalid' {
   return 'invalid';
 }
 
-/** A quantity as text: decimal digits only, so `0x10`, `0b101` and `1e1` are not numbers. */
-const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*$/;
+/**
+ * A quantity as text: decimal digits only, so `0x10`, `0b101` and `1e1` are not numbers. The
+ * digits are read once: a stranger's long run of digits ending in a letter is refused at once.
+ */
+const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
 
 /** The SDK's text for a quantity out of range, so both sides refuse it in the same words. */
 export const quantityRangeMessage = (min: number): string =>

@@ -231,6 +231,19 @@ describe('payload limits', () => {
     expect(res.json()).toEqual({ message: 'Unsupported content type.' });
   });
 
+  it("refuses a quantity of 200,000 digits and a letter at once, as any that is not a number", async () => {
+    await start();
+    const visitor = await new Visitor(app).arrive();
+    const res = await visitor.post(ENTRIES, {
+      itemId: 'prod-tee',
+      sku: 'TEE-S-BLK',
+      quantity: `${'1'.repeat(200_000)}x`,
+      additionalFields: null,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Quantity must be a number.' });
+  });
+
   it('treats an entry id it never issued as not found', async () => {
     await start();
     const visitor = await new Visitor(app).arrive();
