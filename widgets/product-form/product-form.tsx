@@ -46,6 +46,7 @@ import { priceLine } from './price-line.js';
 
 import type { ProductReviews, ReviewLists } from './props.js';
 import type { ReviewsGate as ReviewsGateType } from './reviews-gate.js';
+import { OptionSelect } from './option-select.js';
 import { RestockSlot } from './restock-slot.js';
 import { useAddToCart } from './use-add-to-cart.js';
 
@@ -292,38 +293,28 @@ export function ProductFormBody({
       </p>
 
       {names.map((name) => (
-        <div className="sf-product-form__option" key={name}>
-          {/* The merchant's option name, in the page's language when the catalogues name it. */}
-          <label htmlFor={`${id}-opt-${name}`}>{optionName(name)}</label>
-          <select
-            id={`${id}-opt-${name}`}
-            value={selection[name] ?? ''}
-            onChange={(e) => {
-              // The ref, not the rendered value: two changes may land before one render.
-              const next = { ...selectionRef.current, [name]: e.currentTarget.value };
-              selectionRef.current = next;
-              setSelection(next);
-              flow.clearFailure();
-              announce(fixedVariant ?? findVariant(item, next));
-            }}
-          >
-            <option value="">
-              {m.t(giftCard ? 'giftCardSelect' : 'selectVariant', { variantName: optionName(name) })}
-            </option>
-            {optionValues(item, name).map((value) =>
-              // A choice that leads only to sold-out variants says so in its own text.
-              optionValueSoldOut(item, selection, name, value) ? (
-                <option key={value} value={value} data-sf-sold-out="">
-                  {m.t('optionSoldOut', { option: value, soldOut: soldOutText })}
-                </option>
-              ) : (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ),
-            )}
-          </select>
-        </div>
+        <OptionSelect
+          key={name}
+          id={`${id}-opt-${name}`}
+          name={name}
+          value={selection[name] ?? ''}
+          placeholder={m.t(giftCard ? 'giftCardSelect' : 'selectVariant', { variantName: optionName(name) })}
+          values={optionValues(item, name).map((value) =>
+            // A choice that leads only to sold-out variants says so in its own text.
+            optionValueSoldOut(item, selection, name, value)
+              ? { value, soldOut: true, text: m.t('optionSoldOut', { option: value, soldOut: soldOutText }) }
+              : { value, soldOut: false, text: value },
+          )}
+          refusedBy={flow.failure !== null && !selection[name] ? `${id}-failure` : null}
+          onChoose={(value) => {
+            // The ref, not the rendered value: two changes may land before one render.
+            const next = { ...selectionRef.current, [name]: value };
+            selectionRef.current = next;
+            setSelection(next);
+            flow.clearFailure();
+            announce(fixedVariant ?? findVariant(item, next));
+          }}
+        />
       ))}
 
       {quantityShown && (

@@ -508,6 +508,22 @@ describe('validation before any request', () => {
     expect(addButton().textContent).toBe('Add To Cart');
   });
 
+  it('marks the selects still to choose invalid and described by the alert that asks for them', async () => {
+    const { user } = setup({ item: TEE });
+    await choose(user, { Color: 'White' });
+    await user.click(addButton());
+    const alert = screen.getByRole('alert', { name: 'Unable to Add Item' });
+    const size = screen.getByRole('combobox', { name: 'Size' });
+    const color = screen.getByRole('combobox', { name: 'Color' });
+    expect([size.getAttribute('aria-invalid'), size.getAttribute('aria-describedby')]).toEqual([
+      'true',
+      alert.id,
+    ]);
+    expect(color.hasAttribute('aria-invalid')).toBe(false);
+    await choose(user, { Size: 'S' });
+    expect(size.hasAttribute('aria-invalid')).toBe(false);
+  });
+
   it('marks the quantity field invalid and described by the alert while it holds no quantity', async () => {
     const { user } = setup({ item: MUG });
     const input = screen.getByRole('spinbutton', { name: 'Quantity' });
