@@ -34,8 +34,7 @@ const out = process.env.SF_OUT_DIR ?? 'dist';
  * - `src/react/ui/messages.ts` (600 B): the texts of the additional-fields form and of multi-part
  *   fields, shared by the cart page, the site form and the form dialog.
  * - `src/messages/fields.ts` (170 B): the answers' texts those texts and the cart page's start from.
- * - `src/react/ui/form-field.tsx`: the renderer of a form schema's fields, shared by the site form
- *   and the additional-fields form.
+ * - `src/react/ui/form-field.tsx`, `src/react/use-field-focus.ts` (210 B): both forms' fields, their focus.
  * - `src/messages/form.ts` (570 B), `src/commerce/validation.ts` (860 B) and
  *   `src/react/use-form-captcha.tsx` (500 B): the forms' texts, the one validation rule and the one
  *   captcha hook, which the site form, the additional-fields form and the account share.
@@ -47,6 +46,7 @@ export const COPIED_MODULES = [
   'src/messages/form.ts',
   'src/commerce/validation.ts',
   'src/react/use-form-captcha.tsx',
+  'src/react/use-field-focus.ts',
 ] as const;
 
 /**
