@@ -33,8 +33,6 @@ export const RESTOCK_ADMIN_MESSAGES = {
   sentOne: 'Sent 1 restock email.',
   sentMany: 'Sent {count} restock emails.',
   sent: 'Restock emails sent.',
-  /** Send all stopped by a failed batch after others went out (shown below their count). */
-  restNotSent: '{message} The remaining restock emails were not sent.',
   nothingToSend: 'No pending sign-ups to send.',
   view: 'View sign-ups',
   viewOf: 'View sign-ups for {title}',

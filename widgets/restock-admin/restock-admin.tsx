@@ -22,16 +22,6 @@ interface Outcome {
   readonly failed: string | null;
 }
 
-/**
- * What a send did: whether any emails went out, how many (null: the server did not say), and the
- * failure that stopped it, if any.
- */
-interface Sent {
-  readonly went: boolean;
-  readonly sent: number | null;
-  readonly error: ApiError | null;
-}
-
 const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
   `${g.productId}\u0000${g.variantId ?? ''}`;
 
@@ -44,34 +34,10 @@ function sentCount(data: unknown): number | null {
   return typeof sent === 'number' && Number.isSafeInteger(sent) && sent >= 0 ? sent : null;
 }
 
-const sentOf = (result: ApiResult<unknown>): Sent =>
-  result.ok
-    ? { went: true, sent: sentCount(result.data), error: null }
-    : { went: false, sent: 0, error: result.error };
-
 /** The most requests `…/restock/send/all` takes in one call (docs/http-api.md: 1 to 100). */
 const SEND_ALL_BATCH = 100;
 
-/**
- * Send all for any number of groups: the requests go 100 at a time, one batch after another, and
- * the counts add up. A failed batch stops the rest; what the batches before it sent still counts.
- */
-async function sendInBatches(
-  requests: readonly RestockSendRequest[],
-  call: (batch: readonly RestockSendRequest[]) => Promise<ApiResult<unknown>>,
-): Promise<Sent> {
-  let went = false;
-  let sent: number | null = 0;
-  for (let start = 0; start < requests.length; start += SEND_ALL_BATCH) {
-    const batch = sentOf(await call(requests.slice(start, start + SEND_ALL_BATCH)));
-    if (batch.error !== null) return { went, sent, error: batch.error };
-    went = true;
-    sent = sent === null || batch.sent === null ? null : sent + batch.sent;
-  }
-  return { went, sent, error: null };
-}
-
-/** "Sent 3 restock emails." from the count sent; a plain "sent" when the server said none. */
+/** "Sent 3 restock emails." from the count sent; a plain "sent" when the server gave no count. */
 export function sentText(sent: number | null, m: RestockAdminMessages): string {
   if (sent === null) return m.t('sent');
   if (sent === 0) return m.t('sentNone');
@@ -121,14 +87,11 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   // The sign-ups open now, as last set: a send that ends refreshes these, if any, never the ones
   // open when it began.
   const listNow = useRef<SignUpList | null>(null);
-  const setList = (next: SignUpList) => {
+  // Closing counts as a load of the list: an answer on its way is then dropped.
+  const setList = useCallback((next: SignUpList | null) => {
+    if (next === null) listLoad.current += 1;
     listNow.current = next;
     setListState(next);
-  };
-  const closeList = useCallback(() => {
-    listLoad.current += 1;
-    listNow.current = null;
-    setListState(null);
   }, []);
 
   useEffect(() => {
@@ -155,13 +118,13 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
     const doc = globalThis.document;
     const changed = () => {
       setLoad({ kind: 'loading' });
-      closeList();
+      setList(null);
       setOutcome(null);
       void reload();
     };
     doc?.addEventListener(ACCOUNT_EVENTS.accountChange, changed);
     return () => doc?.removeEventListener(ACCOUNT_EVENTS.accountChange, changed);
-  }, [reload, closeList]);
+  }, [reload, setList]);
 
   /** Whether its answer was shown: not when another list, or none, was asked for meanwhile. */
   const fetchSignUps = async (group: RestockGroup, cursor: string | null, prev: readonly RestockSignUp[]) => {
@@ -189,7 +152,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
 
   const openList = (group: RestockGroup) => {
     if (list !== null && keyOf(list.group) === keyOf(group)) {
-      closeList();
+      setList(null);
       return;
     }
     void fetchSignUps(group, null, []).then((shown) => {
@@ -197,23 +160,33 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
     });
   };
 
-  const send = async (id: string, call: () => Promise<Sent>) => {
+  /**
+   * Makes the calls one after another (Send all's batches), adding up what they sent (null once
+   * one does not say). A failed call stops the rest: its failure shows in an alert, beside the
+   * count of what the calls before it sent.
+   */
+  const send = async (id: string, calls: readonly (() => Promise<ApiResult<unknown>>)[]) => {
     if (sending !== null) return;
     setSending(id);
     setOutcome(null);
-    const done = await call();
+    let went = false;
+    let sent: number | null = 0;
+    let failed: string | null = null;
+    for (const call of calls) {
+      const result = await call();
+      if (!result.ok) {
+        failed = result.error.message;
+        break;
+      }
+      went = true;
+      const count = sentCount(result.data);
+      sent = sent === null || count === null ? null : sent + count;
+    }
     if (!live.current) return;
     setSending(null);
-    const { went, error } = done;
-    setOutcome({
-      sent: went ? sentText(done.sent, m) : null,
-      // After some batches went out, the failure says the rest did not.
-      failed: error === null ? null : went ? m.t('restNotSent', { message: error.message }) : error.message,
-    });
+    setOutcome({ sent: went ? sentText(sent, m) : null, failed });
     if (went) {
-      globalThis.document?.dispatchEvent(
-        new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent: done.sent } }),
-      );
+      globalThis.document?.dispatchEvent(new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent } }));
       await reload();
       const open = listNow.current;
       if (open !== null) void fetchSignUps(open.group, null, []);
@@ -221,9 +194,9 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   };
 
   const sendOne = (group: RestockGroup) => {
-    void send(keyOf(group), async () =>
-      sentOf(await api.sendRestock({ productId: group.productId, variantId: group.variantId })),
-    );
+    void send(keyOf(group), [
+      () => api.sendRestock({ productId: group.productId, variantId: group.variantId }),
+    ]);
   };
 
   const sendAll = (groups: readonly RestockGroup[]) => {
@@ -234,7 +207,12 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
       setOutcome({ sent: m.t('nothingToSend'), failed: null });
       return;
     }
-    void send('*', () => sendInBatches(requests, (batch) => api.sendRestockAll(batch)));
+    const batches: (() => Promise<ApiResult<unknown>>)[] = [];
+    for (let start = 0; start < requests.length; start += SEND_ALL_BATCH) {
+      const batch = requests.slice(start, start + SEND_ALL_BATCH);
+      batches.push(() => api.sendRestockAll(batch));
+    }
+    void send('*', batches);
   };
 
   const titleId = `${baseId}-title`;
