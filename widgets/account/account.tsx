@@ -4,7 +4,7 @@ import type { LoginInput, LoginResult, LogoutInput } from '../../src/api/session
 import type { ApiResult } from '../../src/api/types.js';
 import { ACCOUNT_EVENTS, type AccountChangeDetail } from '../../src/contract.js';
 import { login, logout } from '../../src/page/session.js';
-import { useWidgetId } from '../../src/react/provider.js';
+import { useStorefront, useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
 import { accountMessages } from './messages.js';
 import type { AccountProps } from './props.js';
@@ -22,6 +22,10 @@ const PAGE_SESSION: AccountSession = { login: (input) => login(input), logout: (
 interface Failure {
   readonly title: string;
   readonly message: string;
+  /** The alert's key: a second failure of the same words is a new alert, announced again. */
+  readonly count: number;
+  /** A sign-in refused before sending: an empty field, which is then marked. */
+  readonly missing?: boolean;
 }
 
 /** A call that threw (it should not) reads as any other failure instead of escaping the widget. */
@@ -48,12 +52,16 @@ export function Account({
 }: AccountProps & { readonly session?: AccountSession | undefined }) {
   const m = useMemo(() => accountMessages(strings), [strings]);
   const baseId = useWidgetId();
+  const { follow } = useStorefront();
   const [account, setAccount] = useState<string | null>(renderedFor ?? null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailed] = useState<Failure | null>(null);
+  const failures = useRef(0);
+  const setFailure = (next: Omit<Failure, 'count'> | null) =>
+    setFailed(next && { ...next, count: (failures.current += 1) });
   const [signedOut, setSignedOut] = useState(false);
   const live = useRef(true);
   const statusRef = useRef<HTMLParagraphElement>(null);
@@ -87,7 +95,7 @@ export function Account({
     event.preventDefault();
     if (busy) return;
     if (email.trim() === '' || password === '') {
-      setFailure({ title: m.t('signInFailedTitle'), message: m.t('missing') });
+      setFailure({ title: m.t('signInFailedTitle'), message: m.t('missing'), missing: true });
       return;
     }
     setBusy(true);
@@ -124,7 +132,13 @@ export function Account({
     setAccount(null);
   };
 
-  const alert = failure && <Alert title={failure.title} message={failure.message} />;
+  const alertId = `${baseId}-failure`;
+  const alert = failure && (
+    <Alert key={failure.count} id={alertId} title={failure.title} message={failure.message} />
+  );
+  // The fields a refusal before sending speaks of: marked, and described by its alert.
+  const refused = (value: string) =>
+    failure?.missing === true && value === '' ? { 'aria-invalid': true, 'aria-describedby': alertId } : {};
 
   if (account !== null) {
     return (
@@ -168,6 +182,8 @@ export function Account({
             name="email"
             autoComplete="username"
             maxLength={256}
+            required
+            {...refused(email.trim())}
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
@@ -183,6 +199,8 @@ export function Account({
             name="password"
             autoComplete="current-password"
             maxLength={1000}
+            required
+            {...refused(password)}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
@@ -203,7 +221,10 @@ export function Account({
       </form>
       {createAccountUrl !== undefined && (
         <p className="sf-account__create">
-          <a href={createAccountUrl}>{m.t('createAccount')}</a>
+          {/* Followed as the page's other links are: inside the design frame the editor moves it. */}
+          <a href={createAccountUrl} onClick={(event) => follow(event, createAccountUrl)}>
+            {m.t('createAccount')}
+          </a>
         </p>
       )}
     </div>

@@ -96,6 +96,34 @@ describe('signing in', () => {
     expect(r.session.login).not.toHaveBeenCalled();
   });
 
+  it('marks both fields required, and the empty ones invalid and described by the alert', async () => {
+    const r = renderAccount();
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect([(email as HTMLInputElement).required, (password as HTMLInputElement).required]).toEqual([
+      true,
+      true,
+    ]);
+    await r.user.type(email, 'owner@example.com');
+    await r.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(email.hasAttribute('aria-invalid')).toBe(false);
+    expect([password.getAttribute('aria-invalid'), password.getAttribute('aria-describedby')]).toEqual([
+      'true',
+      alert.id,
+    ]);
+  });
+
+  it('announces a second refusal of the same words again: a new alert, not the old one left in place', async () => {
+    const r = renderAccount();
+    await r.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const first = await screen.findByRole('alert');
+    await r.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const second = screen.getByRole('alert');
+    expect(second.textContent).toBe(first.textContent);
+    expect(second).not.toBe(first);
+  });
+
   it('reads Signing in… and ignores more submits while the call is under way', async () => {
     let release: (v: ApiResult<LoginResult>) => void = () => undefined;
     const r = renderAccount(fakeSession(() => new Promise((resolve) => (release = resolve))));
@@ -165,8 +193,19 @@ describe('creating an account', () => {
     );
   });
 
+  it("follows the link as the page's other links are: through an app's router, in the design frame the editor", async () => {
+    const navigate = vi.fn();
+    const { user } = renderWithStorefront(<Account session={fakeSession()} createAccountUrl="/contact" />, {
+      navigate,
+    });
+    await user.click(screen.getByRole('link', { name: 'Create an account' }));
+    expect(navigate).toHaveBeenCalledWith('/contact');
+  });
+
   it('offers no link once signed in, nor when the page names no address', () => {
-    renderWithStorefront(<Account session={fakeSession()} email="owner@example.com" createAccountUrl="/contact" />);
+    renderWithStorefront(
+      <Account session={fakeSession()} email="owner@example.com" createAccountUrl="/contact" />,
+    );
     expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
     cleanup();
     renderWithStorefront(<Account session={fakeSession()} />);
