@@ -14,6 +14,7 @@ import {
   type WidgetModule,
   type WidgetMount,
 } from '../contract.js';
+import { watchViewport } from './block-viewport.js';
 import { codeFile, styleFile } from './widget-files.js';
 
 /** What the loader hands over with the page's blocks. */
@@ -92,12 +93,6 @@ const SLICE_MS = 16;
 /** What {@link startBlocks}' props reader gives for props that are not JSON. */
 const NOT_JSON = Symbol('not JSON');
 
-/**
- * How near the viewport a block comes before it mounts: one screen height above and below it (a
- * width beside it), so a block is usually in place before a scrolling visitor reaches it.
- */
-const NEAR_MARGIN = '100%';
-
 /** A widget's controls a shopper can Tab to: where focus goes when the block it was in mounts. */
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
@@ -145,64 +140,20 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       }),
     );
 
-  // Blocks mount as they come near the viewport (within one screen of it), never before. Each
-  // slice of mounts lets a frame through, and each frame walks the whole page (style, the
-  // content-visibility checks of every block, layout, paint): mounting the far blocks of a page of
-  // 1,000 at idle cost 4 to 5 times the CPU per block of a page of 100 on a slow phone
-  // (docs/performance.md). A far block shows its server-rendered fallback until then, which holds
-  // the widget's boxes and texts: printing and find-in-page read it. The observer reports each block
-  // once the browser has drawn a frame; the blocks on the screen go first, then the nearest, in page
-  // order. Without IntersectionObserver every block goes at once.
-  const waiting = new Map<Element, { go: () => void; far: () => void }>();
+  // Blocks mount as they come near the viewport (./block-viewport.ts).
+  const viewport = watchViewport(doc);
   const view = doc.defaultView;
-  /** How far a block is from the screen, in px (0 on it), from the box the observer measured. */
-  const away = (e: IntersectionObserverEntry) =>
-    Math.max(0, e.boundingClientRect.top - (view?.innerHeight ?? 0), -e.boundingClientRect.bottom);
-  const near =
-    typeof IntersectionObserver != 'undefined' &&
-    new IntersectionObserver(
-      (entries) => {
-        for (const e of [...entries].sort((a, b) => away(a) - away(b))) {
-          const block = waiting.get(e.target);
-          if (!block) continue;
-          if (!e.isIntersecting) {
-            block.far();
-            continue;
-          }
-          // Let go once: the block leaves the observer and the waiting list together.
-          waiting.delete(e.target);
-          (near as IntersectionObserver).unobserve(e.target);
-          block.go();
-        }
-      },
-      { rootMargin: NEAR_MARGIN },
-    );
-  /**
-   * Settles once the block may take its turn: it has come near the viewport. `far` is called when
-   * the observer has found it far: the block then waits, and its mount counts as settled.
-   */
-  const nearby = (el: Element, far: () => void) =>
-    new Promise<void>((go) => {
-      if (!near) return go();
-      waiting.set(el, { go, far });
-      near.observe(el);
-    });
   /**
    * Forgets the waiting blocks of `node`, taken out of the page (put back, they wait again): only
    * the removed subtree is searched, as every mount takes a fallback out.
    */
   const forget = (node: Node) => {
-    if (!near || node.nodeType !== 1) return;
+    if (node.nodeType !== 1) return;
     for (const el of blocks(node as Element)) if (!el.isConnected) stopWaiting(el);
   };
   /** Ends a waiting block's turn, nothing mounted: `mount()` (so the platform) waits no more. */
   const stopWaiting = (el: Element) => {
-    const block = waiting.get(el);
-    if (!block || !near) return;
-    waiting.delete(el);
-    near.unobserve(el);
-    pending.delete(el);
-    block.far();
+    if (viewport.stopWaiting(el)) pending.delete(el);
   };
 
   /**
@@ -323,7 +274,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     const settled = Promise.all([o.load(codeFile(name, o.homes)), rt.localeReady(), style]).then(
       ([mod]) =>
         new Promise<void>((done) => {
-          void nearby(el, done).then(() => {
+          void viewport.nearby(el, done).then(() => {
             turns = turns.then(pause).then(() => {
               // The block became another widget meanwhile: that one's own mount takes it.
               if (el.getAttribute(WIDGET_ATTR) === name)
