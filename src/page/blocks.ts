@@ -75,6 +75,12 @@ export interface Blocks {
   unmount(root?: ParentNode): void;
 }
 
+/** A block's mount on its way: the widget it started as, and what settles once it has. */
+interface Attempt {
+  readonly name: string;
+  settled?: Promise<void>;
+}
+
 /** A failed chunk load: names the chunk and how it failed (spec 001 §8). */
 export interface ChunkError extends Error {
   code: 'CHUNK_LOAD_FAILED' | 'CSS_CHUNK_LOAD_FAILED';
@@ -111,10 +117,13 @@ export const warnBlock = (widget: string, message: string): void =>
 export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const { doc } = o;
   const mounted = new Map<Element, WidgetMount>();
-  const pending = new Map<Element, Promise<void>>();
+  /**
+   * Each block's mount on its way, by element. A change of widget ends it ({@link stop}): its
+   * chain, still waiting for a chunk or its turn, then finds another attempt (or none) in its
+   * place, and neither mounts nor touches the state of the block's next mount.
+   */
+  const attempts = new Map<Element, Attempt>();
   const reported = new WeakMap<Element, string>();
-  /** The widget each block's mount started as. */
-  const startedAs = new WeakMap<Element, string>();
 
   const report = (el: Element, code: string, message: string, error?: unknown) => {
     if (reported.get(el) === code) return;
@@ -153,7 +162,12 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   };
   /** Ends a waiting block's turn, nothing mounted: `mount()` (so the platform) waits no more. */
   const stopWaiting = (el: Element) => {
-    if (viewport.stopWaiting(el)) pending.delete(el);
+    if (viewport.stopWaiting(el)) attempts.delete(el);
+  };
+  /** Ends a block's mount on its way, if any, nothing mounted; a wait to come near ends too. */
+  const stop = (el: Element) => {
+    attempts.delete(el);
+    viewport.stopWaiting(el);
   };
 
   /**
@@ -178,8 +192,9 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
 
   /** Mounts a block whose chunks are in, in its own turn. */
   const mountNow = (el: HTMLElement, mod: WidgetModule): void => {
-    pending.delete(el);
-    if (!el.isConnected) return;
+    attempts.delete(el);
+    // Mounting twice is a no-op (docs/page-contract.md).
+    if (!el.isConnected || mounted.has(el)) return;
     // Props are read and parsed in the block's own turn: parsing every block's props in the
     // first scan was one task of over 60 ms for 100 product blocks (docs/performance.md).
     const props = propsOf(el);
@@ -240,10 +255,9 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const widgetChanged = (el: HTMLElement): void => {
     const widget = mounted.get(el);
     // On its way as the widget it names (the cart page's root is named as its mount starts).
-    if (!widget && pending.has(el) && startedAs.get(el) === el.getAttribute(WIDGET_ATTR)) return;
+    if (!widget && attempts.get(el)?.name === el.getAttribute(WIDGET_ATTR)) return;
     if (widget) unmountBlock(el, widget);
-    stopWaiting(el);
-    pending.delete(el);
+    stop(el);
     reported.delete(el);
     if (el.hasAttribute(WIDGET_ATTR)) void mountBlock(el);
   };
@@ -257,39 +271,47 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const mountBlock = (el: HTMLElement): Promise<void> | void => {
     if (mounted.has(el) || el.hasAttribute(MOUNTED_ATTR)) return;
     // On its way already (found by the DOM watch, say): settles when that mount does.
-    if (pending.has(el)) return pending.get(el);
+    if (attempts.has(el)) return attempts.get(el)?.settled;
     const name = el.getAttribute(WIDGET_ATTR) ?? '';
-    startedAs.set(el, name);
     if (!o.widgets.includes(name)) {
       // A name the page contract reserves for a widget this build does not hold is no mistake of
       // the page (a newer template, an older loader): the block keeps its fallback, quietly.
       if (o.reserved.includes(name)) return;
       return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
     }
+    const attempt: Attempt = { name };
+    attempts.set(el, attempt);
+    // Still the block's own mount: one that was ended (the block became another widget meanwhile,
+    // whose own mount takes it) stops at its next step, and its chunk's failure is no longer the
+    // block's to report.
+    const current = () => attempts.get(el) === attempt;
     const style = o.styled.includes(name)
       ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
-        o.load(styleFile(name, o.homes, o.styled)).catch((e: ChunkError) => report(el, e.code, e.message, e))
+        o.load(styleFile(name, o.homes, o.styled)).catch((e: ChunkError) => {
+          if (current()) report(el, e.code, e.message, e);
+        })
       : 0;
     // The catalogue language is in place before any widget shows (French is fetched then).
-    const settled = Promise.all([o.load(codeFile(name, o.homes)), rt.localeReady(), style]).then(
+    attempt.settled = Promise.all([o.load(codeFile(name, o.homes)), rt.localeReady(), style]).then(
       ([mod]) =>
-        new Promise<void>((done) => {
-          void viewport.nearby(el, done).then(() => {
-            turns = turns.then(pause).then(() => {
-              // The block became another widget meanwhile: that one's own mount takes it.
-              if (el.getAttribute(WIDGET_ATTR) === name)
-                mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule));
-            });
-            void turns.then(done);
-          });
-        }),
+        current()
+          ? new Promise<void>((done) => {
+              void viewport.nearby(el, done).then(() => {
+                turns = turns.then(pause).then(() => {
+                  if (current() && el.getAttribute(WIDGET_ATTR) === name)
+                    mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule));
+                });
+                void turns.then(done);
+              });
+            })
+          : undefined,
       (e: ChunkError) => {
-        pending.delete(el);
+        if (!current()) return;
+        attempts.delete(el);
         report(el, e.code, e.message, e);
       },
     );
-    pending.set(el, settled);
-    return settled;
+    return attempt.settled;
   };
 
   const blocks = (root: ParentNode): HTMLElement[] => {
