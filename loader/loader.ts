@@ -6,7 +6,7 @@
  * props, reporting and the DOM watch are the runtime chunk's (src/page/blocks.ts): it loads on
  * every page with a block anyway, and every byte here is a byte before anything else can start.
  */
-import { COOKIES, CONTEXT_SCRIPT_ID, READY_ATTR, WIDGET_ATTR, WIDGET_NAMES } from '../src/contract.js';
+import { CONTEXT_SCRIPT_ID, READY_ATTR, WIDGET_ATTR, WIDGET_NAMES } from '../src/contract.js';
 import type { Blocks, ChunkError } from '../src/page/blocks.js';
 
 /** The framework-free runtime chunk (`widgets/runtime.js`), loaded on demand. */
@@ -14,6 +14,8 @@ export type Runtime = typeof import('../src/page/runtime.js');
 type CartStore = ReturnType<Runtime['getCartStore']>;
 /** The platform layer chunk (analytics, sessions, flags), loaded after the first mount. */
 type Platform = typeof import('../src/page/platform-api.js');
+/** The one key of the site context the loader reads. */
+type Context = { authenticatedAccountId?: unknown };
 /** A platform function as the global offers it: the same arguments, the result once loaded. */
 type Later<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 
@@ -158,28 +160,30 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
     started.set(file, p);
   };
 
-  // A has-cart cookie equal to true, or a cart cookie of any value.
-  let cartCookie = false;
+  // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one,
+  // by the runtime's rules (shouldLoadCartAtStart over the parsed context, src/page/cookies.ts),
+  // written short. Signed in is readId's (src/result.ts): a string not blank, or a safe integer;
+  // anything else throws at `trim` (no context, not JSON, null, 1.5) and counts as signed out.
+  let read: unknown;
   try {
-    cartCookie = new RegExp(`(?:^|;\\s*)(?:${COOKIES.hasCart}=true(?:;|$)|${COOKIES.cart}=)`).test(
-      doc.cookie,
-    );
+    const id = (JSON.parse(doc.getElementById(CONTEXT_SCRIPT_ID)?.textContent as string) as Context)
+      .authenticatedAccountId;
+    read = Number.isSafeInteger(id) || (id as string).trim();
+  } catch {
+    // The runtime parses the context properly and reports what is wrong with it.
+  }
+  // readCookie's: a has-cart cookie of `true` (quoted or not), or a cart cookie, even without a
+  // value. The names of COOKIES (src/contract.ts), written out: the object costs the loader 40 B.
+  try {
+    read ||= /(?:^|;\s*)(?:hasCart=("?)true\1|CART(=[^;]*)?)(;|$)/.test(doc.cookie);
   } catch {
     // A sandboxed frame (no allow-same-origin) throws on any cookie access: no cookies, then.
   }
 
-  let ctx: { authenticatedAccountId?: unknown } | null = null;
-  try {
-    ctx = JSON.parse(doc.getElementById(CONTEXT_SCRIPT_ID)?.textContent || 'null');
-  } catch {
-    // The runtime parses the context properly and reports what is wrong with it.
-  }
   const ready = () => doc.documentElement.setAttribute(READY_ATTR, '');
-  // Spec 000 §4: read the cart at start only when signed in or a cart cookie says there is one.
   // The widgets are interactive once `data-sf-ready` is set: after that read, else at once.
-  const account = ctx?.authenticatedAccountId;
   let interactive: Promise<void> | undefined;
-  if ((typeof account === 'string' && account !== '') || cartCookie) {
+  if (read) {
     for (const file of o.cartCode ?? []) begin(file);
     interactive = runtime()
       .then((r) => r.loadCart())

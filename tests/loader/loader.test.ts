@@ -2,6 +2,7 @@ import { within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { definedWidgets } from '../../src/page/blocks.js';
 import { shouldLoadCartAtStart } from '../../src/page/cookies.js';
+import { readSiteContext } from '../../src/page/context.js';
 import { chunkUrl, createHarness, fakeWidget, settle } from './harness.js';
 
 const pillBlock = (props?: string, fallback = '<a href="/cart">Cart</a>') =>
@@ -913,6 +914,44 @@ describe('loader: cart load at page start and add-button readiness (spec 000 §4
     { why: 'a has-cart cookie equal to false', cookie: 'hasCart=false', context: '{}', load: false },
     { why: 'a cart cookie', cookie: 'CART=abc123', context: '{}', load: true },
     { why: 'a context that is not JSON', cookie: '', context: '{nope', load: false },
+    // The loader's short check and the runtime's parsing (readId, readCookie) give the same answers.
+    { why: 'a numeric account id', cookie: '', context: '{"authenticatedAccountId":12345}', load: true },
+    { why: 'a blank account id', cookie: '', context: '{"authenticatedAccountId":"   "}', load: false },
+    {
+      why: 'an account id padded with spaces',
+      cookie: '',
+      context: '{"authenticatedAccountId":" a1 "}',
+      load: true,
+    },
+    {
+      why: 'an account id that is not a whole number',
+      cookie: '',
+      context: '{"authenticatedAccountId":1.5}',
+      load: false,
+    },
+    {
+      why: 'an account id past the safe integers',
+      cookie: '',
+      context: '{"authenticatedAccountId":1e300}',
+      load: false,
+    },
+    { why: 'an account id of null', cookie: '', context: '{"authenticatedAccountId":null}', load: false },
+    { why: 'an account id of true', cookie: '', context: '{"authenticatedAccountId":true}', load: false },
+    {
+      why: 'an account id that is an object',
+      cookie: '',
+      context: '{"authenticatedAccountId":{"trim":1}}',
+      load: false,
+    },
+    { why: 'a context that is not an object', cookie: '', context: '"acc-1"', load: false },
+    { why: 'a context of null', cookie: '', context: 'null', load: false },
+    { why: 'a quoted has-cart cookie of true', cookie: 'hasCart="true"', context: '{}', load: true },
+    { why: 'a quoted has-cart cookie of false', cookie: 'hasCart="false"', context: '{}', load: false },
+    { why: 'a has-cart cookie of true with one quote', cookie: 'hasCart="true', context: '{}', load: false },
+    { why: 'a has-cart cookie of truer', cookie: 'hasCart=truer', context: '{}', load: false },
+    { why: 'a cart cookie named in another', cookie: 'NOCART=1; CARTS=2', context: '{}', load: false },
+    { why: 'an empty cart cookie among others', cookie: 'crumb=x; CART=', context: '{}', load: true },
+    { why: 'a cart cookie without a value', cookie: 'crumb=x; CART', context: '{}', load: true },
   ])('$why: loads the cart = $load', async ({ cookie, context, load }) => {
     let finish: () => void = () => undefined;
     const h = createHarness({
@@ -921,14 +960,9 @@ describe('loader: cart load at page start and add-button readiness (spec 000 §4
       loadCart: () => new Promise<void>((r) => (finish = r)),
     });
     await settle();
-    // The loader's inline check and the store's rule must agree.
-    let parsed: { authenticatedAccountId?: string } = {};
-    try {
-      parsed = JSON.parse(context) as typeof parsed;
-    } catch {
-      parsed = {};
-    }
-    expect(shouldLoadCartAtStart(parsed, h.doc)).toBe(load);
+    // The loader's inline check and the runtime's rule, over the context as the runtime parses it,
+    // must agree.
+    expect(shouldLoadCartAtStart(readSiteContext(h.doc).context, h.doc)).toBe(load);
     const root = h.doc.documentElement;
     if (!load) {
       expect(h.loadCart).not.toHaveBeenCalled();
