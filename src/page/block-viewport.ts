@@ -25,9 +25,9 @@ export interface BlockViewport {
   nearby(el: Element, far: () => void): Promise<void>;
   /**
    * Ends a waiting block's wait, nothing let go: its `far` is called, so whoever waits for its
-   * mount waits no more. Says whether it was waiting.
+   * mount waits no more.
    */
-  stopWaiting(el: Element): boolean;
+  stopWaiting(el: Element): void;
 }
 
 /** Watches the viewport of `doc` for the blocks that wait to come near it. */
@@ -66,11 +66,10 @@ export function watchViewport(doc: Document): BlockViewport {
       }),
     stopWaiting(el) {
       const block = waiting.get(el);
-      if (!block || !near) return false;
+      if (!block || !near) return;
       waiting.delete(el);
       near.unobserve(el);
       block.far();
-      return true;
     },
   };
 }

@@ -71,7 +71,10 @@ export interface Blocks {
    * viewport mounted (or failed), those far from it waiting to mount as they come near.
    */
   mount(root?: ParentNode): Promise<void>;
-  /** Unmounts every mounted block in `root` and puts back its server-rendered fallback. */
+  /**
+   * Unmounts every mounted block in `root` and puts back its server-rendered fallback; a block in
+   * it whose mount is on its way (its chunk loading, or waiting to come near) does not mount.
+   */
   unmount(root?: ParentNode): void;
 }
 
@@ -118,9 +121,10 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const { doc } = o;
   const mounted = new Map<Element, WidgetMount>();
   /**
-   * Each block's mount on its way, by element. A change of widget ends it ({@link stop}): its
-   * chain, still waiting for a chunk or its turn, then finds another attempt (or none) in its
-   * place, and neither mounts nor touches the state of the block's next mount.
+   * Each block's mount on its way, by element. A change of widget, an unmount or the block's
+   * removal ends it ({@link stop}): its chain, still waiting for a chunk or its turn, then finds
+   * another attempt (or none) in its place, and neither mounts nor touches the state of the
+   * block's next mount.
    */
   const attempts = new Map<Element, Attempt>();
   const reported = new WeakMap<Element, string>();
@@ -153,18 +157,17 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const viewport = watchViewport(doc);
   const view = doc.defaultView;
   /**
-   * Forgets the waiting blocks of `node`, taken out of the page (put back, they wait again): only
-   * the removed subtree is searched, as every mount takes a fallback out.
+   * Forgets the mounts on their way of the blocks of `node`, taken out of the page (put back, they
+   * mount again): only the removed subtree is searched, as every mount takes a fallback out.
    */
   const forget = (node: Node) => {
     if (node.nodeType !== 1) return;
-    for (const el of blocks(node as Element)) if (!el.isConnected) stopWaiting(el);
+    for (const el of blocks(node as Element)) if (!el.isConnected) stop(el);
   };
-  /** Ends a waiting block's turn, nothing mounted: `mount()` (so the platform) waits no more. */
-  const stopWaiting = (el: Element) => {
-    if (viewport.stopWaiting(el)) attempts.delete(el);
-  };
-  /** Ends a block's mount on its way, if any, nothing mounted; a wait to come near ends too. */
+  /**
+   * Ends a block's mount on its way, if any, nothing mounted. One waiting to come near waits no
+   * more, so `mount()` (and the platform) no longer waits for it.
+   */
   const stop = (el: Element) => {
     attempts.delete(el);
     viewport.stopWaiting(el);
@@ -330,8 +333,9 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       // `contains` holds for the node itself too.
       if ((root as Node).contains(el)) unmountBlock(el, widget);
     });
-    // A block still waiting to come near does not mount after it was unmounted.
-    for (const el of blocks(root)) stopWaiting(el);
+    // A block whose chunk is still loading, or that waits to come near, does not mount after it
+    // was unmounted.
+    for (const el of blocks(root)) stop(el);
   };
 
   // Analytics and the rest of the platform layer wait until the widgets are interactive.

@@ -129,3 +129,22 @@ describe('blocks: a block that changes while its chunk loads', () => {
     expect(h.reportError).not.toHaveBeenCalled();
   });
 });
+
+describe('blocks: Storefront.unmount() of a block whose chunk is still loading', () => {
+  it('mounts nothing into it when the chunk arrives, and mounts it once on the next mount()', async () => {
+    const cartPill = fakeWidget('cart-pill');
+    const pillChunk = heldChunk(cartPill.module);
+    const h = createHarness({ body: pill(), modules: { 'cart-pill.js': pillChunk.load } });
+    await settle();
+    const el = h.doc.querySelector<HTMLElement>('[data-sf-widget]')!;
+    h.storefront.unmount();
+    pillChunk.release();
+    await settle();
+    expect(cartPill.module.mount).not.toHaveBeenCalled();
+    expect(el.hasAttribute('data-sf-mounted')).toBe(false);
+    expect(el.textContent).toBe('Cart');
+    await h.storefront.mount();
+    expect(cartPill.module.mount).toHaveBeenCalledTimes(1);
+    expect(el.hasAttribute('data-sf-mounted')).toBe(true);
+  });
+});
