@@ -272,7 +272,11 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   };
 
   const mountBlock = (el: HTMLElement): Promise<void> | void => {
-    if (mounted.has(el) || el.hasAttribute(MOUNTED_ATTR)) return;
+    if (el.hasAttribute(MOUNTED_ATTR)) return;
+    // A widget that gave up after its mount (its render failed, a deferred widget's code did not
+    // load) took `data-sf-mounted` off and shows the fallback: it is mounted afresh.
+    const gaveUp = mounted.get(el);
+    if (gaveUp) unmountBlock(el, gaveUp);
     // On its way already (found by the DOM watch, say): settles when that mount does.
     if (attempts.has(el)) return attempts.get(el)?.settled;
     const name = el.getAttribute(WIDGET_ATTR) ?? '';

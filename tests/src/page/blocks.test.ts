@@ -3,7 +3,10 @@
  * when the block changes under it while its chunk is on the way. The loader's own behaviour, and
  * the blocks' everyday mounting, are in tests/loader/loader.test.ts.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetModule } from '../../../src/contract.js';
+import { definedWidgets } from '../../../src/page/blocks.js';
+import { deferredWidget } from '../../../src/page/deferred-widget.js';
 import { createHarness, fakeWidget, settle } from '../../loader/harness.js';
 
 const pill = (fallback = '<a href="/cart">Cart</a>') => `<div data-sf-widget="cart-pill">${fallback}</div>`;
@@ -146,5 +149,37 @@ describe('blocks: Storefront.unmount() of a block whose chunk is still loading',
     await h.storefront.mount();
     expect(cartPill.module.mount).toHaveBeenCalledTimes(1);
     expect(el.hasAttribute('data-sf-mounted')).toBe(true);
+  });
+});
+
+describe('blocks: a widget that gave up after its mount', () => {
+  afterEach(() => definedWidgets.clear());
+
+  it('is mounted afresh by the next Storefront.mount(): the deferred instalment pill whose code failed', async () => {
+    const inner = fakeWidget('instalment-pill');
+    let offline = true;
+    const load = vi.fn(async (): Promise<WidgetModule> => {
+      if (offline) throw new TypeError('Failed to fetch dynamically imported module');
+      return inner.module;
+    });
+    const h = createHarness({
+      body: '<div data-sf-widget="instalment-pill"><p>4 payments</p></div>',
+      widgets: ['instalment-pill'],
+      modules: { 'instalment-pill.js': deferredWidget('instalment-pill', load) },
+    });
+    const el = h.doc.querySelector<HTMLElement>('[data-sf-widget]')!;
+    await vi.waitFor(() => expect(h.reportError).toHaveBeenCalledTimes(1));
+    expect(el.hasAttribute('data-sf-mounted')).toBe(false);
+    expect(el.textContent).toBe('4 payments');
+    offline = false;
+    await h.storefront.mount();
+    await vi.waitFor(() => expect(inner.module.mount).toHaveBeenCalledTimes(1));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(el.hasAttribute('data-sf-mounted')).toBe(true);
+    expect(el.textContent).toBe('instalment-pill');
+    // Mounting again is a no-op once it is in.
+    await h.storefront.mount();
+    await settle();
+    expect(inner.module.mount).toHaveBeenCalledTimes(1);
   });
 });
