@@ -61,13 +61,20 @@ export interface StorefrontGlobal extends Blocks {
   };
   /** Listens to an `sf:*` event (the prefix is optional); returns the unsubscribe. */
   on(event: string, fn: (detail: unknown, event: Event) => void): () => void;
-  /** Site-user sessions; the shared cart reloads after each (spec 001 §7). */
+  /**
+   * Site-user sessions; the shared cart reloads after each (spec 001 §7). They reject when the
+   * platform chunk or the runtime cannot load: their caller awaits them.
+   */
   readonly account: { login: Later<Platform['login']>; logout: Later<Platform['logout']> };
-  /** Feature flags and experiments (spec 001 §4). */
+  /**
+   * Feature flags and experiments (spec 001 §4). Never reject: where the platform chunk or the
+   * runtime cannot load, the default comes with that failure's message as `error`.
+   */
   readonly flags: { toggle: Later<Platform['toggle']>; variant: Later<Platform['variant']> };
   /**
    * Records a widget event for the platform layer, as the package's `track` does (queued until
-   * the platform has started; dropped when tracking is off).
+   * the platform has started; dropped when tracking is off, or when the platform chunk or the
+   * runtime cannot load). Never rejects.
    */
   track: Later<Platform['track']>;
 }
@@ -142,13 +149,21 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   // the page: one that has failed meanwhile is then reported there, and the next load tries again.
   const started = new Map<string, Promise<unknown>>();
 
-  // One forwarder per global function: the platform chunk loads on the first call.
+  // One forwarder per global function: the platform chunk loads on the first call. Where that
+  // chunk or the runtime cannot load, `miss` gives the answer instead, so that a `void` call leaks
+  // no rejection into the page; without one (the account calls) the failure goes to the caller.
   const later =
-    <K extends 'login' | 'logout' | 'toggle' | 'variant' | 'track'>(name: K) =>
+    <K extends 'login' | 'logout' | 'toggle' | 'variant' | 'track'>(
+      name: K,
+      miss?: (e: Error, args: unknown[]) => unknown,
+    ) =>
     (...args: unknown[]) =>
       runtime()
         .then((r) => r.platform())
-        .then((p) => (p[name] as (...a: unknown[]) => unknown)(...args));
+        .then((p) => (p[name] as (...a: unknown[]) => unknown)(...args))
+        .catch(miss && ((e: Error) => miss(e, args)));
+  // A flag's default (a toggle's is off), with the failure's message as the reason.
+  const flag = (e: Error, [, fallback = false]: unknown[]) => ({ value: fallback, error: e.message });
 
   // A chunk started now, beside the runtime chunk: a block's widget or stylesheet, the cart code.
   // A block's failure is the runtime chunk's to report, once it has the block; a cart chunk's is
@@ -240,7 +255,7 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
       return () => doc.removeEventListener(type, h);
     },
     account: { login: later('login'), logout: later('logout') },
-    flags: { toggle: later('toggle'), variant: later('variant') },
-    track: later('track'),
+    flags: { toggle: later('toggle', flag), variant: later('variant', flag) },
+    track: later('track', quiet),
   } as StorefrontGlobal;
 }

@@ -118,4 +118,33 @@ describe('the platform layer from the loader', () => {
     expect(h.warn).not.toHaveBeenCalled();
     await expect(h.storefront.account.logout()).rejects.toThrow('Failed to fetch');
   });
+
+  // The contract's own `void window.Storefront?.track(…)` must leak no unhandled rejection.
+  it.each([
+    ['the platform chunk', 'Failed to fetch dynamically imported module'],
+    ['the runtime chunk', 'Chunk "runtime" failed to load (error)'],
+  ])('resolves track and the flags when %s cannot load; the account calls reject', async (chunk, why) => {
+    const { runtime } = runtimeWithPlatform();
+    runtime.platform = vi.fn(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const h = createHarness({
+      modules: {
+        'runtime.js':
+          chunk === 'the runtime chunk' ? async () => Promise.reject(new Error('offline')) : runtime,
+      },
+    });
+    await settle();
+    await expect(h.storefront.track({ type: 'cart-viewed' })).resolves.toBeUndefined();
+    const toggle = await h.storefront.flags.toggle('new-checkout');
+    expect(toggle).toEqual({ value: false, error: expect.stringContaining(why) as string });
+    expect(await h.storefront.flags.toggle('new-checkout', true)).toMatchObject({ value: true });
+    expect(await h.storefront.flags.variant('hero', 'control')).toMatchObject({
+      value: 'control',
+      error: expect.stringContaining(why) as string,
+    });
+    // A sign-in form awaits its call and shows the failure.
+    await expect(h.storefront.account.login({ email: 'a@b.co', password: 'pw' })).rejects.toThrow(why);
+    await expect(h.storefront.account.logout()).rejects.toThrow(why);
+  });
 });
