@@ -157,8 +157,8 @@ export interface ServerOptions {
   siteUrl?: string | undefined;
   /**
    * The store manager's password (`owner@example.com`), at least 12 characters. It replaces the
-   * demo's seeded `owner-password` in the database, and the sign-in pages stop printing that
-   * one: anyone who reads a demo's owner pages can otherwise sign in as its owner.
+   * demo's seeded `owner-password`, which the sign-in pages stop printing, and a new one ends the
+   * owner's sessions: anyone who reads a demo's owner pages can otherwise sign in as its owner.
    * @default the demo's, printed on the owner's pages
    */
   ownerPassword?: string | undefined;
@@ -208,7 +208,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
     options.siteUrl === undefined || options.siteUrl === '' ? null : parseOrigin(options.siteUrl, 'site URL');
   const ownerPassword = checkOwnerPassword(options.ownerPassword || null);
   const db = prepareDatabase(options);
-  if (ownerPassword !== null) setOwnerPassword(db, ownerPassword);
+  const demoOwnerPassword = setOwnerPassword(db, ownerPassword);
   const asked = options.timeouts ?? {};
   const requestMs = asked.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
   const timeouts: ServerTimeouts = {
@@ -251,7 +251,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Fastify
   app.decorate('captchaSiteKey', options.captchaSiteKey || null);
   app.decorate('secureCookies', options.secureCookies === true);
   app.decorate('hsts', options.hsts === true);
-  app.decorate('demoOwnerPassword', ownerPassword === null);
+  app.decorate('demoOwnerPassword', demoOwnerPassword);
   registerGroupCommit(app, db);
   app.addHook('onClose', async () => {
     db.close();

@@ -2,7 +2,7 @@
  * SQLite storage for the reference server: schema, seeding and re-seeding. Everything the server
  * receives is stored so tests can assert it.
  */
-import { randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { ProductRecord } from './catalog';
 import type { FormSchema } from './forms';
@@ -119,9 +119,35 @@ export function checkOwnerPassword(password: string | null): string | null {
   return password;
 }
 
-/** Replaces the owner's seeded password (it is kept hashed, as every password). */
-export function setOwnerPassword(db: Db, password: string): void {
-  db.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run(hashPassword(password), OWNER_EMAIL);
+/**
+ * Sets the owner's password (it is kept hashed, as every password) when `password` is given, and
+ * says whether the owner still signs in with the demo's, which her pages then print. A password
+ * that changes ends every session of the owner: one made with the demo's printed password, or with
+ * a password that leaked, must not outlive it (the browsers she signed in on are forgotten too: the
+ * device cookie is bound to the password, routes-platform.ts). The same password again, at each
+ * restart, changes nothing. Once set, the demo's is never printed again, until the next seeding.
+ */
+export function setOwnerPassword(db: Db, password: string | null, now = Date.now()): boolean {
+  const owner = db.prepare('SELECT id, password_hash FROM users WHERE email = ?').get(OWNER_EMAIL) as
+    { id: string; password_hash: string } | undefined;
+  if (password !== null && owner !== undefined) {
+    db.transaction(() => {
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('owner_password_set', ?)").run(
+        String(now),
+      );
+      if (passwordMatches(password, owner.password_hash)) return;
+      db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(password), owner.id);
+      db.prepare('UPDATE sessions SET ended = ? WHERE user_id = ? AND ended IS NULL').run(now, owner.id);
+    })();
+  }
+  return db.prepare("SELECT 1 FROM meta WHERE key = 'owner_password_set'").get() === undefined;
+}
+
+function passwordMatches(password: string, stored: string): boolean {
+  const [saltHex, hashHex] = stored.split(':');
+  if (!saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  return timingSafeEqual(scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length), expected);
 }
 
 export function hashPassword(password: string): string {

@@ -304,7 +304,13 @@ export function registerPlatformRoutes(
     const throttleKey = `${accountKey}\n${address}`;
     const byPair = failuresPerAccountAndAddress.check(throttleKey);
     if (!byPair.ok) return tooMany(reply, byPair.retryAfterS);
-    const knownDevice = isKnownDevice(db, request, accountKey);
+    const user = db
+      .prepare('SELECT id, email, password_hash, roles_json FROM users WHERE email = ?')
+      .get(account) as { id: string; email: string; password_hash: string; roles_json: string } | undefined;
+    // A device is bound to the account's password too: a new password (SF_OWNER_PASSWORD) makes
+    // every browser new to the account, one a stranger signed in on with the old one included.
+    const device = `${accountKey}\n${user?.password_hash ?? ''}`;
+    const knownDevice = isKnownDevice(db, request, device);
     if (!knownDevice) {
       const byAccount = failuresPerAccount.check(accountKey);
       if (!byAccount.ok) return tooMany(reply, byAccount.retryAfterS);
@@ -312,9 +318,6 @@ export function registerPlatformRoutes(
       // check above; a right password takes it back.
       failuresPerAccount.add(accountKey);
     }
-    const user = db
-      .prepare('SELECT id, email, password_hash, roles_json FROM users WHERE email = ?')
-      .get(account) as { id: string; email: string; password_hash: string; roles_json: string } | undefined;
     const passwordOk = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !passwordOk) {
       failuresPerAccountAndAddress.fail(throttleKey);
@@ -322,7 +325,7 @@ export function registerPlatformRoutes(
     }
     failuresPerAccountAndAddress.clear(throttleKey);
     if (!knownDevice) failuresPerAccount.undo(accountKey);
-    setDeviceCookie(db, reply, accountKey);
+    setDeviceCookie(db, reply, device);
     const sessionId = newToken();
     const now = Date.now();
     const lifetime = (rememberMe === true ? REMEMBER_ME_MAX_AGE_S : SESSION_MAX_AGE_S) * 1000;
