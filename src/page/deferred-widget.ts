@@ -6,13 +6,51 @@
  */
 import { DEFERRED_ATTR, MOUNTED_ATTR, type WidgetModule, type WidgetMount } from '../contract.js';
 import { whenIdle } from '../idle.js';
-import { definedWidgets, warnBlock } from './blocks.js';
+import { definedWidgets, warnBlock, type ChunkError } from './blocks.js';
+
+/**
+ * How long the widget's code may take to load before it counts as failed, in ms: the limit the
+ * loader gives every chunk (loader/loader.ts), so a stalled import ends as a failure too.
+ */
+export const DEFERRED_LOAD_TIMEOUT_MS = 120_000;
+
+/** A load of a widget's code that failed, named and typed as the loader names a chunk's. */
+function chunkError(chunk: string, type: ChunkError['type'], cause?: unknown): ChunkError {
+  // `cause` stays undefined on a time-out: nothing failed, the code never came.
+  const why = cause === undefined ? '' : `: ${String((cause as Error | null)?.message ?? cause)}`;
+  const e = new Error(`Chunk "${chunk}" failed to load (${type})${why}`) as ChunkError;
+  e.name = 'ChunkLoadError';
+  e.code = 'CHUNK_LOAD_FAILED';
+  e.chunk = chunk;
+  e.type = type;
+  e.cause = cause;
+  return e;
+}
+
+/** The widget's code, or a {@link ChunkError} once it failed or has not come within the limit. */
+const loadCode = (name: string, load: () => Promise<WidgetModule>): Promise<WidgetModule> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(chunkError(name, 'timeout')), DEFERRED_LOAD_TIMEOUT_MS);
+    const fail = (cause: unknown) => {
+      clearTimeout(timer);
+      reject(chunkError(name, 'error', cause));
+    };
+    try {
+      load().then((mod) => {
+        clearTimeout(timer);
+        resolve(mod);
+      }, fail);
+    } catch (cause) {
+      fail(cause);
+    }
+  });
 
 /**
  * A widget module that loads its implementation (`load`) at idle and mounts it then. Props that
  * do not parse and code that does not load are reported as the loader reports them (`BAD_PROPS`,
- * `CHUNK_LOAD_FAILED`), and the block keeps its fallback; a block unmounted or removed first is
- * never mounted.
+ * `CHUNK_LOAD_FAILED` with the chunk, named for the widget, and `error` or `timeout` after the
+ * loader's 120 s), and the block keeps its fallback, no longer marked mounted, so the next
+ * `Storefront.mount()` tries again; a block unmounted or removed first is never mounted.
  */
 export function deferredWidget(name: string, load: () => Promise<WidgetModule>): WidgetModule {
   const widget: WidgetModule = {
@@ -29,7 +67,7 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
         env.report(error, { widget: name, code });
       };
       const attempt = () =>
-        load()
+        loadCode(name, load)
           .catch((error: unknown) => {
             fail(error, 'CHUNK_LOAD_FAILED');
             return null;

@@ -125,6 +125,63 @@ describe('a deferred widget', () => {
     warn.mockRestore();
   });
 
+  it('reports code that fails to load with the chunk name and the failure type', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const el = block();
+    const e = env();
+    deferredWidget('w', () => Promise.reject(new TypeError('Failed to fetch'))).mount(el, {}, e);
+    await runIdleWork();
+    expect(e.report).toHaveBeenCalledWith(
+      expect.objectContaining({
+        message: 'Chunk "w" failed to load (error): Failed to fetch',
+        code: 'CHUNK_LOAD_FAILED',
+        chunk: 'w',
+        type: 'error',
+      }),
+      { widget: 'w', code: 'CHUNK_LOAD_FAILED' },
+    );
+    expect(warn).toHaveBeenCalledWith(
+      '[storefront] block data-sf-widget="w": Chunk "w" failed to load (error): Failed to fetch',
+    );
+    warn.mockRestore();
+  });
+
+  describe('on a clock the test moves', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('gives up on code that has not come after 120 s: a timeout, the fallback kept, data-sf-deferred off', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      let arrive!: (mod: WidgetModule) => void;
+      const inner = vi.fn(() => () => undefined);
+      const el = block();
+      el.setAttribute('data-sf-mounted', '');
+      const e = env();
+      deferredWidget('w', () => new Promise<WidgetModule>((resolve) => (arrive = resolve))).mount(el, {}, e);
+      await runIdleWork();
+      await vi.advanceTimersByTimeAsync(119_999);
+      expect(e.report).not.toHaveBeenCalled();
+      expect(el.hasAttribute('data-sf-deferred')).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(e.report).toHaveBeenCalledWith(
+        expect.objectContaining({ code: 'CHUNK_LOAD_FAILED', chunk: 'w', type: 'timeout' }),
+        { widget: 'w', code: 'CHUNK_LOAD_FAILED' },
+      );
+      expect(el.hasAttribute('data-sf-deferred')).toBe(false);
+      expect(el.hasAttribute('data-sf-mounted')).toBe(false);
+      // Code that comes after all is too late: the block keeps its fallback.
+      arrive({ mount: inner });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(inner).not.toHaveBeenCalled();
+      expect(el.textContent).toBe('fallback');
+      warn.mockRestore();
+    });
+  });
+
   it('falls back to a timer where the browser has no idle callback', async () => {
     vi.stubGlobal('requestIdleCallback', undefined);
     const inner = vi.fn(() => () => undefined);
