@@ -104,6 +104,26 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
+/** The requests whose answer sets a new crumb: no shared cache may keep it (`keepPrivate`). */
+const handsOutCrumb = new WeakSet<FastifyRequest>();
+
+/**
+ * Makes an answer that sets a crumb the visitor's own: `public` becomes `private` (a page file's
+ * `public, max-age=0`), and an answer with no `Cache-Control` (the HTML 404, which a shared cache
+ * may keep by its own rules) gets `private, no-cache`. A shared cache handing one crumb to two
+ * visitors would give them one first cart. Not `no-store`: the page still enters the browser's
+ * back/forward cache (docs/server.md).
+ */
+function keepPrivate(reply: FastifyReply): void {
+  const given = String(reply.getHeader('cache-control') ?? '');
+  if (/\b(private|no-store)\b/i.test(given)) return;
+  const rest = given
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && d.toLowerCase() !== 'public');
+  reply.header('Cache-Control', ['private', ...(rest.length > 0 ? rest : ['no-cache'])].join(', '));
+}
+
 export function registerGuards(app: FastifyInstance, db: Db): void {
   // Every page and API read hands out a crumb when the visitor has no valid one. Signed, so
   // this stores nothing (crumbs.ts). Not a file (a name with an extension: /site-theme.css,
@@ -114,7 +134,10 @@ export function registerGuards(app: FastifyInstance, db: Db): void {
     const path = routePath(request);
     if (path.startsWith('/dist/') || path.startsWith('/demo-assets/') || path.startsWith('/__')) return;
     if (!path.startsWith('/api/') && /\.[a-z0-9]+$/i.test(decodedPath(request))) return;
-    if (!isKnownCrumb(db, request.cookies[COOKIES.crumb])) issueCrumb(db, reply);
+    if (!isKnownCrumb(db, request.cookies[COOKIES.crumb])) {
+      issueCrumb(db, reply);
+      handsOutCrumb.add(request);
+    }
   });
 
   // Before the body is read: its type, then the crumb header.
@@ -144,6 +167,7 @@ export function registerGuards(app: FastifyInstance, db: Db): void {
     if (reply.statusCode === 304)
       delete (headers as Partial<Record<string, string>>)['Content-Security-Policy'];
     reply.headers(headers);
+    if (handsOutCrumb.has(request)) keepPrivate(reply);
     if (request.server.hsts) reply.header('Strict-Transport-Security', HSTS);
     return payload;
   });
