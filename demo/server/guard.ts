@@ -29,6 +29,12 @@ declare module 'fastify' {
      * @default ['json']
      */
     bodies?: readonly BodyKind[];
+    /**
+     * The route answers with files (`/instalments/:file`, `en-US.json`): no crumb. A route whose
+     * pattern ends in an extension (`/site-theme.css`) is one without saying so.
+     * @default false
+     */
+    file?: boolean;
   }
 }
 
@@ -104,6 +110,19 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
+const EXTENSION = /\.[a-z0-9]+$/i;
+
+/**
+ * Whether the request asks for a file, by the route it matched: `/products/workshop.2026` is a
+ * product's page, whatever its id ends with. Only without a route (a 404) or on a folder's
+ * wildcard route, which serves any name, does the name tell.
+ */
+function isFile(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined || route.endsWith('*')) return EXTENSION.test(decodedPath(request));
+  return request.routeOptions.config.file === true || EXTENSION.test(route);
+}
+
 /** The requests whose answer sets a new crumb: no shared cache may keep it (`keepPrivate`). */
 const handsOutCrumb = new WeakSet<FastifyRequest>();
 
@@ -126,14 +145,14 @@ function keepPrivate(reply: FastifyReply): void {
 
 export function registerGuards(app: FastifyInstance, db: Db): void {
   // Every page and API read hands out a crumb when the visitor has no valid one. Signed, so
-  // this stores nothing (crumbs.ts). Not a file (a name with an extension: /site-theme.css,
+  // this stores nothing (crumbs.ts). Not a file (`isFile`: /site-theme.css,
   // /instalments/en-US.json, a script), which a shared cache may keep, cookie and all, and hand
   // to the next visitor: two visitors with one crumb would share a first cart.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = routePath(request);
     if (path.startsWith('/dist/') || path.startsWith('/demo-assets/') || path.startsWith('/__')) return;
-    if (!path.startsWith('/api/') && /\.[a-z0-9]+$/i.test(decodedPath(request))) return;
+    if (!path.startsWith('/api/') && isFile(request)) return;
     if (!isKnownCrumb(db, request.cookies[COOKIES.crumb])) {
       issueCrumb(db, reply);
       handsOutCrumb.add(request);

@@ -117,7 +117,7 @@ export function instalmentPage(locale: string): { brand: string; text: ModalText
 }
 
 export function registerInstalmentPages(app: FastifyInstance): void {
-  app.get('/instalments/:file', async (request, reply) => {
+  app.get('/instalments/:file', { config: { file: true } }, async (request, reply) => {
     const { file } = request.params as { file: string };
     const match = /^([a-z]{2}-[A-Z]{2})\.(html|json)$/.exec(file);
     const entry = match ? instalmentPage(match[1] ?? '') : null;

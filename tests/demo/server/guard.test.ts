@@ -3,12 +3,12 @@
  * The crumb the guard hands out on a page (demo/server/guard.ts): only ever on an answer no shared
  * cache may keep, since two visitors given one crumb would share a first cart.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, Visitor } from './visitor';
+import { add, startServer, Visitor } from './visitor';
 
 const pages = mkdtempSync(join(tmpdir(), 'sf-guard-pages-'));
 writeFileSync(join(pages, 'cart.html'), '<!doctype html><p>cart</p>');
@@ -56,5 +56,42 @@ describe('an answer that hands out a crumb', () => {
     const res = await visitor.get('/cart');
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=0');
+  });
+});
+
+describe('the crumb of a page whose address has a dot', () => {
+  it('comes with a product’s page, whatever its id ends with, and its first add succeeds', async () => {
+    const catalog = JSON.parse(readFileSync('demo/server/seed-catalog.json', 'utf8')) as {
+      id: string;
+      fullUrl?: string;
+    }[];
+    const workshop = catalog.find((p) => p.id === 'prod-workshop');
+    if (!workshop) throw new Error('the seed catalogue has no prod-workshop');
+    workshop.id = 'workshop.2026';
+    workshop.fullUrl = '/products/workshop.2026';
+    const shop = await startServer({ catalog });
+    try {
+      const shopper = new Visitor(shop);
+      const page = await shopper.get('/products/workshop.2026');
+      expect(page.statusCode).toBe(200);
+      expect(setsCrumb(page)).toBe(true);
+      const res = await add(shopper, 'workshop.2026', null);
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('stays off the files named by a route’s parameter and the pages folder’s files', async () => {
+    for (const url of [
+      '/instalments/en-US.json',
+      '/instalments/en-US.html',
+      '/cart.html',
+      '/site-theme.css',
+    ]) {
+      const res = await new Visitor(app).get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
   });
 });
