@@ -27,11 +27,9 @@ const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
 
 /** The server's `{ sent }` count, or null when it says nothing usable. */
 function sentCount(data: unknown): number | null {
-  const sent =
-    typeof data === 'object' && data !== null && 'sent' in data
-      ? (data as { sent: unknown }).sent
-      : undefined;
-  return typeof sent === 'number' && Number.isSafeInteger(sent) && sent >= 0 ? sent : null;
+  // A parsed JSON value: any but an object has no `sent`, and neither has null.
+  const sent = (data as { readonly sent?: unknown } | null | undefined)?.sent;
+  return Number.isSafeInteger(sent) && (sent as number) >= 0 ? (sent as number) : null;
 }
 
 /** The most requests `…/restock/send/all` takes in one call (docs/http-api.md: 1 to 100). */
@@ -161,19 +159,24 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   };
 
   /**
-   * Makes the calls one after another (Send all's batches), adding up what they sent (null once
-   * one does not say). A failed call stops the rest: its failure shows in an alert, beside the
-   * count of what the calls before it sent.
+   * Sends the requests `size` at a time (Send all's batches of 100, Send's one), a call after the
+   * other, adding up what they sent (null once one does not say). A failed call stops the rest:
+   * its failure shows in an alert, beside the count of what the calls before it sent.
    */
-  const send = async (id: string, calls: readonly (() => Promise<ApiResult<unknown>>)[]) => {
+  const send = async (
+    id: string,
+    requests: readonly RestockSendRequest[],
+    size: number,
+    call: (batch: readonly RestockSendRequest[]) => Promise<ApiResult<unknown>>,
+  ) => {
     if (sending !== null) return;
     setSending(id);
     setOutcome(null);
     let went = false;
     let sent: number | null = 0;
     let failed: string | null = null;
-    for (const call of calls) {
-      const result = await call();
+    for (let start = 0; start < requests.length; start += size) {
+      const result = await call(requests.slice(start, start + size));
       if (!result.ok) {
         failed = result.error.message;
         break;
@@ -194,9 +197,9 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   };
 
   const sendOne = (group: RestockGroup) => {
-    void send(keyOf(group), [
-      () => api.sendRestock({ productId: group.productId, variantId: group.variantId }),
-    ]);
+    void send(keyOf(group), [{ productId: group.productId, variantId: group.variantId }], 1, ([request]) =>
+      api.sendRestock(request!),
+    );
   };
 
   const sendAll = (groups: readonly RestockGroup[]) => {
@@ -207,12 +210,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
       setOutcome({ sent: m.t('nothingToSend'), failed: null });
       return;
     }
-    const batches: (() => Promise<ApiResult<unknown>>)[] = [];
-    for (let start = 0; start < requests.length; start += SEND_ALL_BATCH) {
-      const batch = requests.slice(start, start + SEND_ALL_BATCH);
-      batches.push(() => api.sendRestockAll(batch));
-    }
-    void send('*', batches);
+    void send('*', requests, SEND_ALL_BATCH, (batch) => api.sendRestockAll(batch));
   };
 
   const titleId = `${baseId}-title`;
