@@ -173,6 +173,13 @@ function apiAt({ apiRoot, mockCart }: SiteContext, report: Report): Api {
   );
 }
 
+/**
+ * An api client over the page's `apiRoot`, and nothing else of a runtime: what a copy of the loader
+ * that stays off (./global-taken.ts) reports through. A runtime would read the context again (its
+ * warnings twice) and build a second cart store, which echoes the first one's tab sync.
+ */
+export const apiWithoutRuntime = (): Api => apiAt(readSiteContext().context, () => undefined);
+
 /** A restrictive cookie policy keeps the cart out of web storage: memory only (docs/analytics.md). */
 const mayUseWebStorage = (context: SiteContext): boolean =>
   !context.cookieSettings.isRestrictiveCookiePolicyEnabled;

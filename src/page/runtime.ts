@@ -75,10 +75,11 @@ const followEditor = (): unknown =>
 
 /**
  * The loader found `window.Storefront` already defined and stayed off. The text lives in a chunk
- * of its own: only such a page ever needs it. Never rejects: the loader runs in the host page.
+ * of its own: only such a page ever needs it. It builds no page runtime (./global-taken.ts). Never
+ * rejects: the loader runs in the host page.
  */
 export const globalTaken = (): Promise<void> =>
   import('./global-taken.js').then(
-    (m) => m.announce(reportError),
+    (m) => m.announce(),
     () => undefined,
   );

@@ -187,4 +187,39 @@ describe('a page whose window.Storefront was already taken', () => {
       root.removeAttribute('data-sf-ready');
     }
   });
+
+  // A second copy of the loader from another URL is a module instance of its own: a page runtime
+  // built there would be a second cart store, whose tab sync echoes every sf:cart-change.
+  it('builds no page runtime of its own, and still sends the report to the error endpoint', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const before = globalThis.fetch;
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        sent.push(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`);
+        return new Response('{}');
+      }),
+    );
+    document.head.innerHTML = `<script type="application/json" id="sf-context">{"apiRoot":"/shop-api/","currency":"XXX"}</script>`;
+    try {
+      vi.resetModules();
+      const copy = await import('../../../src/page/runtime.js');
+      const { pageState } = await import('../../../src/page/page-state.js');
+      await copy.globalTaken();
+      // Earlier tests' reports may still be on their way, to the default api root.
+      const ours = () => sent.filter((line) => line.startsWith('POST /shop-api/'));
+      await vi.waitFor(() => expect(ours()).toHaveLength(1), { timeout: 3000 });
+      expect(ours()[0]).toMatch(/^POST \/shop-api\/events\/RecordJavascriptErrors .*GLOBAL_TAKEN/);
+      expect(pageState().runtime).toBeUndefined();
+      // The context is the first copy's to warn about: only the global's warning here.
+      expect(warn.mock.calls.map(([text]) => String(text))).toEqual([
+        expect.stringContaining('window.Storefront is already defined') as string,
+      ]);
+    } finally {
+      document.head.innerHTML = '';
+      vi.stubGlobal('fetch', before);
+    }
+  });
 });
