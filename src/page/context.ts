@@ -159,11 +159,12 @@ const normalizeScriptUrl = (raw: string): string | null => siteOrWebUrl(raw.trim
 
 /**
  * The api root ends up in every request URL, so it is held to the same rule as a script address
- * (a same-site path or an http(s) address), and always ends in `/`.
+ * (a same-site path or an http(s) address), and always ends in `/`. Each endpoint's path is added
+ * at its end, so a query or a fragment there would swallow every path: such a root is refused.
  */
 export function normalizeApiRoot(raw: string): string | null {
   const root = normalizeScriptUrl(raw);
-  return root === null || root.endsWith('/') ? root : `${root}/`;
+  return root === null || /[?#]/.test(root) ? null : root.endsWith('/') ? root : `${root}/`;
 }
 
 const CONTEXT = `#${CONTEXT_SCRIPT_ID}`;
@@ -213,7 +214,7 @@ const FIELDS = schema({
     expected: ADDRESS,
     fallback: 'https://www.google.com/recaptcha/api.js?render=explicit',
   },
-  apiRoot: { read: text(normalizeApiRoot), expected: ADDRESS, fallback: '/api/' },
+  apiRoot: { read: text(normalizeApiRoot), expected: `${ADDRESS}, without ? or #`, fallback: '/api/' },
   features: {
     read: (v, label, note) => {
       if (!isRecord(v)) return null;

@@ -138,6 +138,10 @@ describe('parseSiteContext', () => {
     ['apiRoot', 'api/'],
     ['apiRoot', ''],
     ['apiRoot', 7],
+    ['apiRoot', '/api?x=1'],
+    ['apiRoot', '/api#frag'],
+    ['apiRoot', 'https://shop.example/api/?key=1'],
+    ['apiRoot', '/api/#'],
     ['designFrame', 'yes'],
     ['pillTheme', 'blue'],
     ['websiteRoles', 'VIEWER'],
@@ -306,7 +310,21 @@ describe('normalizeApiRoot', () => {
     ['https://', null],
     ['/a b/', null],
     ['', null],
+    // Every endpoint's path goes at the root's end: a query or a fragment would swallow it.
+    ['/api?x=1', null],
+    ['/api#frag', null],
+    ['/api/?', null],
+    ['https://x.example/api/#', null],
   ])('%j -> %j', (raw, expected) => {
     expect(normalizeApiRoot(raw)).toBe(expected);
+  });
+
+  it('is refused with a query or a fragment, the issue saying why, and the default used', () => {
+    for (const apiRoot of ['/api?x=1', '/api#frag']) {
+      expect(parseSiteContext({ apiRoot })).toMatchObject({
+        context: { apiRoot: '/api/' },
+        issues: ['apiRoot is not a path starting with / or an http(s) address, without ? or #'],
+      });
+    }
   });
 });
