@@ -8,11 +8,12 @@ import type { Db } from './db';
 import { PRODUCT_TYPE } from './catalog';
 import { stockCovers } from '../../src/commerce/stock';
 import type { CartEntry, ShoppingCart } from '../../src/store/types';
-import { FIRST_ADD_WINDOW_MS, MAX_ENTRY_QUANTITY } from './limits';
+import { FIRST_ADD_WINDOW_MS, MAX_CART_ENTRIES, MAX_ENTRY_QUANTITY } from './limits';
 import { currencyOf, listProducts, type ProductRow, skuOut, unitPrice, type VariantRow } from './products';
 
 export const WEBSITE_ID = 'demo-website';
 export const STOCK_MESSAGE = 'Sorry, we do not have enough of that item available.';
+export const CART_FULL_MESSAGE = `Sorry, your cart already holds ${MAX_CART_ENTRIES} items, the most it can. Check out or remove an item to add this one.`;
 
 interface EntryRow {
   readonly id: string;
@@ -191,6 +192,8 @@ export type CartWriteError =
   | { readonly kind: 'stock' }
   | { readonly kind: 'not-found' }
   | { readonly kind: 'too-many' }
+  /** The cart holds MAX_CART_ENTRIES lines and the add would make another. */
+  | { readonly kind: 'cart-full' }
   /** The cart holds entries priced in `cartCurrency`; the item is priced in `itemCurrency`. */
   | { readonly kind: 'currency'; readonly cartCurrency: string; readonly itemCurrency: string };
 
@@ -289,6 +292,9 @@ export function addToCart(
       entryId = mergeable.id;
       db.prepare('UPDATE cart_entries SET quantity = quantity + ? WHERE id = ?').run(input.quantity, entryId);
     } else {
+      const lines = db.prepare('SELECT COUNT(*) FROM cart_entries WHERE cart_id = ?').pluck().get(cart.id);
+      if ((lines as number) >= MAX_CART_ENTRIES)
+        return { ok: false as const, error: { kind: 'cart-full' as const } };
       entryId = randomUUID();
       const seq = (
         db

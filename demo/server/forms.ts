@@ -20,6 +20,7 @@ import { siteOrWebUrl } from '../../src/urls';
 import { FORM_MESSAGES } from '../../src/messages/form';
 import { PLATFORM_MESSAGES } from '../../src/messages/platform';
 import { format } from '../../src/messages/format';
+import { MAX_ANSWER_PART_LENGTH, MAX_TEXT_ANSWER_LENGTH } from './limits';
 
 // One field reader, one set of field types and multi-part fields and one email rule for the SDK
 // and the server, so they cannot drift apart.
@@ -148,6 +149,8 @@ function checkField(field: FormField, answer: unknown): string | null {
       if (!parts.includes(k) || typeof v !== 'string') return MESSAGES.invalid;
       values.push(v);
     }
+    // Every part is bounded, as a text answer is: anyone may store answers (a cart's entries).
+    if (values.some((v) => [...v].length > MAX_ANSWER_PART_LENGTH)) return MESSAGES.maxLength;
     if (values.every(empty)) return field.required ? MESSAGES.required : null;
     if (field.type === 'date') {
       return isRealDate(
@@ -169,7 +172,7 @@ function checkField(field: FormField, answer: unknown): string | null {
   if (parts && field.type !== 'phone') return MESSAGES.invalid;
   if (field.type === 'email' && !isValidEmail(answer.trim())) return MESSAGES.email;
   if (field.type === 'website' && !isValidLink(answer.trim())) return MESSAGES.link;
-  if (field.maxLength !== null && [...answer].length > field.maxLength) return MESSAGES.maxLength;
+  if ([...answer].length > (field.maxLength ?? MAX_TEXT_ANSWER_LENGTH)) return MESSAGES.maxLength;
   return null;
 }
 

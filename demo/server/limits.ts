@@ -101,6 +101,16 @@ export const MAX_JSON_DEPTH = 32;
 /** Largest quantity of one cart entry, whatever the number of adds (spec 001 §5). */
 export const MAX_ENTRY_QUANTITY = QUANTITY.max;
 
+/**
+ * Lines one cart holds (an add that would make another is refused with 409 `cart-full`). Adds of
+ * an item with answers to its form never merge, so without it every add would be a row.
+ */
+export const MAX_CART_ENTRIES = 100;
+/** Characters in each part of a multi-part answer (a name's first, an address's line1...). */
+export const MAX_ANSWER_PART_LENGTH = 256;
+/** Characters in a text answer whose field sets no `maxLength` of its own. */
+export const MAX_TEXT_ANSWER_LENGTH = 10_000;
+
 /** Rows kept per analytics table (census hits, events, error reports, performance records and page loads). */
 export const DEFAULT_MAX_ANALYTICS_ROWS = 5000;
 /**

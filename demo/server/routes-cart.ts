@@ -16,6 +16,7 @@ import {
   removeEntry,
   setAdditionalFields,
   setQuantity,
+  CART_FULL_MESSAGE,
   STOCK_MESSAGE,
 } from './cart';
 import { findVariant, getProduct, skuOut, unitPrice, type Product, type VariantRow } from './products';
@@ -196,6 +197,9 @@ export function registerCartRoutes(
     if (!result.ok && result.error.kind === 'currency') {
       const message = currencyMismatchMessage(result.error.itemCurrency, result.error.cartCurrency);
       return sendError(reply, 409, message, { code: 'currency-mismatch' });
+    }
+    if (!result.ok && result.error.kind === 'cart-full') {
+      return sendError(reply, 409, CART_FULL_MESSAGE, { code: 'cart-full' });
     }
     if (!result.ok) return sendError(reply, 409, STOCK_MESSAGE, { code: 'insufficient-stock' });
     setCartCookies(reply, result.cartId);

@@ -373,9 +373,18 @@ describe('additional fields', () => {
       { 'engraving-text': 'x'.repeat(31) },
       { 'engraving-text': 'You have exceeded the character limit.' },
     ],
-    ['an option that does not exist', { font: 'Comic' }, { font: 'Comic is not one of the expected options' }],
+    [
+      'an option that does not exist',
+      { font: 'Comic' },
+      { font: 'Comic is not one of the expected options' },
+    ],
     ['an impossible date', { 'delivery-date': '2027-02-30' }, { 'delivery-date': 'Enter a valid date.' }],
     ['an unknown field', { colour: 'red' }, { colour: 'Unknown field.' }],
+    [
+      'a recipient’s name past 256 characters',
+      { recipient: { first: 'a'.repeat(257), last: '' } },
+      { recipient: 'You have exceeded the character limit.' },
+    ],
     [
       'a bad likert answer',
       { satisfaction: { 'I buy gifts online often': '7' } },
@@ -410,6 +419,33 @@ describe('additional fields', () => {
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('itemId and sku do not match the cart entry.');
+  });
+});
+
+describe('a cart holds at most 100 lines', () => {
+  it('refuses the add that would make line 101 with 409 cart-full, and still merges into a line', async () => {
+    const shop = await startServer({ rateLimit: { addToCart: { max: 1000, timeWindowMs: 60_000 } } });
+    try {
+      // Enough mugs for every line: each add with answers is a line of its own.
+      shop.db.prepare("UPDATE variants SET unlimited = 1 WHERE item_id = 'prod-engraved-mug'").run();
+      const buyer = await new Visitor(shop).arrive();
+      expect((await add(buyer, 'prod-tee', 'TEE-M-BLK', 1)).statusCode).toBe(200);
+      const mug = (i: number) => JSON.stringify({ 'engraving-text': `No ${i}`, font: 'Serif' });
+      for (let i = 1; i < 100; i++)
+        expect((await add(buyer, 'prod-engraved-mug', null, 1, mug(i))).statusCode).toBe(200);
+      const full = await add(buyer, 'prod-engraved-mug', null, 1, mug(100));
+      expect(full.statusCode).toBe(409);
+      expect(full.json()).toEqual({
+        message:
+          'Sorry, your cart already holds 100 items, the most it can. Check out or remove an item to add this one.',
+        code: 'cart-full',
+      });
+      expect((await add(buyer, 'prod-tee', 'TEE-M-BLK', 1)).statusCode).toBe(200);
+      const cart = (await buyer.get(CART)).json();
+      expect(cart.entries).toHaveLength(100);
+    } finally {
+      await shop.close();
+    }
   });
 });
 

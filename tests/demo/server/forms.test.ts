@@ -111,6 +111,11 @@ describe('POST /api/rest/forms/validate/{formId}', () => {
     ],
     ['an empty multi-part name', { name: { first: '', last: ' ' } }, { name: 'Required' }],
     [
+      'a first name past 256 characters',
+      { name: { first: 'b'.repeat(257), last: 'x' } },
+      { name: 'You have exceeded the character limit.' },
+    ],
+    [
       'a topic not offered',
       { topic: 'Complaint' },
       { topic: 'Complaint is not one of the expected options' },
@@ -128,6 +133,25 @@ describe('POST /api/rest/forms/validate/{formId}', () => {
       message: 'One or more fields is invalid, please check your entries.',
       errors,
     });
+  });
+
+  it('bounds a text answer whose field sets no maxLength at 10,000 characters', async () => {
+    const notes = {
+      id: 'form-notes',
+      name: 'Notes',
+      fields: [{ id: 'notes', type: 'textarea', title: 'Notes' }],
+    };
+    const shop = await startServer({ forms: [notes] });
+    try {
+      const v = await new Visitor(shop).arrive();
+      const at = await v.post('/api/rest/forms/validate/form-notes', { notes: 'n'.repeat(10_000) });
+      expect(at.statusCode).toBe(200);
+      const past = await v.post('/api/rest/forms/validate/form-notes', { notes: 'n'.repeat(10_001) });
+      expect(past.statusCode).toBe(400);
+      expect(past.json().errors).toEqual({ notes: 'You have exceeded the character limit.' });
+    } finally {
+      await shop.close();
+    }
   });
 
   it('accepts an empty optional field', async () => {
