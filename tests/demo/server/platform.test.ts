@@ -1,6 +1,6 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOKIES } from '../../../src/contract';
 import { add, CART, startServer, Visitor } from './visitor';
 
@@ -307,6 +307,37 @@ describe('site-user session', () => {
 
   it('answers 400 to a malformed cloneCart', async () => {
     expect((await visitor.delete(`${SESSION}?cloneCart=1`)).statusCode).toBe(400);
+  });
+
+  // docs/security.md: the account-wide ceiling holds a new browser for as long as a stranger
+  // renews it, not for one window; a browser the account signed in on is never held.
+  it('holds the account’s new browsers as long as strangers renew the ceiling, never its own', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const windowMs = 15 * 60_000;
+    const shop = await startServer({
+      rateLimit: { loginFailuresPerAccount: { max: 10, timeWindowMs: windowMs } },
+    });
+    try {
+      const SHOPPER = { email: 'shopper@example.com', password: 'shopper-password' };
+      const own = await new Visitor(shop, '203.0.113.7').arrive();
+      await own.signIn(SHOPPER);
+      let address = 0;
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 10; i++) {
+          const stranger = await new Visitor(shop, `198.51.100.${++address}`).arrive();
+          expect((await stranger.post(SESSION, { ...SHOPPER, password: 'guess' })).statusCode).toBe(401);
+        }
+        const newBrowser = await new Visitor(shop, '203.0.113.7').arrive();
+        const held = await newBrowser.post(SESSION, SHOPPER);
+        expect(held.statusCode).toBe(429);
+        expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+        expect((await own.post(SESSION, SHOPPER)).statusCode).toBe(200);
+        vi.setSystemTime(Date.now() + windowMs);
+      }
+    } finally {
+      await shop.close();
+      vi.useRealTimers();
+    }
   });
 });
 
