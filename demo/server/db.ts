@@ -209,6 +209,11 @@ export function openDatabase(path: string): Db {
   db.exec(
     'CREATE INDEX IF NOT EXISTS restock_signups_network ON restock_signups(product_id, client_network, created)',
   );
+  // Databases made before a repeated sign-up was counted (routes-restock.ts: a repeat writes, as a
+  // new sign-up does, so both answers wait for the same durable write).
+  if (!signUpColumns.some((c) => c.name === 'repeats')) {
+    db.exec('ALTER TABLE restock_signups ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0');
+  }
   const outboxColumns = db.prepare('PRAGMA table_info(restock_notifications)').all() as { name: string }[];
   if (!outboxColumns.some((c) => c.name === 'kind')) {
     db.exec("ALTER TABLE restock_notifications ADD COLUMN kind TEXT NOT NULL DEFAULT 'restock'");

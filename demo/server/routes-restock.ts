@@ -200,6 +200,9 @@ export function registerRestockRoutes(
           }
         | undefined;
       if (existing) {
+        // Counted, so a repeat writes as a new sign-up does and its answer waits for the same
+        // durable write (group-commit.ts): the time taken does not tell it was a repeat.
+        db.prepare('UPDATE restock_signups SET repeats = repeats + 1 WHERE id = ?').run(existing.id);
         // Asked again: a mail only when none went out (the bounds held it back), or when the
         // mailing list is asked for and no link sent yet carries it; never a mail per request.
         const heldBack = existing.opt_in_confirmed === null && existing.opt_in_requested === null;
