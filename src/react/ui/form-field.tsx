@@ -83,9 +83,12 @@ export function FormField({ field, id, value, onChange, errors, texts }: FormFie
       : null;
   const counterId = counter !== null ? `${id}-counter` : null;
   const errorId = (error: FieldError) => `${id}-${error.key}`;
-  const describedBy =
-    [descId, ...errors.map(errorId), counterId].filter((x) => x !== null).join(' ') || undefined;
+  const errorIds = errors.map(errorId).join(' ') || undefined;
+  const describedBy = [descId, errorIds, counterId].filter(Boolean).join(' ') || undefined;
   const invalid = errors.length > 0;
+  // Each input of a group carries the errors too: focus goes to one of them (the first part), and
+  // a group's own description is not read when focus enters one of its inputs.
+  const marks: Marks = { 'aria-invalid': invalid || undefined, 'aria-describedby': errorIds };
 
   const errorsAt = (place: FieldError['place']) =>
     errors
@@ -101,7 +104,7 @@ export function FormField({ field, id, value, onChange, errors, texts }: FormFie
     </p>
   );
   const label = { title: field.title, required: field.required, mark: texts.requiredMark };
-  const control = { field, id, value, onChange, texts, invalid, describedBy };
+  const control = { field, id, value, onChange, texts, invalid, describedBy, marks };
 
   return (
     <div className="sf-field" data-field-id={field.id} data-invalid={invalid || undefined}>
@@ -181,6 +184,14 @@ interface ControlProps {
   readonly texts: FieldTexts;
   readonly invalid: boolean;
   readonly describedBy: string | undefined;
+  /** What each input of a group says of the field's errors. */
+  readonly marks: Marks;
+}
+
+/** A field's errors as an input of its group carries them. */
+interface Marks {
+  readonly 'aria-invalid': true | undefined;
+  readonly 'aria-describedby': string | undefined;
 }
 
 /** Fields of several inputs, drawn in a fieldset under a legend. */
@@ -188,11 +199,10 @@ const isGroup = (type: FormFieldType): boolean =>
   type === 'radio' || type === 'checkbox' || type === 'likert' || isMultiPartFieldType(type);
 
 /** The inputs of a group: choices, likert statements or the parts of a multi-part field. */
-function GroupInputs({ field, id, value, onChange, texts, invalid }: ControlProps) {
-  const parts: PartsProps = { id, value, onChange, text: texts.text };
+function GroupInputs({ field, id, value, onChange, texts, marks }: ControlProps) {
+  const parts: PartsProps = { id, value, onChange, text: texts.text, marks };
   if (field.type === 'likert') return <LikertStatements {...parts} statements={field.statements} />;
-  if (isMultiPartFieldType(field.type))
-    return <MultiPartInputs {...parts} type={field.type} invalid={invalid} />;
+  if (isMultiPartFieldType(field.type)) return <MultiPartInputs {...parts} type={field.type} />;
   const list = answerList(value);
   const choose = (option: string, checked: boolean): FieldValue =>
     field.type === 'radio' ? option : checked ? [...list, option] : list.filter((x) => x !== option);
@@ -206,7 +216,7 @@ function GroupInputs({ field, id, value, onChange, texts, invalid }: ControlProp
         // A group cannot carry aria-required (ARIA allows it on a radiogroup, not a fieldset's
         // group): a required choice says so on its radios, as HTML does.
         required={(field.type === 'radio' && field.required) || undefined}
-        aria-invalid={invalid || undefined}
+        {...marks}
         checked={field.type === 'radio' ? answerText(value) === option : list.includes(option)}
         onChange={(e) => onChange(choose(option, e.currentTarget.checked))}
       />
@@ -263,6 +273,7 @@ interface PartsProps {
   readonly onChange: (value: FieldValue) => void;
   /** The text of a UI catalogue key, with the page's overrides applied. */
   readonly text: (key: UiMessageKey) => string;
+  readonly marks: Marks;
 }
 
 /**
@@ -283,6 +294,7 @@ function LikertStatements({
   value,
   onChange,
   text,
+  marks,
 }: PartsProps & { readonly statements: readonly string[] }) {
   const [answers, setAnswer] = useParts(value, onChange);
   return (
@@ -300,6 +312,7 @@ function LikertStatements({
                 name={`${id}-s${si}`}
                 value={v}
                 checked={answers[statement] === v}
+                {...marks}
                 onChange={() => setAnswer(statement, v)}
               />
               {text(LIKERT_LABEL_KEYS[v])}
@@ -339,8 +352,8 @@ function MultiPartInputs({
   value,
   onChange,
   text,
-  invalid,
-}: PartsProps & { readonly type: MultiPartFieldType; readonly invalid: boolean }) {
+  marks,
+}: PartsProps & { readonly type: MultiPartFieldType }) {
   const [parts, setPart] = useParts(value, onChange);
   return (
     <>
@@ -359,7 +372,7 @@ function MultiPartInputs({
                 id={partId}
                 className="sf-field__input"
                 value={parts[part] ?? ''}
-                aria-invalid={invalid || undefined}
+                {...marks}
                 onChange={(e) => set(e.currentTarget.value)}
               >
                 <option value="">{text('selectValue')}</option>
@@ -373,7 +386,7 @@ function MultiPartInputs({
                 type="text"
                 inputMode={inputModeOf(type)}
                 value={parts[part] ?? ''}
-                aria-invalid={invalid || undefined}
+                {...marks}
                 onChange={(e) => set(e.currentTarget.value)}
               />
             )}

@@ -90,6 +90,41 @@ describe('FormField', () => {
       expect(radio.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it.each([
+    { type: 'name', role: 'textbox', first: 'First Name' },
+    { type: 'time', role: 'textbox', first: 'Hour' },
+    { type: 'checkbox', role: 'checkbox', first: 'Red' },
+    { type: 'radio', role: 'radio', first: 'Red' },
+    { type: 'likert', role: 'radio', first: 'Strongly Disagree' },
+  ])('ties the errors of a $type field to each of its inputs, the one focus goes to first', ({ type, role, first }) => {
+    renderField(
+      { id: 'c', type, title: 'Colour', description: 'Pick one', options: ['Red', 'Blue'] },
+      {
+        errors: [
+          { key: 'server', text: 'Too rude', place: 'label' },
+          { key: 'required', text: 'Required', place: 'below' },
+        ],
+      },
+    );
+    const group = screen.getByRole('group', { name: 'Colour' });
+    const inputs = within(group).getAllByRole(role);
+    expect(inputs[0]).toBe(within(group).getAllByRole(role, { name: first })[0]);
+    for (const input of inputs) {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toBe('w-f-server w-f-required');
+    }
+    expect(screen.getByText('Too rude').id).toBe('w-f-server');
+    expect(screen.getByText('Required').id).toBe('w-f-required');
+  });
+
+  it('leaves the inputs of a group without errors undescribed and not invalid', () => {
+    renderField({ id: 'n', type: 'name', title: 'Your name', description: 'As on your card' });
+    for (const part of within(screen.getByRole('group', { name: 'Your name' })).getAllByRole('textbox')) {
+      expect(part.getAttribute('aria-invalid')).toBeNull();
+      expect(part.getAttribute('aria-describedby')).toBeNull();
+    }
+  });
+
   it('speaks the required mark when the form gives its texts, and draws it by class otherwise', () => {
     renderField({ id: 'a', type: 'text', title: 'Name', required: true }, { texts: marked });
     expect(screen.getByRole('textbox', { name: 'Name (required)' }).getAttribute('aria-required')).toBe(
