@@ -10,43 +10,13 @@ import {
   MOUNTED_ATTR,
   PROPS_ATTR,
   WIDGET_ATTR,
-  type WidgetEnv,
   type WidgetModule,
   type WidgetMount,
 } from '../contract.js';
-import { watchViewport } from './block-viewport.js';
+import type { BlockOptions, BlockRuntime, Blocks, ChunkError } from './block-types.js';
 import { codeFile, styleFile } from './widget-files.js';
 
-/** What the loader hands over with the page's blocks. */
-export interface BlockOptions {
-  readonly doc: Document;
-  /** The loader's own script URL; the build's files are found against it. */
-  readonly base: string;
-  /** The widget names the build holds a chunk for. */
-  readonly widgets: readonly string[];
-  /** Widgets that ship a stylesheet (`widgets/<name>.css`). */
-  readonly styled: readonly string[];
-  /**
-   * Widgets whose code a chunk of another name holds, by that chunk (`{ "cart-pill": "runtime" }`):
-   * they mount from {@link definedWidgets} once it has loaded, and where that chunk is a styled
-   * widget's, styled by its stylesheet (`product-form.css`), which holds theirs. @default {}
-   */
-  readonly homes?: Readonly<Record<string, string>> | undefined;
-  /** Every widget name of the page contract (WIDGET_NAMES), built or not. */
-  readonly reserved: readonly string[];
-  /**
-   * The loader's chunk load (`cart-pill.js`, `cart-pill.css`): once per chunk, again after a
-   * failure, rejecting with a {@link ChunkError}.
-   */
-  readonly load: (file: string) => Promise<unknown>;
-  /**
-   * Settles once the page's widgets are interactive, with `data-sf-ready` set by the loader: at
-   * once on a first visit, after the cart read at start otherwise (a returning shopper, a signed-in
-   * visitor). The platform layer waits for it: nothing it fetches or sends may compete with that
-   * read. @default at once
-   */
-  readonly interactive?: Promise<unknown> | undefined;
-}
+export type { BlockOptions, BlockRuntime, Blocks, ChunkError } from './block-types.js';
 
 /**
  * Every widget defined on the page so far (`defineWidget` of src/react/define.tsx), by name. A
@@ -55,41 +25,6 @@ export interface BlockOptions {
  * page never fetches the widget's own entry file, a request for a re-export of a few bytes.
  */
 export const definedWidgets = new Map<string, WidgetModule>();
-
-/** What the blocks need of the page runtime (./runtime.ts). */
-export interface BlockRuntime {
-  reportError(error: unknown, info: Record<string, string>): void;
-  getPageEnv(): WidgetEnv;
-  localeReady(): Promise<void>;
-  platform(): Promise<{ start(): void }>;
-}
-
-/** `Storefront.mount` and `Storefront.unmount`, once the runtime chunk is in. */
-export interface Blocks {
-  /**
-   * Mounts every block in `root` not mounted yet; resolves when they have settled: those near the
-   * viewport mounted (or failed), those far from it waiting to mount as they come near.
-   */
-  mount(root?: ParentNode): Promise<void>;
-  /**
-   * Unmounts every mounted block in `root` and puts back its server-rendered fallback; a block in
-   * it whose mount is on its way (its chunk loading, or waiting to come near) does not mount.
-   */
-  unmount(root?: ParentNode): void;
-}
-
-/** A block's mount on its way: the widget it started as, and what settles once it has. */
-interface Attempt {
-  readonly name: string;
-  settled?: Promise<void>;
-}
-
-/** A failed chunk load: names the chunk and how it failed (spec 001 §8). */
-export interface ChunkError extends Error {
-  code: 'CHUNK_LOAD_FAILED' | 'CSS_CHUNK_LOAD_FAILED';
-  chunk: string;
-  type: 'error' | 'timeout';
-}
 
 /**
  * How long blocks mount one after another before the thread is handed back, in ms. Each slice
@@ -101,6 +36,12 @@ const SLICE_MS = 16;
 
 /** What {@link startBlocks}' props reader gives for props that are not JSON. */
 const NOT_JSON = Symbol('not JSON');
+
+/**
+ * How near the viewport a block comes before it mounts: one screen height above and below it (a
+ * width beside it), so a block is usually in place before a scrolling visitor reaches it.
+ */
+const NEAR_MARGIN = '100%';
 
 /** A widget's controls a shopper can Tab to: where focus goes when the block it was in mounts. */
 const FOCUSABLE =
@@ -121,12 +62,14 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const { doc } = o;
   const mounted = new Map<Element, WidgetMount>();
   /**
-   * Each block's mount on its way, by element. A change of widget, an unmount or the block's
-   * removal ends it ({@link stop}): its chain, still waiting for a chunk or its turn, then finds
-   * another attempt (or none) in its place, and neither mounts nor touches the state of the
-   * block's next mount.
+   * Each block's mount on its way, by element: what settles once it has, which is also that
+   * mount's token. A change of widget, an unmount or the block's removal ends it ({@link stop}):
+   * its chain, still waiting for a chunk or its turn, then finds another mount (or none) in its
+   * place, and neither mounts nor touches the state of the block's next mount.
    */
-  const attempts = new Map<Element, Attempt>();
+  const pending = new Map<Element, Promise<void>>();
+  /** The widget each block's mount on its way started as. */
+  const startedAs = new WeakMap<Element, string>();
   const reported = new WeakMap<Element, string>();
 
   const report = (el: Element, code: string, message: string, error?: unknown) => {
@@ -153,9 +96,48 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       }),
     );
 
-  // Blocks mount as they come near the viewport (./block-viewport.ts).
-  const viewport = watchViewport(doc);
+  // Blocks mount as they come near the viewport (within one screen of it), never before. Each
+  // slice of mounts lets a frame through, and each frame walks the whole page (style, the
+  // content-visibility checks of every block, layout, paint): mounting the far blocks of a page of
+  // 1,000 at idle cost 4 to 5 times the CPU per block of a page of 100 on a slow phone
+  // (docs/performance.md). A far block shows its server-rendered fallback until then, which holds
+  // the widget's boxes and texts: printing and find-in-page read it. The observer reports each block
+  // once the browser has drawn a frame; the blocks on the screen go first, then the nearest, in page
+  // order. Without IntersectionObserver every block goes at once.
+  const waiting = new Map<Element, { go: () => void; far: () => void }>();
   const view = doc.defaultView;
+  /** How far a block is from the screen, in px (0 on it), from the box the observer measured. */
+  const away = (e: IntersectionObserverEntry) =>
+    Math.max(0, e.boundingClientRect.top - (view?.innerHeight ?? 0), -e.boundingClientRect.bottom);
+  const near =
+    typeof IntersectionObserver != 'undefined' &&
+    new IntersectionObserver(
+      (entries) => {
+        for (const e of [...entries].sort((a, b) => away(a) - away(b))) {
+          const block = waiting.get(e.target);
+          if (!block) continue;
+          if (!e.isIntersecting) {
+            block.far();
+            continue;
+          }
+          // Let go once: the block leaves the observer and the waiting list together.
+          waiting.delete(e.target);
+          (near as IntersectionObserver).unobserve(e.target);
+          block.go();
+        }
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+  /**
+   * Settles once the block may take its turn: it has come near the viewport. `far` is called when
+   * the observer has found it far: the block then waits, and its mount counts as settled.
+   */
+  const nearby = (el: Element, far: () => void) =>
+    new Promise<void>((go) => {
+      if (!near) return go();
+      waiting.set(el, { go, far });
+      near.observe(el);
+    });
   /**
    * Forgets the mounts on their way of the blocks of `node`, taken out of the page (put back, they
    * mount again): only the removed subtree is searched, as every mount takes a fallback out.
@@ -169,8 +151,12 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
    * more, so `mount()` (and the platform) no longer waits for it.
    */
   const stop = (el: Element) => {
-    attempts.delete(el);
-    viewport.stopWaiting(el);
+    pending.delete(el);
+    const block = waiting.get(el);
+    if (!block || !near) return;
+    waiting.delete(el);
+    near.unobserve(el);
+    block.far();
   };
 
   /**
@@ -195,9 +181,8 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
 
   /** Mounts a block whose chunks are in, in its own turn. */
   const mountNow = (el: HTMLElement, mod: WidgetModule): void => {
-    attempts.delete(el);
-    // Mounting twice is a no-op (docs/page-contract.md).
-    if (!el.isConnected || mounted.has(el)) return;
+    pending.delete(el);
+    if (!el.isConnected) return;
     // Props are read and parsed in the block's own turn: parsing every block's props in the
     // first scan was one task of over 60 ms for 100 product blocks (docs/performance.md).
     const props = propsOf(el);
@@ -258,7 +243,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
   const widgetChanged = (el: HTMLElement): void => {
     const widget = mounted.get(el);
     // On its way as the widget it names (the cart page's root is named as its mount starts).
-    if (!widget && attempts.get(el)?.name === el.getAttribute(WIDGET_ATTR)) return;
+    if (!widget && pending.has(el) && startedAs.get(el) === el.getAttribute(WIDGET_ATTR)) return;
     if (widget) unmountBlock(el, widget);
     stop(el);
     reported.delete(el);
@@ -278,20 +263,18 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
     const gaveUp = mounted.get(el);
     if (gaveUp) unmountBlock(el, gaveUp);
     // On its way already (found by the DOM watch, say): settles when that mount does.
-    if (attempts.has(el)) return attempts.get(el)?.settled;
+    if (pending.has(el)) return pending.get(el);
     const name = el.getAttribute(WIDGET_ATTR) ?? '';
+    startedAs.set(el, name);
     if (!o.widgets.includes(name)) {
       // A name the page contract reserves for a widget this build does not hold is no mistake of
       // the page (a newer template, an older loader): the block keeps its fallback, quietly.
       if (o.reserved.includes(name)) return;
       return report(el, 'UNKNOWN_WIDGET', `unknown widget "${name}"`);
     }
-    const attempt: Attempt = { name };
-    attempts.set(el, attempt);
-    // Still the block's own mount: one that was ended (the block became another widget meanwhile,
-    // whose own mount takes it) stops at its next step, and its chunk's failure is no longer the
-    // block's to report.
-    const current = () => attempts.get(el) === attempt;
+    // Still the block's own mount (asked in promise callbacks, once `settled` is set): one that
+    // was ended stops at its next step, and its chunk's failure is no longer the block's to report.
+    const current = () => pending.get(el) === settled;
     const style = o.styled.includes(name)
       ? // A missing stylesheet leaves the widget usable, so it is reported and the mount goes on.
         o.load(styleFile(name, o.homes, o.styled)).catch((e: ChunkError) => {
@@ -299,11 +282,15 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
         })
       : 0;
     // The catalogue language is in place before any widget shows (French is fetched then).
-    attempt.settled = Promise.all([o.load(codeFile(name, o.homes)), rt.localeReady(), style]).then(
+    const settled: Promise<void> = Promise.all([
+      o.load(codeFile(name, o.homes)),
+      rt.localeReady(),
+      style,
+    ]).then(
       ([mod]) =>
         current()
           ? new Promise<void>((done) => {
-              void viewport.nearby(el, done).then(() => {
+              void nearby(el, done).then(() => {
                 turns = turns.then(pause).then(() => {
                   if (current() && el.getAttribute(WIDGET_ATTR) === name)
                     mountNow(el, definedWidgets.get(name) ?? (mod as WidgetModule));
@@ -314,11 +301,12 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
           : undefined,
       (e: ChunkError) => {
         if (!current()) return;
-        attempts.delete(el);
+        pending.delete(el);
         report(el, e.code, e.message, e);
       },
     );
-    return attempt.settled;
+    pending.set(el, settled);
+    return settled;
   };
 
   const blocks = (root: ParentNode): HTMLElement[] => {
@@ -337,8 +325,7 @@ export function startBlocks(o: BlockOptions, rt: BlockRuntime): Blocks {
       // `contains` holds for the node itself too.
       if ((root as Node).contains(el)) unmountBlock(el, widget);
     });
-    // A block whose chunk is still loading, or that waits to come near, does not mount after it
-    // was unmounted.
+    // A block whose mount is on its way (its chunk loading, or waiting to come near) stops.
     for (const el of blocks(root)) stop(el);
   };
 
