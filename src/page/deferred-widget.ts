@@ -6,44 +6,7 @@
  */
 import { DEFERRED_ATTR, MOUNTED_ATTR, type WidgetModule, type WidgetMount } from '../contract.js';
 import { whenIdle } from '../idle.js';
-import { definedWidgets, warnBlock, type ChunkError } from './blocks.js';
-
-/**
- * How long the widget's code may take to load before it counts as failed, in ms: the limit the
- * loader gives every chunk (loader/loader.ts), so a stalled import ends as a failure too.
- */
-export const DEFERRED_LOAD_TIMEOUT_MS = 120_000;
-
-/** A load of a widget's code that failed, named and typed as the loader names a chunk's. */
-function chunkError(chunk: string, type: ChunkError['type'], cause?: unknown): ChunkError {
-  // `cause` stays undefined on a time-out: nothing failed, the code never came.
-  const why = cause === undefined ? '' : `: ${String((cause as Error | null)?.message ?? cause)}`;
-  const e = new Error(`Chunk "${chunk}" failed to load (${type})${why}`) as ChunkError;
-  e.name = 'ChunkLoadError';
-  e.code = 'CHUNK_LOAD_FAILED';
-  e.chunk = chunk;
-  e.type = type;
-  e.cause = cause;
-  return e;
-}
-
-/** The widget's code, or a {@link ChunkError} once it failed or has not come within the limit. */
-const loadCode = (name: string, load: () => Promise<WidgetModule>): Promise<WidgetModule> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(chunkError(name, 'timeout')), DEFERRED_LOAD_TIMEOUT_MS);
-    const fail = (cause: unknown) => {
-      clearTimeout(timer);
-      reject(chunkError(name, 'error', cause));
-    };
-    try {
-      load().then((mod) => {
-        clearTimeout(timer);
-        resolve(mod);
-      }, fail);
-    } catch (cause) {
-      fail(cause);
-    }
-  });
+import { definedWidgets, warnBlock } from './blocks.js';
 
 /**
  * A widget module that loads its implementation (`load`) at idle and mounts it then. Props that
@@ -66,32 +29,46 @@ export function deferredWidget(name: string, load: () => Promise<WidgetModule>):
         warnBlock(name, String((error as Error | null)?.message ?? error));
         env.report(error, { widget: name, code });
       };
+      // Drawn or failed: the block no longer waits for its widget.
+      const settled = () => el.removeAttribute(DEFERRED_ATTR);
       const attempt = () =>
-        loadCode(name, load)
-          .catch((error: unknown) => {
-            fail(error, 'CHUNK_LOAD_FAILED');
-            return null;
-          })
-          .then((mod) => {
-            if (!mod || !live || !el.isConnected) return;
-            try {
-              unmount = mod.mount(el, props, env);
-            } catch (error) {
+        Promise.race([
+          load(),
+          // 120 s, the loader's limit of every chunk (loader/loader.ts): an import that stalls
+          // ends as a failure too. The timer is left to run out: once the race is settled, its
+          // rejection changes nothing.
+          new Promise<never>((_, reject) => setTimeout(reject, 120_000)),
+        ])
+          .then(
+            (mod) => {
+              if (!live || !el.isConnected) return;
+              try {
+                unmount = mod.mount(el, props, env);
+              } catch (error) {
+                fail(
+                  error,
+                  (error as Error | null)?.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED',
+                );
+              }
+            },
+            (failure: unknown) => {
+              // Reported as the loader reports a chunk, by name and how it failed: the timer rejects
+              // with nothing (a time-out, the code never came), a failed import with its error.
               fail(
-                error,
-                (error as Error | null)?.name === 'WidgetPropsError' ? 'BAD_PROPS' : 'MOUNT_FAILED',
+                new Error(`Chunk "${name}" failed to load (${failure ? 'error' : 'timeout'})`),
+                'CHUNK_LOAD_FAILED',
               );
-            }
-          })
-          .catch(() => undefined)
-          .finally(() => el.removeAttribute(DEFERRED_ATTR));
+            },
+          )
+          // Nothing escapes into the page, whatever happened.
+          .then(settled, settled);
       el.setAttribute(DEFERRED_ATTR, '');
       whenIdle(() => {
         if (live) void attempt();
       });
       const off = () => {
         live = false;
-        el.removeAttribute(DEFERRED_ATTR);
+        settled();
         unmount?.();
       };
       // New props before the widget is in are the ones it mounts with; after, the widget's own.
