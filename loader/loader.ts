@@ -83,7 +83,8 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   const { doc } = o;
   const timeoutMs = o.timeoutMs ?? 120_000;
   const url = (file: string) => new URL(`widgets/${file}`, o.base).href;
-  const quiet = () => undefined;
+  // An empty body, not `undefined`: 2 B fewer in the loader.
+  const quiet = () => {};
   const chunks = new Map<string, Promise<unknown>>();
   const attempts = new Map<string, number>();
 
@@ -242,7 +243,9 @@ export function createLoader(o: LoaderOptions): StorefrontGlobal {
   return {
     version: o.version,
     mount: (root) => page().then((b) => b.mount(root), quiet),
-    unmount: (root) => blocks?.unmount(root),
+    // Called before the runtime chunk is in, it unmounts once the runtime has taken the blocks
+    // over, so a block in root whose mount has begun does not mount.
+    unmount: (root) => (blocks ? blocks.unmount(root) : page().then((b) => b.unmount(root), quiet)),
     cart: {
       store: () => runtime().then((r) => r.getCartStore()),
       get: () => runtime().then((r) => r.getCartStore().getState().cart),

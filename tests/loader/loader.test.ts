@@ -904,6 +904,27 @@ describe('loader: the DOM changing under it', () => {
     expect(within(h.doc.body).getByRole('button', { name: 'cart-pill' })).toBeInstanceOf(HTMLElement);
     expect(pill.module.mount).toHaveBeenCalledTimes(2);
   });
+
+  it('mounts nothing in root after unmount(root) called before the runtime chunk was in, and mounts it on a later mount(root)', async () => {
+    const pill = fakeWidget('cart-pill');
+    let arrive!: () => void;
+    const h = createHarness({
+      body: `<main>${pillBlock()}</main><aside>${pillBlock('{"label":"Other"}')}</aside>`,
+      modules: { 'cart-pill.js': pill.module },
+      runtimeArrives: new Promise<void>((resolve) => (arrive = resolve)),
+    });
+    await settle();
+    h.storefront.unmount(h.doc.querySelector('main')!);
+    arrive();
+    // The block outside root mounts as usual.
+    await vi.waitFor(() => expect(within(h.doc.body).getByRole('button', { name: 'Other' })).toBeTruthy());
+    await settle();
+    expect(pill.module.mount).toHaveBeenCalledTimes(1);
+    expect(within(h.doc.body).getByRole('link', { name: 'Cart' })).toBeInstanceOf(HTMLElement);
+    await h.storefront.mount(h.doc.querySelector('main')!);
+    expect(pill.module.mount).toHaveBeenCalledTimes(2);
+    expect(h.doc.querySelectorAll('[data-sf-mounted]')).toHaveLength(2);
+  });
 });
 
 describe('loader: cart load at page start and add-button readiness (spec 000 §4)', () => {
