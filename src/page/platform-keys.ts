@@ -1,7 +1,8 @@
 /**
  * The platform layer's own keys of the site context (spec 001 §2, §3, §7), read from the context
  * as the page gave it: the page type, the environment, the explicit and member locales, and where
- * site-visitor events go. Each reader returns null or the default for a value it cannot use.
+ * site-visitor events go. Each reader returns null or the default for a value it cannot use, and
+ * {@link warnAboutPlatformKeys} says so in the console, as the runtime does of the other keys.
  */
 import { isRecord, type JsonRecord } from '../result.js';
 import { ENVIRONMENTS, type Environment } from './events.js';
@@ -49,4 +50,22 @@ export function visitorEventsUrl(apiRoot: string, raw: JsonRecord | null): strin
     }
   }
   return `${apiRoot}v1/clanker/events`;
+}
+
+/**
+ * Warns in the console about each platform key given (not null) that its reader above refuses for
+ * the default, worded as the context's other keys are (./context.ts): "<key> is not <what it
+ * should be>". The platform starts once a page is interactive, so it says so then, once. Inside
+ * `experiments` and `visitorEventHosts` each entry is looked at where it is used: a definition the
+ * flags refuse says why in the `error` of its lookup (./flags.ts), a host that is not an http(s)
+ * address is passed over for the api root.
+ */
+export function warnAboutPlatformKeys(raw: JsonRecord): void {
+  const check = (key: string, taken: unknown, expected = 'an object') =>
+    raw[key] != null && !taken && console.warn(`[storefront] site context: ${key} is not ${expected}`);
+  check('pageType', readPageType(raw) !== null, 'a whole number');
+  check('experiments', isRecord(raw['experiments']));
+  check('environment', readEnvironment(raw) === raw['environment'], `one of ${ENVIRONMENTS.join(', ')}`);
+  check('memberLocale', readOptionalText(raw, 'memberLocale'), 'a non-empty string');
+  check('visitorEventHosts', isRecord(raw['visitorEventHosts']));
 }

@@ -11,7 +11,7 @@ import { createVisitorEventSender } from './events.js';
 import { pageIdentityEnv } from './identity.js';
 import { pageState } from './page-state.js';
 import { createPlatform, type Platform, type PlatformDeps } from './platform.js';
-import { visitorEventsUrl } from './platform-keys.js';
+import { visitorEventsUrl, warnAboutPlatformKeys } from './platform-keys.js';
 import type { SiteContext } from './context.js';
 import type { JsonRecord } from '../result.js';
 
@@ -109,7 +109,10 @@ export function start(runtime?: PlatformRuntime): void {
   page.platformStarted = true;
   whenIdle(window, () => {
     try {
-      const platform = (page.platform = createPlatform(pageDeps(window, runtime)));
+      const deps = pageDeps(window, runtime);
+      // Once for the page, as the platform starts: what its own keys of the context got wrong.
+      warnAboutPlatformKeys(deps.raw ?? {});
+      const platform = (page.platform = createPlatform(deps));
       connectInTurns(platform.handle);
     } catch (error) {
       reportError(error, { code: 'PLATFORM_FAILED' });

@@ -3,7 +3,7 @@ import { connectPlatform, track, type AnalyticsEvent } from '../../../src/page/a
 import { createPageRuntime } from '../../../src/page/create-runtime.js';
 import { pageState } from '../../../src/page/page-state.js';
 import type { AnalyticsEventRecord } from '../../../src/page/events.js';
-import { connectInTurns, pageDeps, whenIdle } from '../../../src/page/platform-start.js';
+import { connectInTurns, pageDeps, start, whenIdle } from '../../../src/page/platform-start.js';
 
 describe('connectInTurns', () => {
   afterEach(() => connectPlatform(null));
@@ -123,5 +123,34 @@ describe('the site-visitor events host (spec 001 §7)', () => {
     ['prod', 'https://events.example/api/v1/clanker/events'],
   ])('in %s goes to that environment’s host', async (environment, url) => {
     expect(await sentTo({ environment, visitorEventHosts: hosts })).toEqual([url]);
+  });
+});
+
+describe('start', () => {
+  it('warns once, as the platform starts, about each of its keys of the context with the wrong type', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const state = pageState();
+    // This test's own platform start, the page's state put back after it.
+    const before = { ...state };
+    state.platformStarted = false;
+    delete state.platform;
+    try {
+      // Tracking off (page type 100): the platform starts without sending anything.
+      const runtime = createPageRuntime({
+        context: { pageType: 100, environment: 'production', memberLocale: 7 },
+      });
+      start(runtime);
+      start(runtime);
+      await vi.waitFor(() => expect(state.platform).toBeDefined());
+      expect(warn.mock.calls).toEqual([
+        ['[storefront] site context: environment is not one of dev, qa, staging, prod'],
+        ['[storefront] site context: memberLocale is not a non-empty string'],
+      ]);
+    } finally {
+      delete state.platformStarted;
+      delete state.platform;
+      Object.assign(state, before);
+      warn.mockRestore();
+    }
   });
 });
