@@ -27,9 +27,8 @@ export const SITE_FORM_MESSAGES = {
   submit: 'Submit',
   loading: 'Loading form…',
   loadFailed: 'Unable to load the form. Please reload the page and try again.',
-  /** Read after a required field's label; the visible mark is an asterisk. */
+  /** The visible mark of a required field; what is read after its label is `requiredSpoken`. */
   requiredMark: '*',
-  requiredSpoken: '(required)',
   /** Accessible name of the character counter, e.g. "Characters used: 12 / 500". */
   counterLabel: 'Characters used',
   thankYou: 'Thank you!',

@@ -27,7 +27,8 @@ export interface FieldTexts {
   readonly selectPrompt: (field: FormSchemaField) => string;
   /**
    * The required mark as texts in the label: one seen, one heard. Without it the label takes the
-   * `sf-field__label--required` class, whose "*" ui.css draws unheard.
+   * `sf-field__label--required` class, whose "*" ui.css draws unheard: the control says it is
+   * required, and a group's legend says it with the catalogue's `requiredSpoken`.
    * @default undefined
    */
   readonly requiredMark?: { readonly seen: string; readonly spoken: string } | undefined;

@@ -67,7 +67,12 @@ export function FormField({ field, id, value, onChange, errors, texts }: FormFie
       {field.description}
     </p>
   );
-  const label = { title: field.title, required: field.required, mark: texts.requiredMark };
+  const label = {
+    title: field.title,
+    required: field.required,
+    mark: texts.requiredMark,
+    spoken: texts.text('requiredSpoken'),
+  };
   const control = { field, id, value, onChange, texts, invalid, describedBy, marks };
 
   return (
@@ -108,11 +113,13 @@ function FieldLabel({
   title,
   required,
   mark,
+  spoken,
   htmlFor,
 }: {
   title: string;
   required: boolean;
   mark: FieldTexts['requiredMark'];
+  spoken: string;
   htmlFor?: string;
 }) {
   const markedByCss = required && mark === undefined;
@@ -129,6 +136,8 @@ function FieldLabel({
           <span className="sf-visually-hidden">{mark.spoken}</span>
         </>
       )}
+      {/* A group is required as a whole (any one checkbox or part may stay empty): its legend says so. */}
+      {markedByCss && htmlFor === undefined && <span className="sf-visually-hidden"> {spoken}</span>}
     </>
   );
   return htmlFor === undefined ? (

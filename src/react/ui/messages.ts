@@ -16,6 +16,8 @@ import { STOREFRONT_MESSAGES } from '../../messages/storefront.js';
 export const UI_MESSAGES = {
   close: 'Close',
   required: FIELD_MESSAGES.required,
+  /** Read after a required field's label; the visible mark is an asterisk. */
+  requiredSpoken: '(required)',
   save: 'Save',
   saving: FIELD_MESSAGES.saving,
   selectValue: FIELD_MESSAGES.selectValue,

@@ -68,7 +68,7 @@ describe('AdditionalFieldsForm rendering', () => {
     ['Phone', ['Country Code', 'Area Code', 'Prefix', 'Line']],
   ])('renders the multi-part field %s with labelled parts', (legend, parts) => {
     renderForm(ALL_FIELDS);
-    const group = screen.getByRole('group', { name: legend });
+    const group = screen.getByRole('group', { name: `${legend} (required)` });
     for (const part of parts)
       expect(within(group).getByRole('textbox', { name: part })).toBeInstanceOf(HTMLElement);
   });
@@ -124,11 +124,43 @@ describe('AdditionalFieldsForm rendering', () => {
     expect(message.getAttribute('required')).not.toBeNull();
     expect(screen.getByText('Message').className).toContain('sf-field__label--required');
     expect(screen.getByText('Colour').className).toContain('sf-field__label--required');
-    const colours = within(screen.getByRole('group', { name: 'Colour' })).getAllByRole('radio');
+    const colours = within(screen.getByRole('group', { name: 'Colour (required)' })).getAllByRole('radio');
     expect(colours.map((radio) => (radio as HTMLInputElement).required)).toEqual([true, true]);
     expect(screen.getByText('Note').className).not.toContain('sf-field__label--required');
     expect(screen.getByRole('textbox', { name: 'Note' }).getAttribute('required')).toBeNull();
     expect(screen.queryByText('Required')).toBeNull();
+  });
+
+  it.each([
+    ['Extras', 'checkbox'],
+    ['Name', 'textbox'],
+    ['Address', 'textbox'],
+    ['Phone', 'textbox'],
+    ['Date', 'textbox'],
+    ['Time', 'textbox'],
+  ])(
+    'says a required %s group is required in its legend, whose inputs may each stay empty',
+    (legend, role) => {
+      renderForm(ALL_FIELDS);
+      const group = screen.getByRole('group', { name: `${legend} (required)` });
+      // The "*" stays drawn by the stylesheet; the words are for screen readers only.
+      expect(group.querySelector('legend')?.className).toContain('sf-field__label--required');
+      expect(within(group).getByText('(required)').className).toBe('sf-visually-hidden');
+      for (const input of within(group).getAllByRole(role))
+        expect((input as HTMLInputElement).required).toBe(false);
+    },
+  );
+
+  it('leaves the legend of an optional group and the label of a single control as they were', () => {
+    renderForm([
+      { id: 'box', type: 'checkbox', title: 'Extras', options: ['Card'] },
+      { id: 'name', type: 'name', title: 'Name' },
+      { id: 'text', type: 'text', title: 'Message', required: true },
+    ]);
+    expect(screen.getByRole('group', { name: 'Extras' })).toBeInstanceOf(HTMLFieldSetElement);
+    expect(screen.getByRole('group', { name: 'Name' })).toBeInstanceOf(HTMLFieldSetElement);
+    expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('required')).not.toBeNull();
+    expect(screen.queryByText('(required)')).toBeNull();
   });
 
   it("shows each description, a group's too, and ties it to the field", () => {
