@@ -14,7 +14,6 @@ export const SITE_FORM_MESSAGES = {
   characterLimitExceeded: FORM_MESSAGES.characterLimitExceeded,
   formEmailInvalid: FORM_MESSAGES.formEmailInvalid,
   linkFormat: FORM_MESSAGES.linkFormat,
-  formFieldsInvalid: FORM_MESSAGES.formFieldsInvalid,
   captchaIncomplete: FORM_MESSAGES.captchaIncomplete,
   form404: FORM_MESSAGES.form404,
   formProcessingError: FORM_MESSAGES.formProcessingError,

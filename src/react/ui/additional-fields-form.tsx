@@ -98,7 +98,14 @@ export function AdditionalFieldsForm({
   const [values, setValues] = useState<FormValues>(initialValues ?? {});
   const [missing, setMissing] = useState<readonly string[]>([]);
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // What went wrong, in an alert above the fields: the whole form's failure, or that fields are
+  // in error. Each is numbered and drawn anew, so a second identical failure is announced again,
+  // as the site form's are: Enter in the field in error moves no focus, and the alert is then
+  // all a screen reader hears.
+  const [problem, setProblemState] = useState<{ readonly text: string; readonly count: number } | null>(null);
+  const problems = useRef(0);
+  const setProblem = (text: string | null) =>
+    setProblemState(text === null ? null : { text, count: (problems.current += 1) });
   const [saving, setSaving] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -135,8 +142,9 @@ export function AdditionalFieldsForm({
     const empty = missingRequiredFields(schema, values);
     setMissing(empty);
     setServerErrors({});
-    setFormError(null);
+    setProblem(null);
     if (empty.length > 0) {
+      setProblem(messages.t('formFieldsInvalid'));
       focusField(empty[0]!);
       return;
     }
@@ -145,7 +153,7 @@ export function AdditionalFieldsForm({
     const checked = await captcha.check();
     if (!checked.ok) {
       setSaving(false);
-      setFormError(messages.t('captchaIncomplete'));
+      setProblem(messages.t('captchaIncomplete'));
       return;
     }
     let outcome: SubmitOutcome;
@@ -171,8 +179,11 @@ export function AdditionalFieldsForm({
     );
     setServerErrors(Object.fromEntries(shown));
     const first = shown[0]?.[0];
-    if (first === undefined) setFormError(outcome.message ?? messages.t('formProblem'));
-    else focusField(first);
+    // With fields in error, their own messages say what is wrong; the alert says where to look.
+    setProblem(
+      first === undefined ? (outcome.message ?? messages.t('formProblem')) : messages.t('formFieldsInvalid'),
+    );
+    if (first !== undefined) focusField(first);
   };
 
   if (done !== null) {
@@ -194,7 +205,7 @@ export function AdditionalFieldsForm({
       onSubmit={(e) => void submit(e)}
       aria-busy={busy}
     >
-      {formError !== null && <Alert title={errorTitle} message={formError} />}
+      {problem !== null && <Alert key={problem.count} title={errorTitle} message={problem.text} />}
       {/* Sections and hidden fields are not part of the additional-fields form (spec 000 §2: "Sections are ignored"). */}
       {schema.fields.filter(holdsAnswer).map((field) => (
         <FormField

@@ -50,6 +50,7 @@ export const UI_MESSAGES = {
   partLine: 'Line',
   formProblem: STOREFRONT_MESSAGES.tryAgain,
   captchaIncomplete: FORM_MESSAGES.captchaIncomplete,
+  formFieldsInvalid: FORM_MESSAGES.formFieldsInvalid,
 } as const;
 
 /** The catalogue key of each part's label in a multi-part field (the phone's country part reads partCountryCode). */

@@ -196,7 +196,8 @@ describe('AdditionalFieldsForm validation', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
-  // Nothing announces "Required" but the field itself: focus must reach it with its error tied.
+  // The alert says that fields are in error; the field itself says why: focus must reach it with
+  // its error tied.
   it('focuses the first empty field only once it is marked invalid and tied to its Required', async () => {
     const { user } = renderForm(ALL_FIELDS);
     const message = screen.getByRole('textbox', { name: 'Message' });
@@ -230,6 +231,49 @@ describe('AdditionalFieldsForm validation', () => {
     await waitFor(() => expect(document.activeElement).toBe(note));
     expect(error.id).not.toBe('');
     expect(seen).toEqual([['true', error.id]]);
+  });
+
+  const FIELDS_INVALID = 'One or more fields is invalid, please check your entries.';
+
+  it('announces Required with Enter from the empty field itself, where focus cannot move, every time', async () => {
+    const { user, onSubmit } = renderForm([{ id: 'text', type: 'text', title: 'Message', required: true }]);
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await user.click(message);
+    const refocused = vi.fn();
+    message.addEventListener('focus', refocused);
+    await user.keyboard('{Enter}');
+    const alert = screen.getByRole('alert', { name: 'Unable to Add Item' });
+    expect(alert.textContent).toContain(FIELDS_INVALID);
+    expect(message.getAttribute('aria-describedby')).toBe(screen.getByText('Required').id);
+    expect(refocused).not.toHaveBeenCalled();
+    // The same failure again is drawn anew, so it is announced again.
+    await user.keyboard('{Enter}');
+    const again = screen.getByRole('alert', { name: 'Unable to Add Item' });
+    expect(again).not.toBe(alert);
+    expect(again.textContent).toContain(FIELDS_INVALID);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("announces a server's field error with Enter from that field, and again when it repeats", async () => {
+    const { user } = renderForm(
+      [{ id: 'text', type: 'text', title: 'Message', required: true }],
+      vi.fn(async (): Promise<SubmitOutcome> => ({ ok: false, fieldErrors: { text: 'Too rude' } })),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    const alert = await screen.findByRole('alert', { name: 'Unable to Add Item' });
+    expect(alert.textContent).toContain(FIELDS_INVALID);
+    expect(screen.getByText('Too rude')).toBeInstanceOf(HTMLParagraphElement);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('alert', { name: 'Unable to Add Item' })).not.toBe(alert));
+  });
+
+  it('takes the alert away once the fields are filled and the form is saved', async () => {
+    const { user, onSubmit } = renderForm([{ id: 'text', type: 'text', title: 'Message', required: true }]);
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    expect(screen.getByRole('alert', { name: 'Unable to Add Item' })).toBeInstanceOf(HTMLElement);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('submits every kind of answer once the required fields are filled', async () => {
