@@ -71,7 +71,9 @@ export function RestockForm({
   const [deferred, setDeferred] = useState(false);
   const [email, setEmail] = useState('');
   const [join, setJoin] = useState(mailingListOptInByDefault);
-  const [emailError, setEmailError] = useState<string | null>(null);
+  // Each message is numbered by the attempt that drew it, and its alert keyed by it: the same
+  // failure twice is drawn anew and announced again.
+  const [emailError, setEmailError] = useState<{ message: string; attempt: number } | null>(null);
   const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const attempts = useRef(0);
@@ -175,17 +177,15 @@ export function RestockForm({
     );
   }, [siteKey, reporter]);
 
-  const fail = (message: string) => {
-    attempts.current += 1;
-    setFailure({ message, attempt: attempts.current });
-  };
+  const attempt = (message: string) => ({ message, attempt: (attempts.current += 1) });
+  const fail = (message: string) => setFailure(attempt(message));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (phase !== 'idle' || inFlight.current) return;
     const problem = restockEmailError(email);
     if (problem !== null) {
-      setEmailError(m.t(problem === 'emailBlank' ? 'emailBlank' : 'emailInvalid'));
+      setEmailError(attempt(m.t(problem === 'emailBlank' ? 'emailBlank' : 'emailInvalid')));
       setFailure(null);
       emailRef.current?.focus();
       return;
@@ -276,13 +276,14 @@ export function RestockForm({
                 spellCheck={false}
                 placeholder={m.t('emailPlaceholder') || undefined}
                 value={email}
+                required
                 aria-invalid={emailError ? true : undefined}
                 aria-describedby={emailError ? emailErrorId : undefined}
                 onChange={(e) => setEmail(e.currentTarget.value)}
               />
               {emailError && (
-                <p id={emailErrorId} className="sf-field__error" role="alert">
-                  {emailError}
+                <p key={emailError.attempt} id={emailErrorId} className="sf-field__error" role="alert">
+                  {emailError.message}
                 </p>
               )}
             </div>

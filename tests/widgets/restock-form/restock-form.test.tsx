@@ -58,6 +58,25 @@ describe('RestockForm', () => {
     expect(api.restockSignUp).not.toHaveBeenCalled();
   });
 
+  it('marks the email field, the one it needs, required', () => {
+    renderWithStorefront(<RestockForm productId="tee" variantId="tee-s" />);
+    expect((emailBox() as HTMLInputElement).required).toBe(true);
+  });
+
+  it('announces the same email error again when Enter from the field fails the same way twice', async () => {
+    const { user, api } = renderWithStorefront(<RestockForm productId="tee" variantId="tee-s" />);
+    await user.type(emailBox(), 'ada{Enter}');
+    const first = screen.getByRole('alert');
+    expect(first.textContent).toBe('Email is invalid');
+    // Focus is already on the field, so moving it there says nothing: the alert must be new.
+    await user.type(emailBox(), '@example{Enter}');
+    const second = screen.getByRole('alert');
+    expect(second).not.toBe(first);
+    expect(second.textContent).toBe('Email is invalid');
+    expect(emailBox().getAttribute('aria-describedby')).toBe(second.id);
+    expect(api.restockSignUp).not.toHaveBeenCalled();
+  });
+
   it('signs up and replaces the form with "Signed up!", focused', async () => {
     const api = fakeApi({ restockSignUp: async () => okResult({ success: true }) });
     const { user } = renderWithStorefront(<RestockForm productId="tee" variantId="tee-s" />, { api });
