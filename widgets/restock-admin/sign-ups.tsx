@@ -2,7 +2,7 @@
  * The sign-ups of one group of the store owner's restock tools: a table a page at a time, with
  * "Load more sign-ups" while the server has more.
  */
-import type { RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { RestockGroup, RestockSignUp } from '../../src/api/restock.js';
 import { useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
@@ -45,14 +45,31 @@ export function SignUps({
   const heading = m.t('signUpsOf', { title });
   const headingId = `${useWidgetId()}-signups`;
   const showConfirmed = asksConfirmation(list.group);
+  const more = useRef<HTMLButtonElement>(null);
+  const table = useRef<HTMLDivElement>(null);
+  const hadMore = useRef(false);
+  // The last page takes "Load more sign-ups" away: the focus it held, fallen to the page's start,
+  // goes to the table that page filled.
+  useEffect(() => {
+    if (hadMore.current && more.current === null && document.activeElement === document.body)
+      table.current?.focus();
+    hadMore.current = more.current !== null;
+  });
   return (
     // Named once: by the scroll region around its table, which its heading labels.
-    <div className="sf-restock-admin__signups" aria-busy={list.loading || undefined}>
+    <div className="sf-restock-admin__signups">
       <h3 ref={headingRef} id={headingId} tabIndex={-1} className="sf-restock-admin__subtitle">
         {heading}
       </h3>
       {list.error !== null && <Alert title={m.t('failedTitle')} message={list.error} />}
-      <div className="sf-restock-admin__scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+      <div
+        ref={table}
+        className="sf-restock-admin__scroll"
+        role="region"
+        aria-labelledby={headingId}
+        aria-busy={list.loading || undefined}
+        tabIndex={0}
+      >
         <table className="sf-restock-admin__table">
           <caption className="sf-visually-hidden">{heading}</caption>
           <thead>
@@ -79,11 +96,26 @@ export function SignUps({
           </tbody>
         </table>
       </div>
-      {list.loading && <p className="sf-restock-admin__status">{m.t('loadingMore')}</p>}
-      {!list.loading && list.cursor !== null && (
-        <button type="button" className="sf-button sf-button--secondary" onClick={onMore}>
-          {m.t('loadMore')}
-        </button>
+      {list.loading && list.cursor === null && (
+        <p className="sf-restock-admin__status">{m.t('loadingSignUps')}</p>
+      )}
+      {/* The button stays while the next page loads, so focus stays on it; the status says so (it
+          sits outside the busy table, where a reader might hold it back until the page is in). */}
+      {list.cursor !== null && (
+        <>
+          <button
+            ref={more}
+            type="button"
+            className="sf-button sf-button--secondary"
+            aria-disabled={list.loading || undefined}
+            onClick={list.loading ? undefined : onMore}
+          >
+            {list.loading ? m.t('loadingMore') : m.t('loadMore')}
+          </button>
+          <span role="status" className="sf-visually-hidden">
+            {list.loading && m.t('loadingMore')}
+          </span>
+        </>
       )}
     </div>
   );

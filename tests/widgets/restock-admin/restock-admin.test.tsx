@@ -397,6 +397,52 @@ describe('the sign-ups of a group', () => {
     expect(screen.queryByRole('button', { name: 'Load more sign-ups' })).toBeNull();
   });
 
+  it('keeps Load more sign-ups, and focus on it, while the next page loads, and says it is loading', async () => {
+    let release = () => {};
+    const r = renderAdmin({
+      getRestockSignUps: async ({ cursor }) => {
+        if (cursor === undefined)
+          return okResult({ items: [signUp(1)], hasNextPage: true, nextPageCursor: 'n' });
+        await new Promise<void>((resolve) => (release = resolve));
+        return okResult({ items: [signUp(cursor === 'n' ? 2 : 3)], hasNextPage: true, nextPageCursor: 'n2' });
+      },
+    });
+    await r.user.click(await screen.findByRole('button', { name: /^View sign-ups for Trail Tee/ }));
+    const more = await screen.findByRole('button', { name: 'Load more sign-ups' });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    await r.user.click(more);
+    expect(document.activeElement).toBe(more);
+    expect(screen.getByRole('button', { name: 'Loading more…' })).toBe(more);
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('Loading more…');
+    await r.user.click(more);
+    expect(r.api.getRestockSignUps).toHaveBeenCalledTimes(2);
+    await act(async () => release());
+    const table = screen.getByRole('table', { name: /^Sign-ups for Trail Tee/ });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'Load more sign-ups' })).toBe(more);
+    expect(more.getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(more);
+    expect(status.textContent).toBe('');
+  });
+
+  it('moves focus from Load more sign-ups to the table once the last page takes the button away', async () => {
+    const r = renderAdmin({
+      getRestockSignUps: async ({ cursor }) =>
+        cursor === undefined
+          ? okResult({ items: [signUp(1)], hasNextPage: true, nextPageCursor: 'n' })
+          : okResult({ items: [signUp(2)], hasNextPage: false, nextPageCursor: null }),
+    });
+    await r.user.click(await screen.findByRole('button', { name: /^View sign-ups for Trail Tee/ }));
+    await r.user.click(await screen.findByRole('button', { name: 'Load more sign-ups' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Load/ })).toBeNull());
+    const region = screen.getByRole('region', { name: /^Sign-ups for Trail Tee/ });
+    await waitFor(() => expect(document.activeElement).toBe(region));
+    expect(within(region).getAllByRole('row')).toHaveLength(3);
+  });
+
   it('hides them again', async () => {
     const r = renderAdmin({
       getRestockSignUps: async () =>
