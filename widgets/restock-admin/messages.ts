@@ -27,6 +27,7 @@ export const RESTOCK_ADMIN_MESSAGES = {
   attributeSeparator: ', ',
   send: 'Send',
   sendOf: 'Send restock emails for {title}',
+  sendingOf: 'Send restock emails for {title}, sending…',
   sendAll: 'Send all',
   sending: 'Sending…',
   sentNone: 'No restock emails were pending.',

@@ -16,10 +16,14 @@ type Load =
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'ready'; readonly groups: readonly RestockGroup[] };
 
-/** What the last send says: how many emails went out, and what stopped it (each may be absent). */
+/**
+ * What the last send says: how many emails went out, and what stopped it (each may be absent).
+ * Numbered: the same words twice (Send all with nothing pending) are drawn anew, and said again.
+ */
 interface Outcome {
   readonly sent: string | null;
   readonly failed: string | null;
+  readonly count: number;
 }
 
 const keyOf = (g: Pick<RestockGroup, 'productId' | 'variantId'>): string =>
@@ -74,6 +78,9 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [sending, setSending] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomes = useRef(0);
+  const tell = (sent: string | null, failed: string | null) =>
+    setOutcome({ sent, failed, count: (outcomes.current += 1) });
   const [list, setListState] = useState<SignUpList | null>(null);
   const live = useRef(true);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -187,7 +194,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
     }
     if (!live.current) return;
     setSending(null);
-    setOutcome({ sent: went ? sentText(sent, m) : null, failed });
+    tell(went ? sentText(sent, m) : null, failed);
     if (went) {
       globalThis.document?.dispatchEvent(new CustomEvent(ACCOUNT_EVENTS.restockSent, { detail: { sent } }));
       await reload();
@@ -207,7 +214,7 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
       .filter((g) => g.pendingCount > 0)
       .map((g) => ({ productId: g.productId, variantId: g.variantId }));
     if (requests.length === 0) {
-      setOutcome({ sent: m.t('nothingToSend'), failed: null });
+      tell(m.t('nothingToSend'), null);
       return;
     }
     void send('*', requests, SEND_ALL_BATCH, (batch) => api.sendRestockAll(batch));
@@ -269,7 +276,13 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
         </button>
       </div>
       <div className="sf-restock-admin__outcome" aria-live="polite">
-        {outcome?.sent != null && <p className="sf-restock-admin__sent">{outcome.sent}</p>}
+        {/* Each button's own "Sending…" is not read by every reader while it has focus. */}
+        {busy && <p className="sf-visually-hidden">{m.t('sending')}</p>}
+        {outcome?.sent != null && (
+          <p key={outcome.count} className="sf-restock-admin__sent">
+            {outcome.sent}
+          </p>
+        )}
       </div>
       {outcome?.failed != null && <Alert title={m.t('sendFailedTitle')} message={outcome.failed} />}
       {groups.length === 0 ? (
@@ -319,7 +332,10 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
                       <button
                         type="button"
                         className="sf-button"
-                        aria-label={m.t('sendOf', { title: `${title} ${variantText(g, m)}` })}
+                        // Its name says it is sending too, as its text does.
+                        aria-label={m.t(sending === key ? 'sendingOf' : 'sendOf', {
+                          title: `${title} ${variantText(g, m)}`,
+                        })}
                         aria-disabled={busy || undefined}
                         onClick={() => {
                           if (!busy) sendOne(g);

@@ -281,6 +281,20 @@ describe('sending', () => {
     expect(r.api.sendRestockAll).not.toHaveBeenCalled();
   });
 
+  it('says "No pending sign-ups to send." again when Send all is pressed again', async () => {
+    const r = renderAdmin({ getAllRestockGroups: async () => okResult([GROUPS[1]!]) });
+    const sendAll = await screen.findByRole('button', { name: 'Send all' });
+    await r.user.click(sendAll);
+    const first = screen.getByText('No pending sign-ups to send.');
+    const live = first.closest('[aria-live="polite"]');
+    expect(live).not.toBeNull();
+    await r.user.click(sendAll);
+    // Drawn anew in the live region, so a reader announces it again.
+    const second = screen.getByText('No pending sign-ups to send.');
+    expect(second).not.toBe(first);
+    expect(second.closest('[aria-live="polite"]')).toBe(live);
+  });
+
   it('shows a failed send in an alert and keeps the table', async () => {
     const r = renderAdmin({
       sendRestock: async () => failResult('Please try again in a few seconds.', { status: 429 }),
@@ -301,14 +315,27 @@ describe('sending', () => {
       sendRestock: () => new Promise((resolve) => (release = () => resolve(okResult({ sent: 1 })))),
     });
     const button = await screen.findByRole('button', { name: /^Send restock emails for Trail Tee/ });
+    const live = document.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('');
     await r.user.click(button);
     expect(button.textContent).toBe('Sending…');
+    // Its name keeps saying what it sends, and says that it is sending, as its text does.
+    expect(
+      screen.getByRole('button', {
+        name: 'Send restock emails for Trail Tee Size: S, Colour: Black, sending…',
+      }),
+    ).toBe(button);
+    expect(live.textContent).toBe('Sending…');
     await r.user.click(button);
     await r.user.click(screen.getByRole('button', { name: 'Send all' }));
     expect(r.api.sendRestock).toHaveBeenCalledTimes(1);
     expect(r.api.sendRestockAll).not.toHaveBeenCalled();
     await act(async () => release());
     expect(await screen.findByText('Sent 1 restock email.')).toBeInstanceOf(HTMLParagraphElement);
+    expect(live.textContent).toBe('Sent 1 restock email.');
+    expect(button.getAttribute('aria-label')).toBe(
+      'Send restock emails for Trail Tee Size: S, Colour: Black',
+    );
   });
 });
 
