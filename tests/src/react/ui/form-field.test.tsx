@@ -96,26 +96,29 @@ describe('FormField', () => {
     { type: 'checkbox', role: 'checkbox', first: 'Red' },
     { type: 'radio', role: 'radio', first: 'Red' },
     { type: 'likert', role: 'radio', first: 'Strongly Disagree' },
-  ])('ties the errors of a $type field to each of its inputs, the one focus goes to first', ({ type, role, first }) => {
-    renderField(
-      { id: 'c', type, title: 'Colour', description: 'Pick one', options: ['Red', 'Blue'] },
-      {
-        errors: [
-          { key: 'server', text: 'Too rude', place: 'label' },
-          { key: 'required', text: 'Required', place: 'below' },
-        ],
-      },
-    );
-    const group = screen.getByRole('group', { name: 'Colour' });
-    const inputs = within(group).getAllByRole(role);
-    expect(inputs[0]).toBe(within(group).getAllByRole(role, { name: first })[0]);
-    for (const input of inputs) {
-      expect(input.getAttribute('aria-invalid')).toBe('true');
-      expect(input.getAttribute('aria-describedby')).toBe('w-f-server w-f-required');
-    }
-    expect(screen.getByText('Too rude').id).toBe('w-f-server');
-    expect(screen.getByText('Required').id).toBe('w-f-required');
-  });
+  ])(
+    'ties the errors of a $type field to each of its inputs, the one focus goes to first',
+    ({ type, role, first }) => {
+      renderField(
+        { id: 'c', type, title: 'Colour', description: 'Pick one', options: ['Red', 'Blue'] },
+        {
+          errors: [
+            { key: 'server', text: 'Too rude', place: 'label' },
+            { key: 'required', text: 'Required', place: 'below' },
+          ],
+        },
+      );
+      const group = screen.getByRole('group', { name: 'Colour' });
+      const inputs = within(group).getAllByRole(role);
+      expect(inputs[0]).toBe(within(group).getAllByRole(role, { name: first })[0]);
+      for (const input of inputs) {
+        expect(input.getAttribute('aria-invalid')).toBe('true');
+        expect(input.getAttribute('aria-describedby')).toBe('w-f-server w-f-required');
+      }
+      expect(screen.getByText('Too rude').id).toBe('w-f-server');
+      expect(screen.getByText('Required').id).toBe('w-f-required');
+    },
+  );
 
   it('leaves the inputs of a group without errors undescribed and not invalid', () => {
     renderField({ id: 'n', type: 'name', title: 'Your name', description: 'As on your card' });
