@@ -358,7 +358,12 @@ export function RestockAdmin({ strings }: RestockAdminProps) {
           formatDate={formatDate}
           headingRef={listHeading}
           onMore={() => {
-            if (list.cursor !== null) void fetchSignUps(list.group, list.cursor, list.items);
+            if (list.cursor === null) return;
+            void fetchSignUps(list.group, list.cursor, list.items).then((shown) => {
+              // The last page takes the button away: its focus goes to the list's heading, not to
+              // the page's start.
+              if (shown && listNow.current?.cursor === null) listHeading.current?.focus();
+            });
           }}
         />
       )}

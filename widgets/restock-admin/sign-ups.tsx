@@ -2,7 +2,7 @@
  * The sign-ups of one group of the store owner's restock tools: a table a page at a time, with
  * "Load more sign-ups" while the server has more.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import type { RestockGroup, RestockSignUp } from '../../src/api/restock.js';
 import { useWidgetId } from '../../src/react/provider.js';
 import { Alert } from '../../src/react/ui/alert.js';
@@ -45,16 +45,6 @@ export function SignUps({
   const heading = m.t('signUpsOf', { title });
   const headingId = `${useWidgetId()}-signups`;
   const showConfirmed = asksConfirmation(list.group);
-  const more = useRef<HTMLButtonElement>(null);
-  const table = useRef<HTMLDivElement>(null);
-  const hadMore = useRef(false);
-  // The last page takes "Load more sign-ups" away: the focus it held, fallen to the page's start,
-  // goes to the table that page filled.
-  useEffect(() => {
-    if (hadMore.current && more.current === null && document.activeElement === document.body)
-      table.current?.focus();
-    hadMore.current = more.current !== null;
-  });
   return (
     // Named once: by the scroll region around its table, which its heading labels.
     <div className="sf-restock-admin__signups">
@@ -63,7 +53,6 @@ export function SignUps({
       </h3>
       {list.error !== null && <Alert title={m.t('failedTitle')} message={list.error} />}
       <div
-        ref={table}
         className="sf-restock-admin__scroll"
         role="region"
         aria-labelledby={headingId}
@@ -104,7 +93,6 @@ export function SignUps({
       {list.cursor !== null && (
         <>
           <button
-            ref={more}
             type="button"
             className="sf-button sf-button--secondary"
             aria-disabled={list.loading || undefined}

@@ -455,7 +455,7 @@ describe('the sign-ups of a group', () => {
     expect(status.textContent).toBe('');
   });
 
-  it('moves focus from Load more sign-ups to the table once the last page takes the button away', async () => {
+  it("moves focus from Load more sign-ups to the list's heading once the last page takes the button away", async () => {
     const r = renderAdmin({
       getRestockSignUps: async ({ cursor }) =>
         cursor === undefined
@@ -465,9 +465,9 @@ describe('the sign-ups of a group', () => {
     await r.user.click(await screen.findByRole('button', { name: /^View sign-ups for Trail Tee/ }));
     await r.user.click(await screen.findByRole('button', { name: 'Load more sign-ups' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Load/ })).toBeNull());
-    const region = screen.getByRole('region', { name: /^Sign-ups for Trail Tee/ });
-    await waitFor(() => expect(document.activeElement).toBe(region));
-    expect(within(region).getAllByRole('row')).toHaveLength(3);
+    const heading = screen.getByRole('heading', { name: /^Sign-ups for Trail Tee/ });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(within(screen.getByRole('table', { name: /^Sign-ups for/ })).getAllByRole('row')).toHaveLength(3);
   });
 
   it('hides them again', async () => {
