@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../src/react/use-latest.js';
 
 /** What the add button shows: its idle label, Adding… or Added!. */
 export type AddPhase = 'idle' | 'adding' | 'added';
@@ -88,18 +89,12 @@ export function useAddButton(): AddButtonMachine {
   const current = useRef<AddState>('idle');
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  useEffect(() => {
-    // A page restored from the back/forward cache keeps its state: the button that left for the
-    // checkout would read Adding… and take no press until a reload.
-    const shown = (event: PageTransitionEvent) => {
-      if (event.persisted) move('back');
-    };
-    addEventListener('pageshow', shown);
-    return () => {
-      removeEventListener('pageshow', shown);
+  useEffect(
+    () => () => {
       for (const t of timers.current) clearTimeout(t);
-    };
-  }, []);
+    },
+    [],
+  );
 
   const move = (event: AddEvent): boolean => {
     const next = nextAddState(current.current, event);
@@ -110,6 +105,17 @@ export function useAddButton(): AddButtonMachine {
     if (afterMs !== undefined) timers.current.push(setTimeout(() => move('timer'), afterMs));
     return true;
   };
+
+  // A page restored from the back/forward cache keeps its state: the button that left for the
+  // checkout would read Adding… and take no press until a reload.
+  const latestMove = useLatest(move);
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) latestMove.current('back');
+    };
+    addEventListener('pageshow', shown);
+    return () => removeEventListener('pageshow', shown);
+  }, [latestMove]);
 
   return { phase: ADD_BUTTON_STATES[state].phase, move };
 }
